@@ -1,0 +1,159 @@
+/*
+ * analysis: the result of analysing one or more inputs, and the one model
+ * every report renders (text, Markdown, HTML, JSON). It mirrors the JSON
+ * contract "oomtrail.analysis/1" (docs/analysis-json.md) field for field,
+ * so a saved JSON can be read back (model_from_json) and re-rendered.
+ *
+ * Ownership: everything hangs off an->arena and dies in analysis_free().
+ * Strings are NUL-terminated arena copies (never borrowed from inputs).
+ * Unknown integers are -1 (byte counts are never negative otherwise);
+ * unknown strings are NULL.
+ */
+#ifndef OOMTRAIL_ANALYSIS_H
+#define OOMTRAIL_ANALYSIS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "arena.h"
+#include "err.h"
+
+#define ANALYSIS_SCHEMA	"oomtrail.analysis/1"
+
+struct evidence {
+	const char	*kind;		/* event kind name (timeline) or NULL */
+	const char	*source;	/* path inside the input */
+	const char	*input;		/* which input (path given by the user) */
+	uint32_t	 line;		/* 1-based; 0 unknown */
+	const char	*text;		/* verbatim */
+	int64_t		 time_ns;	/* UTC */
+	int		 has_time;
+	const char	*time_quality;	/* exact, monotonic_converted, ... */
+	const char	*node;
+	int		 rank;		/* -1 unknown */
+	int64_t		 pid;		/* -1 unknown */
+	const char	*context;	/* lines around it, or NULL */
+	uint32_t	 context_line;	/* line number of context's first line */
+	int		 out_of_order;
+	int		 initiating;	/* timeline: this is the initiating event */
+	int		 cascade;	/* timeline: part of the cascade */
+};
+
+struct evidence_list {
+	struct evidence	*v;
+	size_t		 n;
+};
+
+struct verdict {
+	const char	*cause;		/* taxonomy id (DESIGN.md) */
+	const char	*boundary;	/* host device step shm hardware ... */
+	const char	*confidence;	/* high medium low */
+	const char	*confidence_reason;
+	const char	*rule;		/* R-... */
+	const char	*summary;
+	struct evidence	*initiating;	/* NULL if none */
+	const char	*next_action;
+};
+
+struct finding {			/* secondary (cascade, context) */
+	const char		*cause;
+	const char		*rule;
+	const char		*summary;
+	struct evidence_list	 evidence;
+};
+
+struct ruled_out {
+	const char		*cause;
+	const char		*why;
+	struct evidence_list	 evidence;
+};
+
+struct missing {
+	const char	*evidence;
+	const char	*would_decide;
+};
+
+struct host_q {				/* one job or step */
+	const char	*step;		/* "4", "4.batch", "4.0" */
+	const char	*node;
+	const char	*state;
+	const char	*exit_code;
+	int64_t		 req_mem_bytes;		/* per node, resolved */
+	const char	*req_mem_per;		/* node, cpu, gpu or NULL */
+	int64_t		 cgroup_limit_bytes;
+	int64_t		 cgroup_peak_bytes;	/* max_usage / memory.peak */
+	int64_t		 max_rss_bytes;
+	int64_t		 tasks;
+	int64_t		 oom_kills;		/* from cgroup files */
+	int64_t		 node_mem_bytes;	/* RealMemory */
+};
+
+struct device_q {			/* one GPU */
+	const char	*gpu;		/* index or uuid as the evidence names it */
+	const char	*uuid;
+	const char	*node;
+	const char	*product;
+	int64_t		 capacity_bytes;
+	int64_t		 free_bytes;
+	int64_t		 allocated_bytes;
+	int64_t		 reserved_bytes;
+	int64_t		 requested_bytes;
+	int64_t		 used_bytes;		/* nvidia-smi fb used */
+	int64_t		 process_bytes;		/* this process ("in use") */
+	int64_t		 processes;		/* compute apps listed */
+	int64_t		 nominal_bytes;		/* the model's spec capacity */
+};
+
+struct input_info {
+	const char	*path;
+	const char	*node;
+	int		 manifest;
+	const char	*integrity;	/* verified mismatch unverified damaged */
+	const char	**notes;
+	size_t		 nnotes;
+};
+
+struct analysis {
+	struct arena		*arena;
+	const char		*tool_version;
+	struct verdict		 verdict;
+	struct finding		*secondary;
+	size_t			 nsecondary;
+	struct ruled_out	*ruled_out;
+	size_t			 nruled_out;
+	struct missing		*missing;
+	size_t			 nmissing;
+	struct host_q		*host;
+	size_t			 nhost;
+	struct device_q		*device;
+	size_t			 ndevice;
+	struct evidence_list	 timeline;
+	struct input_info	*inputs;
+	size_t			 ninputs;
+	const char		**skew;		/* clock skew notes per node */
+	size_t			 nskew;
+	int			 damaged;	/* some input damaged/mismatch */
+};
+
+struct analyze_opts {
+	const char	**inputs;
+	size_t		  ninputs;
+	int		  jobs;		/* worker threads; 0 = cores */
+	void		(*progress)(const char *input, void *arg);
+	void		 *progress_arg;
+};
+
+/* Analyse the inputs. Returns ERR_OK with *out set whenever at least one
+ * input could be read (damaged inputs are noted, an->damaged set);
+ * ERR_FORMAT/ERR_IO when nothing could be analysed. */
+enum err_code	analysis_run(const struct analyze_opts *, struct analysis **,
+		    struct err *);
+void		analysis_free(struct analysis *);	/* NULL ok */
+
+/* model_json.c: the JSON contract, both ways. */
+enum err_code	model_to_json(const struct analysis *, FILE *, struct err *);
+enum err_code	model_from_json(const char *, size_t, struct analysis **,
+		    struct err *);
+
+#endif

@@ -1,0 +1,60 @@
+/*
+ * parse: one pure parser per source format.
+ *
+ * Every parser has the same shape: it reads in->data[0..len) only (no I/O,
+ * globals or clock; it must not rely on a NUL terminator), appends events
+ * to out with their evref (file_id from in, 1-based line, byte offset and
+ * length of the cited text), and returns ERR_OK. Bad evidence is data: a
+ * line it cannot read becomes EV_UNPARSED (or a counted EV_NOTE), never an
+ * error. Only allocation failure (ERR_NOMEM) or a hard limit is an error.
+ * Event strings may borrow from in->data (the caller keeps it alive as
+ * long as the arena) or be copied into the arena.
+ *
+ * Timestamps are emitted raw (TSQ_RAW_MONO, TSQ_RAW_LOCAL, ...) and
+ * normalised later by the timeline with the manifest's clocks.
+ */
+#ifndef OOMTRAIL_PARSE_H
+#define OOMTRAIL_PARSE_H
+
+#include <stddef.h>
+
+#include "arena.h"
+#include "err.h"
+#include "event.h"
+
+struct src {
+	int		 file_id;
+	const char	*name;	/* path inside the input, e.g. slurm/sacct.txt */
+	const char	*data;
+	size_t		 len;
+};
+
+typedef enum err_code parse_fn(const struct src *, struct arena *,
+    struct evlist *, struct err *);
+
+/* sacct: --parsable2 (header-driven, any field order), --json, fixed-width
+ * default/long output. Detected by content. One EV_SACCT_ROW per row. */
+parse_fn	parse_sacct;
+/* scontrol show job [-dd] / node / config / step, multi-line or -o. */
+parse_fn	parse_scontrol;
+/* Kernel log: /dev/kmsg records, dmesg raw / -T / -r / iso, journalctl. */
+parse_fn	parse_kernel;
+/* One memory cgroup file; in->name is its bundle path (cgroup/...), from
+ * which the file type, version and job/step/task level are taken. */
+parse_fn	parse_cgroup;
+/* nvidia-smi -q -x XML (untrusted: no network, no entities, no DTD). */
+parse_fn	parse_nvsmi_xml;
+/* nvidia-smi --query-compute-apps / --query-gpu CSV. */
+parse_fn	parse_nvsmi_csv;
+/* host/ files written by the collector (meminfo, shm, env, ...). */
+parse_fn	parse_host;
+
+/* Sniffers for loose files without a manifest: a score 0..100 that the
+ * bytes are this format (looks at the first few KB only). */
+int	sniff_sacct(const char *, size_t);
+int	sniff_scontrol(const char *, size_t);
+int	sniff_kernel(const char *, size_t);
+int	sniff_nvsmi_xml(const char *, size_t);
+int	sniff_nvsmi_csv(const char *, size_t);
+
+#endif

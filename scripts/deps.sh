@@ -1,0 +1,34 @@
+#!/bin/sh
+# Install what oomtrail needs from Debian's packages, only if missing.
+# Idempotent: a second run installs nothing. Uses sudo when not root.
+set -eu
+
+PKGS="build-essential cmake pkg-config ca-certificates
+libarchive-dev libzstd-dev zstd libpcre2-dev libxml2-dev libjansson-dev libmd-dev
+clang libclang-rt-14-dev file
+liblz4-dev libacl1-dev liblzma-dev libbz2-dev zlib1g-dev nettle-dev libicu-dev"
+
+# Extra groups: OOMTRAIL_DEPS="browser slurm"
+for g in ${OOMTRAIL_DEPS:-}; do
+	case "$g" in
+	browser) PKGS="$PKGS chromium nodejs npm fonts-dejavu-core" ;;
+	slurm) PKGS="$PKGS slurm-wlm slurmdbd slurm-client munge mariadb-server libslurm-dev" ;;
+	*) echo "deps.sh: unknown group '$g'" >&2; exit 2 ;;
+	esac
+done
+
+missing=""
+for p in $PKGS; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed'; then
+		missing="$missing $p"
+	fi
+done
+[ -z "$missing" ] && exit 0
+
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+echo "deps.sh: installing:$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null

@@ -1,0 +1,6 @@
+#include "harness.h"
+
+DEFINE_TEST(test_collect_placeholder)
+{
+	CHECK(1);
+}
