@@ -1,0 +1,13 @@
+/* placeholder: not written yet */
+#include <stddef.h>
+#include <stdint.h>
+
+int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	(void)data;
+	(void)size;
+	return 0;
+}
