@@ -1,1 +1,353 @@
-/* placeholder: not written yet */
+/*
+ * input: load one input — a bundle archive, an unpacked bundle, a
+ * directory of loose files or a bare log — into events.
+ *
+ * Members arrive in archive order. Small structured members (sacct,
+ * scontrol, cgroup, nvidia-smi, host files; capped at collection) are
+ * read whole into the input's arena and handed to their pure parser;
+ * logs are streamed in large blocks through the catalog's scanner, so a
+ * 20 GB log costs its events and their context, never the log itself.
+ * Without a manifest, the first block of each member decides its parser.
+ * A damaged member, a cap or a refused read becomes a note; what was read
+ * before stays evidence.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "internal.h"
+#include "parse.h"
+#include "parse_log.h"
+
+#define STRUCT_CAP	(64u << 20)	/* structured member read whole */
+#define BLOCK		(1u << 20)	/* log streaming block */
+#define SNIFF_BYTES	(64u << 10)
+
+static parse_fn *const parsers[] = {
+	[FK_SACCT] = parse_sacct,
+	[FK_SCONTROL] = parse_scontrol,
+	[FK_KERNEL] = parse_kernel,
+	[FK_CGROUP] = parse_cgroup,
+	[FK_NVSMI_XML] = parse_nvsmi_xml,
+	[FK_NVSMI_CSV] = parse_nvsmi_csv,
+	[FK_HOST] = parse_host,
+};
+
+int
+input_add_note(struct input *in, const char *fmt, ...)
+{
+	va_list		 ap;
+	char		 msg[512];
+	const char	**nv;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	nv = arena_alloc(in->arena, (in->nnotes + 1) * sizeof(*nv));
+	if (nv == NULL)
+		return -1;
+	if (in->nnotes > 0)
+		memcpy(nv, in->notes, in->nnotes * sizeof(*nv));
+	if ((nv[in->nnotes] = arena_strdup(in->arena, msg)) == NULL)
+		return -1;
+	in->notes = nv;
+	in->nnotes++;
+	return 0;
+}
+
+static struct afile *
+add_file(struct input *in, const char *path, enum file_kind kind,
+    uint64_t bytes)
+{
+	struct afile	*nf;
+
+	/* Arena arrays grow by copy; inputs hold few files. */
+	if ((in->nfiles & (in->nfiles - 1)) == 0 || in->nfiles == 0) {
+		size_t cap = in->nfiles == 0 ? 16 : in->nfiles * 2;
+
+		if ((nf = arena_alloc(in->arena, cap * sizeof(*nf))) == NULL)
+			return NULL;
+		if (in->nfiles > 0)
+			memcpy(nf, in->files, in->nfiles * sizeof(*nf));
+		in->files = nf;
+	}
+	nf = &in->files[in->nfiles++];
+	memset(nf, 0, sizeof(*nf));
+	if ((nf->path = arena_strdup(in->arena, path)) == NULL)
+		return NULL;
+	nf->kind = kind;
+	nf->bytes = bytes;
+	return nf;
+}
+
+/* Read the rest of the member into the arena, after `head` bytes already
+ * read. NUL-terminated as a second guard; parsers don't rely on it. */
+static enum err_code
+slurp_rest(struct input *in, struct bundle_reader *br, const char *head,
+    size_t nhead, char **out, size_t *outn, struct err *e)
+{
+	char		*rest = NULL, *p;
+	size_t		 nrest = 0;
+	enum err_code	 rc;
+
+	if ((rc = bundle_read_all(br, STRUCT_CAP - nhead, &rest, &nrest, e)))
+		return rc;
+	if ((p = arena_alloc(in->arena, nhead + nrest + 1)) == NULL) {
+		free(rest);
+		return ERR(e, ERR_NOMEM, "reading member");
+	}
+	if (nhead > 0)
+		memcpy(p, head, nhead);
+	if (nrest > 0)
+		memcpy(p + nhead, rest, nrest);
+	p[nhead + nrest] = '\0';
+	free(rest);
+	*out = p;
+	*outn = nhead + nrest;
+	return ERR_OK;
+}
+
+static enum err_code
+stream_log(struct input *in, struct bundle_reader *br, int file_id,
+    const char *path, struct catalog *cat, const char *head,
+    size_t nhead, char *blk, struct err *e)
+{
+	struct logscan	*ls;
+	enum err_code	 rc = ERR_OK;
+	ssize_t		 r;
+
+	if ((rc = logscan_new(cat, in->arena, &in->ev, file_id, path, &ls,
+	    e)) != ERR_OK)
+		return rc;
+	if (nhead > 0 && (rc = logscan_feed(ls, head, nhead, e)) != ERR_OK)
+		goto out;
+	while ((r = bundle_read(br, blk, BLOCK, e)) > 0)
+		if ((rc = logscan_feed(ls, blk, (size_t)r, e)) != ERR_OK)
+			goto out;
+	if (r < 0)
+		rc = e->code == ERR_OK ? ERR_ARCHIVE : e->code;
+	if (rc == ERR_OK)
+		rc = logscan_end(ls, e);
+out:
+	logscan_free(ls);
+	return rc;
+}
+
+/* Read up to SNIFF_BYTES of the member's start into blk. */
+static ssize_t
+read_head(struct bundle_reader *br, char *blk, struct err *e)
+{
+	size_t	n = 0;
+	ssize_t	r;
+
+	while (n < SNIFF_BYTES &&
+	    (r = bundle_read(br, blk + n, SNIFF_BYTES - n, e)) > 0)
+		n += (size_t)r;
+	return r < 0 ? -1 : (ssize_t)n;
+}
+
+static enum err_code
+load_member(struct input *in, struct bundle_reader *br,
+    const struct bundle_member *m, struct catalog *cat, char *blk,
+    struct err *e)
+{
+	enum file_kind	 kind;
+	struct afile	*f;
+	struct src	 s;
+	ssize_t		 nh;
+	char		*data = NULL;
+	size_t		 n = 0;
+	int		 file_id;
+	enum err_code	 rc;
+
+	if ((nh = read_head(br, blk, e)) < 0)
+		return e->code == ERR_OK ? ERR_ARCHIVE : e->code;
+	if (in->has_manifest || bundle_reader_kind(br) == BUNDLE_ARCHIVE)
+		kind = sniff_path(m->path);
+	else
+		kind = sniff_content(m->path, blk, (size_t)nh);
+	/* Bundles from old or foreign collectors: trust content over path
+	 * when the path says nothing. */
+	if (kind == FK_LOG && !in->has_manifest)
+		kind = sniff_content(m->path, blk, (size_t)nh);
+	if (kind == FK_MANIFEST)
+		return ERR_OK;
+	if ((f = add_file(in, m->path, kind, m->size)) == NULL)
+		return ERR(e, ERR_NOMEM, "file table");
+	file_id = (int)in->nfiles - 1;
+	if (kind == FK_LOG || kind == FK_OTHER)
+		return stream_log(in, br, file_id, f->path, cat, blk,
+		    (size_t)nh, blk + SNIFF_BYTES, e);
+	if ((rc = slurp_rest(in, br, blk, (size_t)nh, &data, &n, e)))
+		return rc;
+	s = (struct src){ file_id, f->path, data, n };
+	return parsers[kind](&s, in->arena, &in->ev, e);
+}
+
+static void
+take_manifest(struct input *in, const struct manifest *m)
+{
+	struct arena	*a = in->arena;
+
+	in->has_manifest = 1;
+	in->node = arena_strdup(a, m->host);
+	in->job_id = arena_strdup(a, m->job_id);
+	in->created_ns = m->created_ns;
+	in->clocks = m->clocks;
+	in->clocks.tz = arena_strdup(a, m->clocks.tz);
+	in->has_clocks = m->clocks.realtime_ns != 0;
+	in->items = arena_zalloc(a, (m->nitems + 1) * sizeof(*in->items));
+	if (in->items == NULL)
+		return;
+	for (size_t i = 0; i < m->nitems; i++) {
+		const struct manifest_item *it = &m->items[i];
+		struct mitem *mi = &in->items[in->nitems++];
+
+		mi->path = arena_strdup(a, it->path);
+		mi->source = arena_strdup(a, it->source);
+		mi->error = arena_strdup(a, it->error);
+		mi->truncated = it->truncated;
+		mi->timed_out = it->timed_out;
+		mi->exit_status = it->exit_status;
+		mi->signal = it->signal;
+	}
+}
+
+const struct mitem *
+input_item(const struct input *in, const char *path)
+{
+	for (size_t i = 0; i < in->nitems; i++)
+		if (in->items[i].path != NULL &&
+		    strcmp(in->items[i].path, path) == 0)
+			return &in->items[i];
+	return NULL;
+}
+
+/* After the last member: integrity, notes, trust flags. */
+static void
+finish(struct input *in, struct bundle_reader *br)
+{
+	const struct bundle_note	*notes;
+	const struct manifest		*m;
+	size_t				 n;
+
+	if (!in->has_manifest && (m = bundle_manifest(br)) != NULL)
+		take_manifest(in, m);
+	if (bundle_manifest_error(br) != NULL)
+		input_add_note(in, "manifest.json unusable: %s",
+		    bundle_manifest_error(br));
+	in->integrity = bundle_integrity(br);
+	if (in->integrity == INTEGRITY_DAMAGED ||
+	    in->integrity == INTEGRITY_MISMATCH)
+		in->damaged = 1;
+	notes = bundle_notes(br, &n);
+	for (size_t i = 0; i < n; i++)
+		input_add_note(in, "%s%s%s", notes[i].path ? notes[i].path : "",
+		    notes[i].path ? ": " : "", notes[i].msg);
+	for (size_t i = 0; i < in->nfiles; i++) {
+		struct afile *f = &in->files[i];
+		const struct mitem *it = input_item(in, f->path);
+
+		if (bundle_member_verified(br, f->path) == 0)
+			f->untrusted = 1;
+		if (it != NULL && it->truncated)
+			f->truncated = 1;
+	}
+	for (size_t i = 0; i < in->ev.n; i++)
+		if (in->files[in->ev.v[i]->ref.file_id].untrusted)
+			in->ev.v[i]->flags |= EVF_UNTRUSTED;
+}
+
+static const char *
+base_name(const char *p)
+{
+	const char	*s = strrchr(p, '/');
+
+	while (s != NULL && s[1] == '\0' && s > p) {
+		/* trailing slash: a directory given as "dir/" */
+		const char *q = s - 1;
+
+		while (q > p && *q != '/')
+			q--;
+		return *q == '/' ? q + 1 : q;
+	}
+	return s == NULL ? p : s + 1;
+}
+
+enum err_code
+input_load(const char *path, struct catalog *cat, struct input **out,
+    struct err *e)
+{
+	struct bundle_limits	 lim;
+	struct bundle_reader	*br = NULL;
+	struct bundle_member	 m;
+	struct input		*in;
+	struct err		 me = { 0 };
+	char			*blk = NULL;
+	enum err_code		 rc;
+	int			 r;
+
+	*out = NULL;
+	if ((in = calloc(1, sizeof(*in))) == NULL ||
+	    (in->arena = arena_new(1 << 20)) == NULL) {
+		free(in);
+		return ERR(e, ERR_NOMEM, "%s", path);
+	}
+	in->path = arena_strdup(in->arena, path);
+	in->label = arena_strdup(in->arena, base_name(path));
+	in->integrity = INTEGRITY_UNVERIFIED;
+	bundle_limits_default(&lim);
+	if ((rc = bundle_reader_open(&br, path, &lim, e)) != ERR_OK)
+		goto fail;
+	in->kind = bundle_reader_kind(br);
+	if (bundle_manifest(br) != NULL)
+		take_manifest(in, bundle_manifest(br));
+	if ((blk = malloc(SNIFF_BYTES + BLOCK)) == NULL) {
+		rc = ERR(e, ERR_NOMEM, "%s", path);
+		goto fail;
+	}
+	while ((r = bundle_next(br, &m, &me)) == 1) {
+		rc = load_member(in, br, &m, cat, blk, &me);
+		if (rc == ERR_NOMEM) {
+			*e = me;
+			goto fail;
+		}
+		if (rc != ERR_OK) {
+			input_add_note(in, "%s: %s", m.path, me.msg);
+			if (in->nfiles > 0 && strcmp(in->files[in->nfiles - 1]
+			    .path, m.path) == 0)
+				in->files[in->nfiles - 1].unreadable = 1;
+			if (rc == ERR_ARCHIVE || rc == ERR_LIMIT)
+				in->damaged = 1;
+			me = (struct err){ 0 };
+		}
+	}
+	if (r < 0) {
+		input_add_note(in, "damaged: %s", me.msg);
+		in->damaged = 1;
+	}
+	finish(in, br);
+	if (r < 0)
+		in->integrity = INTEGRITY_DAMAGED;
+	free(blk);
+	bundle_reader_close(br);
+	*out = in;
+	return ERR_OK;
+fail:
+	free(blk);
+	bundle_reader_close(br);
+	input_free(in);
+	return rc;
+}
+
+void
+input_free(struct input *in)
+{
+	if (in == NULL)
+		return;
+	evlist_free(&in->ev);
+	arena_free(in->arena);
+	free(in);
+}

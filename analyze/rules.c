@@ -1,1 +1,727 @@
-/* placeholder: not written yet */
+/*
+ * rules: evaluate the decision table and fill the analysis model.
+ *
+ * The verdict follows DESIGN.md's initiating-event rule: among the rows
+ * that fire on an incident line, the one whose initiating event comes
+ * first on the merged timeline wins (secondary reports — collective
+ * timeouts, launcher errors, task-exit echoes — never compete). Only when
+ * no incident line exists do rows that read state records (sacct,
+ * cgroup counters, a GPU snapshot) decide, in their table priority; then
+ * the final rows (no_incident, inconclusive). Whatever did not win is
+ * reported: later primaries and the cascade as secondary findings, the
+ * other boundaries as ruled out (with the evidence that rules them out)
+ * or as missing (with what they would have decided). Absence counts as
+ * evidence only where the source covers the incident.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gpu_models.h"
+#include "rules.h"
+
+#define NS		1000000000LL
+#define MAX_TIMELINE	20000	/* events kept in the model's timeline */
+
+int64_t
+gb_round(int64_t b)
+{
+	return (b + (1LL << 29)) >> 30;
+}
+
+const char *
+fmt_bytes(struct arena *a, int64_t b)
+{
+	static const char *const u[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	double	 v = (double)b;
+	int	 i = 0;
+
+	if (b < 0)
+		return "unknown";
+	while (v >= 1024 && i < 4) {
+		v /= 1024;
+		i++;
+	}
+	return i == 0 ? arena_printf(a, "%" PRId64 " B", b) :
+	    arena_printf(a, "%.2f %s", v, u[i]);
+}
+
+static int64_t
+num_or(const struct event *ev, const char *name, int64_t dflt)
+{
+	int64_t	v;
+
+	return ev != NULL && ev_num(ev, name, &v) == 0 ? v : dflt;
+}
+
+static const char *
+dupstr(struct arena *a, struct str s)
+{
+	return s.p == NULL ? NULL : arena_strndup(a, s.p, s.n);
+}
+
+static const struct input *
+input_of(const struct facts *f, const struct event *ev, size_t *at)
+{
+	size_t	i = facts_index_of(f, ev);
+
+	if (at != NULL)
+		*at = i;
+	return i == (size_t)-1 ? NULL : f->tl->in[i];
+}
+
+static void
+to_evidence(struct arena *a, const struct input *in, const struct event *ev,
+    struct evidence *out)
+{
+	const struct afile	*af = in != NULL && ev->ref.file_id >= 0 &&
+				    (size_t)ev->ref.file_id < in->nfiles ?
+				    &in->files[ev->ref.file_id] : NULL;
+
+	memset(out, 0, sizeof(*out));
+	out->kind = ev_kind_name(ev->kind);
+	out->source = af != NULL ? arena_strdup(a, af->path) : NULL;
+	out->input = in != NULL ? arena_strdup(a, in->path) : NULL;
+	out->line = ev->ref.line;
+	out->text = dupstr(a, ev->text);
+	if (out->text == NULL)
+		out->text = "";
+	out->has_time = ev_has_time(ev);
+	out->time_ns = out->has_time ? ev->ts_ns : 0;
+	out->time_quality = tsq_name(ev->tsq);
+	out->node = arena_strdup(a, ev->node);
+	out->rank = ev->rank;
+	out->pid = ev->pid;
+	out->context = dupstr(a, ev->context);
+	out->context_line = ev->context_line;
+	out->out_of_order = (ev->flags & EVF_OUT_OF_ORDER) != 0;
+}
+
+static struct evidence *
+evidence_of(const struct facts *f, struct arena *a, const struct event *ev)
+{
+	struct evidence	*e;
+
+	if (ev == NULL || (e = arena_alloc(a, sizeof(*e))) == NULL)
+		return NULL;
+	to_evidence(a, input_of(f, ev, NULL), ev, e);
+	return e;
+}
+
+static void
+list_of(const struct facts *f, struct arena *a, const struct event *const *v,
+    int n, struct evidence_list *out)
+{
+	out->v = arena_zalloc(a, (size_t)(n > 0 ? n : 1) * sizeof(*out->v));
+	out->n = 0;
+	for (int i = 0; out->v != NULL && i < n; i++)
+		if (v[i] != NULL)
+			to_evidence(a, input_of(f, v[i], NULL), v[i],
+			    &out->v[out->n++]);
+}
+
+/* ---- choosing the verdict ---- */
+
+static const struct rule *
+pick(const struct facts *f, struct arena *a, struct rmatch *best)
+{
+	const struct rule	*win = NULL;
+	struct rmatch		 m;
+	size_t			 at, best_at = (size_t)-1;
+	int			 best_prio = 1 << 30;
+
+	for (size_t i = 0; i < nrules; i++) {
+		if (rules[i].rclass != RC_INCIDENT)
+			continue;
+		memset(&m, 0, sizeof(m));
+		if (!rules[i].match(f, a, &m) || m.initiating == NULL)
+			continue;
+		at = facts_index_of(f, m.initiating);
+		if (win == NULL || at < best_at) {
+			win = &rules[i];
+			best_at = at;
+			*best = m;
+		}
+	}
+	for (int cls = RC_RECORD; win == NULL && cls <= RC_FINAL; cls++)
+		for (size_t i = 0; i < nrules; i++) {
+			if ((int)rules[i].rclass != cls ||
+			    rules[i].prio >= best_prio)
+				continue;
+			memset(&m, 0, sizeof(m));
+			if (!rules[i].match(f, a, &m))
+				continue;
+			win = &rules[i];
+			best_prio = rules[i].prio;
+			*best = m;
+		}
+	return win;
+}
+
+/* ---- secondary: corroboration, later primaries, the cascade ---- */
+
+static struct finding *
+add_finding(struct analysis *an, const char *cause, const char *rule,
+    const char *summary)
+{
+	struct finding	*nf;
+
+	nf = arena_zalloc(an->arena, (an->nsecondary + 1) * sizeof(*nf));
+	if (nf == NULL)
+		return NULL;
+	if (an->nsecondary > 0)
+		memcpy(nf, an->secondary, an->nsecondary * sizeof(*nf));
+	an->secondary = nf;
+	nf = &an->secondary[an->nsecondary++];
+	nf->cause = cause;
+	nf->rule = rule;
+	nf->summary = summary;
+	return nf;
+}
+
+static int
+is_cascade(enum ev_kind k)
+{
+	return k == EV_NCCL_TIMEOUT || k == EV_NCCL_ERROR ||
+	    k == EV_CHILD_FAILED || k == EV_LAUNCHER_EXIT ||
+	    k == EV_SRUN_TASK_EXIT || k == EV_SRUN_TASK_KILLED ||
+	    k == EV_SHELL_KILLED || k == EV_OOM_REAPER;
+}
+
+static void
+cascade(const struct facts *f, struct analysis *an, const struct event *init,
+    const char *verdict_cause)
+{
+	const struct event	*ev[8];
+	size_t			 from = init ? facts_index_of(f, init) : 0;
+	int			 n = 0, total = 0;
+	struct finding		*fd;
+
+	if (init == NULL || strcmp(verdict_cause, "inconclusive") == 0)
+		return;
+	for (size_t i = from + 1; i < f->tl->n; i++) {
+		if (!is_cascade(f->tl->v[i]->kind))
+			continue;
+		if (n < 8)
+			ev[n++] = f->tl->v[i];
+		total++;
+	}
+	if (total == 0)
+		return;
+	fd = add_finding(an, "nccl_cascade", "R-CASCADE-001", arena_printf(
+	    an->arena, "%d downstream report%s (collective timeouts, launcher "
+	    "and task-exit lines) follow the initiating event%s%s; they are "
+	    "the cascade, not a second cause.", total, total == 1 ? "" : "s",
+	    init->node ? " on " : "", init->node ? init->node : ""));
+	if (fd != NULL)
+		list_of(f, an->arena, ev, n, &fd->evidence);
+}
+
+static const char *
+cause_of_kind(enum ev_kind k)
+{
+	switch (k) {
+	case EV_KERNEL_OOM: case EV_STEPD_OOM: case EV_STEPD_MEMLIMIT:
+	case EV_SRUN_EXCEEDED:
+		return "host_oom";
+	case EV_CUDA_OOM: case EV_CUDA_OOM_PLAIN: case EV_XLA_OOM:
+		return "cuda_oom_exhaustion";
+	case EV_CUDA_FAULT:
+		return "xid_fault";
+	case EV_SHM_ERROR: case EV_BUS_ERROR:
+		return "shm_limit";
+	case EV_STEP_CREATE_FAIL: case EV_CGROUP_CREATE_FAIL:
+		return "step_creation_failure";
+	case EV_TIME_LIMIT: case EV_PREEMPTED:
+		return "time_limit";
+	default:
+		return NULL;
+	}
+}
+
+/* Primary events of another cause that came after the initiating one. */
+static void
+later_primaries(const struct facts *f, struct analysis *an,
+    const struct event *init, const char *cause)
+{
+	const char	*seen[16];
+	int		 nseen = 0;
+	size_t		 from = init ? facts_index_of(f, init) : 0;
+
+	for (size_t i = init ? from + 1 : 0; i < f->tl->n; i++) {
+		const struct event *ev = f->tl->v[i];
+		const char *c = cause_of_kind(ev->kind);
+		struct finding *fd;
+		int dup = 0;
+
+		if (c == NULL || strcmp(c, cause) == 0)
+			continue;
+		for (int j = 0; j < nseen; j++)
+			dup |= strcmp(seen[j], c) == 0;
+		if (dup || nseen == 16)
+			continue;
+		seen[nseen++] = c;
+		fd = add_finding(an, c, "R-LATER-001", arena_printf(an->arena,
+		    "A %s signal appears after the initiating event; it "
+		    "followed the failure and is not its cause.", c));
+		if (fd != NULL)
+			list_of(f, an->arena, &ev, 1, &fd->evidence);
+	}
+}
+
+static void
+support_finding(const struct facts *f, struct analysis *an,
+    const struct rule *r, const struct rmatch *m)
+{
+	struct finding	*fd;
+
+	if (m->nsupport == 0)
+		return;
+	fd = add_finding(an, r->cause, r->id, "Corroborating evidence from "
+	    "other sources.");
+	if (fd != NULL)
+		list_of(f, an->arena, m->support, m->nsupport, &fd->evidence);
+}
+
+/* ---- host quantities and the effective-limit reasoning ---- */
+
+static const struct step_fact *
+failing_step(const struct facts *f)
+{
+	for (int i = 0; i < f->nsteps; i++)
+		if (f->steps[i].sacct == f->oom_step)
+			return &f->steps[i];
+	return NULL;
+}
+
+static const struct step_fact *
+job_step(const struct facts *f)
+{
+	for (int i = 0; i < f->nsteps; i++)
+		if (ev_str(f->steps[i].sacct, "step").n == 0)
+			return &f->steps[i];
+	return NULL;
+}
+
+static int
+submit_has_mem(const struct event *ev)
+{
+	struct str	s = ev_str(ev, "submit_line");
+
+	return s.p == NULL || str_find(s, "--mem") != NULL;
+}
+
+static void
+limit_findings(const struct facts *f, struct analysis *an)
+{
+	const struct step_fact	*j = job_step(f), *s = failing_step(f);
+	int64_t			 req, lim, rss, tasks, node_mem;
+	struct finding		*fd;
+	const struct event	*ev[2];
+
+	if (j == NULL)
+		return;
+	req = num_or(j->sacct, "req_mem_bytes", -1);
+	lim = j->cg_limit_bytes;
+	if (req > 0 && lim > 0 && lim < req - req / 100) {
+		fd = add_finding(an, "host_oom", "R-HOST-010", arena_printf(
+		    an->arena, "The cgroup's actual limit (%s) is lower than "
+		    "the job's request (%s): the boundary that failed is "
+		    "tighter than what was asked.", fmt_bytes(an->arena, lim),
+		    fmt_bytes(an->arena, req)));
+		ev[0] = j->cg_limit;
+		ev[1] = j->sacct;
+		if (fd != NULL)
+			list_of(f, an->arena, ev, 2, &fd->evidence);
+	}
+	if (req > 0 && !submit_has_mem(j->sacct)) {
+		fd = add_finding(an, "host_oom", "R-HOST-011", arena_printf(
+		    an->arena, "The submission did not ask for memory; the %s "
+		    "limit came from a partition, QOS or cluster default.",
+		    fmt_bytes(an->arena, req)));
+		if (fd != NULL)
+			list_of(f, an->arena, &j->sacct, 1, &fd->evidence);
+	}
+	if (s == NULL)
+		s = j;
+	rss = num_or(s->sacct, "max_rss_bytes", -1);
+	tasks = num_or(s->sacct, "ntasks", -1);
+	node_mem = num_or(f->scontrol_node, "real_memory_bytes", -1);
+	if (tasks > 1 && rss > 0 && (req > 0 || node_mem > 0) &&
+	    tasks * rss > (req > 0 ? req : node_mem) * 8 / 10) {
+		fd = add_finding(an, "host_oom", "R-HOST-012", arena_printf(
+		    an->arena, "%" PRId64 " tasks per step × %s per task "
+		    "(MaxRSS) is %s, close to or above the %s limit: per-rank "
+		    "duplication of host memory.", tasks,
+		    fmt_bytes(an->arena, rss),
+		    fmt_bytes(an->arena, tasks * rss),
+		    fmt_bytes(an->arena, req > 0 ? req : node_mem)));
+		if (fd != NULL)
+			list_of(f, an->arena, &s->sacct, 1, &fd->evidence);
+	}
+}
+
+static void
+host_quantities(const struct facts *f, struct analysis *an)
+{
+	int64_t	node_mem = num_or(f->scontrol_node, "real_memory_bytes", -1);
+
+	an->host = arena_zalloc(an->arena, (size_t)(f->nsteps + 1) *
+	    sizeof(*an->host));
+	if (an->host == NULL)
+		return;
+	for (int i = 0; i < f->nsteps; i++) {
+		const struct step_fact *s = &f->steps[i];
+		const struct event *ev = s->sacct;
+		struct host_q *q = &an->host[an->nhost++];
+		struct str st = ev_str(ev, "step");
+		struct str job = ev_str(ev, "job_id");
+
+		q->step = st.n == 0 ? dupstr(an->arena, job) :
+		    arena_printf(an->arena, "%.*s.%.*s", (int)job.n, job.p,
+		    (int)st.n, st.p);
+		q->node = dupstr(an->arena, ev_str(ev, "node_list"));
+		q->state = dupstr(an->arena, ev_str(ev, "state"));
+		q->exit_code = arena_printf(an->arena, "%" PRId64 ":%" PRId64,
+		    num_or(ev, "exit_code", 0), num_or(ev, "exit_signal", 0));
+		q->req_mem_bytes = num_or(ev, "req_mem_bytes", -1);
+		q->req_mem_per = dupstr(an->arena, ev_str(ev, "req_mem_per"));
+		q->cgroup_limit_bytes = s->cg_limit_bytes;
+		q->cgroup_peak_bytes = s->cg_peak_bytes;
+		q->max_rss_bytes = num_or(ev, "max_rss_bytes", -1);
+		q->tasks = num_or(ev, "ntasks", -1);
+		q->oom_kills = s->oom_kills;
+		q->node_mem_bytes = node_mem;
+	}
+}
+
+static void
+device_quantities(const struct facts *f, struct analysis *an,
+    const struct event *oom)
+{
+	size_t	n = (size_t)f->ngpus + (oom != NULL);
+	int	matched = 0;
+
+	an->device = arena_zalloc(an->arena, (n + 1) * sizeof(*an->device));
+	if (an->device == NULL)
+		return;
+	for (int i = 0; i < f->ngpus; i++) {
+		const struct event *g = f->gpus[i].gpu;
+		struct device_q *q = &an->device[an->ndevice++];
+		int64_t nominal;
+
+		q->gpu = arena_printf(an->arena, "%d", f->gpus[i].index);
+		q->uuid = dupstr(an->arena, ev_str(g, "uuid"));
+		q->node = arena_strdup(an->arena, g->node);
+		q->product = dupstr(an->arena, ev_str(g, "product"));
+		q->capacity_bytes = num_or(g, "fb_total_bytes", -1);
+		q->free_bytes = num_or(g, "fb_free_bytes", -1);
+		q->used_bytes = num_or(g, "fb_used_bytes", -1);
+		q->allocated_bytes = q->reserved_bytes = -1;
+		q->requested_bytes = q->process_bytes = -1;
+		q->processes = f->gpus[i].nprocs;
+		q->nominal_bytes = q->product != NULL &&
+		    gpu_nominal_bytes(q->product, &nominal) == 0 ? nominal : -1;
+		if (oom != NULL && (num_or(oom, "gpu", -1) == f->gpus[i].index ||
+		    (num_or(oom, "gpu", -1) < 0 && f->ngpus == 1))) {
+			matched = 1;
+			q->allocated_bytes = num_or(oom, "allocated_bytes", -1);
+			q->reserved_bytes = num_or(oom, "reserved_bytes", -1);
+			q->requested_bytes = num_or(oom, "requested_bytes", -1);
+			q->process_bytes = num_or(oom, "process_bytes", -1);
+			if (num_or(oom, "capacity_bytes", -1) > 0)
+				q->capacity_bytes =
+				    num_or(oom, "capacity_bytes", -1);
+			q->free_bytes = num_or(oom, "free_bytes", q->free_bytes);
+		}
+	}
+	if (oom != NULL && !matched) {
+		struct device_q *q = &an->device[an->ndevice++];
+
+		q->gpu = arena_printf(an->arena, "%" PRId64,
+		    num_or(oom, "gpu", 0));
+		q->node = arena_strdup(an->arena, oom->node);
+		q->capacity_bytes = num_or(oom, "capacity_bytes", -1);
+		q->free_bytes = num_or(oom, "free_bytes", -1);
+		q->allocated_bytes = num_or(oom, "allocated_bytes", -1);
+		q->reserved_bytes = num_or(oom, "reserved_bytes", -1);
+		q->requested_bytes = num_or(oom, "requested_bytes", -1);
+		q->process_bytes = num_or(oom, "process_bytes", -1);
+		q->used_bytes = q->nominal_bytes = q->processes = -1;
+	}
+}
+
+/* A GPU whose total is below its model's healthy capacity. */
+static void
+capacity_findings(const struct facts *f, struct analysis *an)
+{
+	for (int i = 0; i < f->ngpus; i++) {
+		const struct event *g = f->gpus[i].gpu;
+		struct str prod = ev_str(g, "product");
+		int64_t nominal, total = num_or(g, "fb_total_bytes", -1);
+		char name[128];
+		struct finding *fd;
+
+		if (prod.p == NULL || total <= 0)
+			continue;
+		snprintf(name, sizeof(name), "%.*s", (int)prod.n, prod.p);
+		if (gpu_nominal_bytes(name, &nominal) != 0 ||
+		    total >= nominal - nominal / 25)
+			continue;
+		fd = add_finding(an, "retired_pages", "R-HW-005", arena_printf(
+		    an->arena, "GPU %d reports %s total, below the %s a "
+		    "healthy %s reports: capacity lost to retired pages or "
+		    "remapped rows (context; only current errors make it the "
+		    "cause).", f->gpus[i].index, fmt_bytes(an->arena, total),
+		    fmt_bytes(an->arena, nominal), name));
+		if (fd != NULL)
+			list_of(f, an->arena, &g, 1, &fd->evidence);
+	}
+}
+
+/* ---- ruled out and missing ---- */
+
+static void
+add_ruled_out(const struct facts *f, struct analysis *an, const char *cause,
+    const char *why, const struct event *const *ev, int n)
+{
+	struct ruled_out	*r;
+
+	r = arena_zalloc(an->arena, (an->nruled_out + 1) * sizeof(*r));
+	if (r == NULL)
+		return;
+	if (an->nruled_out > 0)
+		memcpy(r, an->ruled_out, an->nruled_out * sizeof(*r));
+	an->ruled_out = r;
+	r = &an->ruled_out[an->nruled_out++];
+	r->cause = cause;
+	r->why = why;
+	list_of(f, an->arena, ev, n, &r->evidence);
+}
+
+static void
+add_missing(struct analysis *an, const char *what, const char *decide)
+{
+	struct missing	*m;
+
+	m = arena_zalloc(an->arena, (an->nmissing + 1) * sizeof(*m));
+	if (m == NULL)
+		return;
+	if (an->nmissing > 0)
+		memcpy(m, an->missing, an->nmissing * sizeof(*m));
+	an->missing = m;
+	an->missing[an->nmissing].evidence = what;
+	an->missing[an->nmissing++].would_decide = decide;
+}
+
+/* Does the kernel log cover the incident? Unknown coverage is "no". */
+static int
+kernel_covers(const struct facts *f, const struct event *init)
+{
+	if (!f->have_kernel || f->kernel_refused)
+		return 0;
+	if (!f->have_kernel_span || init == NULL || !ev_has_time(init))
+		return f->have_kernel_span;
+	return f->kernel_first_ns <= init->ts_ns;
+}
+
+static int
+is_device(const char *c)
+{
+	return strncmp(c, "cuda_oom", 8) == 0 || strcmp(c, "gpu_other_tenant")
+	    == 0 || strcmp(c, "zombie_context") == 0;
+}
+
+static void
+rule_out_host(const struct facts *f, struct analysis *an,
+    const struct event *init)
+{
+	const struct event	*ev[4];
+	int			 n = 0;
+
+	if (f->kernel_memcg != NULL || f->kernel_global != NULL ||
+	    f->oom_step != NULL || f->cg_oom != NULL ||
+	    f->first[EV_STEPD_OOM] != NULL)
+		return;	/* host evidence exists: reported as later/support */
+	if (f->sacct_job != NULL)
+		ev[n++] = f->sacct_job;
+	for (int i = 0; i < f->nsteps && n < 3; i++)
+		if (f->steps[i].oom_kills == 0 && f->steps[i].cg_limit != NULL)
+			ev[n++] = f->steps[i].cg_limit;
+	if (kernel_covers(f, init) || f->have_cgroup || f->have_sacct)
+		add_ruled_out(f, an, "host_oom", arena_printf(an->arena,
+		    "no host OOM kill:%s%s%s",
+		    kernel_covers(f, init) ? " the kernel log covers the "
+		    "incident and has no OOM kill;" : "",
+		    f->have_cgroup ? " the memory cgroup counted no oom_kill;" :
+		    "", f->have_sacct ? " sacct records no OUT_OF_MEMORY "
+		    "state." : ""), ev, n);
+}
+
+static void
+rule_out_device(const struct facts *f, struct analysis *an)
+{
+	if (f->first[EV_CUDA_OOM] != NULL || f->first[EV_CUDA_OOM_PLAIN] !=
+	    NULL || f->first[EV_XLA_OOM] != NULL)
+		return;
+	if (f->have_logs && !f->logs_truncated)
+		add_ruled_out(f, an, "cuda_oom_exhaustion", "no device "
+		    "allocation failure (CUDA/XLA out of memory) in the job's "
+		    "logs, which were collected whole; host RAM and GPU "
+		    "memory are separate boundaries.", NULL, 0);
+}
+
+static void
+rule_out_others(const struct facts *f, struct analysis *an,
+    const char *cause, const struct event *init)
+{
+	if (strcmp(cause, "host_oom") != 0)
+		rule_out_host(f, an, init);
+	if (!is_device(cause) && strcmp(cause, "retired_pages") != 0)
+		rule_out_device(f, an);
+	if (strcmp(cause, "step_creation_failure") != 0 && init != NULL &&
+	    f->first[EV_STEP_CREATE_FAIL] == NULL &&
+	    f->first[EV_CGROUP_CREATE_FAIL] == NULL &&
+	    (init->kind == EV_KERNEL_OOM || init->kind == EV_CUDA_OOM ||
+	    init->kind == EV_STEPD_OOM))
+		add_ruled_out(f, an, "step_creation_failure", "the step was "
+		    "created and ran: the initiating event happened inside "
+		    "it.", &init, 1);
+	if (strcmp(cause, "time_limit") != 0 && f->have_sacct &&
+	    f->timeout_row == NULL && f->first[EV_TIME_LIMIT] == NULL)
+		add_ruled_out(f, an, "time_limit", "no step reached its time "
+		    "limit (no TIMEOUT state, no time-limit banner).",
+		    &f->sacct_job, f->sacct_job != NULL);
+	if (strcmp(cause, "xid_fault") != 0 && f->xid_fault == NULL &&
+	    f->first[EV_CUDA_FAULT] == NULL && kernel_covers(f, init) &&
+	    (is_device(cause) || f->gpu_job))
+		add_ruled_out(f, an, "xid_fault", "the kernel log covering "
+		    "the incident has no NVRM Xid and the job's output no "
+		    "device fault.", NULL, 0);
+	if (strcmp(cause, "shm_limit") != 0 && f->shm_bytes > 512LL << 20 &&
+	    f->first[EV_SHM_ERROR] == NULL && f->first[EV_BUS_ERROR] == NULL)
+		add_ruled_out(f, an, "shm_limit", arena_printf(an->arena,
+		    "/dev/shm is %s and no shared-memory error was reported.",
+		    fmt_bytes(an->arena, f->shm_bytes)), &f->shm_ev, 1);
+}
+
+static void
+missing_evidence(const struct facts *f, struct analysis *an,
+    const char *cause, const struct event *init)
+{
+	int	device = is_device(cause);
+
+	if (!f->have_manifest)
+		add_missing(an, "bundle manifest (files were given loose or as "
+		    "a bare log)", "clock anchors and UTC offset for exact "
+		    "times, and which sources were collected and which failed");
+	if (!f->have_kernel || f->kernel_refused)
+		add_missing(an, f->kernel_refused ? "kernel log (reading it "
+		    "was refused)" : "kernel log", "whether the kernel "
+		    "OOM-killed a process in the job's memory cgroup, or a "
+		    "node-wide OOM, or an Xid fault");
+	else if (!kernel_covers(f, init))
+		add_missing(an, "kernel log covering the incident (the ring "
+		    "buffer starts after it, or times cannot be compared)",
+		    "absence of an OOM kill or Xid there proves nothing");
+	if (!f->have_cgroup)
+		add_missing(an, f->have_kernel ? "memory cgroup files "
+		    "(memory.events / memory.oom_control): collected after "
+		    "cgroup teardown or not at all; kernel log used instead" :
+		    "memory cgroup files (memory.events / memory.oom_control)",
+		    "the oom_kill count and the effective limit of the job's "
+		    "and each step's cgroup");
+	if (!f->have_sacct)
+		add_missing(an, f->sacct_error ? "sacct (accounting refused or "
+		    "disabled)" : "sacct", "the state, exit code, ReqMem and "
+		    "MaxRSS of the job and every step");
+	if (!f->have_scontrol)
+		add_missing(an, "scontrol show job", "the resolved memory "
+		    "request (per node / CPU / GPU) and the job's output paths");
+	if (!f->have_nvsmi && (device || f->gpu_job ||
+	    strcmp(cause, "retired_pages") == 0 ||
+	    strcmp(cause, "xid_fault") == 0))
+		add_missing(an, "nvidia-smi -q -x", "who held the GPU's "
+		    "memory (other tenants, zombie contexts), total vs nominal "
+		    "capacity, ECC and retired pages");
+	if (!f->have_logs)
+		add_missing(an, "job logs (StdOut/StdErr)", "the first "
+		    "application error on each rank (CUDA OOM, NCCL "
+		    "timeouts, shared-memory errors)");
+	else if (f->logs_truncated)
+		add_missing(an, "the whole job log (it was cut at collection)",
+		    "absence of an error in the dropped part proves nothing");
+	if (strcmp(cause, "shm_limit") == 0 && f->shm_bytes < 0)
+		add_missing(an, "/dev/shm size", "whether shared memory was "
+		    "too small");
+}
+
+/* ---- the model ---- */
+
+static void
+fill_timeline(const struct facts *f, struct analysis *an,
+    const struct event *init)
+{
+	size_t	n = 0, from = init ? facts_index_of(f, init) : (size_t)-1;
+
+	an->timeline.v = arena_zalloc(an->arena, (f->tl->n < MAX_TIMELINE ?
+	    f->tl->n + 1 : MAX_TIMELINE) * sizeof(*an->timeline.v));
+	if (an->timeline.v == NULL)
+		return;
+	for (size_t i = 0; i < f->tl->n && n < MAX_TIMELINE; i++) {
+		const struct event *ev = f->tl->v[i];
+		struct evidence *e;
+
+		if (ev->kind == EV_NOTE || ev->kind == EV_UNPARSED ||
+		    ev->kind == EV_SCONTROL_CONFIG || ev->kind == EV_HOST ||
+		    ev->kind == EV_CGROUP_MEM)
+			continue;
+		e = &an->timeline.v[n++];
+		to_evidence(an->arena, f->tl->in[i], ev, e);
+		e->initiating = ev == init;
+		e->cascade = from != (size_t)-1 && i > from &&
+		    is_cascade(ev->kind);
+	}
+	an->timeline.n = n;
+}
+
+static const char *
+summary_of(struct arena *a, const struct rule *r, const struct rmatch *m)
+{
+	return arena_printf(a, "%s%s%s", r->meaning,
+	    m->detail != NULL ? " " : "", m->detail != NULL ? m->detail : "");
+}
+
+enum err_code
+rules_eval(const struct facts *f, struct analysis *an, struct err *e)
+{
+	struct arena		*a = an->arena;
+	const struct rule	*r;
+	struct rmatch		 m = { 0 };
+	const struct event	*init;
+
+	if ((r = pick(f, a, &m)) == NULL)
+		return ERR(e, ERR_USAGE, "no rule fired (table has no final "
+		    "row)");
+	init = m.initiating;
+	an->verdict.cause = r->cause;
+	an->verdict.boundary = r->boundary;
+	an->verdict.confidence = m.confidence;
+	an->verdict.confidence_reason = m.confidence_reason;
+	an->verdict.rule = r->id;
+	an->verdict.summary = summary_of(a, r, &m);
+	an->verdict.initiating = evidence_of(f, a, init);
+	an->verdict.next_action = r->next_action;
+	support_finding(f, an, r, &m);
+	if (strcmp(r->cause, "host_oom") == 0)
+		limit_findings(f, an);
+	later_primaries(f, an, init, r->cause);
+	cascade(f, an, init, r->cause);
+	capacity_findings(f, an);
+	rule_out_others(f, an, r->cause, init);
+	missing_evidence(f, an, r->cause, init);
+	host_quantities(f, an);
+	device_quantities(f, an, f->first[EV_CUDA_OOM]);
+	fill_timeline(f, an, init);
+	return ERR_OK;
+}

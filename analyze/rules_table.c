@@ -1,1 +1,1073 @@
-/* placeholder: not written yet */
+/*
+ * rules_table: the decision table. One row per row of the seeds' decision
+ * tables and cause tables (seed ids in .seeds: S000 = the Slurm GPU OOM
+ * guide, S001 = the SLURM cgroup-limit entry, S004 = the CUDA OOM guide),
+ * each with a stable id, the taxonomy cause and boundary it concludes,
+ * its signals and thresholds in words, what it means, and the single
+ * boundary-specific control to run next. The predicates read struct
+ * facts only; rules.c picks the verdict among the rows that fire.
+ *
+ * Ids are stable (the JSON contract cites them) and sorted.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gpu_models.h"
+#include "rules.h"
+
+#define GiB	(1024LL * 1024 * 1024)
+#define MiB	(1024LL * 1024)
+
+static int64_t
+num_or(const struct event *ev, const char *name, int64_t dflt)
+{
+	int64_t	v;
+
+	return ev != NULL && ev_num(ev, name, &v) == 0 ? v : dflt;
+}
+
+static int
+str_is(const struct event *ev, const char *name, const char *val)
+{
+	struct str	s = ev == NULL ? str_make(NULL, 0) : ev_str(ev, name);
+
+	return s.p != NULL && str_eq(s, val);
+}
+
+static void
+support(struct rmatch *m, const struct event *ev)
+{
+	if (ev == NULL || ev == m->initiating || m->nsupport >= 8)
+		return;
+	for (int i = 0; i < m->nsupport; i++)
+		if (m->support[i] == ev)
+			return;
+	m->support[m->nsupport++] = ev;
+}
+
+/* Host corroboration shared by the host rows. */
+static void
+host_support(const struct facts *f, struct rmatch *m)
+{
+	support(m, f->kernel_memcg);
+	support(m, f->first[EV_STEPD_OOM]);
+	support(m, f->first[EV_STEPD_MEMLIMIT]);
+	support(m, f->oom_step);
+	support(m, f->cg_oom);
+	support(m, f->first[EV_SRUN_TASK_OOM]);
+}
+
+/* ---- host ---- */
+
+static int
+m_kernel_memcg(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*k = f->kernel_memcg;
+	struct str		 task = k ? ev_str(k, "task") : str_make(0, 0);
+	struct str		 memcg = k ? ev_str(k, "oom_memcg") :
+				    str_make(0, 0);
+
+	if (k == NULL)
+		return 0;
+	m->initiating = k;
+	host_support(f, m);
+	m->confidence = "high";
+	m->confidence_reason = m->nsupport > 0 ?
+	    "the kernel's memory-cgroup OOM kill is corroborated by Slurm or "
+	    "cgroup evidence" :
+	    "the kernel's own memory-cgroup OOM kill line";
+	m->detail = arena_printf(a, "The kernel OOM-killed %.*s (pid %" PRId64
+	    ") inside memory cgroup %.*s%s%s.", (int)task.n,
+	    task.p ? task.p : "", k->pid, (int)memcg.n,
+	    memcg.p ? memcg.p : "?",
+	    num_or(k, "limit_bytes", -1) > 0 ? " at its limit of " : "",
+	    num_or(k, "limit_bytes", -1) > 0 ?
+	    fmt_bytes(a, num_or(k, "limit_bytes", -1)) : "");
+	return 1;
+}
+
+static int
+m_stepd_oom(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_STEPD_OOM];
+
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	host_support(f, m);
+	m->confidence = "high";
+	m->confidence_reason = "slurmstepd detected oom-kill events in the "
+	    "step's memory cgroup";
+	m->detail = "slurmstepd reported the cgroup out-of-memory handler "
+	    "killing processes of the step.";
+	return 1;
+}
+
+static int
+m_kernel_global(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*k = f->kernel_global;
+
+	if (k == NULL)
+		return 0;
+	m->initiating = k;
+	host_support(f, m);
+	m->confidence = "high";
+	m->confidence_reason = "the kernel's node-wide OOM kill line "
+	    "(constraint CONSTRAINT_NONE): the whole node ran out, not only "
+	    "the job's cgroup";
+	m->detail = "The node itself ran out of memory (a global OOM kill, "
+	    "not the job's cgroup limit).";
+	return 1;
+}
+
+static int
+m_stepd_memlimit(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_STEPD_MEMLIMIT];
+
+	if (s == NULL)
+		s = f->first[EV_SRUN_EXCEEDED];
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	host_support(f, m);
+	support(m, f->first[EV_SRUN_EXCEEDED]);
+	m->confidence = "high";
+	m->confidence_reason = "slurmstepd's own RSS polling "
+	    "(jobacct_gather, OverMemoryKill) killed the step; no kernel OOM "
+	    "was involved";
+	m->detail = "Slurm's accounting poller saw the step's RSS above its "
+	    "limit and killed it itself (not the kernel's cgroup OOM killer).";
+	return 1;
+}
+
+static int
+m_host_app(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_HOST_OOM_APP];
+
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	host_support(f, m);
+	m->confidence = m->nsupport > 0 ? "medium" : "low";
+	m->confidence_reason = m->nsupport > 0 ? "a host allocation failure "
+	    "in the application, with host OOM evidence beside it" :
+	    "only the application's own host allocation failure; no kernel, "
+	    "cgroup or Slurm evidence of the limit";
+	m->detail = "The application failed to allocate host memory.";
+	return 1;
+}
+
+static int
+m_paraphrase(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_SLURM_OOM_PARAPHRASE];
+
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	host_support(f, m);
+	m->confidence = "low";
+	m->confidence_reason = "a paraphrase of a Slurm OOM message as quoted "
+	    "in tickets; real Slurm never prints it, so the original output "
+	    "is needed";
+	m->detail = "The text quotes a Slurm OOM kill in paraphrase.";
+	return 1;
+}
+
+/* ---- step creation ---- */
+
+static int
+m_step_create(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_STEP_CREATE_FAIL];
+
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "high";
+	m->confidence_reason = "Slurm refused to create the step for its "
+	    "memory request";
+	m->detail = "The step was never created: its memory request did not "
+	    "fit what the job's allocation had left. The workload never ran, "
+	    "so there is no application memory profile.";
+	return 1;
+}
+
+static int
+m_cgroup_create(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_CGROUP_CREATE_FAIL];
+
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "high";
+	m->confidence_reason = "slurmstepd could not create the step's "
+	    "memory cgroup";
+	m->detail = "The step's memory cgroup could not be created before the "
+	    "process started; the workload never ran.";
+	return 1;
+}
+
+static int
+m_submit(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_SUBMIT_REJECTED];
+
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "high";
+	m->confidence_reason = "the submission was rejected for its memory "
+	    "request";
+	m->detail = "The job was refused at submission: its memory request "
+	    "exceeds what any node in the partition has.";
+	return 1;
+}
+
+/* ---- device ---- */
+
+enum cuda_class {
+	CC_NONE, CC_RETIRED, CC_ALLOWED, CC_TENANT, CC_ZOMBIE, CC_MULTIPROC,
+	CC_FRAG, CC_EXHAUST
+};
+
+static const struct gpu_fact *
+gpu_of(const struct facts *f, const struct event *oom)
+{
+	int64_t	idx = num_or(oom, "gpu", -1);
+
+	for (int i = 0; i < f->ngpus; i++)
+		if ((idx >= 0 && f->gpus[i].index == idx) ||
+		    (idx < 0 && f->ngpus == 1))
+			return &f->gpus[i];
+	return NULL;
+}
+
+/* Current hardware evidence on a GPU (never old aggregate counters). */
+static int
+gpu_hw_current(const struct event *g)
+{
+	return num_or(g, "retired_pending", 0) > 0 ||
+	    num_or(g, "remapped_pending", 0) > 0 ||
+	    num_or(g, "remapped_failure", 0) > 0 ||
+	    num_or(g, "ecc_volatile_uncorrectable", 0) > 0;
+}
+
+static int64_t
+held_outside(const struct event *oom)
+{
+	int64_t	cap = num_or(oom, "capacity_bytes", -1);
+	int64_t	free_ = num_or(oom, "free_bytes", -1);
+	int64_t	mine = num_or(oom, "process_bytes", -1);
+
+	if (mine < 0)
+		mine = num_or(oom, "reserved_bytes", -1);
+	if (cap < 0 || free_ < 0 || mine < 0)
+		return -1;
+	return cap - free_ - mine;
+}
+
+static int
+other_procs(const struct facts *f, const struct gpu_fact *g,
+    const struct event *oom, int64_t *bytes)
+{
+	int	n = 0;
+
+	*bytes = 0;
+	for (int i = 0; g != NULL && i < g->nprocs; i++) {
+		const struct event *p = g->procs[i];
+		int mine = f->njob_pids > 0 ? facts_is_job_pid(f, p->pid) :
+		    (oom->pid > 0 && p->pid == oom->pid);
+
+		if (!mine) {
+			n++;
+			*bytes += num_or(p, "used_bytes", 0);
+		}
+	}
+	return n;
+}
+
+static int
+job_procs(const struct facts *f, const struct gpu_fact *g)
+{
+	int	n = 0;
+
+	for (int i = 0; g != NULL && i < g->nprocs; i++)
+		if (f->njob_pids > 0 && facts_is_job_pid(f, g->procs[i]->pid))
+			n++;
+	return n;
+}
+
+static enum cuda_class
+cuda_classify(const struct facts *f, const struct event *oom,
+    const struct gpu_fact **gp)
+{
+	const struct gpu_fact	*g = gpu_of(f, oom);
+	int64_t			 cap = num_or(oom, "capacity_bytes", -1);
+	int64_t			 req = num_or(oom, "requested_bytes", -1);
+	int64_t			 alloc = num_or(oom, "allocated_bytes", -1);
+	int64_t			 resv = num_or(oom, "reserved_bytes", -1);
+	int64_t			 out = held_outside(oom), obytes, used, sum;
+
+	*gp = g;
+	if (g != NULL && gpu_hw_current(g->gpu))
+		return CC_RETIRED;
+	if (num_or(oom, "allowed_bytes", -1) >= 0)
+		return CC_ALLOWED;
+	if (cap > 0 && out > 2 * GiB && out > cap / 10) {
+		if (g == NULL)
+			return CC_TENANT;
+		if (other_procs(f, g, oom, &obytes) > 0 && obytes >= out / 2)
+			return CC_TENANT;
+		used = num_or(g->gpu, "fb_used_bytes", -1);
+		sum = 0;
+		for (int i = 0; i < g->nprocs; i++)
+			sum += num_or(g->procs[i], "used_bytes", 0);
+		if (used < 0 || used - sum >= out / 2 || g->nprocs == 0)
+			return CC_ZOMBIE;
+		return CC_TENANT;
+	}
+	if (job_procs(f, g) >= 2)
+		return CC_MULTIPROC;
+	if (req > 0 && resv >= 0 && alloc >= 0 && resv - alloc >= req)
+		return CC_FRAG;
+	return CC_EXHAUST;
+}
+
+static int
+cuda_rule(const struct facts *f, struct arena *a, struct rmatch *m,
+    enum cuda_class want)
+{
+	const struct event	*oom = f->first[EV_CUDA_OOM];
+	const struct gpu_fact	*g;
+	enum cuda_class		 c;
+
+	if (oom == NULL || (c = cuda_classify(f, oom, &g)) != want)
+		return 0;
+	m->initiating = oom;
+	m->gpu = g ? g->gpu : NULL;
+	support(m, f->first[EV_MEM_SUMMARY]);
+	m->confidence = "high";
+	m->confidence_reason = "the allocator's own numbers in the OOM message";
+	if ((c == CC_TENANT || c == CC_ZOMBIE) && g == NULL) {
+		m->confidence = "low";
+		m->confidence_reason = "memory held outside the process, but no "
+		    "nvidia-smi process list to say by whom";
+	} else if (c == CC_TENANT || c == CC_ZOMBIE || c == CC_MULTIPROC ||
+	    c == CC_RETIRED)
+		m->confidence_reason = "the allocator's numbers and the "
+		    "nvidia-smi snapshot agree";
+	return 1;
+}
+
+static int
+m_cuda_retired(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	if (!cuda_rule(f, a, m, CC_RETIRED))
+		return 0;
+	support(m, m->gpu);
+	m->detail = "A device allocation failed on a GPU with pending page "
+	    "retirement, row remapping or volatile uncorrectable ECC errors: "
+	    "its memory hardware is failing.";
+	return 1;
+}
+
+static int
+m_cuda_allowed(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	if (!cuda_rule(f, a, m, CC_ALLOWED))
+		return 0;
+	m->detail = arena_printf(a, "The process capped itself at %s "
+	    "(set_per_process_memory_fraction) and hit its own cap.",
+	    fmt_bytes(a, num_or(m->initiating, "allowed_bytes", -1)));
+	return 1;
+}
+
+static int
+m_cuda_tenant(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	if (!cuda_rule(f, a, m, CC_TENANT))
+		return 0;
+	m->detail = arena_printf(a, "%s of the GPU was held outside this "
+	    "process, by another process or job on the same device.",
+	    fmt_bytes(a, held_outside(m->initiating)));
+	return 1;
+}
+
+static int
+m_cuda_zombie(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	if (!cuda_rule(f, a, m, CC_ZOMBIE))
+		return 0;
+	m->detail = arena_printf(a, "%s of the GPU was held outside this "
+	    "process, and no listed process accounts for it: a CUDA context "
+	    "left behind by a crashed or killed process.",
+	    fmt_bytes(a, held_outside(m->initiating)));
+	return 1;
+}
+
+static int
+m_cuda_multiproc(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	if (!cuda_rule(f, a, m, CC_MULTIPROC))
+		return 0;
+	m->detail = "Several processes of this job hold CUDA contexts on the "
+	    "same GPU; each pays the context overhead (often DataLoader "
+	    "workers touching CUDA).";
+	return 1;
+}
+
+static int
+m_cuda_frag(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*o;
+
+	if (!cuda_rule(f, a, m, CC_FRAG))
+		return 0;
+	o = m->initiating;
+	m->detail = arena_printf(a, "PyTorch held %s reserved but "
+	    "unallocated, more than the %s request: the cache was too "
+	    "fragmented to serve it.", fmt_bytes(a,
+	    num_or(o, "reserved_bytes", 0) - num_or(o, "allocated_bytes", 0)),
+	    fmt_bytes(a, num_or(o, "requested_bytes", 0)));
+	return 1;
+}
+
+static int
+m_cuda_exhaust(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*o;
+
+	if (!cuda_rule(f, a, m, CC_EXHAUST))
+		return 0;
+	o = m->initiating;
+	m->detail = arena_printf(a, "Live tensors held %s of %s and the "
+	    "cache had no room for %s more: the workload does not fit.",
+	    fmt_bytes(a, num_or(o, "allocated_bytes", -1)),
+	    fmt_bytes(a, num_or(o, "capacity_bytes", -1)),
+	    fmt_bytes(a, num_or(o, "requested_bytes", -1)));
+	return 1;
+}
+
+static int
+m_cuda_plain(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_CUDA_OOM_PLAIN];
+
+	if (f->first[EV_CUDA_OOM] != NULL)
+		return 0;
+	if (s == NULL || (f->first[EV_XLA_OOM] != NULL &&
+	    f->first_at[EV_XLA_OOM] < f->first_at[EV_CUDA_OOM_PLAIN]))
+		s = f->first[EV_XLA_OOM];
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "medium";
+	m->confidence_reason = "a device allocation failure without the "
+	    "allocator's breakdown (allocated, reserved, free)";
+	m->detail = "A device memory allocation failed.";
+	return 1;
+}
+
+/* ---- hardware ---- */
+
+static int
+m_xid_fault(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*x = f->xid_fault, *c = f->first[EV_CUDA_FAULT];
+
+	if (x == NULL && c == NULL)
+		return 0;
+	m->initiating = x;
+	if (x == NULL || (c != NULL &&
+	    facts_index_of(f, c) < facts_index_of(f, x)))
+		m->initiating = c;
+	support(m, x);
+	support(m, c);
+	m->confidence = x != NULL && c != NULL ? "high" : "medium";
+	m->confidence_reason = x != NULL && c != NULL ? "the driver's Xid and "
+	    "the application's CUDA error agree" : "one source reports the "
+	    "device fault";
+	m->detail = "A device fault (illegal memory access, launch failure or "
+	    "a driver Xid), not an allocation failure.";
+	return 1;
+}
+
+static const struct event *
+hw_gpu(const struct facts *f)
+{
+	for (int i = 0; i < f->ngpus; i++)
+		if (gpu_hw_current(f->gpus[i].gpu))
+			return f->gpus[i].gpu;
+	return NULL;
+}
+
+static int
+m_retired(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*e = f->first[EV_ECC_ERROR];
+
+	if (e == NULL || (f->xid_memory != NULL &&
+	    facts_index_of(f, f->xid_memory) < facts_index_of(f, e)))
+		e = f->xid_memory;
+	if (e == NULL)
+		return 0;
+	m->initiating = e;
+	support(m, hw_gpu(f));
+	m->confidence = m->nsupport > 0 ? "high" : "medium";
+	m->confidence_reason = "uncorrectable memory errors reported during "
+	    "the incident";
+	m->detail = "The GPU's memory hardware reported uncorrectable errors "
+	    "(ECC, page retirement or row remapping) during the job.";
+	return 1;
+}
+
+static int
+m_retired_record(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*g = hw_gpu(f);
+
+	if (g == NULL)
+		return 0;
+	m->initiating = g;
+	m->confidence = "medium";
+	m->confidence_reason = "the nvidia-smi snapshot shows pending "
+	    "retirement/remapping or volatile uncorrectable ECC, but no "
+	    "failure line ties it to the job";
+	m->detail = "A GPU of the job has failing memory hardware.";
+	return 1;
+}
+
+/* ---- /dev/shm ---- */
+
+static int
+m_shm(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_SHM_ERROR];
+
+	if (s == NULL || (f->first[EV_BUS_ERROR] != NULL &&
+	    f->first_at[EV_BUS_ERROR] < f->first_at[EV_SHM_ERROR]))
+		s = f->first[EV_BUS_ERROR];
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	support(m, f->shm_ev);
+	if (f->shm_bytes >= 0 && f->shm_bytes <= 512 * MiB) {
+		m->confidence = "high";
+		m->confidence_reason = "a shared-memory failure with a small "
+		    "/dev/shm";
+	} else if (f->shm_bytes < 0) {
+		m->confidence = "medium";
+		m->confidence_reason = "a shared-memory failure; the size of "
+		    "/dev/shm was not collected";
+	} else {
+		m->confidence = "low";
+		m->confidence_reason = "a shared-memory failure although "
+		    "/dev/shm is not small";
+	}
+	m->detail = f->shm_bytes >= 0 ? arena_printf(a, "/dev/shm is %s; "
+	    "NCCL or DataLoader shared memory did not fit.",
+	    fmt_bytes(a, f->shm_bytes)) : "NCCL or DataLoader shared memory "
+	    "did not fit in /dev/shm.";
+	return 1;
+}
+
+/* ---- scheduler ---- */
+
+static int
+m_time_limit(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_TIME_LIMIT];
+
+	if (s == NULL)
+		s = f->first[EV_PREEMPTED];
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	support(m, f->timeout_row);
+	support(m, f->preempt_row);
+	m->confidence = "high";
+	m->confidence_reason = "Slurm's own cancellation banner";
+	m->detail = s->kind == EV_PREEMPTED ? "Slurm pre-empted the job; any "
+	    "SIGKILL was the scheduler's." : "The job reached its time limit "
+	    "and Slurm ended it; any SIGKILL was the scheduler's.";
+	return 1;
+}
+
+static int
+m_cancelled(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_CANCELLED];
+
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "medium";
+	m->confidence_reason = "a cancellation banner; who cancelled is in "
+	    "the line";
+	m->detail = "The job was cancelled (scancel), not killed for memory.";
+	return 1;
+}
+
+static int
+m_timeout_record(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->timeout_row ? f->timeout_row :
+				    f->preempt_row;
+
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "high";
+	m->confidence_reason = "Slurm accounting records the state";
+	m->detail = s == f->timeout_row ? "Slurm accounting records TIMEOUT: "
+	    "the job reached its time limit." : "Slurm accounting records "
+	    "PREEMPTED.";
+	return 1;
+}
+
+/* ---- records only ---- */
+
+static int
+m_sacct_oom(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->oom_step;
+
+	if (s == NULL && str_is(f->scontrol_job, "job_state", "OUT_OF_MEMORY"))
+		s = f->scontrol_job;
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	host_support(f, m);
+	m->confidence = m->nsupport > 0 ? "high" : "medium";
+	m->confidence_reason = m->nsupport > 0 ? "Slurm accounting and cgroup "
+	    "evidence agree" : "Slurm accounting records OUT_OF_MEMORY; no "
+	    "kernel or slurmstepd line was collected";
+	m->detail = "Slurm recorded the step as OUT_OF_MEMORY (its cgroup saw "
+	    "an OOM kill).";
+	return 1;
+}
+
+static int
+m_cgroup_oom(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	if (f->cg_oom == NULL)
+		return 0;
+	m->initiating = f->cg_oom;
+	m->confidence = "medium";
+	m->confidence_reason = "the memory cgroup's own oom_kill counter; no "
+	    "kernel or Slurm line was collected";
+	m->detail = "The job's memory cgroup counted OOM kills.";
+	return 1;
+}
+
+static const struct event *
+sacct_sigkill(const struct facts *f)
+{
+	for (int i = 0; i < f->nsteps; i++)
+		if (num_or(f->steps[i].sacct, "exit_signal", 0) == 9)
+			return f->steps[i].sacct;
+	return NULL;
+}
+
+static int
+m_sigkill(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	static const enum ev_kind kinds[] = { EV_SHELL_KILLED,
+	    EV_SRUN_TASK_KILLED };
+	const struct event	*s = f->sigkill;
+
+	for (size_t i = 0; s == NULL && i < 2; i++)
+		s = f->first[kinds[i]];
+	if (s == NULL)
+		s = sacct_sigkill(f);
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "low";
+	m->confidence_reason = "a SIGKILL with nothing saying who sent it; "
+	    "most often the host OOM killer";
+	m->detail = "A process was killed by SIGKILL. Most often that is the "
+	    "kernel's OOM killer, but nothing collected confirms it.";
+	return 1;
+}
+
+static int
+m_failed(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->failed_row;
+
+	if (s == NULL && f->cancel_row != NULL &&
+	    !str_is(f->cancel_row, "state_by", "0"))
+		s = f->cancel_row;
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "medium";
+	m->confidence_reason = "Slurm records a failure and no memory "
+	    "evidence was found in the sources collected";
+	m->detail = arena_printf(a, "The job ended %.*s with exit code %"
+	    PRId64 " and no sign of a memory failure.",
+	    (int)ev_str(s, "state").n, ev_str(s, "state").p,
+	    num_or(s, "exit_code", 0));
+	return 1;
+}
+
+/* ---- final ---- */
+
+static int
+m_no_incident(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	if (!f->have_sacct || !f->all_completed)
+		return 0;
+	m->initiating = f->sacct_job;
+	m->confidence = f->have_logs || f->have_kernel ? "high" : "medium";
+	m->confidence_reason = f->have_logs || f->have_kernel ? "every job "
+	    "and step COMPLETED 0:0 and no failure in the logs" : "every job "
+	    "and step COMPLETED 0:0; no logs were collected to confirm";
+	m->detail = "The job and all its steps ended normally.";
+	return 1;
+}
+
+static int
+m_only_secondary(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	static const enum ev_kind kinds[] = { EV_NCCL_TIMEOUT, EV_NCCL_ERROR,
+	    EV_CHILD_FAILED, EV_LAUNCHER_EXIT, EV_SRUN_TASK_EXIT };
+	const struct event	*s = NULL;
+	size_t			 at = (size_t)-1;
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (f->first[kinds[i]] != NULL && f->first_at[kinds[i]] < at) {
+			s = f->first[kinds[i]];
+			at = f->first_at[kinds[i]];
+		}
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "low";
+	m->confidence_reason = "only downstream reports (collective timeouts, "
+	    "launcher errors) were found; the rank that failed first left no "
+	    "evidence in what was collected";
+	m->detail = "Only the cascade is visible: ranks timed out or exited "
+	    "after another rank failed.";
+	return 1;
+}
+
+static int
+m_inconclusive(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	m->confidence = "low";
+	m->confidence_reason = "no failure evidence in what was collected";
+	m->detail = "The evidence collected does not show what failed.";
+	return 1;
+}
+
+#define HOST_NEXT "Hold the GPU settings (batch, sequence, model) constant; " \
+	"raise --mem or cut host memory per node (DataLoader workers, CPU " \
+	"offload, pinned buffers, ranks per node), then rerun and require " \
+	"the oom-kill line to disappear and MaxRSS to stay below the cgroup " \
+	"limit."
+
+const struct rule	rules[] = {
+	{ .id = "R-DEV-001", .cause = "cuda_oom_exhaustion",
+	  .boundary = "device", .rclass = RC_INCIDENT,
+	  .seeds = "S004 cause 'Model or batch too large'; S004 flowchart L",
+	  .signals = "CUDA allocator OOM with numbers; reserved - allocated "
+	      "< requested; memory held outside the process <= 2 GiB or 10% "
+	      "of capacity; at most one job process on the GPU",
+	  .meaning = "Live memory needs more than the GPU has.",
+	  .next_action = "Hold host memory (--mem, workers) constant; lower "
+	      "the device batch or sequence length, or enable activation "
+	      "checkpointing or mixed precision, and require the CUDA OOM line "
+	      "to disappear on the same GPU model.",
+	  .match = m_cuda_exhaust },
+	{ .id = "R-DEV-002", .cause = "cuda_oom_fragmentation",
+	  .boundary = "device", .rclass = RC_INCIDENT,
+	  .seeds = "S004 cause 'Fragmentation'; S004 flowchart H",
+	  .signals = "CUDA allocator OOM with reserved - allocated >= the "
+	      "requested size",
+	  .meaning = "The allocator's cache held enough free memory, but in "
+	      "pieces too small for the request.",
+	  .next_action = "Hold batch and host memory constant; set "
+	      "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or "
+	      "max_split_size_mb) and require the OOM to disappear.",
+	  .match = m_cuda_frag },
+	{ .id = "R-DEV-003", .cause = "gpu_other_tenant", .boundary = "device",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 cause 'Another process on the GPU'",
+	  .signals = "CUDA OOM where capacity - free - this process's memory "
+	      "> 2 GiB and > 10% of capacity, and nvidia-smi lists another "
+	      "process (not the job's) holding at least half of that",
+	  .meaning = "Another process or job held the device memory.",
+	  .next_action = "Run on an exclusively allocated GPU (--exclusive or "
+	      "a GRES binding that isolates devices, or a MIG slice) with the "
+	      "same batch, and require the OOM to disappear; reconcile the "
+	      "other PID with the scheduler.",
+	  .match = m_cuda_tenant },
+	{ .id = "R-DEV-004", .cause = "zombie_context", .boundary = "device",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 cause 'Zombie CUDA context'; S004 flowchart F",
+	  .signals = "CUDA OOM with memory held outside the process and "
+	      "nvidia-smi memory.used far above the sum of listed processes",
+	  .meaning = "A CUDA context left by a dead process holds memory.",
+	  .next_action = "Drain the node, kill the stale PID or reset the GPU "
+	      "(nvidia-smi --gpu-reset) and rerun unchanged; require "
+	      "memory.used to return to the driver reserve first.",
+	  .match = m_cuda_zombie },
+	{ .id = "R-DEV-005", .cause = "cuda_oom_exhaustion",
+	  .boundary = "device", .rclass = RC_INCIDENT,
+	  .seeds = "S004 cause 'Context overhead multiplied by workers'",
+	  .signals = "CUDA OOM while nvidia-smi lists two or more processes "
+	      "of this job on the failing GPU",
+	  .meaning = "Each extra process pays its own CUDA context.",
+	  .next_action = "Keep CUDA out of DataLoader workers (or set "
+	      "num_workers=0 as a control) with the same batch; require one "
+	      "compute process per GPU and the OOM to disappear.",
+	  .match = m_cuda_multiproc },
+	{ .id = "R-DEV-006", .cause = "cuda_oom_exhaustion",
+	  .boundary = "device", .rclass = RC_INCIDENT,
+	  .seeds = "S004 'allowed' cap in the message",
+	  .signals = "CUDA OOM message naming the memory the process is "
+	      "allowed (set_per_process_memory_fraction)",
+	  .meaning = "The process hit the cap it set on itself.",
+	  .next_action = "Raise or remove the per-process memory fraction "
+	      "with the same batch and require the OOM to disappear.",
+	  .match = m_cuda_allowed },
+	{ .id = "R-DEV-007", .cause = "cuda_oom_exhaustion",
+	  .boundary = "device", .rclass = RC_INCIDENT,
+	  .seeds = "S000 table 'torch.OutOfMemoryError: CUDA out of memory'; "
+	      "S004 'Confirm the failure is allocation'",
+	  .signals = "plain CUDA/XLA out-of-memory errors without allocator "
+	      "numbers",
+	  .meaning = "A device allocation failed; the breakdown is missing.",
+	  .next_action = "Rerun once with the same settings and "
+	      "torch.cuda.memory_summary() (or XLA's allocator dump) logged at "
+	      "the failure; then change only the device batch.",
+	  .match = m_cuda_plain },
+	{ .id = "R-HOST-001", .cause = "host_oom", .boundary = "host",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 table 'slurmstepd: JOB CANCELLED DUE TO OOM-KILLER'; "
+	      "S000 step 3; S001 'Cgroup OOM killer triggers before system OOM "
+	      "killer'",
+	  .signals = "kernel 'Memory cgroup out of memory: Killed process' / "
+	      "oom-kill:constraint=CONSTRAINT_MEMCG",
+	  .meaning = "Host RAM under the job's memory cgroup was exceeded.",
+	  .next_action = HOST_NEXT, .match = m_kernel_memcg },
+	{ .id = "R-HOST-002", .cause = "host_oom", .boundary = "host",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 table 'slurmstepd: JOB CANCELLED DUE TO OOM-KILLER'",
+	  .signals = "slurmstepd 'Detected N oom-kill event(s) in StepId=...'",
+	  .meaning = "The step's cgroup OOM handler killed processes.",
+	  .next_action = HOST_NEXT, .match = m_stepd_oom },
+	{ .id = "R-HOST-003", .cause = "host_oom", .boundary = "host",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S001 'Cgroup OOM killer triggers before system OOM killer'",
+	  .signals = "kernel 'Out of memory: Killed process' with "
+	      "constraint=CONSTRAINT_NONE (node-wide)",
+	  .meaning = "The whole node ran out of memory.",
+	  .next_action = "Hold the job's settings constant; make Slurm "
+	      "enforce memory (ConstrainRAMSpace=yes, RealMemory below "
+	      "physical, MemSpecLimit for daemons) or give the job the node "
+	      "exclusively, and require the global OOM kill to disappear.",
+	  .match = m_kernel_global },
+	{ .id = "R-HOST-004", .cause = "host_oom", .boundary = "host",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 step 3 (slurmstepd cancellation)",
+	  .signals = "slurmstepd 'exceeded memory limit (A > B), being "
+	      "killed' or srun 'Exceeded job memory limit'",
+	  .meaning = "Slurm's RSS poller enforced the limit, not the kernel.",
+	  .next_action = HOST_NEXT, .match = m_stepd_memlimit },
+	{ .id = "R-HOST-005", .cause = "host_oom", .boundary = "host",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 FAQ 'Can CUDA memory be free while Slurm kills the "
+	      "job?'",
+	  .signals = "the application's own host allocation failure "
+	      "(MemoryError, Cannot allocate memory, std::bad_alloc)",
+	  .meaning = "The process could not get host memory.",
+	  .next_action = HOST_NEXT, .match = m_host_app },
+	{ .id = "R-HOST-006", .cause = "host_oom", .boundary = "host",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S001 symptom 'slurmstepd: error: cgroup out of memory'",
+	  .signals = "paraphrases quoted in tickets ('cgroup out of memory', "
+	      "'JOB CANCELLED DUE TO OOM-KILLER')",
+	  .meaning = "Someone quoted a Slurm OOM kill; the real line is "
+	      "needed.",
+	  .next_action = HOST_NEXT, .match = m_paraphrase },
+	{ .id = "R-HOST-007", .cause = "host_oom", .boundary = "host",
+	  .prio = 1, .rclass = RC_RECORD,
+	  .seeds = "S000 step 2 (sacct states of every step)",
+	  .signals = "sacct State=OUT_OF_MEMORY on the job or any step (also "
+	      "when the job itself is COMPLETED 0:0), or scontrol "
+	      "JobState=OUT_OF_MEMORY",
+	  .meaning = "Slurm recorded an OOM kill in the step's cgroup.",
+	  .next_action = HOST_NEXT, .match = m_sacct_oom },
+	{ .id = "R-HOST-008", .cause = "host_oom", .boundary = "host",
+	  .prio = 2, .rclass = RC_RECORD,
+	  .seeds = "S000 step 3 (memory.events)",
+	  .signals = "memory.events oom_kill > 0 (v2) or memory.oom_control "
+	      "oom_kill > 0 (v1) in the job's cgroup tree",
+	  .meaning = "The cgroup counted OOM kills.",
+	  .next_action = HOST_NEXT, .match = m_cgroup_oom },
+	{ .id = "R-HOST-009", .cause = "host_oom", .boundary = "host",
+	  .prio = 5, .rclass = RC_RECORD,
+	  .seeds = "S001 symptom 'Job killed with SIGKILL by cgroup'",
+	  .signals = "exit code -9 / signal 9 / a bare 'Killed' with no line "
+	      "saying who sent it",
+	  .meaning = "A SIGKILL, most often the host OOM killer.",
+	  .next_action = "Collect again with the kernel log and the job's "
+	      "memory cgroup before teardown (oomtrail-collect in the batch "
+	      "script's trap); they confirm or overturn a host OOM.",
+	  .match = m_sigkill },
+	{ .id = "R-HW-001", .cause = "xid_fault", .boundary = "hardware",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 'Confirm the failure is allocation, not corruption'; "
+	      "S004 flowchart B-C",
+	  .signals = "NVRM Xid 13/31/43/79/… or 'illegal memory access' / "
+	      "'unspecified launch failure'",
+	  .meaning = "An application bug or a GPU fault, not capacity.",
+	  .next_action = "Rerun the same job unchanged on another GPU/node "
+	      "with CUDA_LAUNCH_BLOCKING=1 (compute-sanitizer for a small "
+	      "case); if the Xid follows the GPU, drain it.",
+	  .match = m_xid_fault },
+	{ .id = "R-HW-002", .cause = "retired_pages", .boundary = "hardware",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 cause 'Retired pages shrinking capacity'; S004 "
+	      "flowchart capacity check",
+	  .signals = "CUDA OOM on a GPU with pending retirement/remapping or "
+	      "volatile uncorrectable ECC in the snapshot",
+	  .meaning = "The GPU's memory hardware shrank or broke the "
+	      "framebuffer.",
+	  .next_action = "Drain the GPU and run the vendor memory diagnostics "
+	      "(or reset to apply pending retirement); rerun the job unchanged "
+	      "on another GPU.",
+	  .match = m_cuda_retired },
+	{ .id = "R-HW-003", .cause = "retired_pages", .boundary = "hardware",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 metric 'Uncorrected ECC errors (volatile)'",
+	  .signals = "uncorrectable ECC error in the job's output, or Xid "
+	      "48/63/64/92/94/95 during the job",
+	  .meaning = "The GPU's memory hardware failed during the job.",
+	  .next_action = "Drain the GPU and run the vendor memory diagnostics; "
+	      "rerun the job unchanged on another GPU.",
+	  .match = m_retired },
+	{ .id = "R-HW-004", .cause = "retired_pages", .boundary = "hardware",
+	  .prio = 4, .rclass = RC_RECORD,
+	  .seeds = "S004 metric 'Retired page count'",
+	  .signals = "nvidia-smi: retired pages pending, remapped rows "
+	      "pending/failed, or volatile uncorrectable ECC > 0",
+	  .meaning = "A GPU of the job has failing memory.",
+	  .next_action = "Drain the GPU, reset it to apply pending "
+	      "retirement, and rerun the job unchanged on another GPU.",
+	  .match = m_retired_record },
+	{ .id = "R-INC-001", .cause = "inconclusive", .boundary = "unknown",
+	  .prio = 2, .rclass = RC_FINAL,
+	  .seeds = "S000 table 'NCCL watchdog timeout after one OOM'; S000 "
+	      "mistake 'Treating NCCL timeout as a second root cause'",
+	  .signals = "only collective timeouts, launcher errors or task exits",
+	  .meaning = "Only the cascade is visible.",
+	  .next_action = "Collect the bundle of every node of the job "
+	      "(srun --ntasks-per-node=1 oomtrail-collect) to find the rank "
+	      "that failed first.",
+	  .match = m_only_secondary },
+	{ .id = "R-INC-002", .cause = "inconclusive", .boundary = "unknown",
+	  .prio = 3, .rclass = RC_FINAL, .seeds = "S000 evidence checklist",
+	  .signals = "no failure evidence at all",
+	  .meaning = "The evidence cannot decide.",
+	  .next_action = "Collect with oomtrail-collect on the job's nodes "
+	      "before the cgroup is removed (batch-script trap), with the "
+	      "job's output files.",
+	  .match = m_inconclusive },
+	{ .id = "R-NONE-001", .cause = "no_incident", .boundary = "none",
+	  .prio = 1, .rclass = RC_FINAL, .seeds = "S000 step 2",
+	  .signals = "every sacct row COMPLETED with exit code 0:0 and no "
+	      "failure event anywhere",
+	  .meaning = "Nothing failed.",
+	  .next_action = "Nothing to fix; if the user saw a failure, collect "
+	      "the bundle of the job that actually failed.",
+	  .match = m_no_incident },
+	{ .id = "R-OTHER-001", .cause = "not_oom_other", .boundary = "none",
+	  .prio = 6, .rclass = RC_RECORD, .seeds = "S000 step 2",
+	  .signals = "sacct FAILED/NODE_FAIL/…, or CANCELLED by a user, with "
+	      "no memory evidence",
+	  .meaning = "The job failed for a reason other than memory.",
+	  .next_action = "Read the job's own error output around its end; "
+	      "memory settings are not the control to change.",
+	  .match = m_failed },
+	{ .id = "R-SCHED-001", .cause = "time_limit", .boundary = "scheduler",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 references 'time-limit failures'",
+	  .signals = "'*** JOB N ON host CANCELLED AT … DUE TO TIME LIMIT ***' "
+	      "or '… DUE TO PREEMPTION'",
+	  .meaning = "The scheduler ended the job.",
+	  .next_action = "Hold memory settings constant; raise --time (or "
+	      "checkpoint and requeue) and require the job to end before its "
+	      "limit.",
+	  .match = m_time_limit },
+	{ .id = "R-SCHED-002", .cause = "time_limit", .boundary = "scheduler",
+	  .prio = 3, .rclass = RC_RECORD, .seeds = "S000 step 2",
+	  .signals = "sacct State=TIMEOUT or PREEMPTED",
+	  .meaning = "The scheduler ended the job.",
+	  .next_action = "Hold memory settings constant; raise --time (or "
+	      "checkpoint and requeue) and require the job to end before its "
+	      "limit.",
+	  .match = m_timeout_record },
+	{ .id = "R-SCHED-003", .cause = "not_oom_other",
+	  .boundary = "scheduler", .rclass = RC_INCIDENT,
+	  .seeds = "S000 references (cancel)",
+	  .signals = "'*** JOB N ON host CANCELLED AT … ***' without a time "
+	      "limit or pre-emption",
+	  .meaning = "Someone cancelled the job.",
+	  .next_action = "Ask who cancelled it (the banner names the uid); "
+	      "memory settings are not the control to change.",
+	  .match = m_cancelled },
+	{ .id = "R-SHM-001", .cause = "shm_limit", .boundary = "shm",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 table 'Container /dev/shm is 64 MB'",
+	  .signals = "NCCL shared-memory errors or DataLoader 'Bus error' / "
+	      "'insufficient shared memory'; confidence from the size of "
+	      "/dev/shm (<= 512 MiB high)",
+	  .meaning = "Shared memory, not HBM or --mem, ran out.",
+	  .next_action = "Hold --mem and the GPU batch constant; enlarge "
+	      "/dev/shm (container --shm-size, or the node's tmpfs size) and "
+	      "require the bus error / NCCL shm error to disappear.",
+	  .match = m_shm },
+	{ .id = "R-STEP-001", .cause = "step_creation_failure",
+	  .boundary = "step", .rclass = RC_INCIDENT,
+	  .seeds = "S000 table 'task/cgroup: unable to allocate requested "
+	      "memory'; S000 step 5",
+	  .signals = "'Unable to create step … Memory required by task is not "
+	      "available'",
+	  .meaning = "The step's memory could not be granted within the job.",
+	  .next_action = "Compare the step's --mem with the job's allocation "
+	      "and node RealMemory (scontrol show job/node); request the step "
+	      "within the job's memory (or the job with more) before debugging "
+	      "the application.",
+	  .match = m_step_create },
+	{ .id = "R-STEP-002", .cause = "step_creation_failure",
+	  .boundary = "step", .rclass = RC_INCIDENT,
+	  .seeds = "S000 step 5; S001 'Cgroup memory limit set lower than job "
+	      "memory request'",
+	  .signals = "slurmstepd/slurmd errors creating the step's memory "
+	      "cgroup",
+	  .meaning = "The memory cgroup could not be created.",
+	  .next_action = "Check cgroup.conf and the node's cgroup mounts "
+	      "(scontrol show config: TaskPlugin, ProctrackType, "
+	      "CgroupPlugin) before debugging the application.",
+	  .match = m_cgroup_create },
+	{ .id = "R-STEP-003", .cause = "step_creation_failure",
+	  .boundary = "step", .rclass = RC_INCIDENT, .seeds = "S000 step 5",
+	  .signals = "'Memory specification can not be satisfied' / "
+	      "'Requested node configuration is not available' at submission",
+	  .meaning = "The request exceeds every node's memory.",
+	  .next_action = "Request at most the node's RealMemory (scontrol show "
+	      "node) or use a partition with larger nodes.",
+	  .match = m_submit },
+};
+
+const size_t	nrules = sizeof(rules) / sizeof(rules[0]);

@@ -1,1 +1,92 @@
-/* placeholder: not written yet */
+/*
+ * sniff: which parser reads a member. With a manifest the bundle path
+ * decides (docs/bundle-format.md); for loose files and bare logs the
+ * content decides, using each parser's own sniffer on the first bytes.
+ * Anything unrecognised is a log, scanned with the whole catalog.
+ */
+#include <string.h>
+
+#include "internal.h"
+#include "parse.h"
+#include "scan.h"
+
+static const struct {
+	const char	*prefix;
+	const char	*suffix;
+	enum file_kind	 kind;
+} path_rules[] = {
+	{ "manifest.json", "", FK_MANIFEST },
+	{ "slurm/sacct", "", FK_SACCT },
+	{ "slurm/scontrol", "", FK_SCONTROL },
+	{ "kernel/", "", FK_KERNEL },
+	{ "cgroup/", "", FK_CGROUP },
+	{ "gpu/", ".xml", FK_NVSMI_XML },
+	{ "gpu/", ".csv", FK_NVSMI_CSV },
+	{ "gpu/", "", FK_OTHER },
+	{ "host/", "", FK_HOST },
+	{ "logs/", "", FK_LOG },
+};
+
+enum file_kind
+sniff_path(const char *path)
+{
+	struct str	p = str_cstr(path);
+
+	for (size_t i = 0; i < sizeof(path_rules) / sizeof(path_rules[0]);
+	    i++) {
+		if (!str_starts(p, path_rules[i].prefix) ||
+		    !str_ends(p, path_rules[i].suffix))
+			continue;
+		if (path_rules[i].kind == FK_CGROUP) {
+			/* Only memory files; cgroup.procs and others are
+			 * read by nobody but kept in the bundle. */
+			const char *base = strrchr(path, '/');
+
+			base = base == NULL ? path : base + 1;
+			return strncmp(base, "memory.", 7) == 0 ?
+			    FK_CGROUP : FK_OTHER;
+		}
+		return path_rules[i].kind;
+	}
+	return FK_LOG;
+}
+
+static int
+looks_like_cgroup_file(const char *path)
+{
+	const char	*base = strrchr(path, '/');
+
+	base = base == NULL ? path : base + 1;
+	return strncmp(base, "memory.", 7) == 0 && strchr(base, ' ') == NULL;
+}
+
+enum file_kind
+sniff_content(const char *path, const char *p, size_t n)
+{
+	static const struct {
+		int		(*fn)(const char *, size_t);
+		enum file_kind	 kind;
+	} sniffers[] = {
+		{ sniff_nvsmi_xml, FK_NVSMI_XML },
+		{ sniff_sacct, FK_SACCT },
+		{ sniff_scontrol, FK_SCONTROL },
+		{ sniff_nvsmi_csv, FK_NVSMI_CSV },
+		{ sniff_kernel, FK_KERNEL },
+	};
+	int		 best = 0, s;
+	enum file_kind	 kind = FK_LOG;
+
+	if (strcmp(path, "manifest.json") == 0)
+		return FK_MANIFEST;
+	if (looks_like_cgroup_file(path))
+		return FK_CGROUP;
+	for (size_t i = 0; i < sizeof(sniffers) / sizeof(sniffers[0]); i++) {
+		s = sniffers[i].fn(p, n);
+		if (s > best) {
+			best = s;
+			kind = sniffers[i].kind;
+		}
+	}
+	/* A weak guess is still read as a log: the catalog sees it all. */
+	return best >= 50 ? kind : FK_LOG;
+}

@@ -1,5 +1,330 @@
-int
-main(void)
+/*
+ * oomtrail: the analyzer's command line. Parse, run one command, map
+ * the status to an exit code. Commands are a table (git's commands[]).
+ *
+ *   oomtrail analyze  [--format F] [-o FILE] [-j N] INPUT...
+ *   oomtrail timeline [--format text|json] [-o FILE] INPUT...
+ *   oomtrail report   [--format F] [-o FILE] ANALYSIS.json
+ *   oomtrail verify   BEFORE AFTER
+ *
+ * Exit: 0 done, 3 done but an input was damaged or failed its hash,
+ * 1 nothing could be analysed, 2 usage; verify: 0 fixed, 1 not fixed,
+ * 4 inconclusive.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analysis.h"
+#include "report.h"
+#include "verify.h"
+
+#define EXIT_DAMAGED	3
+#define EXIT_USAGE	2
+
+struct cli {
+	int		 format;	/* enum report_format, -1 default */
+	const char	*out;		/* -o FILE or NULL */
+	int		 jobs;
+	char		**args;
+	int		 nargs;
+};
+
+static const char usage_text[] =
+    "usage: oomtrail analyze  [--format text|md|html|json] [-o FILE] [-j N] "
+    "INPUT...\n"
+    "       oomtrail timeline [--format text|json] [-o FILE] INPUT...\n"
+    "       oomtrail report   [--format text|md|html|json] [-o FILE] "
+    "ANALYSIS.json\n"
+    "       oomtrail verify   BEFORE AFTER\n"
+    "       oomtrail --version | --help\n"
+    "\n"
+    "INPUT is a bundle (.tar.zst, .tar.gz, .tar), an unpacked bundle, a\n"
+    "directory of loose files, or one bare log. Several inputs are the\n"
+    "nodes of one job and are merged.\n"
+    "Exit: 0 done, 3 an input was damaged, 1 nothing analysed, 2 usage;\n"
+    "verify: 0 fixed, 1 not fixed, 4 inconclusive.\n";
+
+static void
+usage(const char *msg)
 {
+	if (msg != NULL)
+		fprintf(stderr, "oomtrail: %s\n", msg);
+	fputs(usage_text, stderr);
+	exit(EXIT_USAGE);
+}
+
+static void
+parse(struct cli *c, int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int	ch;
+	char	*end;
+
+	memset(c, 0, sizeof(*c));
+	c->format = -1;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "f:o:j:h", longopts, NULL)) != -1)
+		switch (ch) {
+		case 'f':
+			if ((c->format = report_format_parse(optarg)) < 0)
+				usage("unknown --format (text, md, html, json)");
+			break;
+		case 'o':
+			c->out = optarg;
+			break;
+		case 'j':
+			c->jobs = (int)strtol(optarg, &end, 10);
+			if (*end != '\0' || c->jobs < 1 || c->jobs > 1024)
+				usage("-j takes a number from 1 to 1024");
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			exit(0);
+		default:
+			usage(NULL);
+		}
+	c->args = argv + optind;
+	c->nargs = argc - optind;
+}
+
+static FILE *
+open_out(const struct cli *c)
+{
+	FILE	*fp;
+
+	if (c->out == NULL || strcmp(c->out, "-") == 0)
+		return stdout;
+	if ((fp = fopen(c->out, "w")) == NULL) {
+		perror(c->out);
+		exit(1);
+	}
+	return fp;
+}
+
+static int
+close_out(FILE *fp, const struct cli *c)
+{
+	if (fflush(fp) != 0 || ferror(fp) ||
+	    (fp != stdout && fclose(fp) != 0)) {
+		fprintf(stderr, "oomtrail: writing %s failed\n",
+		    c->out ? c->out : "stdout");
+		return 1;
+	}
 	return 0;
+}
+
+static void
+progress(const char *input, void *arg)
+{
+	(void)arg;
+	fprintf(stderr, "oomtrail: reading %s\n", input);
+}
+
+static int
+render(const struct analysis *an, const struct cli *c, int dflt)
+{
+	struct report_opts	 ro = { 0 };
+	struct err		 e = { 0 };
+	FILE			*fp = open_out(c);
+	int			 fmt = c->format >= 0 ? c->format : dflt;
+
+	ro.color = fmt == REPORT_TEXT && fp == stdout && isatty(1) &&
+	    getenv("NO_COLOR") == NULL;
+	if (report_render(an, (enum report_format)fmt, fp, &ro, &e) !=
+	    ERR_OK) {
+		fprintf(stderr, "oomtrail: render: %s\n", e.msg);
+		close_out(fp, c);
+		return 1;
+	}
+	return close_out(fp, c);
+}
+
+static int
+analyze_inputs(const struct cli *c, struct analysis **an)
+{
+	struct analyze_opts	 o = { 0 };
+	struct err		 e = { 0 };
+
+	o.inputs = (const char **)c->args;
+	o.ninputs = (size_t)c->nargs;
+	o.jobs = c->jobs;
+	if (isatty(2) && c->nargs > 1)
+		o.progress = progress;
+	if (analysis_run(&o, an, &e) != ERR_OK) {
+		fprintf(stderr, "oomtrail: %s\n", e.msg);
+		return 1;
+	}
+	return 0;
+}
+
+static int
+cmd_analyze(struct cli *c)
+{
+	struct analysis	*an;
+	int		 rc;
+
+	if (c->nargs < 1)
+		usage("analyze needs at least one INPUT");
+	if (analyze_inputs(c, &an) != 0)
+		return 1;
+	rc = render(an, c, REPORT_TEXT);
+	if (rc == 0 && an->damaged)
+		rc = EXIT_DAMAGED;
+	analysis_free(an);
+	return rc;
+}
+
+static int
+cmd_timeline(struct cli *c)
+{
+	struct analysis	*an;
+	FILE		*fp;
+	char		 t[48];
+	int		 rc;
+
+	if (c->nargs < 1)
+		usage("timeline needs at least one INPUT");
+	if (c->format == REPORT_MD || c->format == REPORT_HTML)
+		usage("timeline prints text or json");
+	if (analyze_inputs(c, &an) != 0)
+		return 1;
+	if (c->format == REPORT_JSON)
+		rc = render(an, c, REPORT_JSON);
+	else {
+		fp = open_out(c);
+		for (size_t i = 0; i < an->timeline.n; i++) {
+			const struct evidence *ev = &an->timeline.v[i];
+
+			report_time(ev, t);
+			fprintf(fp, "%-27s %-20s %-12s %s:%u %s%s\n", t,
+			    ev->time_quality, ev->node ? ev->node : "-",
+			    ev->source ? ev->source : "-", ev->line,
+			    ev->initiating ? "[INITIATING] " :
+			    ev->cascade ? "[cascade] " : "", ev->kind);
+		}
+		for (size_t i = 0; i < an->nskew; i++)
+			fprintf(fp, "clock skew: %s\n", an->skew[i]);
+		rc = close_out(fp, c);
+	}
+	if (rc == 0 && an->damaged)
+		rc = EXIT_DAMAGED;
+	analysis_free(an);
+	return rc;
+}
+
+static int
+cmd_report(struct cli *c)
+{
+	struct analysis	*an;
+	struct err	 e = { 0 };
+	char		*buf;
+	size_t		 n = 0, cap = 1 << 16;
+	size_t		 r;
+	FILE		*in;
+	int		 rc;
+
+	if (c->nargs != 1)
+		usage("report needs exactly one ANALYSIS.json");
+	if ((in = strcmp(c->args[0], "-") == 0 ? stdin :
+	    fopen(c->args[0], "rb")) == NULL) {
+		perror(c->args[0]);
+		return 1;
+	}
+	buf = malloc(cap);
+	while (buf != NULL && (r = fread(buf + n, 1, cap - n, in)) > 0) {
+		n += r;
+		if (n == cap && cap < (256u << 20)) {
+			char *nb = realloc(buf, cap * 2);
+
+			if (nb == NULL) {
+				free(buf);
+				buf = NULL;
+				break;
+			}
+			buf = nb;
+			cap *= 2;
+		} else if (n == cap)
+			break;
+	}
+	if (in != stdin)
+		fclose(in);
+	if (buf == NULL || model_from_json(buf, n, &an, &e) != ERR_OK) {
+		fprintf(stderr, "oomtrail: %s: %s\n", c->args[0],
+		    buf == NULL ? "out of memory" : e.msg);
+		free(buf);
+		return 1;
+	}
+	free(buf);
+	rc = render(an, c, REPORT_TEXT);
+	analysis_free(an);
+	return rc;
+}
+
+static int
+cmd_verify(struct cli *c)
+{
+	struct analysis		*b, *a;
+	struct verify_result	 r;
+	struct cli		 one = *c;
+
+	if (c->nargs != 2)
+		usage("verify needs BEFORE and AFTER");
+	one.nargs = 1;
+	if (analyze_inputs(&one, &b) != 0)
+		return 1;
+	one.args = c->args + 1;
+	if (analyze_inputs(&one, &a) != 0) {
+		analysis_free(b);
+		return 1;
+	}
+	verify_compare(b, a, &r);
+	verify_print(&r, stdout);
+	analysis_free(b);
+	analysis_free(a);
+	return (int)r.outcome;
+}
+
+static const struct {
+	const char	*name;
+	int		(*fn)(struct cli *);
+} commands[] = {
+	{ "analyze", cmd_analyze },
+	{ "report", cmd_report },
+	{ "timeline", cmd_timeline },
+	{ "verify", cmd_verify },
+};
+
+int
+main(int argc, char *argv[])
+{
+	struct cli	c;
+
+	if (argc < 2)
+		usage("missing command");
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version")
+	    == 0) {
+		printf("oomtrail %s\n", OOMTRAIL_VERSION);
+		return 0;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "help") == 0) {
+		fputs(usage_text, stdout);
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (strcmp(argv[1], commands[i].name) == 0) {
+			parse(&c, argc - 1, argv + 1);
+			return commands[i].fn(&c);
+		}
+	usage("unknown command");
+	return EXIT_USAGE;
 }

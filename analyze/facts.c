@@ -1,0 +1,337 @@
+/*
+ * facts: condense the merged timeline into what the rules read. One pass
+ * over the events in time order; the first event of each kind wins. No
+ * judgement here: the rules decide.
+ */
+#include <string.h>
+
+#include "rules.h"
+
+static int
+str_is(struct str s, const char *c)
+{
+	return s.p != NULL && str_eq(s, c);
+}
+
+static int64_t
+num_or(const struct event *ev, const char *name, int64_t dflt)
+{
+	int64_t	v;
+
+	return ev_num(ev, name, &v) == 0 ? v : dflt;
+}
+
+size_t
+facts_index_of(const struct facts *f, const struct event *ev)
+{
+	for (size_t i = 0; i < f->tl->n; i++)
+		if (f->tl->v[i] == ev)
+			return i;
+	return (size_t)-1;
+}
+
+int
+facts_is_job_pid(const struct facts *f, int64_t pid)
+{
+	for (int i = 0; i < f->njob_pids; i++)
+		if (f->job_pids[i] == pid)
+			return 1;
+	return 0;
+}
+
+/* Xid codes (signatures.md 5.1): memory hardware vs other faults. */
+static int
+xid_is_memory(int64_t x)
+{
+	return x == 48 || x == 63 || x == 64 || x == 92 || x == 94 ||
+	    x == 95;
+}
+
+static struct step_fact *
+step_for(struct facts *f, struct str job, struct str step)
+{
+	for (int i = 0; i < f->nsteps; i++) {
+		const struct event *s = f->steps[i].sacct;
+		struct str j = ev_str(s, "job_id"), st = ev_str(s, "step");
+
+		if (j.n == job.n && st.n == step.n &&
+		    (j.n == 0 || memcmp(j.p, job.p, j.n) == 0) &&
+		    (st.n == 0 || memcmp(st.p, step.p, st.n) == 0))
+			return &f->steps[i];
+	}
+	return NULL;
+}
+
+static void
+on_sacct(struct facts *f, const struct event *ev)
+{
+	struct str	state = ev_str(ev, "state");
+	int64_t		code = num_or(ev, "exit_code", 0);
+	int64_t		sig = num_or(ev, "exit_signal", 0);
+
+	f->have_sacct = 1;
+	if (ev_str(ev, "step").n == 0 && f->sacct_job == NULL)
+		f->sacct_job = ev;
+	if (f->nsteps < MAX_STEPS)
+		f->steps[f->nsteps++].sacct = ev;
+	if (str_is(state, "OUT_OF_MEMORY") && f->oom_step == NULL)
+		f->oom_step = ev;
+	else if (str_is(state, "TIMEOUT") && f->timeout_row == NULL)
+		f->timeout_row = ev;
+	else if (str_is(state, "PREEMPTED") && f->preempt_row == NULL)
+		f->preempt_row = ev;
+	else if (str_is(state, "CANCELLED") && f->cancel_row == NULL)
+		f->cancel_row = ev;
+	else if ((str_is(state, "FAILED") || str_is(state, "NODE_FAIL") ||
+	    str_is(state, "BOOT_FAIL") || str_is(state, "DEADLINE")) &&
+	    f->failed_row == NULL)
+		f->failed_row = ev;
+	if (!str_is(state, "COMPLETED") || code != 0 || sig != 0)
+		f->all_completed = 0;
+	if (num_or(ev, "tres_gpus", 0) > 0)
+		f->gpu_job = 1;
+}
+
+static void
+on_cgroup(struct facts *f, const struct event *ev)
+{
+	int64_t	v;
+
+	f->have_cgroup = 1;
+	if (ev_num(ev, "oom_kill", &v) == 0 && v > 0 &&
+	    num_or(ev, "local", 0) == 0) {
+		if (f->cg_oom == NULL)
+			f->cg_oom = ev;
+		if (v > f->cg_oom_kills)
+			f->cg_oom_kills = v;
+	}
+}
+
+/* Second pass, once every sacct row is known: the job-level cgroup
+ * belongs to the job row, a step's to its step row; oom_kill counts of
+ * tasks add up into their step (v1 records them only in task_N). */
+static void
+attach_cgroup(struct facts *f, const struct event *ev)
+{
+	struct step_fact	*sf;
+	struct str		 level = ev_str(ev, "level");
+	struct str		 job = ev_str(ev, "job_id");
+	int64_t			 v;
+
+	if (job.n == 0)
+		return;
+	if (str_is(level, "job"))
+		sf = step_for(f, job, str_make("", 0));
+	else
+		sf = step_for(f, job, ev_str(ev, "step"));
+	if (sf == NULL)
+		return;
+	if (ev_num(ev, "oom_kill", &v) == 0 && num_or(ev, "local", 0) == 0 &&
+	    !str_is(level, "job")) {
+		sf->oom_kills = (sf->oom_kills < 0 ? 0 : sf->oom_kills) + v;
+		if (v > 0 && sf->cg_oom == NULL)
+			sf->cg_oom = ev;
+	}
+	if (str_is(level, "task"))
+		return;
+	if (ev_num(ev, "limit_bytes", &v) == 0) {
+		sf->cg_limit = ev;
+		sf->cg_limit_bytes = v;
+	}
+	if (ev_num(ev, "peak_bytes", &v) == 0)
+		sf->cg_peak_bytes = v;
+}
+
+static void
+on_gpu(struct facts *f, const struct event *ev)
+{
+	struct gpu_fact	*g;
+
+	f->have_nvsmi = 1;
+	if (f->ngpus >= MAX_GPUS)
+		return;
+	g = &f->gpus[f->ngpus++];
+	g->gpu = ev;
+	g->index = (int)num_or(ev, "index", -1);
+}
+
+static void
+on_gpu_proc(struct facts *f, const struct event *ev)
+{
+	struct str	uuid = ev_str(ev, "gpu_uuid");
+	int64_t		idx = num_or(ev, "gpu_index", -1);
+
+	f->have_nvsmi = 1;
+	for (int i = 0; i < f->ngpus; i++) {
+		struct gpu_fact *g = &f->gpus[i];
+		struct str u = ev_str(g->gpu, "uuid");
+
+		if ((uuid.n > 0 && u.n == uuid.n &&
+		    memcmp(u.p, uuid.p, u.n) == 0) ||
+		    (uuid.n == 0 && idx >= 0 && idx == g->index)) {
+			if (g->nprocs < 32)
+				g->procs[g->nprocs++] = ev;
+			return;
+		}
+	}
+}
+
+static void
+on_host(struct facts *f, const struct event *ev)
+{
+	int64_t	v;
+
+	if (ev->sig == NULL)
+		return;
+	if (strcmp(ev->sig, "host.shm") == 0 &&
+	    ev_num(ev, "shm_size_bytes", &v) == 0) {
+		f->shm_bytes = v;
+		f->shm_ev = ev;
+	} else if (strcmp(ev->sig, "host.proc") == 0 && ev->pid > 0 &&
+	    f->njob_pids < 256)
+		f->job_pids[f->njob_pids++] = ev->pid;
+}
+
+static void
+on_note(struct facts *f, const struct event *ev)
+{
+	if (ev->sig == NULL)
+		return;
+	if (strcmp(ev->sig, "kernel.coverage") == 0) {
+		f->have_kernel = 1;
+		if (ev_has_time(ev) && !f->have_kernel_span) {
+			f->kernel_first_ns = ev->ts_ns;
+			f->have_kernel_span = 1;
+		}
+	} else if (strcmp(ev->sig, "sacct.error") == 0)
+		f->sacct_error = 1;
+}
+
+static void
+on_kernel_oom(struct facts *f, const struct event *ev)
+{
+	struct str	scope = ev_str(ev, "scope");
+
+	if (str_is(scope, "global")) {
+		if (f->kernel_global == NULL)
+			f->kernel_global = ev;
+	} else if (f->kernel_memcg == NULL)
+		f->kernel_memcg = ev;
+}
+
+static void
+on_event(struct facts *f, const struct event *ev, size_t at)
+{
+	int64_t	v;
+
+	if (f->first[ev->kind] == NULL) {
+		f->first[ev->kind] = ev;
+		f->first_at[ev->kind] = at;
+	}
+	f->count[ev->kind]++;
+	switch (ev->kind) {
+	case EV_SACCT_ROW:
+		on_sacct(f, ev);
+		break;
+	case EV_SCONTROL_JOB:
+		f->have_scontrol = 1;
+		if (f->scontrol_job == NULL)
+			f->scontrol_job = ev;
+		if (num_or(ev, "tres_gpus", 0) > 0)
+			f->gpu_job = 1;
+		break;
+	case EV_SCONTROL_NODE:
+		if (f->scontrol_node == NULL)
+			f->scontrol_node = ev;
+		break;
+	case EV_KERNEL_OOM:
+		on_kernel_oom(f, ev);
+		break;
+	case EV_XID:
+		v = num_or(ev, "xid", -1);
+		if (xid_is_memory(v) && f->xid_memory == NULL)
+			f->xid_memory = ev;
+		else if (!xid_is_memory(v) && f->xid_fault == NULL)
+			f->xid_fault = ev;
+		break;
+	case EV_CGROUP_MEM:
+		on_cgroup(f, ev);
+		break;
+	case EV_GPU:
+		on_gpu(f, ev);
+		break;
+	case EV_GPU_PROC:
+		on_gpu_proc(f, ev);
+		break;
+	case EV_HOST:
+		on_host(f, ev);
+		break;
+	case EV_NOTE:
+		on_note(f, ev);
+		break;
+	case EV_CHILD_FAILED:
+		if (f->sigkill == NULL && (num_or(ev, "exitcode", 0) == -9 ||
+		    num_or(ev, "signal", 0) == 9))
+			f->sigkill = ev;
+		break;
+	default:
+		break;
+	}
+}
+
+static void
+scan_inputs(struct facts *f)
+{
+	for (size_t i = 0; i < f->nins; i++) {
+		const struct input *in = f->ins[i];
+
+		if (in->has_manifest)
+			f->have_manifest = 1;
+		for (size_t j = 0; j < in->nfiles; j++) {
+			const struct afile *af = &in->files[j];
+
+			if (af->kind == FK_KERNEL)
+				f->have_kernel = 1;
+			if (af->kind == FK_LOG || af->kind == FK_OTHER) {
+				f->have_logs = 1;
+				if (af->truncated || af->unreadable)
+					f->logs_truncated = 1;
+			}
+		}
+		for (size_t j = 0; j < in->nitems; j++) {
+			const struct mitem *it = &in->items[j];
+
+			if (it->path != NULL &&
+			    strncmp(it->path, "kernel/", 7) == 0 &&
+			    it->error != NULL)
+				f->kernel_refused = 1;
+		}
+	}
+}
+
+enum err_code
+facts_build(struct facts *f, const struct timeline *tl, struct input **ins,
+    size_t nins, struct err *e)
+{
+	memset(f, 0, sizeof(*f));
+	f->tl = tl;
+	f->ins = ins;
+	f->nins = nins;
+	f->shm_bytes = -1;
+	f->all_completed = 1;
+	for (size_t i = 0; i < tl->n; i++)
+		on_event(f, tl->v[i], i);
+	for (int i = 0; i < f->nsteps; i++) {
+		f->steps[i].cg_limit_bytes = -1;
+		f->steps[i].cg_peak_bytes = -1;
+		f->steps[i].oom_kills = -1;
+	}
+	for (size_t i = 0; i < tl->n; i++)
+		if (tl->v[i]->kind == EV_CGROUP_MEM)
+			attach_cgroup(f, tl->v[i]);
+	if (!f->have_sacct)
+		f->all_completed = 0;
+	scan_inputs(f);
+	(void)e;
+	return ERR_OK;
+}

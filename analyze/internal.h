@@ -1,0 +1,112 @@
+/*
+ * internal: what the analyzer's modules share and nothing else sees.
+ *
+ * input.c loads one input (a bundle, a directory, a bare file) into a
+ * struct input: its files, its events (parsed, not yet normalised) and
+ * what its manifest said. timeline.c normalises and merges the inputs'
+ * events onto one UTC axis. facts.c condenses the merged events into the
+ * facts the rules read; rules.c evaluates the rule table
+ * (rules_table.c) into the analysis model.
+ *
+ * Ownership: a struct input owns its arena (events, strings, file
+ * buffers) until input_free(); the analysis keeps every input alive
+ * until analysis_free(), because events borrow from them.
+ */
+#ifndef OOMTRAIL_ANALYZE_INTERNAL_H
+#define OOMTRAIL_ANALYZE_INTERNAL_H
+
+#include <stdint.h>
+
+#include "analysis.h"
+#include "arena.h"
+#include "bundle.h"
+#include "event.h"
+
+struct catalog;
+
+enum file_kind {
+	FK_OTHER = 0,	/* scanned as a log with the whole catalog */
+	FK_MANIFEST,
+	FK_SACCT,
+	FK_SCONTROL,
+	FK_KERNEL,
+	FK_CGROUP,
+	FK_NVSMI_XML,
+	FK_NVSMI_CSV,
+	FK_HOST,
+	FK_LOG
+};
+
+struct afile {
+	const char	*path;		/* member path inside the input */
+	enum file_kind	 kind;
+	uint64_t	 bytes;
+	int		 untrusted;	/* failed its hash */
+	int		 truncated;	/* cut at collection (manifest) */
+	int		 unreadable;	/* damaged, capped or refused here */
+};
+
+struct mitem {				/* what the manifest said of an item */
+	const char	*path;
+	const char	*source;
+	const char	*error;
+	int		 truncated;
+	int		 timed_out;
+	int		 exit_status;
+	int		 signal;
+};
+
+struct input {
+	struct arena	*arena;
+	const char	*path;		/* as given by the user */
+	const char	*label;		/* short name for reports */
+	const char	*node;		/* manifest host, else NULL */
+	const char	*job_id;
+	int		 has_manifest;
+	enum integrity	 integrity;
+	int		 damaged;
+	int		 kind;		/* enum bundle_kind */
+	struct manifest_clocks clocks;	/* tz borrowed from the arena */
+	int		 has_clocks;
+	int64_t		 created_ns;	/* collection time, 0 unknown */
+	struct afile	*files;
+	size_t		 nfiles;
+	struct mitem	*items;
+	size_t		 nitems;
+	const char	**notes;
+	size_t		 nnotes;
+	struct evlist	 ev;
+	int		 file_base;	/* global file id of files[0] */
+};
+
+/* input.c */
+enum err_code	input_load(const char *path, struct catalog *,
+		    struct input **, struct err *);
+void		input_free(struct input *);
+const struct mitem *input_item(const struct input *, const char *path);
+int		input_add_note(struct input *, const char *fmt, ...)
+		    __attribute__((format(printf, 2, 3)));
+/* Classify a member by its bundle path (with a manifest) or by content. */
+enum file_kind	sniff_path(const char *path);
+enum file_kind	sniff_content(const char *path, const char *, size_t);
+
+/* timeline.c: normalise each input's raw timestamps with its clocks,
+ * set nodes, and merge all events into *out sorted by time (untimed
+ * events keep their place after the timed event before them in their
+ * file). Estimates per-node clock skew into skew notes. */
+struct timeline {
+	struct event	**v;
+	size_t		  n;
+	const struct input **in;	/* per event: its input */
+	const char	**skew;
+	size_t		  nskew;
+};
+enum err_code	timeline_build(struct input **, size_t, struct arena *,
+		    struct timeline *, struct err *);
+void		timeline_free(struct timeline *);
+/* Sort key: UTC ns, or INT64_MIN-free position key for untimed events. */
+int		ev_has_time(const struct event *);
+/* A naive local time (seconds) of this input to UTC seconds. */
+int64_t		tl_local_to_utc(const struct input *, int64_t);
+
+#endif

@@ -1,0 +1,133 @@
+/*
+ * rules: the decision table and the facts it reads.
+ *
+ * facts_build() condenses the merged timeline into what the rules ask:
+ * the first event of each kind, Slurm's view of the job and its steps,
+ * the cgroup counters, the GPUs, and which sources are present and what
+ * time they cover. Each rule (rules_table.c) is a row: a stable id, the
+ * cause and boundary it concludes, the seed rows it implements, its
+ * signals and thresholds in words, what it means, the next control, and
+ * a predicate over the facts that, when it fires, names the initiating
+ * event and a confidence. rules_eval() picks the verdict by the
+ * initiating-event rule (DESIGN.md) and fills the analysis model.
+ */
+#ifndef OOMTRAIL_RULES_H
+#define OOMTRAIL_RULES_H
+
+#include "analysis.h"
+#include "internal.h"
+
+#define MAX_GPUS	64
+#define MAX_STEPS	64
+
+struct gpu_fact {
+	const struct event	*gpu;		/* EV_GPU */
+	const struct event	*procs[32];	/* EV_GPU_PROC on it */
+	int			 nprocs;
+	int			 index;		/* -1 unknown */
+};
+
+struct step_fact {
+	const struct event	*sacct;		/* EV_SACCT_ROW */
+	const struct event	*cg_limit;	/* cgroup file with limit */
+	int64_t			 cg_limit_bytes;
+	int64_t			 cg_peak_bytes;
+	int64_t			 oom_kills;
+	const struct event	*cg_oom;	/* file with oom_kill > 0 */
+};
+
+struct facts {
+	const struct timeline	*tl;
+	struct input		**ins;
+	size_t			  nins;
+	/* first event of each kind in timeline order; its index too */
+	const struct event	*first[EV__COUNT];
+	size_t			  first_at[EV__COUNT];
+	size_t			  count[EV__COUNT];
+	const struct event	*kernel_memcg;	/* first memcg OOM kill */
+	const struct event	*kernel_global;	/* first node-wide OOM kill */
+	const struct event	*xid_fault;	/* first Xid that is a fault */
+	const struct event	*xid_memory;	/* first Xid 48/63/64/92/94/95 */
+	const struct event	*sigkill;	/* child_failed -9 / exit 137 */
+	/* Slurm */
+	const struct event	*sacct_job;	/* job row */
+	const struct event	*scontrol_job;
+	const struct event	*scontrol_node;
+	struct step_fact	  steps[MAX_STEPS];
+	int			  nsteps;
+	const struct event	*oom_step;	/* sacct row OUT_OF_MEMORY */
+	const struct event	*timeout_row;	/* sacct TIMEOUT */
+	const struct event	*preempt_row;
+	const struct event	*cancel_row;	/* CANCELLED (not timeout) */
+	const struct event	*failed_row;	/* FAILED / NODE_FAIL / ... */
+	int			  all_completed;	/* every row 0:0 */
+	/* cgroup */
+	const struct event	*cg_oom;	/* first file with oom_kill > 0 */
+	int64_t			  cg_oom_kills;
+	int			  have_cgroup;
+	/* GPU */
+	struct gpu_fact		  gpus[MAX_GPUS];
+	int			  ngpus;
+	int			  have_nvsmi;
+	/* host */
+	int64_t			  shm_bytes;	/* -1 unknown */
+	const struct event	*shm_ev;
+	int64_t			  job_pids[256];
+	int			  njob_pids;
+	/* sources present */
+	int			  have_kernel, kernel_refused;
+	int64_t			  kernel_first_ns;	/* coverage, if timed */
+	int			  have_kernel_span;
+	int			  have_sacct, sacct_error, have_scontrol;
+	int			  have_logs, logs_truncated;
+	int			  have_manifest;
+	int			  gpu_job;	/* GRES / TRES asked GPUs */
+};
+
+enum err_code	facts_build(struct facts *, const struct timeline *,
+		    struct input **, size_t, struct err *);
+int		facts_is_job_pid(const struct facts *, int64_t pid);
+size_t		facts_index_of(const struct facts *, const struct event *);
+
+/* What a rule concludes when it fires. */
+struct rmatch {
+	const struct event	*initiating;	/* may be NULL */
+	const char		*confidence;	/* "high" "medium" "low" */
+	const char		*confidence_reason;
+	const char		*detail;	/* sentence added to summary */
+	const struct event	*support[8];	/* corroborating evidence */
+	int			 nsupport;
+	const struct event	*gpu;		/* EV_GPU concerned, if any */
+};
+
+enum rule_class {
+	RC_INCIDENT,	/* fires on an incident line: competes by time */
+	RC_RECORD,	/* fires on state records only: a fallback */
+	RC_FINAL	/* no_incident / inconclusive: last resort */
+};
+
+struct rule {
+	const char	*id;
+	const char	*cause;
+	const char	*boundary;
+	enum rule_class	 rclass;
+	int		 prio;		/* order among RECORD or FINAL rows */
+	const char	*seeds;		/* seed rows implemented */
+	const char	*signals;	/* signals, conditions, thresholds */
+	const char	*meaning;
+	const char	*next_action;
+	int		(*match)(const struct facts *, struct arena *,
+			    struct rmatch *);
+};
+
+extern const struct rule	rules[];
+extern const size_t		nrules;
+
+/* rules.c: helpers the predicates share. */
+int64_t	gb_round(int64_t);
+const char *fmt_bytes(struct arena *, int64_t);
+
+enum err_code	rules_eval(const struct facts *, struct analysis *,
+		    struct err *);
+
+#endif
