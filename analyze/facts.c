@@ -3,9 +3,26 @@
  * over the events in time order; the first event of each kind wins. No
  * judgement here: the rules decide.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "rules.h"
+
+/* A job id field as text whichever way the parser stored it. */
+static struct str
+job_of(const struct event *ev, char buf[24])
+{
+	const struct evfield	*fd = ev_field(ev, "job_id");
+
+	if (fd == NULL)
+		return str_make(NULL, 0);
+	if (fd->s.p != NULL)
+		return fd->s;
+	if (!fd->has_num)
+		return str_make(NULL, 0);
+	snprintf(buf, 24, "%lld", (long long)fd->num);
+	return str_cstr(buf);
+}
 
 static int
 str_is(struct str s, const char *c)
@@ -19,6 +36,18 @@ num_or(const struct event *ev, const char *name, int64_t dflt)
 	int64_t	v;
 
 	return ev_num(ev, name, &v) == 0 ? v : dflt;
+}
+
+int64_t
+step_num(const struct step_fact *sf, const char *name)
+{
+	int64_t	v;
+
+	if (sf->sacct != NULL && ev_num(sf->sacct, name, &v) == 0)
+		return v;
+	if (sf->sacct2 != NULL && ev_num(sf->sacct2, name, &v) == 0)
+		return v;
+	return -1;
 }
 
 size_t
@@ -69,10 +98,17 @@ on_sacct(struct facts *f, const struct event *ev)
 	int64_t		code = num_or(ev, "exit_code", 0);
 	int64_t		sig = num_or(ev, "exit_signal", 0);
 
+	struct step_fact	*dup;
+	char			 buf[24];
+
 	f->have_sacct = 1;
 	if (ev_str(ev, "step").n == 0 && f->sacct_job == NULL)
 		f->sacct_job = ev;
-	if (f->nsteps < MAX_STEPS)
+	/* sacct.txt and sacct.json describe the same rows: one step each */
+	if ((dup = step_for(f, job_of(ev, buf), ev_str(ev, "step")))) {
+		if (dup->sacct2 == NULL)
+			dup->sacct2 = ev;
+	} else if (f->nsteps < MAX_STEPS)
 		f->steps[f->nsteps++].sacct = ev;
 	if (str_is(state, "OUT_OF_MEMORY") && f->oom_step == NULL)
 		f->oom_step = ev;
@@ -115,7 +151,8 @@ attach_cgroup(struct facts *f, const struct event *ev)
 {
 	struct step_fact	*sf;
 	struct str		 level = ev_str(ev, "level");
-	struct str		 job = ev_str(ev, "job_id");
+	char			 buf[24];
+	struct str		 job = job_of(ev, buf);
 	int64_t			 v;
 
 	if (job.n == 0)
@@ -309,6 +346,79 @@ scan_inputs(struct facts *f)
 	}
 }
 
+/* Without cgroup files, the kernel's OOM report still says the limit of
+ * the cgroup that hit it (memory: usage …, limit …): the job's, when
+ * oom_memcg ends in job_N, else the step's. */
+static void
+kernel_limits(struct facts *f)
+{
+	const struct event	*k = f->kernel_memcg;
+	struct step_fact	*sf;
+	struct str		 memcg;
+	int64_t			 lim;
+	const char		*last;
+	char			 buf[24];
+
+	if (k == NULL || ev_num(k, "limit_bytes", &lim) != 0)
+		return;
+	memcg = ev_str(k, "oom_memcg");
+	last = memcg.p;
+	for (size_t i = 0; i < memcg.n; i++)
+		if (memcg.p[i] == '/')
+			last = memcg.p + i + 1;
+	if (last != NULL && memcg.p + memcg.n - last >= 4 &&
+	    memcmp(last, "job_", 4) == 0)
+		sf = step_for(f, job_of(k, buf), str_make("", 0));
+	else
+		sf = step_for(f, job_of(k, buf), ev_str(k, "step"));
+	if (sf != NULL && sf->cg_limit_bytes < 0) {
+		sf->cg_limit_bytes = lim;
+		sf->cg_limit = k;
+	}
+}
+
+/* The job id without array/het suffixes ("2_1" -> "2", "4+0" -> "4"). */
+static struct str
+job_base(struct str s)
+{
+	for (size_t i = 0; i < s.n; i++)
+		if (s.p[i] < '0' || s.p[i] > '9')
+			return str_make(s.p, i);
+	return s;
+}
+
+int
+facts_foreign(const struct facts *f, const struct event *ev)
+{
+	struct str	j;
+	char		buf[24];
+
+	if (f->job_id.n == 0)
+		return 0;
+	j = job_base(job_of(ev, buf));
+	return j.n > 0 && (j.n != f->job_id.n ||
+	    memcmp(j.p, f->job_id.p, j.n) != 0);
+}
+
+/* The job analysed: the manifests' job id, else Slurm's first record. */
+static void
+find_job(struct facts *f)
+{
+	for (size_t i = 0; i < f->nins; i++)
+		if (f->ins[i]->job_id != NULL && *f->ins[i]->job_id != '\0') {
+			f->job_id = job_base(str_cstr(f->ins[i]->job_id));
+			return;
+		}
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event *ev = f->tl->v[i];
+
+		if (ev->kind == EV_SACCT_ROW || ev->kind == EV_SCONTROL_JOB) {
+			f->job_id = job_base(ev_str(ev, "job_id"));
+			return;
+		}
+	}
+}
+
 enum err_code
 facts_build(struct facts *f, const struct timeline *tl, struct input **ins,
     size_t nins, struct err *e)
@@ -319,16 +429,23 @@ facts_build(struct facts *f, const struct timeline *tl, struct input **ins,
 	f->nins = nins;
 	f->shm_bytes = -1;
 	f->all_completed = 1;
-	for (size_t i = 0; i < tl->n; i++)
-		on_event(f, tl->v[i], i);
+	find_job(f);
+	for (size_t i = 0; i < tl->n; i++) {
+		if (facts_foreign(f, tl->v[i]))
+			f->foreign++;
+		else
+			on_event(f, tl->v[i], i);
+	}
 	for (int i = 0; i < f->nsteps; i++) {
 		f->steps[i].cg_limit_bytes = -1;
 		f->steps[i].cg_peak_bytes = -1;
 		f->steps[i].oom_kills = -1;
 	}
 	for (size_t i = 0; i < tl->n; i++)
-		if (tl->v[i]->kind == EV_CGROUP_MEM)
+		if (tl->v[i]->kind == EV_CGROUP_MEM &&
+		    !facts_foreign(f, tl->v[i]))
 			attach_cgroup(f, tl->v[i]);
+	kernel_limits(f);
 	if (!f->have_sacct)
 		f->all_completed = 0;
 	scan_inputs(f);

@@ -200,7 +200,8 @@ cascade(const struct facts *f, struct analysis *an, const struct event *init,
 	if (init == NULL || strcmp(verdict_cause, "inconclusive") == 0)
 		return;
 	for (size_t i = from + 1; i < f->tl->n; i++) {
-		if (!is_cascade(f->tl->v[i]->kind))
+		if (!is_cascade(f->tl->v[i]->kind) ||
+		    facts_foreign(f, f->tl->v[i]))
 			continue;
 		if (n < 8)
 			ev[n++] = f->tl->v[i];
@@ -254,7 +255,7 @@ later_primaries(const struct facts *f, struct analysis *an,
 		struct finding *fd;
 		int dup = 0;
 
-		if (c == NULL || strcmp(c, cause) == 0)
+		if (c == NULL || strcmp(c, cause) == 0 || facts_foreign(f, ev))
 			continue;
 		for (int j = 0; j < nseen; j++)
 			dup |= strcmp(seen[j], c) == 0;
@@ -321,7 +322,7 @@ limit_findings(const struct facts *f, struct analysis *an)
 
 	if (j == NULL)
 		return;
-	req = num_or(j->sacct, "req_mem_bytes", -1);
+	req = step_num(j, "req_mem_bytes");
 	lim = j->cg_limit_bytes;
 	if (req > 0 && lim > 0 && lim < req - req / 100) {
 		fd = add_finding(an, "host_oom", "R-HOST-010", arena_printf(
@@ -344,8 +345,8 @@ limit_findings(const struct facts *f, struct analysis *an)
 	}
 	if (s == NULL)
 		s = j;
-	rss = num_or(s->sacct, "max_rss_bytes", -1);
-	tasks = num_or(s->sacct, "ntasks", -1);
+	rss = step_num(s, "max_rss_bytes");
+	tasks = step_num(s, "ntasks");
 	node_mem = num_or(f->scontrol_node, "real_memory_bytes", -1);
 	if (tasks > 1 && rss > 0 && (req > 0 || node_mem > 0) &&
 	    tasks * rss > (req > 0 ? req : node_mem) * 8 / 10) {
@@ -364,7 +365,9 @@ limit_findings(const struct facts *f, struct analysis *an)
 static void
 host_quantities(const struct facts *f, struct analysis *an)
 {
-	int64_t	node_mem = num_or(f->scontrol_node, "real_memory_bytes", -1);
+	int64_t			 node_mem = num_or(f->scontrol_node,
+				    "real_memory_bytes", -1);
+	const struct step_fact	*job = job_step(f);
 
 	an->host = arena_zalloc(an->arena, (size_t)(f->nsteps + 1) *
 	    sizeof(*an->host));
@@ -375,21 +378,27 @@ host_quantities(const struct facts *f, struct analysis *an)
 		const struct event *ev = s->sacct;
 		struct host_q *q = &an->host[an->nhost++];
 		struct str st = ev_str(ev, "step");
-		struct str job = ev_str(ev, "job_id");
+		struct str job_id = ev_str(ev, "job_id");
 
-		q->step = st.n == 0 ? dupstr(an->arena, job) :
-		    arena_printf(an->arena, "%.*s.%.*s", (int)job.n, job.p,
-		    (int)st.n, st.p);
+		q->step = st.n == 0 ? dupstr(an->arena, job_id) :
+		    arena_printf(an->arena, "%.*s.%.*s", (int)job_id.n,
+		    job_id.p, (int)st.n, st.p);
 		q->node = dupstr(an->arena, ev_str(ev, "node_list"));
 		q->state = dupstr(an->arena, ev_str(ev, "state"));
 		q->exit_code = arena_printf(an->arena, "%" PRId64 ":%" PRId64,
 		    num_or(ev, "exit_code", 0), num_or(ev, "exit_signal", 0));
-		q->req_mem_bytes = num_or(ev, "req_mem_bytes", -1);
+		/* A step without its own request runs within the job's. */
+		q->req_mem_bytes = step_num(s, "req_mem_bytes");
 		q->req_mem_per = dupstr(an->arena, ev_str(ev, "req_mem_per"));
+		if (q->req_mem_bytes < 0 && job != NULL && job != s) {
+			q->req_mem_bytes = step_num(job, "req_mem_bytes");
+			q->req_mem_per = dupstr(an->arena,
+			    ev_str(job->sacct, "req_mem_per"));
+		}
 		q->cgroup_limit_bytes = s->cg_limit_bytes;
 		q->cgroup_peak_bytes = s->cg_peak_bytes;
-		q->max_rss_bytes = num_or(ev, "max_rss_bytes", -1);
-		q->tasks = num_or(ev, "ntasks", -1);
+		q->max_rss_bytes = step_num(s, "max_rss_bytes");
+		q->tasks = step_num(s, "ntasks");
 		q->oom_kills = s->oom_kills;
 		q->node_mem_bytes = node_mem;
 	}
@@ -674,7 +683,7 @@ fill_timeline(const struct facts *f, struct analysis *an,
 
 		if (ev->kind == EV_NOTE || ev->kind == EV_UNPARSED ||
 		    ev->kind == EV_SCONTROL_CONFIG || ev->kind == EV_HOST ||
-		    ev->kind == EV_CGROUP_MEM)
+		    ev->kind == EV_CGROUP_MEM || facts_foreign(f, ev))
 			continue;
 		e = &an->timeline.v[n++];
 		to_evidence(an->arena, f->tl->in[i], ev, e);

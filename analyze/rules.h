@@ -29,6 +29,7 @@ struct gpu_fact {
 
 struct step_fact {
 	const struct event	*sacct;		/* EV_SACCT_ROW */
+	const struct event	*sacct2;	/* same row, other format */
 	const struct event	*cg_limit;	/* cgroup file with limit */
 	int64_t			 cg_limit_bytes;
 	int64_t			 cg_peak_bytes;
@@ -38,6 +39,8 @@ struct step_fact {
 
 struct facts {
 	const struct timeline	*tl;
+	struct str		  job_id;	/* the job analysed, or {0} */
+	size_t			  foreign;	/* events of other jobs, ignored */
 	struct input		**ins;
 	size_t			  nins;
 	/* first event of each kind in timeline order; its index too */
@@ -86,7 +89,12 @@ struct facts {
 
 enum err_code	facts_build(struct facts *, const struct timeline *,
 		    struct input **, size_t, struct err *);
+/* A number from a step's sacct rows (text and JSON), else -1. */
+int64_t		step_num(const struct step_fact *, const char *);
 int		facts_is_job_pid(const struct facts *, int64_t pid);
+/* An event that names another job than the one analysed (a node's
+ * kernel log and slurmd.log hold every job's lines). */
+int		facts_foreign(const struct facts *, const struct event *);
 size_t		facts_index_of(const struct facts *, const struct event *);
 
 /* What a rule concludes when it fires. */

@@ -604,7 +604,11 @@ m_cancelled(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct event	*s = f->first[EV_CANCELLED];
 
-	if (s == NULL)
+	/* slurmstepd prints the same banner when it kills a step for
+	 * memory (OverMemoryKill): then the memory line decides. */
+	if (s == NULL || f->first[EV_STEPD_MEMLIMIT] != NULL ||
+	    f->first[EV_SRUN_EXCEEDED] != NULL ||
+	    f->first[EV_STEPD_OOM] != NULL || f->kernel_memcg != NULL)
 		return 0;
 	m->initiating = s;
 	m->confidence = "medium";

@@ -72,7 +72,7 @@ normalise(struct event *ev, const struct input *in)
 		ev->tsq = TSQ_MONOTONIC_CONVERTED;
 		break;
 	case TSQ_RAW_LOCAL:
-		if (in->has_clocks && c->has_offset) {
+		if (in->has_manifest && c->has_offset) {
 			ev->ts_ns -= (int64_t)c->utc_offset_s * NS;
 			ev->tsq = TSQ_LOCAL_CONVERTED;
 		} else
@@ -82,7 +82,7 @@ normalise(struct event *ev, const struct input *in)
 		if (in->created_ns == 0)
 			break;
 		ev->ts_ns = add_year(ev->ts_ns, in->created_ns);
-		if (in->has_clocks && c->has_offset)
+		if (in->has_manifest && c->has_offset)
 			ev->ts_ns -= (int64_t)c->utc_offset_s * NS;
 		ev->tsq = TSQ_NO_YEAR;
 		break;
@@ -96,7 +96,7 @@ normalise(struct event *ev, const struct input *in)
 int64_t
 tl_local_to_utc(const struct input *in, int64_t naive_s)
 {
-	if (in->has_clocks && in->clocks.has_offset)
+	if (in->has_manifest && in->clocks.has_offset)
 		return naive_s - in->clocks.utc_offset_s;
 	return naive_s;
 }
