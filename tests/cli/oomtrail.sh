@@ -1,0 +1,71 @@
+#!/bin/sh
+# CLI tests for oomtrail (zstd cli-tests model): each case runs the
+# program and checks its exit status and a fragment of its output.
+# Usage: oomtrail.sh OOMTRAIL MKBUNDLE SRCDIR
+set -u
+bin=$1 mkbundle=$2 src=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+fails=0 n=0
+example=$src/fixtures/example/oomtrail-ci-3-vm-20261130T065940Z.tar.zst
+
+# case NAME WANT_EXIT GREP_PATTERN -- CMD...
+case_() {
+	name=$1 want=$2 pat=$3
+	shift 4
+	n=$((n + 1))
+	"$@" >out.txt 2>err.txt
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		echo "FAIL $name: exit $got, want $want"; cat err.txt
+		fails=$((fails + 1))
+	elif [ -n "$pat" ] && ! grep -q -- "$pat" out.txt err.txt; then
+		echo "FAIL $name: no '$pat' in output"; cat out.txt err.txt
+		fails=$((fails + 1))
+	else
+		echo "ok $name"
+	fi
+}
+
+case_ version 0 'oomtrail [0-9]' -- "$bin" --version
+case_ help 0 'usage: oomtrail analyze' -- "$bin" --help
+case_ no-args 2 'missing command' -- "$bin"
+case_ bad-command 2 'unknown command' -- "$bin" frobnicate
+case_ analyze-no-input 2 'at least one INPUT' -- "$bin" analyze
+case_ bad-format 2 'unknown --format' -- "$bin" analyze --format pdf "$example"
+case_ bad-option 2 'usage:' -- "$bin" analyze --nope "$example"
+case_ missing-input 1 'No such file' -- "$bin" analyze ./does-not-exist.tar.zst
+case_ example-text 0 'host_oom' -- "$bin" analyze "$example"
+case_ example-json 0 '"schema": "oomtrail.analysis/1"' -- \
+    "$bin" analyze --format json "$example"
+case_ example-md 0 'host_oom' -- "$bin" analyze --format md "$example"
+case_ example-html-file 0 '' -- \
+    "$bin" analyze --format html -o report.html "$example"
+case_ html-written 0 'Content-Security-Policy' -- cat report.html
+case_ timeline 0 'INITIATING' -- "$bin" timeline "$example"
+"$bin" analyze --format json "$example" >saved.json
+case_ report-rerender 0 'host_oom' -- "$bin" report --format md saved.json
+case_ report-bad-json 1 'saved-bad.json' -- sh -c \
+    "echo '{\"schema\": 5}' > saved-bad.json; \"$bin\" report saved-bad.json"
+case_ verify-same 1 'NOT FIXED' -- "$bin" verify "$example" "$example"
+case_ verify-usage 2 'BEFORE and AFTER' -- "$bin" verify "$example"
+
+# A truncated bundle: analysis completes on what was read, exit 3.
+head -c 3000 "$example" >truncated.tar.zst
+case_ truncated 3 '' -- "$bin" analyze truncated.tar.zst
+# A non-archive renamed .tar.zst is refused with the file's name.
+echo "not an archive" >fake.tar.zst
+case_ fake-archive 1 'fake.tar.zst' -- "$bin" analyze fake.tar.zst
+# A bare log pasted from a ticket.
+printf 'slurmstepd: error: Detected 1 oom-kill event(s) in StepId=2.batch. Some of your processes may have been killed by the cgroup out-of-memory handler.\n' >pasted.log
+case_ bare-log 0 'host_oom' -- "$bin" analyze pasted.log
+
+# The shipped example is exactly what packing its fixture tree gives.
+mkdir repack
+"$mkbundle" "$src/fixtures/scenarios/real-v1-oom-live" repack \
+    "$(basename "$example")" >/dev/null
+case_ example-reproducible 0 '' -- cmp "$example" "repack/$(basename "$example")"
+
+echo "$((n - fails)) passed, $fails failed"
+[ "$fails" -eq 0 ]
