@@ -49,6 +49,30 @@ parse_fn	parse_nvsmi_csv;
 /* host/ files written by the collector (meminfo, shm, env, ...). */
 parse_fn	parse_host;
 
+/* Slurm value helpers shared by the sacct and scontrol parsers
+ * (parse_sacct.c). Each returns 0 and sets its outputs, or -1 when the
+ * text is absent ("", Unknown, None, N/A, UNLIMITED...) or malformed.
+ * slurm_tres sets *mem (bytes), *gpus and *nodes to -1 when missing. */
+int	slurm_exit(struct str, int64_t *code, int64_t *sig);	/* "0:125" */
+int	slurm_duration(struct str, int64_t *secs);	/* [D-]HH:MM:SS */
+int	slurm_time(struct str, int64_t *secs);	/* naive local, no TZ */
+void	slurm_tres(struct str, int64_t *mem, int64_t *gpus, int64_t *nodes);
+
+/* Slurm's place in a cgroup path: v1 ".../uid_N/job_2/step_batch/task_0",
+ * v2 ".../slurmstepd.scope/job_4/step_0/user/task_0" (or a 26.05 SLUID
+ * instead of job_N). Slices borrow path; unset ones are {NULL,0}. level
+ * is "job", "step", "task" or "other" (static). Returns 1 if a job was
+ * found, else 0. (parse_cgroup.c) */
+struct slurm_cgpath {
+	struct str	 job;		/* "2" of job_2 */
+	struct str	 sluid;		/* a SLUID job directory */
+	struct str	 step;		/* "batch", "extern", "0", ... */
+	struct str	 task;		/* "0" of task_0 */
+	struct str	 sub;		/* v2 "user" or "slurm" under a step */
+	const char	*level;
+};
+int	parse_slurm_cgpath(struct str path, struct slurm_cgpath *);
+
 /* Sniffers for loose files without a manifest: a score 0..100 that the
  * bytes are this format (looks at the first few KB only). */
 int	sniff_sacct(const char *, size_t);

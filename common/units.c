@@ -162,7 +162,8 @@ units_iso_time(struct str s, int64_t *ns, int *has_tz)
 		*has_tz = 1;
 		i = s.n;
 	}
-	if (i != s.n)
+	if (i != s.n || t > INT64_MAX / 1000000000LL - 1 ||
+	    t < INT64_MIN / 1000000000LL + 1)
 		return -1;
 	*ns = t * 1000000000LL + frac;
 	return 0;

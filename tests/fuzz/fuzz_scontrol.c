@@ -1,13 +1,52 @@
-/* placeholder: not written yet */
-#include <stddef.h>
+/*
+ * fuzz_scontrol: parse_scontrol on arbitrary bytes. Invariants checked:
+ * ERR_OK, every evref and record context inside the input, text is the
+ * cited bytes, and every string field borrowed from the input lies inside
+ * it.
+ */
 #include <stdint.h>
+#include <stdlib.h>
+
+#include "parse.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+static void
+check(int ok)
+{
+	if (!ok)
+		abort();
+}
+
+static int
+inside(const char *p, size_t size, struct str s)
+{
+	return s.p >= p && s.n <= size && s.p <= p + size - s.n;
+}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	(void)data;
-	(void)size;
+	const char	*p = (const char *)data;
+	struct src	 in = { 2, "fuzz", p, size };
+	struct arena	*a = arena_new(1 << 16);
+	struct evlist	 out = { 0 };
+	struct event	*ev;
+
+	check(a != NULL);
+	check(parse_scontrol(&in, a, &out, NULL) == ERR_OK);
+	for (size_t i = 0; i < out.n; i++) {
+		ev = out.v[i];
+		check(ev->ref.file_id == 2 && ev->ref.line > 0);
+		check(ev->ref.off <= size && ev->ref.len <= size - ev->ref.off);
+		check(ev->text.p == p + ev->ref.off &&
+		    ev->text.n == ev->ref.len);
+		check(ev->context.p == NULL || inside(p, size, ev->context));
+		for (uint16_t k = 0; k < ev->nf; k++)
+			check(ev->f[k].name != NULL);
+	}
+	(void)sniff_scontrol(p, size);
+	evlist_free(&out);
+	arena_free(a);
 	return 0;
 }
