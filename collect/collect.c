@@ -1,1 +1,423 @@
-/* placeholder: not written yet */
+/*
+ * collect: one collection run, from choosing the output directory to the
+ * renamed bundle.
+ *
+ * collect_run() picks a writable output directory with enough free space
+ * (the one asked for or the current one, then $TMPDIR, then /tmp),
+ * samples the clock anchors, walks the probe table (probes.c) and closes
+ * the bundle. Every item goes through collect_emit(): its spooled bytes
+ * are redacted into a second spool, stored as a member within the bundle
+ * cap, and its outcome recorded in the manifest; failures are listed for
+ * the caller. The writer opens once the cluster name is known (it is in
+ * the bundle's name); members captured before that wait in redacted
+ * spools. This module runs no commands itself and never prints.
+ */
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/utsname.h>
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+int
+collect_spool(struct collect *c)
+{
+	char	p[PATH_MAX];
+	int	fd;
+
+	if ((size_t)snprintf(p, sizeof(p), "%s/.oomtrail-spool.XXXXXX",
+	    c->outdir) >= sizeof(p) || (fd = mkstemp(p)) == -1)
+		return -1;
+	unlink(p);
+	return fd;
+}
+
+static void
+add_failure(struct collect *c, const char *path, const char *why)
+{
+	char	**v;
+	char	 *s;
+	size_t	  n = strlen(path) + strlen(why) + 3;
+
+	if ((v = realloc(c->r->failed, (c->r->nfailed + 1) * sizeof(*v)))
+	    == NULL)
+		return;
+	c->r->failed = v;
+	if ((s = malloc(n)) == NULL)
+		return;
+	snprintf(s, n, "%s: %s", path, why);
+	v[c->r->nfailed++] = s;
+}
+
+static void
+safe_part(char *out, size_t sz, const char *in, const char *dflt)
+{
+	size_t	i;
+
+	if (in == NULL || *in == '\0')
+		in = dflt;
+	for (i = 0; in[i] != '\0' && i + 1 < sz; i++)
+		out[i] = isalnum((unsigned char)in[i]) || in[i] == '.' ||
+		    in[i] == '_' ? in[i] : '_';
+	out[i] = '\0';
+}
+
+static enum err_code
+flush_pending(struct collect *c)
+{
+	struct pending	*p;
+	enum err_code	 rc = ERR_OK;
+
+	for (size_t i = 0; i < c->npend; i++) {
+		p = &c->pend[i];
+		if (rc == ERR_OK && lseek(p->fd, 0, SEEK_SET) == 0)
+			rc = bundle_add_fd(c->w, &c->m->items[p->item],
+			    c->m->items[p->item].path, p->fd, p->size, c->e);
+		close(p->fd);
+	}
+	c->npend = 0;
+	return rc;
+}
+
+static enum err_code
+open_writer(struct collect *c)
+{
+	char	name[512], cl[64], job[64], host[64];
+
+	if (c->w != NULL)
+		return ERR_OK;
+	safe_part(cl, sizeof(cl), c->cluster, "nocluster");
+	safe_part(job, sizeof(job), c->job, "nojob");
+	safe_part(host, sizeof(host), c->host, "nohost");
+	snprintf(name, sizeof(name), "oomtrail-%s-%s-%s-%s.tar.zst", cl, job,
+	    host, c->stamp);
+	if ((c->fatal = bundle_writer_open(&c->w, c->outdir, name, c->m,
+	    c->e)) != ERR_OK)
+		return c->fatal;
+	return c->fatal = flush_pending(c);
+}
+
+/* The item's error text and whether it counts as a failure. */
+static int
+describe(const struct emit *em, char *out, size_t sz)
+{
+	const struct run_res	*r = em->res;
+	int			 file = strcmp(em->kind, "file") == 0;
+	int			 no;
+
+	*out = '\0';
+	if (em->error != NULL)
+		return snprintf(out, sz, "%s", em->error), em->failed;
+	if (r == NULL)
+		return 0;
+	if (r->exec_errno != 0)
+		return snprintf(out, sz, "%s: %s not found%s",
+		    snap_errno_name(r->exec_errno), em->source,
+		    r->exec_errno == ENOENT ? "" : " or not runnable"),
+		    r->exec_errno != ENOENT;
+	if (r->timed_out)
+		return snprintf(out, sz, "timeout after %lld ms%s",
+		    (long long)(r->duration_ns / NS_PER_MS),
+		    r->abandoned ? "; child abandoned (not reaped)" : ""), 1;
+	if (r->flooded)
+		return snprintf(out, sz, "output over cap: stopped after "
+		    "%llu bytes", (unsigned long long)r->seen), 1;
+	if (file && r->exit_status >= RUN_ERRNO_BASE) {
+		no = r->exit_status - RUN_ERRNO_BASE;
+		return snprintf(out, sz, "%s: %s: %s", snap_errno_name(no),
+		    em->source, strerror(no)), no != ENOENT;
+	}
+	if (r->signal != 0)
+		return snprintf(out, sz, "killed by signal %d", r->signal), 1;
+	if (r->exit_status != 0)
+		return snprintf(out, sz, "exit status %d: %.*s", r->exit_status,
+		    (int)strcspn(r->err, "\n"), r->err), 1;
+	return 0;
+}
+
+static void
+fill_item(struct manifest_item *it, const struct emit *em, const char *err,
+    uint64_t red)
+{
+	const struct run_res	*r = em->res;
+
+	manifest_set_str(&it->source, em->source);
+	manifest_set_str(&it->kind, em->kind);
+	if (*err != '\0')
+		manifest_set_str(&it->error, err);
+	it->redactions = red;
+	it->source_bytes = em->source_bytes;
+	for (size_t i = 0; i < em->nranges; i++)
+		manifest_item_add_range(it, em->ranges[i].off,
+		    em->ranges[i].len);
+	it->truncated = em->nranges > 1;
+	if (r == NULL)
+		return;
+	it->start_ns = r->start_ns;
+	it->duration_ns = r->duration_ns;
+	it->exit_status = r->exit_status;
+	it->signal = r->signal;
+	it->timed_out = r->timed_out;
+	it->abandoned = r->abandoned;
+	it->truncated |= r->truncated;
+	if (it->source_bytes == 0)
+		it->source_bytes = r->seen;
+	if (r->truncated && em->nranges == 0)
+		manifest_item_add_range(it, 0, r->bytes);
+}
+
+static enum err_code
+store(struct collect *c, struct manifest_item *it, const char *bpath, int fd,
+    uint64_t n)
+{
+	if (c->w == NULL && (c->named || c->npend == MAX_PENDING) &&
+	    open_writer(c) != ERR_OK) {
+		close(fd);
+		return c->fatal;
+	}
+	if (c->w != NULL) {
+		c->fatal = bundle_add_fd(c->w, it, bpath, fd, n, c->e);
+		close(fd);
+		return c->fatal;
+	}
+	if (manifest_set_str(&it->path, bpath) == -1)
+		return c->fatal = ERR(c->e, ERR_NOMEM, "%s", bpath);
+	c->pend[c->npend++] = (struct pending){ it - c->m->items, fd, n };
+	return ERR_OK;
+}
+
+/* Redact em->spool into a new spool; -1 if there is nothing to store. */
+static int
+redacted(struct collect *c, const struct emit *em, uint64_t *n,
+    uint64_t *red)
+{
+	int	out;
+
+	*n = *red = 0;
+	if (em->spool == -1 || (out = collect_spool(c)) == -1)
+		return -1;
+	if (redact_stream(em->spool, out, n, red, NULL) != ERR_OK ||
+	    lseek(out, 0, SEEK_SET) != 0) {
+		close(out);
+		return -1;
+	}
+	return out;
+}
+
+enum err_code
+collect_emit(struct collect *c, const struct emit *em)
+{
+	struct manifest_item	*it;
+	char			 err[512];
+	uint64_t		 n, red;
+	int			 failed, out = -1;
+
+	if (c->fatal != ERR_OK)
+		goto out;
+	failed = describe(em, err, sizeof(err));
+	out = redacted(c, em, &n, &red);
+	if (out != -1 && n == 0 && *err != '\0') {
+		close(out);	/* nothing came: the item says why */
+		out = -1;
+	}
+	if (out != -1 && c->total + n > BUNDLE_CAP) {
+		snprintf(err, sizeof(err), "bundle cap of %llu bytes reached: "
+		    "not stored", (unsigned long long)BUNDLE_CAP);
+		failed = 1;
+		close(out);
+		out = -1;
+	}
+	if ((it = manifest_add_item(c->m)) == NULL) {
+		c->fatal = ERR(c->e, ERR_NOMEM, "manifest item");
+		goto out;
+	}
+	fill_item(it, em, err, red);
+	if (failed)
+		add_failure(c, em->bpath, err);
+	if (out == -1) {
+		if (manifest_set_str(&it->path, em->bpath) == -1)
+			c->fatal = ERR(c->e, ERR_NOMEM, "%s", em->bpath);
+		goto out;
+	}
+	c->total += n;
+	store(c, it, em->bpath, out, n);
+	out = -1;
+out:
+	if (out != -1)
+		close(out);
+	if (em->spool != -1)
+		close(em->spool);
+	return c->fatal;
+}
+
+static int
+dir_ok(const char *dir)
+{
+	struct statvfs	sv;
+
+	return access(dir, W_OK | X_OK) == 0 && statvfs(dir, &sv) == 0 &&
+	    (uint64_t)sv.f_bavail * sv.f_frsize >= FREE_MARGIN;
+}
+
+static enum err_code
+pick_outdir(struct collect *c)
+{
+	const char	*cand[3];
+	const char	*tmp = getenv("TMPDIR");
+
+	cand[0] = c->o->output != NULL ? c->o->output : ".";
+	cand[1] = tmp != NULL && *tmp != '\0' ? tmp : "/tmp";
+	cand[2] = "/tmp";
+	for (size_t i = 0; i < 3; i++) {
+		if (!dir_ok(cand[i]))
+			continue;
+		if (i > 0)
+			snprintf(c->r->note, sizeof(c->r->note), "%s is not "
+			    "writable or has under %llu MiB free; using %s",
+			    cand[0], (unsigned long long)(FREE_MARGIN / MIB),
+			    cand[i]);
+		if (realpath(cand[i], c->outdir) == NULL)
+			snprintf(c->outdir, sizeof(c->outdir), "%s", cand[i]);
+		return ERR_OK;
+	}
+	return ERR(c->e, ERR_IO, "no output directory is writable with %llu "
+	    "MiB free (tried %s, %s, /tmp)",
+	    (unsigned long long)(FREE_MARGIN / MIB), cand[0], cand[1]);
+}
+
+/* REALTIME/MONOTONIC/BOOTTIME together: the try with the least spread. */
+static void
+clocks(struct manifest_clocks *k)
+{
+	int64_t		m1, m2, r, b, best = INT64_MAX;
+	struct tm	tm;
+	time_t		now;
+
+	for (int i = 0; i < 3; i++) {
+		m1 = run_now(CLOCK_MONOTONIC);
+		r = run_now(CLOCK_REALTIME);
+		b = run_now(CLOCK_BOOTTIME);
+		m2 = run_now(CLOCK_MONOTONIC);
+		if (m2 - m1 >= best)
+			continue;
+		best = m2 - m1;
+		k->realtime_ns = r;
+		k->monotonic_ns = m1 + (m2 - m1) / 2;
+		k->boottime_ns = b;
+	}
+	now = (time_t)(k->realtime_ns / NS_PER_S);
+	if (localtime_r(&now, &tm) != NULL) {
+		k->utc_offset_s = (int)tm.tm_gmtoff;
+		k->has_offset = 1;
+		manifest_set_str(&k->tz, getenv("TZ") != NULL ?
+		    getenv("TZ") : tm.tm_zone);
+	}
+}
+
+static const char *
+env_or(const char *name, const char *dflt)
+{
+	const char	*v = getenv(name);
+
+	return v != NULL && *v != '\0' ? v : dflt;
+}
+
+static void
+setup(struct collect *c, const struct collect_opts *o)
+{
+	struct utsname	u;
+	struct tm	tm;
+	time_t		now = time(NULL);
+	int64_t		d = (int64_t)o->deadline_s * NS_PER_S;
+	int64_t		reserve = d / 5 < 2 * NS_PER_S ? d / 5 : 2 * NS_PER_S;
+
+	c->deadline_ns = run_now(CLOCK_MONOTONIC) + d - reserve;
+	c->cg_root = env_or("OOMTRAIL_CGROUP_ROOT", "/sys/fs/cgroup");
+	c->proc_root = env_or("OOMTRAIL_PROC_ROOT", "/proc");
+	c->kmsg = env_or("OOMTRAIL_KMSG", "/dev/kmsg");
+	snprintf(c->job, sizeof(c->job), "%s", o->job != NULL ? o->job :
+	    env_or("SLURM_JOB_ID", ""));
+	if (uname(&u) == 0) {
+		snprintf(c->host, sizeof(c->host), "%s", u.nodename);
+		manifest_set_str(&c->m->kernel, u.release);
+	}
+	manifest_set_str(&c->m->host, c->host);
+	snprintf(c->node, sizeof(c->node), "%s", env_or("SLURMD_NODENAME",
+	    c->host));
+	gmtime_r(&now, &tm);
+	strftime(c->stamp, sizeof(c->stamp), "%Y%m%dT%H%M%SZ", &tm);
+	clocks(&c->m->clocks);
+	c->m->format = MANIFEST_FORMAT;
+	c->m->created_ns = c->m->clocks.realtime_ns;
+	manifest_set_str(&c->m->collector_version, OOMTRAIL_VERSION);
+	manifest_set_str(&c->m->collector_build, "oomtrail-collect " __DATE__);
+	if (*c->job != '\0')
+		manifest_set_str(&c->m->job_id, c->job);
+}
+
+static void
+finish(struct collect *c)
+{
+	if (c->fatal == ERR_OK && c->w == NULL)
+		open_writer(c);
+	if (c->cluster[0] != '\0')
+		manifest_set_str(&c->m->cluster, c->cluster);
+	if (c->fatal == ERR_OK)
+		c->fatal = bundle_writer_close(c->w, &c->r->bundle_path, c->e);
+	else
+		bundle_writer_abort(c->w);
+	for (size_t i = 0; i < c->npend; i++)
+		close(c->pend[i].fd);
+	c->w = NULL;
+}
+
+enum err_code
+collect_run(const struct collect_opts *o, struct collect_result *r,
+    struct err *e)
+{
+	struct collect	*c;
+	enum err_code	 rc;
+
+	memset(r, 0, sizeof(*r));
+	r->status = COLLECT_NO_BUNDLE;
+	if ((c = calloc(1, sizeof(*c))) == NULL)
+		return ERR(e, ERR_NOMEM, "collect");
+	c->o = o;
+	c->r = r;
+	c->e = e;
+	if ((c->m = manifest_new()) == NULL) {
+		free(c);
+		return ERR(e, ERR_NOMEM, "manifest");
+	}
+	setup(c, o);
+	if ((rc = pick_outdir(c)) == ERR_OK) {
+		probes_run(c);
+		finish(c);
+		rc = c->fatal;
+	}
+	if (rc == ERR_OK)
+		r->status = r->nfailed > 0 ? COLLECT_PARTIAL : COLLECT_COMPLETE;
+	manifest_free(c->m);
+	free(c);
+	return rc;
+}
+
+void
+collect_result_free(struct collect_result *r)
+{
+	if (r == NULL)
+		return;
+	for (size_t i = 0; i < r->nfailed; i++)
+		free(r->failed[i]);
+	free(r->failed);
+	free(r->bundle_path);
+	r->failed = NULL;
+	r->bundle_path = NULL;
+	r->nfailed = 0;
+}

@@ -1,5 +1,202 @@
-int
-main(void)
+/*
+ * oomtrail-collect: the command line. Parses options from a table, calls
+ * collect_run() once, prints what failed on stderr and the bundle's path
+ * last on stdout, and maps the outcome to the exit status: 0 complete,
+ * 1 no bundle, 2 usage, 3 bundle written with some sources failed.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collect.h"
+
+#define EXIT_USAGE	2
+#define MAX_LOGS	64
+
+struct cli {
+	struct collect_opts	 o;
+	const char		*logs[MAX_LOGS];
+	int			 help, version;
+};
+
+typedef int	opt_fn(struct cli *, const char *);
+
+static int
+opt_job(struct cli *c, const char *v)
 {
+	if (*v == '\0' || strspn(v, "0123456789_+") != strlen(v))
+		return -1;
+	c->o.job = v;
 	return 0;
+}
+
+static int
+opt_log(struct cli *c, const char *v)
+{
+	if (c->o.nlogs == MAX_LOGS)
+		return -1;
+	c->logs[c->o.nlogs++] = v;
+	return 0;
+}
+
+static int
+opt_output(struct cli *c, const char *v)
+{
+	c->o.output = v;
+	return 0;
+}
+
+static int
+opt_deadline(struct cli *c, const char *v)
+{
+	char	*end;
+	long	 s;
+
+	errno = 0;
+	s = strtol(v, &end, 10);
+	if (errno != 0 || *end != '\0' || s < 1 || s > 86400)
+		return -1;
+	c->o.deadline_s = (int)s;
+	return 0;
+}
+
+static int
+opt_redact(struct cli *c, const char *v)
+{
+	c->o.redact = 1;
+	return 0;
+}
+
+static int
+opt_site_key(struct cli *c, const char *v)
+{
+	c->o.site_key = v;
+	return 0;
+}
+
+static int
+opt_help(struct cli *c, const char *v)
+{
+	c->help = 1;
+	return 0;
+}
+
+static int
+opt_version(struct cli *c, const char *v)
+{
+	c->version = 1;
+	return 0;
+}
+
+static const struct {
+	struct option	 lo;
+	opt_fn		*fn;
+	const char	*arg;
+	const char	*help;
+} options[] = {
+	{ { "job", required_argument, NULL, 'j' }, opt_job, "ID",
+	  "job id (default: $SLURM_JOB_ID; none: host evidence only)" },
+	{ { "log", required_argument, NULL, 'l' }, opt_log, "PATH",
+	  "also capture this log (repeatable)" },
+	{ { "output", required_argument, NULL, 'o' }, opt_output, "DIR",
+	  "where to write the bundle (default: current directory)" },
+	{ { "deadline", required_argument, NULL, 'd' }, opt_deadline,
+	  "SECONDS", "stop collecting after this long (default 60)" },
+	{ { "redact", no_argument, NULL, 'r' }, opt_redact, NULL,
+	  "pseudonymise hosts, users, addresses, paths (not implemented)" },
+	{ { "site-key", required_argument, NULL, 'k' }, opt_site_key, "FILE",
+	  "key file for --redact" },
+	{ { "version", no_argument, NULL, 'V' }, opt_version, NULL,
+	  "print the version and exit" },
+	{ { "help", no_argument, NULL, 'h' }, opt_help, NULL,
+	  "print this help and exit" },
+};
+#define NOPTS	(sizeof(options) / sizeof(options[0]))
+
+static void
+usage(FILE *f)
+{
+	fprintf(f, "usage: oomtrail-collect [--job ID] [--log PATH]... "
+	    "[--output DIR] [--deadline SECONDS]\n"
+	    "                        [--redact] [--site-key FILE] "
+	    "[--version] [--help]\n\n");
+	for (size_t i = 0; i < NOPTS; i++)
+		fprintf(f, "  --%s%s%-*s %s\n", options[i].lo.name,
+		    options[i].arg ? " " : "",
+		    (int)(18 - strlen(options[i].lo.name)),
+		    options[i].arg ? options[i].arg : "", options[i].help);
+}
+
+static int
+parse(struct cli *c, int argc, char *argv[])
+{
+	struct option	lo[NOPTS + 1];
+	int		ch, idx;
+
+	for (size_t i = 0; i < NOPTS; i++)
+		lo[i] = options[i].lo;
+	memset(&lo[NOPTS], 0, sizeof(lo[NOPTS]));
+	c->o.deadline_s = COLLECT_DEADLINE_DEFAULT;
+	c->o.logs = c->logs;
+	while ((ch = getopt_long(argc, argv, "", lo, &idx)) != -1) {
+		if (ch == '?' || ch == ':')
+			return -1;
+		for (size_t i = 0; i < NOPTS; i++)
+			if (options[i].lo.val == ch &&
+			    options[i].fn(c, optarg) == -1) {
+				fprintf(stderr, "oomtrail-collect: bad value "
+				    "for --%s: %s\n", options[i].lo.name,
+				    optarg ? optarg : "");
+				return -1;
+			}
+	}
+	if (optind != argc) {
+		fprintf(stderr, "oomtrail-collect: unexpected argument: %s\n",
+		    argv[optind]);
+		return -1;
+	}
+	if (c->o.redact || c->o.site_key != NULL) {
+		fprintf(stderr, "oomtrail-collect: --redact/--site-key: not "
+		    "implemented in this version (secrets are always "
+		    "masked)\n");
+		return -1;
+	}
+	return 0;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct cli		c = { 0 };
+	struct collect_result	r;
+	struct err		e = { 0 };
+	enum err_code		rc;
+
+	signal(SIGPIPE, SIG_IGN);
+	if (parse(&c, argc, argv) == -1) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (c.help || c.version) {
+		if (c.help)
+			usage(stdout);
+		else
+			printf("oomtrail-collect %s\n", OOMTRAIL_VERSION);
+		return 0;
+	}
+	rc = collect_run(&c.o, &r, &e);
+	if (r.note[0] != '\0')
+		fprintf(stderr, "oomtrail-collect: %s\n", r.note);
+	for (size_t i = 0; i < r.nfailed; i++)
+		fprintf(stderr, "oomtrail-collect: %s\n", r.failed[i]);
+	if (rc != ERR_OK)
+		fprintf(stderr, "oomtrail-collect: no bundle: %s\n", e.msg);
+	else
+		printf("%s\n", r.bundle_path);
+	collect_result_free(&r);
+	return rc != ERR_OK ? 1 : (int)r.status;
 }

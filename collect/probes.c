@@ -1,1 +1,892 @@
-/* placeholder: not written yet */
+/*
+ * probes: what the collector captures, in what order, with what limits.
+ *
+ * probes[] is the table: one row per source, most perishable first (the
+ * job's record before MinJobAge purges it, its cgroups before teardown,
+ * the kernel ring buffer before it wraps), each with its argv or file,
+ * bundle path, timeout and cap. A row's handler runs the child through
+ * run.c and hands the spool to collect_emit(); a few rows need a handler
+ * of their own (cgroup subtree, kernel log fallbacks, job logs, files
+ * generated from system calls). Handlers never fail the run: whatever
+ * happens is recorded in the item. "%J" in an argv is the job id, "%N"
+ * the Slurm node.
+ */
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/utsname.h>
+
+#include <ctype.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+#define PF_JOB		0x01	/* needs a job id */
+#define PF_LIVE		0x02	/* only meaningful while the job runs */
+#define PF_OPTIONAL	0x04	/* a non-zero exit is recorded, not failed */
+#define MAX_ARGV	8
+
+struct probe {
+	const char	*id;
+	int		(*run)(struct collect *, const struct probe *);
+	const char	*argv[MAX_ARGV];
+	const char	*path;		/* bundle path */
+	const char	*file;		/* source file; "@" = under proc root */
+	int		 timeout_ms;
+	uint64_t	 cap;
+	unsigned	 flags;
+};
+
+extern char	**environ;
+
+#define SACCT_FORMAT "--format=JobID,JobName,State,ExitCode,DerivedExitCode," \
+	"ReqMem,ReqTRES,AllocTRES,MaxRSS,MaxRSSTask,MaxRSSNode,MaxVMSize," \
+	"NTasks,NCPUS,NNodes,NodeList,Partition,QOS,User,UID,Submit,Start," \
+	"End,Elapsed,Timelimit,Reason,SubmitLine"
+
+/* ---- helpers ---- */
+
+static int
+left_ms(const struct collect *c)
+{
+	int64_t	l = c->deadline_ns - run_now(CLOCK_MONOTONIC);
+
+	return l <= 0 ? 0 : (int)(l / NS_PER_MS);
+}
+
+static void
+skipped(struct collect *c, const char *path, const char *src,
+    const char *why, int failed)
+{
+	struct emit	em = { .bpath = path, .source = src, .kind = "command",
+			    .spool = -1, .error = why, .failed = failed };
+
+	collect_emit(c, &em);
+}
+
+static void
+expand(struct collect *c, const struct probe *p, char *store, size_t sz,
+    char *argv[MAX_ARGV + 1], char *joined, size_t jsz)
+{
+	size_t	used = 0, j = 0;
+	int	n;
+
+	for (size_t i = 0; i < MAX_ARGV && p->argv[i] != NULL; i++) {
+		n = snprintf(store + used, sz - used, "%s",
+		    strcmp(p->argv[i], "%J") == 0 ? c->job :
+		    strcmp(p->argv[i], "%N") == 0 ? c->node : p->argv[i]);
+		argv[i] = store + used;
+		argv[i + 1] = NULL;
+		used += (size_t)n + 1;
+		j += (size_t)snprintf(joined + j, jsz - j, "%s%s",
+		    i ? " " : "", argv[i]);
+		if (used >= sz || j >= jsz)
+			break;
+	}
+}
+
+/* Run a command row into a spool; *spool = -1 when it could not start. */
+static void
+run_cmd(struct collect *c, const struct probe *p, struct run_res *res,
+    int *spool, char *joined, size_t jsz)
+{
+	char		 store[1024], *argv[MAX_ARGV + 1] = { NULL };
+	struct run_req	 rq = { .argv = argv, .cap = p->cap,
+			    .timeout_ms = p->timeout_ms,
+			    .deadline_ns = c->deadline_ns };
+
+	expand(c, p, store, sizeof(store), argv, joined, jsz);
+	memset(res, 0, sizeof(*res));
+	if ((*spool = collect_spool(c)) == -1)
+		return;
+	rq.out_fd = *spool;
+	if (run_capture(&rq, res, NULL) != ERR_OK) {
+		close(*spool);
+		*spool = -1;
+	}
+}
+
+static int
+job_live(const struct collect *c)
+{
+	return strcmp(c->job_state, "RUNNING") == 0 ||
+	    strcmp(c->job_state, "SUSPENDED") == 0 ||
+	    strcmp(c->job_state, "COMPLETING") == 0;
+}
+
+/* Run a command row, emit it, and return the still-open raw spool
+ * duplicate (for parsing) when want_copy; else -1. */
+static int
+cmd_emit(struct collect *c, const struct probe *p, int want_copy, int *ok)
+{
+	struct run_res	 res;
+	struct emit	 em = { .bpath = p->path, .kind = "command" };
+	char		 joined[1024] = "";
+	int		 spool, copy = -1;
+
+	run_cmd(c, p, &res, &spool, joined, sizeof(joined));
+	em.source = joined;
+	em.res = &res;
+	em.spool = spool;
+	if (spool == -1)
+		em.error = "could not start (spool, pipe or fork failed)",
+		em.failed = 1;
+	if (res.exit_status > 0 && res.exec_errno == 0 &&
+	    ((p->flags & PF_OPTIONAL) ||
+	    ((p->flags & PF_LIVE) && !job_live(c)))) {
+		em.error = res.err[0] != '\0' ? res.err : "non-zero exit";
+		em.failed = 0;
+	}
+	if (want_copy && spool != -1)
+		copy = dup(spool);
+	if (ok != NULL)
+		*ok = spool != -1 && res.exit_status == 0 && !res.timed_out &&
+		    !res.flooded;
+	collect_emit(c, &em);
+	return copy;
+}
+
+/* Read up to sz-1 bytes of a spool from offset 0 into buf. */
+static size_t
+slurp(int fd, char *buf, size_t sz)
+{
+	ssize_t	r = pread(fd, buf, sz - 1, 0);
+
+	r = r < 0 ? 0 : r;
+	buf[r] = '\0';
+	return (size_t)r;
+}
+
+/* Value of "Key=" in scontrol output (to the next blank), into out. */
+static int
+kv(const char *text, const char *key, char *out, size_t sz)
+{
+	const char	*p = text;
+	size_t		 l = strlen(key), n;
+
+	while ((p = strstr(p, key)) != NULL) {
+		if ((p == text || isspace((unsigned char)p[-1])) &&
+		    p[l] == '=') {
+			n = strcspn(p + l + 1, " \t\r\n");
+			if (n >= sz)
+				return -1;
+			memcpy(out, p + l + 1, n);
+			out[n] = '\0';
+			return 0;
+		}
+		p += l;
+	}
+	return -1;
+}
+
+static void
+add_pid(struct collect *c, long pid)
+{
+	for (size_t i = 0; i < c->npids; i++)
+		if (c->pids[i] == (pid_t)pid)
+			return;
+	if (pid > 0 && c->npids < MAX_PIDS)
+		c->pids[c->npids++] = (pid_t)pid;
+}
+
+/* Every line starting with a number adds a pid (listpids, cgroup.procs). */
+static void
+pids_from(struct collect *c, int fd)
+{
+	char	*buf = malloc(65536), *l, *save;
+
+	if (buf == NULL)
+		return;
+	slurp(fd, buf, 65536);
+	for (l = strtok_r(buf, "\n", &save); l != NULL;
+	    l = strtok_r(NULL, "\n", &save))
+		if (isdigit((unsigned char)*l))
+			add_pid(c, strtol(l, NULL, 10));
+	free(buf);
+}
+
+/* ---- handlers ---- */
+
+static int
+h_cmd(struct collect *c, const struct probe *p)
+{
+	cmd_emit(c, p, 0, NULL);
+	return 0;
+}
+
+/* "UserId=ciuser(1001)" -> 1001 */
+static int
+paren_id(const char *text, const char *key, unsigned long *id)
+{
+	char	v[256], *o;
+
+	if (kv(text, key, v, sizeof(v)) == -1 || (o = strchr(v, '(')) ==
+	    NULL || !isdigit((unsigned char)o[1]))
+		return -1;
+	*id = strtoul(o + 1, NULL, 10);
+	return 0;
+}
+
+static int
+h_job(struct collect *c, const struct probe *p)
+{
+	char		*buf;
+	unsigned long	 uid, gid;
+	int		 fd = cmd_emit(c, p, 1, NULL);
+
+	if (fd == -1 || (buf = malloc(65536)) == NULL)
+		return fd == -1 ? 0 : close(fd);
+	slurp(fd, buf, 65536);
+	close(fd);
+	kv(buf, "JobState", c->job_state, sizeof(c->job_state));
+	kv(buf, "StdOut", c->logs[0], sizeof(c->logs[0]));
+	kv(buf, "StdErr", c->logs[1], sizeof(c->logs[1]));
+	if (getenv("SLURMD_NODENAME") == NULL)
+		kv(buf, "BatchHost", c->node, sizeof(c->node));
+	if (paren_id(buf, "UserId", &uid) == 0 &&
+	    paren_id(buf, "GroupId", &gid) == 0) {
+		c->uid = (uid_t)uid;
+		c->gid = (gid_t)gid;
+		c->have_user = 1;
+	}
+	free(buf);
+	return 0;
+}
+
+static int
+h_pids(struct collect *c, const struct probe *p)
+{
+	int	fd = cmd_emit(c, p, 1, NULL);
+
+	if (fd != -1) {
+		pids_from(c, fd);
+		close(fd);
+	}
+	return 0;
+}
+
+static int
+h_config(struct collect *c, const struct probe *p)
+{
+	char	*buf;
+	char	*l;
+	int	 fd = cmd_emit(c, p, 1, NULL);
+
+	c->named = 1;	/* the next item opens the writer */
+	if (fd == -1 || (buf = malloc(1 << 20)) == NULL)
+		return fd == -1 ? 0 : close(fd);
+	slurp(fd, buf, 1 << 20);
+	close(fd);
+	for (l = strstr(buf, "ClusterName"); l != NULL;
+	    l = strstr(l + 1, "ClusterName"))
+		if ((l == buf || l[-1] == '\n') &&
+		    sscanf(l, "ClusterName = %127s", c->cluster) == 1)
+			break;
+	free(buf);
+	return 0;
+}
+
+/* sacct --json on a Slurm without it: recorded, not a failure. */
+static int
+h_optional(struct collect *c, const struct probe *p)
+{
+	cmd_emit(c, p, 0, NULL);
+	return 0;
+}
+
+/* Run a child function that writes fd 1; emit its spool. */
+static void
+fn_emit(struct collect *c, const char *bpath, const char *src,
+    const char *kind, int (*fn)(void *), void *arg, uint64_t cap,
+    int timeout_ms, int drop, int keep_copy, int *copy)
+{
+	struct run_res	 res = { 0 };
+	struct run_req	 rq = { .fn = fn, .arg = arg, .cap = cap,
+			    .timeout_ms = timeout_ms,
+			    .deadline_ns = c->deadline_ns };
+	struct emit	 em = { .bpath = bpath, .source = src, .kind = kind,
+			    .res = &res };
+
+	rq.drop = drop && c->have_user;
+	rq.uid = c->uid;
+	rq.gid = c->gid;
+	if ((em.spool = rq.out_fd = collect_spool(c)) == -1 ||
+	    run_capture(&rq, &res, NULL) != ERR_OK) {
+		if (em.spool != -1)
+			close(em.spool);
+		em.spool = -1;
+		em.res = NULL;
+		em.error = "could not start (spool, pipe or fork failed)";
+		em.failed = 1;
+	}
+	if (keep_copy && em.spool != -1)
+		*copy = dup(em.spool);
+	collect_emit(c, &em);
+}
+
+static void
+file_emit(struct collect *c, const char *bpath, const char *path,
+    int timeout_ms, int *copy)
+{
+	struct snap_arg	a = { path, 0 };
+
+	fn_emit(c, bpath, path, "file", snap_file_child, &a, ITEM_CAP,
+	    timeout_ms, 0, copy != NULL, copy);
+}
+
+static void
+src_path(const struct collect *c, const char *file, char *out, size_t sz)
+{
+	if (file[0] == '@')
+		snprintf(out, sz, "%s/%s", c->proc_root, file + 1);
+	else
+		snprintf(out, sz, "%s", file);
+}
+
+static int
+h_file(struct collect *c, const struct probe *p)
+{
+	char	path[PATH_MAX];
+
+	src_path(c, p->file, path, sizeof(path));
+	file_emit(c, p->path, path, p->timeout_ms, NULL);
+	return 0;
+}
+
+struct cg_walk {
+	struct collect	*c;
+};
+
+static int
+cg_dir(void *arg, const char *rel)
+{
+	struct collect		*c = ((struct cg_walk *)arg)->c;
+	const char *const	*f = cgroup_files(c->mode);
+	char			 bpath[PATH_MAX], src[PATH_MAX];
+	int			 copy;
+
+	for (; *f != NULL; f++) {
+		if (left_ms(c) == 0)
+			return -1;
+		snprintf(bpath, sizeof(bpath), "cgroup/%s/%s", rel, *f);
+		snprintf(src, sizeof(src), "%s/%s/%s", c->cg_root, rel, *f);
+		copy = -1;
+		file_emit(c, bpath, src, 2000, &copy);
+		if (copy != -1 && strcmp(*f, "cgroup.procs") == 0)
+			pids_from(c, copy);
+		if (copy != -1)
+			close(copy);
+	}
+	return 0;
+}
+
+static int
+h_cgroup(struct collect *c, const struct probe *p)
+{
+	char		rel[PATH_MAX], why[PATH_MAX + 64];
+	pid_t		self[MAX_PIDS + 1];
+	size_t		n = c->npids;
+	struct cg_walk	w = { c };
+
+	c->mode = cgroup_mode(c->cg_root);
+	if (c->mode != CG_NONE)
+		manifest_set_str(&c->m->cgroup_mode, cgroup_mode_name(c->mode));
+	memcpy(self, c->pids, n * sizeof(pid_t));
+	if (strcmp(getenv("SLURM_JOB_ID") ? getenv("SLURM_JOB_ID") : "",
+	    c->job) == 0)
+		self[n++] = getpid();
+	if (c->mode == CG_NONE || cgroup_find_job(c->cg_root, c->proc_root,
+	    c->job, self, n, rel, sizeof(rel)) == -1) {
+		snprintf(why, sizeof(why), "ENOENT: no memory cgroup for job "
+		    "%s under %s (%s)", c->job, c->cg_root,
+		    c->mode == CG_NONE ? "no cgroup mount" :
+		    cgroup_mode_name(c->mode));
+		skipped(c, "cgroup/", c->cg_root, why, 0);
+		return 0;
+	}
+	cgroup_walk(c->cg_root, rel, cg_dir, &w);
+	return 0;
+}
+
+/* dmesg's failure is recorded but only the last resort's counts. */
+static const struct probe kmsg_fallbacks[] = {
+	{ "dmesg", NULL, { "dmesg", NULL }, "kernel/dmesg.txt", NULL, 10000,
+	  ITEM_CAP, PF_OPTIONAL },
+	{ "journal", NULL, { "journalctl", "-k", "-o", "short-iso",
+	  "--no-pager", NULL }, "kernel/journal.txt", NULL, 15000, ITEM_CAP,
+	  0 },
+};
+
+static int
+h_kmsg(struct collect *c, const struct probe *p)
+{
+	struct snap_arg	 a = { c->kmsg, 0 };
+	struct run_res	 res = { 0 };
+	struct run_req	 rq = { .fn = snap_kmsg_child, .arg = &a,
+			    .cap = p->cap, .timeout_ms = p->timeout_ms,
+			    .deadline_ns = c->deadline_ns };
+	struct emit	 em = { .bpath = p->path, .source = c->kmsg,
+			    .kind = "file", .res = &res };
+	char		 why[256];
+	int		 ok, no;
+
+	if ((em.spool = rq.out_fd = collect_spool(c)) == -1 ||
+	    run_capture(&rq, &res, NULL) != ERR_OK)
+		return em.spool == -1 ? 0 : close(em.spool);
+	ok = res.exit_status == 0;
+	if (!ok && res.exit_status >= RUN_ERRNO_BASE) {
+		/* unreadable (dmesg_restrict): fall back, not a failure */
+		no = res.exit_status - RUN_ERRNO_BASE;
+		snprintf(why, sizeof(why), "%s: %s: %s; trying dmesg, then "
+		    "journalctl -k", snap_errno_name(no), c->kmsg,
+		    strerror(no));
+		em.error = why;
+		close(em.spool);
+		em.spool = -1;
+	}
+	collect_emit(c, &em);
+	for (size_t i = 0; !ok && i < 2 && left_ms(c) > 0; i++)
+		cmd_emit(c, &kmsg_fallbacks[i], 0, &ok);
+	return 0;
+}
+
+struct procs_arg {
+	struct collect	*c;
+};
+
+/* "Key:\tvalue ..." from /proc/<pid>/status: the first word of value. */
+static void
+status_field(const char *proc, pid_t pid, const char *key, char *out,
+    size_t sz)
+{
+	char	 p[PATH_MAX], line[1024], *v;
+	FILE	*f;
+
+	snprintf(out, sz, "-");
+	snprintf(p, sizeof(p), "%s/%ld/status", proc, (long)pid);
+	if ((f = fopen(p, "re")) == NULL)
+		return;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (strncmp(line, key, strlen(key)) != 0)
+			continue;
+		v = line + strlen(key);
+		v += strspn(v, " \t");
+		v[strcspn(v, " \t\n")] = '\0';
+		snprintf(out, sz, "%s", v);
+		break;
+	}
+	fclose(f);
+}
+
+/* The memory cgroup path from /proc/<pid>/cgroup (v1 "N:memory:/p" or
+ * v2 "0::/p"). */
+static void
+cgroup_of(const char *proc, pid_t pid, int v2, char *out, size_t sz)
+{
+	char	 p[PATH_MAX], line[4096], *c2;
+	FILE	*f;
+
+	snprintf(out, sz, "-");
+	snprintf(p, sizeof(p), "%s/%ld/cgroup", proc, (long)pid);
+	if ((f = fopen(p, "re")) == NULL)
+		return;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		if ((v2 && strncmp(line, "0::", 3) == 0) ||
+		    (!v2 && (c2 = strstr(line, ":memory:")) != NULL)) {
+			c2 = strrchr(line, ':');
+			snprintf(out, sz, "%s", c2 + 1);
+			break;
+		}
+	}
+	fclose(f);
+}
+
+static void
+proc_cmdline(const char *proc, pid_t pid, char *out, size_t sz)
+{
+	char	p[PATH_MAX];
+	ssize_t	r = -1;
+	int	fd;
+
+	snprintf(p, sizeof(p), "%s/%ld/cmdline", proc, (long)pid);
+	if ((fd = open(p, O_RDONLY | O_CLOEXEC)) != -1) {
+		r = read(fd, out, sz - 1);
+		close(fd);
+	}
+	r = r < 0 ? 0 : r;
+	for (ssize_t i = 0; i < r; i++)
+		if (out[i] == '\0' || out[i] == '\t' || out[i] == '\n')
+			out[i] = ' ';
+	while (r > 0 && out[r - 1] == ' ')
+		r--;
+	out[r] = '\0';
+	if (r == 0)
+		snprintf(out, sz, "-");
+}
+
+/* Child: host/procs.tsv from /proc (uid from status, never getpwnam). */
+static int
+procs_child(void *arg)
+{
+	struct collect	*c = ((struct procs_arg *)arg)->c;
+	char		 uid[64], rss[64], cg[1024], cmd[2048];
+	printf("pid\tuid\tvmrss_kb\tcgroup\tcmdline\n");
+	for (size_t i = 0; i < c->npids; i++) {
+		status_field(c->proc_root, c->pids[i], "Uid:", uid,
+		    sizeof(uid));
+		status_field(c->proc_root, c->pids[i], "VmRSS:", rss,
+		    sizeof(rss));
+		cgroup_of(c->proc_root, c->pids[i], c->mode == CG_V2, cg,
+		    sizeof(cg));
+		proc_cmdline(c->proc_root, c->pids[i], cmd, sizeof(cmd));
+		printf("%ld\t%s\t%s\t%s\t%s\n", (long)c->pids[i], uid, rss,
+		    cg, cmd);
+	}
+	fflush(stdout);
+	return 0;
+}
+
+static int
+h_procs(struct collect *c, const struct probe *p)
+{
+	struct procs_arg	a = { c };
+
+	fflush(stdout);
+	fn_emit(c, p->path, "/proc/<pid>/{status,cgroup,cmdline}",
+	    "generated", procs_child, &a, p->cap, p->timeout_ms, 0, 0, NULL);
+	return 0;
+}
+
+static int
+h_nvgpus(struct collect *c, const struct probe *p)
+{
+	char		 dir[PATH_MAX], src[PATH_MAX], bpath[PATH_MAX];
+	struct dirent	*d;
+	DIR		*dp;
+
+	src_path(c, p->file, dir, sizeof(dir));
+	if ((dp = opendir(dir)) == NULL) {
+		skipped(c, p->path, dir, "ENOENT: no NVIDIA driver procfs", 0);
+		return 0;
+	}
+	while ((d = readdir(dp)) != NULL && left_ms(c) > 0) {
+		if (d->d_name[0] == '.')
+			continue;
+		if ((size_t)snprintf(src, sizeof(src), "%s/%s/information",
+		    dir, d->d_name) >= sizeof(src))
+			continue;
+		snprintf(bpath, sizeof(bpath), "%s%s.txt", p->path, d->d_name);
+		file_emit(c, bpath, src, p->timeout_ms, NULL);
+	}
+	closedir(dp);
+	return 0;
+}
+
+/* ---- generated host files ---- */
+
+static void
+gen_emit(struct collect *c, const char *bpath, const char *src, int fd,
+    const char *error)
+{
+	struct emit	em = { .bpath = bpath, .source = src,
+			    .kind = "generated", .spool = fd, .error = error,
+			    .failed = error != NULL };
+
+	collect_emit(c, &em);
+}
+
+static int
+h_shm(struct collect *c, const struct probe *p)
+{
+	struct statvfs	 sv;
+	char		 mounts[PATH_MAX], line[1024], dev[256], mnt[256],
+			 type[64] = "unknown";
+	FILE		*f;
+	int		 fd;
+
+	if (statvfs("/dev/shm", &sv) == -1) {
+		skipped(c, p->path, "/dev/shm", "ENOENT: statvfs /dev/shm", 0);
+		return 0;
+	}
+	src_path(c, "@mounts", mounts, sizeof(mounts));
+	if ((f = fopen(mounts, "re")) != NULL) {
+		while (fgets(line, sizeof(line), f) != NULL)
+			if (sscanf(line, "%255s %255s %63s", dev, mnt,
+			    type) == 3 && strcmp(mnt, "/dev/shm") == 0)
+				break;
+		fclose(f);
+	}
+	if ((fd = collect_spool(c)) == -1)
+		return 0;
+	dprintf(fd, "path=/dev/shm\nfstype=%s\nsize_bytes=%llu\n"
+	    "avail_bytes=%llu\n", strcmp(mnt, "/dev/shm") == 0 ? type :
+	    "unknown", (unsigned long long)sv.f_blocks * sv.f_frsize,
+	    (unsigned long long)sv.f_bavail * sv.f_frsize);
+	gen_emit(c, p->path, "statvfs(/dev/shm), /proc/mounts", fd, NULL);
+	return 0;
+}
+
+static const char *const env_allow[] = {
+	"SLURM_", "SLURMD_", "CUDA_", "NCCL_", "TORCH_", "PYTORCH_",
+	"NVIDIA_", "OMP_NUM_THREADS=", "MKL_NUM_THREADS=", "MALLOC_",
+	"UCX_", "OMPI_", "PMIX_", "HOSTNAME=", "LD_PRELOAD=",
+	"TF_FORCE_GPU_", "XLA_", "HF_HOME=", "TRANSFORMERS_CACHE=",
+};
+static const char *const env_deny[] = {
+	"TOKEN", "KEY", "SECRET", "PASS", "CREDENTIAL", "AUTH", "COOKIE",
+};
+
+static int
+env_ok(const char *kv)
+{
+	size_t	n = strcspn(kv, "=");
+	int	ok = 0;
+
+	for (size_t i = 0; i < sizeof(env_allow) / sizeof(*env_allow); i++)
+		ok |= strncmp(kv, env_allow[i], strlen(env_allow[i])) == 0;
+	for (size_t i = 0; ok && i < sizeof(env_deny) / sizeof(*env_deny);
+	    i++)
+		for (size_t j = 0; j + strlen(env_deny[i]) <= n; j++)
+			if (strncasecmp(kv + j, env_deny[i],
+			    strlen(env_deny[i])) == 0)
+				return 0;
+	return ok;
+}
+
+static int
+h_env(struct collect *c, const struct probe *p)
+{
+	int	fd;
+
+	if ((fd = collect_spool(c)) == -1)
+		return 0;
+	for (char **e = environ; *e != NULL; e++) {
+		if (!env_ok(*e))
+			continue;
+		for (const char *s = *e; *s != '\0'; s++)
+			dprintf(fd, "%c", *s == '\n' || *s == '\r' ? ' ' : *s);
+		dprintf(fd, "\n");
+	}
+	gen_emit(c, p->path, "environment (allow-listed)", fd, NULL);
+	return 0;
+}
+
+static const struct {
+	const char	*name;
+	int		 res;
+} ulimits[] = {
+	{ "as", RLIMIT_AS }, { "data", RLIMIT_DATA }, { "rss", RLIMIT_RSS },
+	{ "stack", RLIMIT_STACK }, { "memlock", RLIMIT_MEMLOCK },
+	{ "core", RLIMIT_CORE }, { "fsize", RLIMIT_FSIZE },
+	{ "nofile", RLIMIT_NOFILE }, { "nproc", RLIMIT_NPROC },
+	{ "cpu", RLIMIT_CPU },
+};
+
+static void
+put_lim(int fd, rlim_t v, const char *sep)
+{
+	if (v == RLIM_INFINITY)
+		dprintf(fd, "unlimited%s", sep);
+	else
+		dprintf(fd, "%llu%s", (unsigned long long)v, sep);
+}
+
+static int
+h_ulimits(struct collect *c, const struct probe *p)
+{
+	struct rlimit	rl;
+	int		fd;
+
+	if ((fd = collect_spool(c)) == -1)
+		return 0;
+	for (size_t i = 0; i < sizeof(ulimits) / sizeof(*ulimits); i++) {
+		if (getrlimit(ulimits[i].res, &rl) == -1)
+			continue;
+		dprintf(fd, "%s ", ulimits[i].name);
+		put_lim(fd, rl.rlim_cur, " ");
+		put_lim(fd, rl.rlim_max, "\n");
+	}
+	gen_emit(c, p->path, "getrlimit", fd, NULL);
+	return 0;
+}
+
+static int
+h_kernel(struct collect *c, const struct probe *p)
+{
+	struct utsname	u;
+	int		fd;
+
+	if (uname(&u) == -1 || (fd = collect_spool(c)) == -1)
+		return 0;
+	dprintf(fd, "sysname=%s\nnodename=%s\nrelease=%s\nversion=%s\n"
+	    "machine=%s\n", u.sysname, u.nodename, u.release, u.version,
+	    u.machine);
+	gen_emit(c, p->path, "uname", fd, NULL);
+	return 0;
+}
+
+static int
+h_cgmode(struct collect *c, const struct probe *p)
+{
+	int	fd;
+
+	if ((fd = collect_spool(c)) == -1)
+		return 0;
+	dprintf(fd, "%s\n", c->mode == CG_NONE ? "none" :
+	    cgroup_mode_name(c->mode));
+	gen_emit(c, p->path, c->cg_root, fd, NULL);
+	return 0;
+}
+
+static int
+h_osrel(struct collect *c, const struct probe *p)
+{
+	file_emit(c, p->path, access("/etc/os-release", F_OK) == 0 ?
+	    "/etc/os-release" : "/usr/lib/os-release", p->timeout_ms, NULL);
+	return 0;
+}
+
+/* ---- job logs ---- */
+
+static void
+log_bpath(struct collect *c, const char *path, char *out, size_t sz)
+{
+	const char	*b = strrchr(path, '/');
+
+	b = b == NULL ? path : b + 1;
+	snprintf(out, sz, "logs/%s", *b ? b : "log");
+	for (int i = 2; manifest_find(c->m, out) != NULL; i++)
+		snprintf(out, sz, "logs/%d-%s", i, *b ? b : "log");
+}
+
+static void
+one_log(struct collect *c, const char *path)
+{
+	struct manifest_range	 r[256], hdr;
+	struct logwin_arg	 a = { path, geteuid() == 0, LOG_CAP, -1 };
+	struct run_res		 res = { 0 };
+	struct run_req		 rq = { .fn = logwin_child, .arg = &a,
+				    .cap = LOG_CAP, .timeout_ms = 20000,
+				    .deadline_ns = c->deadline_ns };
+	struct emit		 em = { .source = path, .kind = "file",
+				    .res = &res };
+	char			 bpath[PATH_MAX];
+	ssize_t			 got;
+
+	log_bpath(c, path, bpath, sizeof(bpath));
+	em.bpath = bpath;
+	rq.drop = c->have_user;
+	rq.uid = c->uid;
+	rq.gid = c->gid;
+	if ((a.meta_fd = collect_spool(c)) == -1 ||
+	    (em.spool = rq.out_fd = collect_spool(c)) == -1 ||
+	    run_capture(&rq, &res, NULL) != ERR_OK) {
+		if (a.meta_fd != -1)
+			close(a.meta_fd);
+		return;
+	}
+	got = pread(a.meta_fd, &hdr, sizeof(hdr), 0);
+	if (got == (ssize_t)sizeof(hdr)) {
+		em.source_bytes = hdr.off;
+		got = pread(a.meta_fd, r, sizeof(r), sizeof(hdr));
+		em.ranges = r;
+		em.nranges = got > 0 ? (size_t)got / sizeof(r[0]) : 0;
+	}
+	close(a.meta_fd);
+	collect_emit(c, &em);
+}
+
+static int
+h_logs(struct collect *c, const struct probe *p)
+{
+	for (size_t i = 0; i < 2; i++)
+		if (c->logs[i][0] == '/' && (i == 0 ||
+		    strcmp(c->logs[0], c->logs[1]) != 0) && left_ms(c) > 0)
+			one_log(c, c->logs[i]);
+	for (size_t i = 0; i < c->o->nlogs && left_ms(c) > 0; i++)
+		one_log(c, c->o->logs[i]);
+	return 0;
+}
+
+/* ---- the table ---- */
+
+static const struct probe probes[] = {
+	{ "scontrol-job", h_job, { "scontrol", "show", "job", "-dd", "%J" },
+	  "slurm/scontrol-job.txt", NULL, 10000, ITEM_CAP, PF_JOB },
+	/* The cluster name is in the bundle's name: the writer opens here. */
+	{ "scontrol-config", h_config, { "scontrol", "show", "config" },
+	  "slurm/scontrol-config.txt", NULL, 10000, ITEM_CAP, 0 },
+	{ "scontrol-listpids", h_pids, { "scontrol", "listpids", "%J" },
+	  "slurm/scontrol-listpids.txt", NULL, 5000, ITEM_CAP,
+	  PF_JOB | PF_LIVE },
+	{ "cgroup", h_cgroup, { NULL }, "cgroup/", NULL, 2000, ITEM_CAP,
+	  PF_JOB },
+	{ "kmsg", h_kmsg, { NULL }, "kernel/kmsg.txt", NULL, 5000, ITEM_CAP,
+	  0 },
+	{ "procs", h_procs, { NULL }, "host/procs.tsv", NULL, 5000, ITEM_CAP,
+	  0 },
+	{ "scontrol-step", h_cmd, { "scontrol", "show", "step", "%J" },
+	  "slurm/scontrol-step.txt", NULL, 5000, ITEM_CAP,
+	  PF_JOB | PF_LIVE },
+	{ "sacct", h_cmd, { "sacct", "-j", "%J", "--parsable2",
+	  SACCT_FORMAT }, "slurm/sacct.txt", NULL, 15000, ITEM_CAP, PF_JOB },
+	{ "sacct-json", h_optional, { "sacct", "-j", "%J", "--json" },
+	  "slurm/sacct.json", NULL, 15000, ITEM_CAP, PF_JOB | PF_OPTIONAL },
+	{ "scontrol-node", h_cmd, { "scontrol", "show", "node", "%N" },
+	  "slurm/scontrol-node.txt", NULL, 10000, ITEM_CAP, 0 },
+	{ "nvidia-smi", h_cmd, { "nvidia-smi", "-q", "-x" },
+	  "gpu/nvidia-smi.xml", NULL, 20000, ITEM_CAP, 0 },
+	{ "compute-apps", h_cmd, { "nvidia-smi",
+	  "--query-compute-apps=pid,process_name,used_gpu_memory,gpu_uuid",
+	  "--format=csv" }, "gpu/compute-apps.csv", NULL, 15000, ITEM_CAP, 0 },
+	{ "nvidia-version", h_file, { NULL }, "gpu/driver-version.txt",
+	  "@driver/nvidia/version", 3000, ITEM_CAP, 0 },
+	{ "nvidia-gpus", h_nvgpus, { NULL }, "gpu/information-",
+	  "@driver/nvidia/gpus", 3000, ITEM_CAP, 0 },
+	{ "meminfo", h_file, { NULL }, "host/meminfo.txt", "@meminfo", 3000,
+	  ITEM_CAP, 0 },
+	{ "uptime", h_file, { NULL }, "host/uptime.txt", "@uptime", 3000,
+	  ITEM_CAP, 0 },
+	{ "os-release", h_osrel, { NULL }, "host/os-release.txt", NULL, 3000,
+	  ITEM_CAP, 0 },
+	{ "shm", h_shm, { NULL }, "host/shm.txt", NULL, 0, 0, 0 },
+	{ "env", h_env, { NULL }, "host/env.txt", NULL, 0, 0, 0 },
+	{ "ulimits", h_ulimits, { NULL }, "host/ulimits.txt", NULL, 0, 0, 0 },
+	{ "kernel", h_kernel, { NULL }, "host/kernel.txt", NULL, 0, 0, 0 },
+	{ "cgroup-mode", h_cgmode, { NULL }, "host/cgroup-mode.txt", NULL, 0,
+	  0, 0 },
+	{ "logs", h_logs, { NULL }, "logs/", NULL, 20000, LOG_CAP, PF_JOB },
+};
+
+void
+probes_run(struct collect *c)
+{
+	const struct probe	*p;
+	char			 why[128];
+
+	for (size_t i = 0; i < sizeof(probes) / sizeof(probes[0]); i++) {
+		p = &probes[i];
+		if (c->fatal != ERR_OK)
+			return;
+		if ((p->flags & PF_JOB) && c->job[0] == '\0' &&
+		    strcmp(p->id, "logs") != 0) {
+			skipped(c, p->path, p->id, "no job id (--job or "
+			    "SLURM_JOB_ID)", 0);
+			continue;
+		}
+		if (left_ms(c) == 0) {
+			snprintf(why, sizeof(why), "skipped: deadline of %d s "
+			    "reached", c->o->deadline_s);
+			skipped(c, p->path, p->id, why, 1);
+			continue;
+		}
+		p->run(c, p);
+	}
+}

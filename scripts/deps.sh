@@ -5,14 +5,14 @@ set -eu
 
 PKGS="build-essential cmake pkg-config ca-certificates
 libarchive-dev libzstd-dev zstd libpcre2-dev libxml2-dev libjansson-dev libmd-dev
-clang libclang-rt-14-dev file
+clang libclang-rt-14-dev file time
 liblz4-dev libacl1-dev liblzma-dev libbz2-dev zlib1g-dev nettle-dev libicu-dev"
 
 # Extra groups: OOMTRAIL_DEPS="browser slurm"
 for g in ${OOMTRAIL_DEPS:-}; do
 	case "$g" in
 	browser) PKGS="$PKGS chromium nodejs npm fonts-dejavu-core" ;;
-	slurm) PKGS="$PKGS slurm-wlm slurmdbd slurm-client munge mariadb-server libslurm-dev" ;;
+	slurm) PKGS="$PKGS slurm-wlm slurmdbd slurm-client munge mariadb-server libslurm-dev jq" ;;
 	*) echo "deps.sh: unknown group '$g'" >&2; exit 2 ;;
 	esac
 done

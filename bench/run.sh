@@ -1,0 +1,97 @@
+#!/bin/sh
+# Every benchmark, with its baseline, in one run; prints a table.
+#   bench/run.sh [--smoke] [BUILD_DIR]
+# Ratios, not absolute times, are the targets (README): each pair is run
+# side by side, several times, and the median is reported. --smoke uses
+# tiny inputs and one run: it only checks that everything still runs.
+set -eu
+cd "$(dirname "$0")/.."
+root=$(pwd)
+smoke=0
+if [ "${1:-}" = "--smoke" ]; then smoke=1; shift; fi
+build=${1:-build}
+bin=$root/$build/report/oomtrail
+collect=$root/$build/collect/oomtrail-collect
+mkbundle=$root/$build/tests/mkbundle
+genlog=$root/$build/bench/genlog
+sig=$root/bench/SIGNATURES.ere
+cores=$(nproc)
+if [ $smoke -eq 1 ]; then mb=4; nodes=8; runs=1; else mb=300; nodes=256; runs=5; fi
+work=${BENCH_WORK:-$(mktemp -d)}
+trap 'rm -rf "$work"' EXIT
+[ -x "$genlog" ] || { echo "bench: build $build first" >&2; exit 1; }
+
+# median WALL_SECONDS over $runs runs of a command; also sets $rss (KB, max)
+measure() {
+	rss=0
+	: >"$work/times"
+	i=0
+	while [ $i -lt $runs ]; do
+		/usr/bin/time -f '%e %M' -o "$work/t1" sh -c "$1" >/dev/null 2>&1 || {
+			echo "bench: failed: $1" >&2; exit 1; }
+		read -r s k <"$work/t1"
+		echo "$s" >>"$work/times"
+		[ "$k" -gt "$rss" ] && rss=$k
+		echo "$rss" >"$work/rss"
+		i=$((i + 1))
+	done
+	sort -n "$work/times" | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
+}
+rssmb() { awk '{printf "%.1f", $1 / 1024}' "$work/rss"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+row() { printf '| %-44s | %10s | %10s | %6s | %8s |\n' "$@"; }
+
+echo "oomtrail benchmarks: $(date -u +%Y-%m-%dT%H:%MZ), $cores cores, $mb MB log, $nodes nodes"
+row "benchmark" "oomtrail s" "baseline s" "ratio" "RSS MB"
+row "---" "---" "---" "---" "---"
+
+# 1. Scan a bare multi-rank log vs grep -c -E -f SIGNATURES.
+"$genlog" "$mb" 64 >"$work/train.log"
+cat "$work/train.log" >/dev/null	# warm the page cache for both
+g=$(measure "grep -c -E -f '$sig' '$work/train.log'")
+o=$(measure "'$bin' analyze --format json '$work/train.log'")
+row "scan ${mb} MB log (vs grep -c -E -f)" "$o" "$g" "$(ratio "$o" "$g")" "$(rssmb)"
+
+# 2. The same log inside a bundle vs zstd -dc | grep.
+mkdir -p "$work/sc/logs"
+cp "$work/train.log" "$work/sc/logs/slurm-7.out"
+printf '{"host":"n001","job_id":"7","cluster":"bench","created":"2026-11-30T07:00:00Z","clocks":{"utc_offset_s":0}}\n' >"$work/sc/scenario.json"
+"$mkbundle" "$work/sc" "$work" log.tar.zst >/dev/null
+rm -f "$work/train.log"
+g=$(measure "zstd -dc '$work/log.tar.zst' | grep -c -E -f '$sig'")
+o=$(measure "'$bin' analyze --format json '$work/log.tar.zst'")
+row "scan ${mb} MB log in a bundle (vs zstd|grep)" "$o" "$g" "$(ratio "$o" "$g")" "$(rssmb)"
+rm -rf "$work/sc" "$work/log.tar.zst"
+
+# 3. Many nodes: one initiating OOM, NCCL timeouts on the rest.
+sh bench/gen_bundles.sh "$mkbundle" "$work/nodes" "$nodes" >/dev/null
+one=$(measure "'$bin' analyze --format json -j 1 '$work/nodes/node002.tar.zst'")
+all=$(measure "'$bin' analyze --format json '$work'/nodes/*.tar.zst")
+ideal=$(awk -v o="$one" -v n="$nodes" -v c="$cores" 'BEGIN{printf "%.3f", o*n/c}')
+row "$nodes bundles, all cores (vs 1 bundle x N / cores)" "$all" "$ideal" "$(ratio "$all" "$ideal")" "$(rssmb)"
+
+# 4. Start-up on a small bundle (PCRE2 JIT compile included).
+ex=fixtures/example/oomtrail-ci-3-vm-20261130T065940Z.tar.zst
+s=$(measure "'$bin' analyze --format json '$ex'")
+row "start-up, small bundle (target 0.020 s)" "$s" "0.020" "$(ratio "$s" 0.020)" "$(rssmb)"
+
+# 5. The collector against replayed real captures, and with a hung nvidia-smi.
+if [ -x "$collect" ] && [ -d tests/fakes/bin ]; then
+	export OOMTRAIL_FAKE_FIXTURES=$root/fixtures/collect
+	export OOMTRAIL_CGROUP_ROOT=$root/fixtures/collect/cgroup-v1
+	mkdir -p "$work/out"
+	/usr/bin/time -f '%e %U %S %M' -o "$work/t1" env PATH="$root/tests/fakes/bin:$PATH" \
+	    "$collect" --job 3 --output "$work/out" --deadline 10 >/dev/null 2>&1 || true
+	read -r e u s k <<EOT
+$(tail -n 1 "$work/t1")
+EOT
+	cpu=$(awk -v u="$u" -v s="$s" 'BEGIN{printf "%.3f", u+s}')
+	size=$(du -k "$work"/out/*.tar.zst 2>/dev/null | awk '{print $1}' | head -1)
+	row "collector: CPU s (target 0.050), bundle ${size:-?} KB" "$cpu" "0.050" "$(ratio "$cpu" 0.050)" "$(awk -v k="$k" 'BEGIN{printf "%.1f", k/1024}')"
+	rm -rf "$work/out"; mkdir -p "$work/out"
+	/usr/bin/time -f '%e' -o "$work/t1" env PATH="$root/tests/fakes/bin:$PATH" \
+	    FAKE_NVIDIA_SMI=ignore-term "$collect" --job 3 --output "$work/out" \
+	    --deadline 5 >/dev/null 2>&1 || true
+	w=$(tail -n 1 "$work/t1")
+	row "collector wall, hung nvidia-smi (deadline 5 s)" "$w" "6.0" "$(ratio "$w" 6)" "-"
+fi

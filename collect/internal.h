@@ -1,0 +1,199 @@
+/*
+ * internal: what the collector's modules share and nobody else sees.
+ *
+ * run.c     runs one child (a command, or a function that reads a file)
+ *           in its own process group under a timeout and the global
+ *           deadline, spooling its capped stdout to a file.
+ * snap.c    child functions that read one file, or /dev/kmsg.
+ * logwin.c  child function that keeps head + tail + matching lines of a
+ *           log over its cap, and says which byte ranges it kept.
+ * redact.c  streaming secret masking of text, spool to spool.
+ * cgroup_find.c  cgroup mode, the job's memory cgroup, its subtree.
+ * probes.c  the probe table and the probe handlers.
+ *
+ * None of these print or exit (a child's _exit is not the collector's).
+ */
+#ifndef OOMTRAIL_COLLECT_INTERNAL_H
+#define OOMTRAIL_COLLECT_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include <limits.h>
+
+#include "bundle.h"
+#include "collect.h"
+#include "err.h"
+#include "manifest.h"
+
+#define KIB		1024ull
+#define MIB		(1024ull * 1024)
+#define NS_PER_MS	1000000ll
+#define NS_PER_S	1000000000ll
+
+/* A child that could not open its file exits with RUN_ERRNO_BASE + errno. */
+#define RUN_ERRNO_BASE	64
+#define RUN_STDERR_MAX	2048
+
+/* ---- run.c ---- */
+
+struct run_req {
+	char *const	*argv;		/* a command (PATH search), or NULL */
+	int		(*fn)(void *);	/* else this, in the child, writes fd 1 */
+	void		*arg;
+	int		 out_fd;	/* spool for stdout */
+	uint64_t	 cap;		/* bytes kept; the rest is counted */
+	int		 timeout_ms;	/* per child; clamped to deadline */
+	int64_t		 deadline_ns;	/* CLOCK_MONOTONIC; 0 = none */
+	int		 drop;		/* drop to uid/gid in the child */
+	uid_t		 uid;
+	gid_t		 gid;
+};
+
+struct run_res {
+	int		 exit_status;	/* -1 if signalled or never ran */
+	int		 signal;
+	int		 timed_out;
+	int		 abandoned;	/* not reaped: left in D state */
+	int		 flooded;	/* stopped: output far over the cap */
+	int		 exec_errno;	/* execvp's errno, 0 if it ran */
+	int		 truncated;
+	uint64_t	 bytes;		/* written to out_fd */
+	uint64_t	 seen;		/* produced by the child */
+	int64_t		 start_ns;	/* CLOCK_REALTIME */
+	int64_t		 duration_ns;
+	char		 err[RUN_STDERR_MAX];	/* stderr head, NUL-terminated */
+};
+
+/* Run one child to completion, timeout or abandonment. Fails only when
+ * the child cannot be started (pipe/fork); everything the child does is
+ * in *res. */
+enum err_code	run_capture(const struct run_req *, struct run_res *,
+		    struct err *);
+int64_t		run_now(int clock);	/* clock_gettime in ns */
+
+/* ---- snap.c ---- */
+
+struct snap_arg {
+	const char	*path;
+	int		 nofollow;
+};
+
+int	snap_file_child(void *);	/* arg: struct snap_arg */
+int	snap_kmsg_child(void *);	/* arg: struct snap_arg */
+/* "ENOENT"... for the errno a child reported; "E?" if unknown. */
+const char	*snap_errno_name(int);
+
+/* ---- logwin.c ---- */
+
+struct logwin_arg {
+	const char	*path;
+	int		 nofollow;
+	uint64_t	 cap;		/* bytes kept at most */
+	int		 meta_fd;	/* kept ranges, as pairs of uint64 */
+};
+
+/* Child: writes the kept bytes to fd 1, the ranges to meta_fd, and
+ * exits 0 (or RUN_ERRNO_BASE + errno). */
+int	logwin_child(void *);
+
+/* ---- redact.c ---- */
+
+/* Copy in_fd (from offset 0) to out_fd, masking secrets line by line.
+ * *out_bytes: bytes written; *n: replacements made. */
+enum err_code	redact_stream(int in_fd, int out_fd, uint64_t *out_bytes,
+		    uint64_t *n, struct err *);
+/* Mask secrets in one line (no terminator) into out (NUL-terminated,
+ * out_sz >= 2 * len + 64 guarantees nothing is cut); returns the output
+ * length and adds replacements to *n. in_pem carries a private key block
+ * across lines. */
+size_t		redact_line(const char *, size_t, char *out, size_t out_sz,
+		    int *in_pem, uint64_t *n);
+/* Whether an environment/config name looks like it holds a secret. */
+int		redact_secret_name(const char *, size_t);
+
+/* ---- cgroup_find.c ---- */
+
+enum cg_mode { CG_NONE, CG_V1, CG_V2, CG_HYBRID };
+
+const char	*cgroup_mode_name(enum cg_mode);
+enum cg_mode	 cgroup_mode(const char *root);
+/* Directory of the job's memory cgroup, relative to root (e.g.
+ * "memory/slurm_vm/uid_1001/job_3"), into out. Tries each pid's
+ * <proc>/<pid>/cgroup, then Slurm's layouts. 0 found, -1 not. */
+int		 cgroup_find_job(const char *root, const char *proc,
+		    const char *job, const pid_t *pids, size_t npids,
+		    char *out, size_t out_sz);
+/* Call fn for the directory rel and every directory under it (depth and
+ * count bounded), parents first. */
+int		 cgroup_walk(const char *root, const char *rel,
+		    int (*fn)(void *, const char *rel), void *arg);
+/* Memory files worth copying for a mode, NULL-terminated. */
+const char *const *cgroup_files(enum cg_mode);
+
+/* ---- probes.c / collect.c ---- */
+
+#define ITEM_CAP	(8 * MIB)	/* per item */
+#define LOG_CAP		(16 * MIB)	/* per job log */
+#define BUNDLE_CAP	(64 * MIB)	/* all members together */
+#define FREE_MARGIN	(BUNDLE_CAP + 2 * LOG_CAP)	/* needed to start */
+#define MAX_PIDS	512
+#define MAX_PENDING	32
+
+struct pending {
+	size_t		 item;		/* index into m->items */
+	int		 fd;		/* redacted spool */
+	uint64_t	 size;
+};
+
+struct collect {
+	const struct collect_opts *o;
+	struct collect_result	*r;
+	struct manifest		*m;
+	struct bundle_writer	*w;
+	struct err		*e;
+	enum err_code		 fatal;		/* set: stop writing */
+	int			 named;		/* cluster name known */
+	struct pending		 pend[MAX_PENDING];
+	size_t			 npend;
+	char			 outdir[PATH_MAX];
+	char			 host[256];	/* uname nodename */
+	char			 node[256];	/* Slurm node to show */
+	char			 cluster[128];
+	char			 job[64];	/* "" without a job */
+	char			 job_state[32];
+	char			 stamp[32];	/* UTC yyyymmddThhmmssZ */
+	const char		*cg_root, *proc_root, *kmsg;
+	int64_t			 deadline_ns;	/* probes stop here */
+	uint64_t		 total;		/* member bytes so far */
+	pid_t			 pids[MAX_PIDS];
+	size_t			 npids;
+	int			 have_user;
+	uid_t			 uid;
+	gid_t			 gid;
+	char			 logs[2][PATH_MAX];	/* StdOut, StdErr */
+	enum cg_mode		 mode;
+};
+
+/* Walk the probe table in order. */
+void		probes_run(struct collect *);
+/* Spool helpers and the item emitter (collect.c). */
+int		collect_spool(struct collect *);
+struct emit {
+	const char	*bpath;		/* member path in the bundle */
+	const char	*source;	/* argv joined, or a file path */
+	const char	*kind;		/* "command" | "file" | "generated" */
+	struct run_res	*res;		/* NULL for generated items */
+	int		 spool;		/* the raw bytes, or -1: none */
+	const char	*error;		/* NULL, or why it failed / is absent */
+	int		 failed;	/* counts toward exit status 3 */
+	const struct manifest_range *ranges;	/* kept ranges, if windowed */
+	size_t		 nranges;
+	uint64_t	 source_bytes;
+};
+
+/* Redact the spool into a member and record the item; closes spool. */
+enum err_code	collect_emit(struct collect *, const struct emit *);
+
+#endif
