@@ -1,1 +1,861 @@
-/* placeholder: not written yet */
+/*
+ * model_json: the analysis model as JSON ("oomtrail.analysis/1",
+ * docs/analysis-json.md), both ways.
+ *
+ * model_to_json() writes one object with a fixed key order: the same
+ * model always gives the same bytes. Every string goes through jansson,
+ * which does all JSON escaping; text that is not valid UTF-8 (bundle
+ * bytes are verbatim) is first repaired with U+FFFD, since JSON strings
+ * must be Unicode. Unknown integers (-1 in the model) and unknown strings
+ * (NULL) are written as null.
+ *
+ * model_from_json() reads such an object back into a fresh analysis. The
+ * JSON is treated as hostile: a wrong type is ERR_FORMAT naming the key,
+ * a missing key means "unknown", and nothing it says is trusted to be
+ * small. It does not check that ids are known taxonomy values: a report
+ * renders whatever the file says, escaped.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "analysis.h"
+#include "units.h"
+
+#define MJ_MAX_INPUT	(256u << 20)	/* bytes of JSON we agree to read */
+
+struct mj {				/* reading state */
+	struct arena	*a;
+	struct err	*e;
+	char		 where[96];	/* object being read, for errors */
+};
+
+/* ---- writing ---- */
+
+/*
+ * Copy s into a malloc'd buffer, replacing each byte that does not start
+ * a valid UTF-8 sequence with U+FFFD. Returns NULL on allocation failure.
+ */
+static char *
+mj_utf8_repair(const char *s)
+{
+	size_t		 n = strlen(s), i = 0, o = 0, k, len;
+	unsigned char	 c;
+	char		*out;
+
+	if ((out = malloc(n * 3 + 1)) == NULL)
+		return NULL;
+	while (i < n) {
+		c = (unsigned char)s[i];
+		len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 && c >= 0xc2 ? 2 :
+		    (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 && c <= 0xf4 ?
+		    4 : 0;
+		for (k = 1; len > 1 && k < len; k++)
+			if (i + k >= n || ((unsigned char)s[i + k] & 0xc0) != 0x80)
+				len = 0;
+		if (len == 3 && ((c == 0xe0 && (unsigned char)s[i + 1] < 0xa0) ||
+		    (c == 0xed && (unsigned char)s[i + 1] >= 0xa0)))
+			len = 0;	/* overlong or surrogate */
+		if (len == 4 && ((c == 0xf0 && (unsigned char)s[i + 1] < 0x90) ||
+		    (c == 0xf4 && (unsigned char)s[i + 1] >= 0x90)))
+			len = 0;
+		if (len == 0) {
+			memcpy(out + o, "\xef\xbf\xbd", 3);
+			o += 3;
+			i++;
+			continue;
+		}
+		memcpy(out + o, s + i, len);
+		o += len;
+		i += len;
+	}
+	out[o] = '\0';
+	return out;
+}
+
+static json_t *
+mj_str(const char *s)
+{
+	json_t	*j;
+	char	*fixed;
+
+	if (s == NULL)
+		return json_null();
+	if ((j = json_string(s)) != NULL)
+		return j;
+	if ((fixed = mj_utf8_repair(s)) == NULL)
+		return NULL;
+	j = json_string(fixed);
+	free(fixed);
+	return j;
+}
+
+static json_t *
+mj_int(int64_t v)			/* -1 is unknown */
+{
+	return v < 0 ? json_null() : json_integer((json_int_t)v);
+}
+
+static json_t *
+mj_time(const struct evidence *ev)
+{
+	char	 iso[48], tmp[64];
+	int64_t	 ns = ev->time_ns, frac;
+
+	if (!ev->has_time)
+		return json_null();
+	frac = ns % 1000000000LL;
+	if (frac < 0)
+		frac += 1000000000LL;
+	if (frac % 1000 == 0) {
+		units_fmt_iso(ns, iso);
+		return json_string(iso);
+	}
+	/* Sub-microsecond precision: keep all nine digits so the time
+	 * reads back exactly. */
+	units_fmt_iso(ns - frac, iso);
+	iso[strlen(iso) - 1] = '\0';
+	snprintf(tmp, sizeof(tmp), "%s.%09" PRId64 "Z", iso, frac);
+	return json_string(tmp);
+}
+
+/* Adds k: v to o; remembers any failure (v NULL or set failed). */
+static void
+mj_set(json_t *o, const char *k, json_t *v, int *bad)
+{
+	if (v == NULL || o == NULL || json_object_set_new(o, k, v) == -1)
+		*bad = 1;
+}
+
+static void
+mj_push(json_t *arr, json_t *v, int *bad)
+{
+	if (v == NULL || arr == NULL || json_array_append_new(arr, v) == -1)
+		*bad = 1;
+}
+
+static json_t *
+mj_evidence(const struct evidence *ev, int *bad)
+{
+	json_t	*o;
+
+	if (ev == NULL)
+		return json_null();
+	o = json_object();
+	mj_set(o, "source", mj_str(ev->source), bad);
+	mj_set(o, "line", ev->line ? json_integer(ev->line) : json_null(), bad);
+	mj_set(o, "text", mj_str(ev->text), bad);
+	mj_set(o, "time", mj_time(ev), bad);
+	mj_set(o, "time_quality", mj_str(ev->time_quality), bad);
+	mj_set(o, "node", mj_str(ev->node), bad);
+	mj_set(o, "rank", mj_int(ev->rank), bad);
+	mj_set(o, "pid", mj_int(ev->pid), bad);
+	mj_set(o, "context", mj_str(ev->context), bad);
+	mj_set(o, "context_line", ev->context_line ?
+	    json_integer(ev->context_line) : json_null(), bad);
+	if (ev->kind != NULL)
+		mj_set(o, "kind", mj_str(ev->kind), bad);
+	mj_set(o, "input", mj_str(ev->input), bad);
+	mj_set(o, "out_of_order", json_boolean(ev->out_of_order), bad);
+	mj_set(o, "initiating", json_boolean(ev->initiating), bad);
+	mj_set(o, "cascade", json_boolean(ev->cascade), bad);
+	return o;
+}
+
+static json_t *
+mj_evlist(const struct evidence_list *l, int *bad)
+{
+	json_t	*arr = json_array();
+
+	for (size_t i = 0; i < l->n; i++)
+		mj_push(arr, mj_evidence(&l->v[i], bad), bad);
+	return arr;
+}
+
+static json_t *
+mj_verdict(const struct verdict *v, int *bad)
+{
+	json_t	*o = json_object();
+
+	mj_set(o, "cause", mj_str(v->cause), bad);
+	mj_set(o, "boundary", mj_str(v->boundary), bad);
+	mj_set(o, "confidence", mj_str(v->confidence), bad);
+	mj_set(o, "confidence_reason", mj_str(v->confidence_reason), bad);
+	mj_set(o, "rule", mj_str(v->rule), bad);
+	mj_set(o, "summary", mj_str(v->summary), bad);
+	mj_set(o, "initiating", mj_evidence(v->initiating, bad), bad);
+	mj_set(o, "next_action", mj_str(v->next_action), bad);
+	return o;
+}
+
+static json_t *
+mj_findings(const struct analysis *an, int *bad)
+{
+	json_t	*arr = json_array(), *o;
+
+	for (size_t i = 0; i < an->nsecondary; i++) {
+		o = json_object();
+		mj_set(o, "cause", mj_str(an->secondary[i].cause), bad);
+		mj_set(o, "rule", mj_str(an->secondary[i].rule), bad);
+		mj_set(o, "summary", mj_str(an->secondary[i].summary), bad);
+		mj_set(o, "evidence", mj_evlist(&an->secondary[i].evidence,
+		    bad), bad);
+		mj_push(arr, o, bad);
+	}
+	return arr;
+}
+
+static json_t *
+mj_ruled_out(const struct analysis *an, int *bad)
+{
+	json_t	*arr = json_array(), *o;
+
+	for (size_t i = 0; i < an->nruled_out; i++) {
+		o = json_object();
+		mj_set(o, "cause", mj_str(an->ruled_out[i].cause), bad);
+		mj_set(o, "why", mj_str(an->ruled_out[i].why), bad);
+		mj_set(o, "evidence", mj_evlist(&an->ruled_out[i].evidence,
+		    bad), bad);
+		mj_push(arr, o, bad);
+	}
+	return arr;
+}
+
+static json_t *
+mj_missing(const struct analysis *an, int *bad)
+{
+	json_t	*arr = json_array(), *o;
+
+	for (size_t i = 0; i < an->nmissing; i++) {
+		o = json_object();
+		mj_set(o, "evidence", mj_str(an->missing[i].evidence), bad);
+		mj_set(o, "would_decide", mj_str(an->missing[i].would_decide),
+		    bad);
+		mj_push(arr, o, bad);
+	}
+	return arr;
+}
+
+static json_t *
+mj_host(const struct host_q *h, int *bad)
+{
+	json_t	*o = json_object();
+
+	mj_set(o, "step", mj_str(h->step), bad);
+	mj_set(o, "node", mj_str(h->node), bad);
+	mj_set(o, "state", mj_str(h->state), bad);
+	mj_set(o, "exit_code", mj_str(h->exit_code), bad);
+	mj_set(o, "req_mem_bytes", mj_int(h->req_mem_bytes), bad);
+	mj_set(o, "req_mem_per", mj_str(h->req_mem_per), bad);
+	mj_set(o, "cgroup_limit_bytes", mj_int(h->cgroup_limit_bytes), bad);
+	mj_set(o, "cgroup_peak_bytes", mj_int(h->cgroup_peak_bytes), bad);
+	mj_set(o, "max_rss_bytes", mj_int(h->max_rss_bytes), bad);
+	mj_set(o, "tasks", mj_int(h->tasks), bad);
+	mj_set(o, "oom_kills", mj_int(h->oom_kills), bad);
+	mj_set(o, "node_mem_bytes", mj_int(h->node_mem_bytes), bad);
+	return o;
+}
+
+static json_t *
+mj_device(const struct device_q *d, int *bad)
+{
+	json_t	*o = json_object();
+
+	mj_set(o, "gpu", mj_str(d->gpu), bad);
+	mj_set(o, "uuid", mj_str(d->uuid), bad);
+	mj_set(o, "node", mj_str(d->node), bad);
+	mj_set(o, "product", mj_str(d->product), bad);
+	mj_set(o, "capacity_bytes", mj_int(d->capacity_bytes), bad);
+	mj_set(o, "free_bytes", mj_int(d->free_bytes), bad);
+	mj_set(o, "allocated_bytes", mj_int(d->allocated_bytes), bad);
+	mj_set(o, "reserved_bytes", mj_int(d->reserved_bytes), bad);
+	mj_set(o, "requested_bytes", mj_int(d->requested_bytes), bad);
+	mj_set(o, "used_bytes", mj_int(d->used_bytes), bad);
+	mj_set(o, "process_bytes", mj_int(d->process_bytes), bad);
+	mj_set(o, "processes", mj_int(d->processes), bad);
+	mj_set(o, "nominal_bytes", mj_int(d->nominal_bytes), bad);
+	return o;
+}
+
+static json_t *
+mj_quantities(const struct analysis *an, int *bad)
+{
+	json_t	*o = json_object(), *h = json_array(), *d = json_array();
+
+	for (size_t i = 0; i < an->nhost; i++)
+		mj_push(h, mj_host(&an->host[i], bad), bad);
+	for (size_t i = 0; i < an->ndevice; i++)
+		mj_push(d, mj_device(&an->device[i], bad), bad);
+	mj_set(o, "host", h, bad);
+	mj_set(o, "device", d, bad);
+	return o;
+}
+
+static json_t *
+mj_strings(const char **v, size_t n, int *bad)
+{
+	json_t	*arr = json_array();
+
+	for (size_t i = 0; i < n; i++)
+		mj_push(arr, mj_str(v[i]), bad);
+	return arr;
+}
+
+static json_t *
+mj_inputs(const struct analysis *an, int *bad)
+{
+	json_t			*arr = json_array(), *o;
+	const struct input_info	*in;
+
+	for (size_t i = 0; i < an->ninputs; i++) {
+		in = &an->inputs[i];
+		o = json_object();
+		mj_set(o, "path", mj_str(in->path), bad);
+		mj_set(o, "node", mj_str(in->node), bad);
+		mj_set(o, "manifest", json_boolean(in->manifest), bad);
+		mj_set(o, "integrity", mj_str(in->integrity), bad);
+		mj_set(o, "notes", mj_strings(in->notes, in->nnotes, bad), bad);
+		mj_push(arr, o, bad);
+	}
+	return arr;
+}
+
+static json_t *
+mj_build(const struct analysis *an, int *bad)
+{
+	json_t	*root = json_object(), *tool = json_object();
+
+	mj_set(root, "schema", json_string(ANALYSIS_SCHEMA), bad);
+	mj_set(tool, "name", json_string("oomtrail"), bad);
+	mj_set(tool, "version", mj_str(an->tool_version), bad);
+	mj_set(root, "tool", tool, bad);
+	mj_set(root, "verdict", mj_verdict(&an->verdict, bad), bad);
+	mj_set(root, "secondary", mj_findings(an, bad), bad);
+	mj_set(root, "ruled_out", mj_ruled_out(an, bad), bad);
+	mj_set(root, "missing", mj_missing(an, bad), bad);
+	mj_set(root, "quantities", mj_quantities(an, bad), bad);
+	mj_set(root, "timeline", mj_evlist(&an->timeline, bad), bad);
+	mj_set(root, "inputs", mj_inputs(an, bad), bad);
+	mj_set(root, "clock_skew", mj_strings(an->skew, an->nskew, bad), bad);
+	mj_set(root, "damaged", json_boolean(an->damaged), bad);
+	return root;
+}
+
+/*
+ * Write an as one JSON object (two-space indent, fixed key order, a final
+ * newline) to fp. Borrows both. ERR_NOMEM if building the tree failed,
+ * ERR_IO if writing did.
+ */
+enum err_code
+model_to_json(const struct analysis *an, FILE *fp, struct err *e)
+{
+	json_t		*root;
+	int		 bad = 0;
+	enum err_code	 rc = ERR_OK;
+
+	root = mj_build(an, &bad);
+	if (bad) {
+		rc = ERR(e, ERR_NOMEM, "building the analysis JSON");
+		goto out;
+	}
+	if (json_dumpf(root, fp, JSON_INDENT(2)) == -1 ||
+	    fputc('\n', fp) == EOF || ferror(fp))
+		rc = ERR_SYS(e, ERR_IO, "writing the analysis JSON");
+out:
+	json_decref(root);
+	return rc;
+}
+
+/* ---- reading ---- */
+
+static enum err_code
+mj_bad(struct mj *m, const char *key, const char *want)
+{
+	return ERR(m->e, ERR_FORMAT, "%s%s%s: expected %s", m->where,
+	    m->where[0] ? "." : "", key, want);
+}
+
+static enum err_code
+mj_get_str(struct mj *m, json_t *o, const char *key, const char **out)
+{
+	json_t	*v = json_object_get(o, key);
+
+	*out = NULL;
+	if (v == NULL || json_is_null(v))
+		return ERR_OK;
+	if (!json_is_string(v))
+		return mj_bad(m, key, "a string or null");
+	if ((*out = arena_strndup(m->a, json_string_value(v),
+	    json_string_length(v))) == NULL)
+		return ERR(m->e, ERR_NOMEM, "%s.%s", m->where, key);
+	return ERR_OK;
+}
+
+/* An integer in [lo, hi]; null or absent gives dflt. */
+static enum err_code
+mj_get_int(struct mj *m, json_t *o, const char *key, int64_t lo, int64_t hi,
+    int64_t dflt, int64_t *out)
+{
+	json_t	*v = json_object_get(o, key);
+
+	*out = dflt;
+	if (v == NULL || json_is_null(v))
+		return ERR_OK;
+	if (!json_is_integer(v) || json_integer_value(v) < lo ||
+	    json_integer_value(v) > hi)
+		return mj_bad(m, key, "an integer in range or null");
+	*out = (int64_t)json_integer_value(v);
+	return ERR_OK;
+}
+
+static enum err_code
+mj_get_bool(struct mj *m, json_t *o, const char *key, int *out)
+{
+	json_t	*v = json_object_get(o, key);
+
+	*out = 0;
+	if (v == NULL || json_is_null(v))
+		return ERR_OK;
+	if (!json_is_boolean(v))
+		return mj_bad(m, key, "true or false");
+	*out = json_is_true(v);
+	return ERR_OK;
+}
+
+/* The array at key (absent or null: empty), its length, and an arena
+ * vector of elsz bytes per element (NULL when empty). */
+static enum err_code
+mj_get_arr(struct mj *m, json_t *o, const char *key, size_t elsz,
+    json_t **arr, void **vec, size_t *n)
+{
+	json_t	*v = json_object_get(o, key);
+
+	*arr = NULL;
+	*vec = NULL;
+	*n = 0;
+	if (v == NULL || json_is_null(v))
+		return ERR_OK;
+	if (!json_is_array(v))
+		return mj_bad(m, key, "an array");
+	*arr = v;
+	if ((*n = json_array_size(v)) == 0)
+		return ERR_OK;
+	if ((*vec = arena_zalloc(m->a, *n * elsz)) == NULL)
+		return ERR(m->e, ERR_NOMEM, "%s.%s", m->where, key);
+	return ERR_OK;
+}
+
+static enum err_code
+mj_where(struct mj *m, const char *key, json_t *v, size_t i, int indexed)
+{
+	if (indexed)
+		snprintf(m->where, sizeof(m->where), "%s[%zu]", key, i);
+	else
+		snprintf(m->where, sizeof(m->where), "%s", key);
+	if (!json_is_object(v))
+		return ERR(m->e, ERR_FORMAT, "%s: expected an object",
+		    m->where);
+	return ERR_OK;
+}
+
+static enum err_code
+mj_read_time(struct mj *m, json_t *o, struct evidence *ev)
+{
+	const char	*s;
+	int		 tz;
+	enum err_code	 rc;
+
+	if ((rc = mj_get_str(m, o, "time", &s)) != ERR_OK || s == NULL)
+		return rc;
+	if (units_iso_time(str_cstr(s), &ev->time_ns, &tz) == -1 || !tz)
+		return mj_bad(m, "time", "ISO 8601 UTC time or null");
+	ev->has_time = 1;
+	return ERR_OK;
+}
+
+static enum err_code
+mj_read_ev(struct mj *m, json_t *o, struct evidence *ev)
+{
+	int64_t		 line, rank, pid, cline;
+	enum err_code	 rc;
+
+	if ((rc = mj_get_str(m, o, "source", &ev->source)) ||
+	    (rc = mj_get_int(m, o, "line", 1, UINT32_MAX, 0, &line)) ||
+	    (rc = mj_get_str(m, o, "text", &ev->text)) ||
+	    (rc = mj_read_time(m, o, ev)) ||
+	    (rc = mj_get_str(m, o, "time_quality", &ev->time_quality)) ||
+	    (rc = mj_get_str(m, o, "node", &ev->node)) ||
+	    (rc = mj_get_int(m, o, "rank", 0, INT32_MAX, -1, &rank)) ||
+	    (rc = mj_get_int(m, o, "pid", 0, INT64_MAX, -1, &pid)) ||
+	    (rc = mj_get_str(m, o, "context", &ev->context)) ||
+	    (rc = mj_get_int(m, o, "context_line", 1, UINT32_MAX, 0,
+	    &cline)) ||
+	    (rc = mj_get_str(m, o, "kind", &ev->kind)) ||
+	    (rc = mj_get_str(m, o, "input", &ev->input)) ||
+	    (rc = mj_get_bool(m, o, "out_of_order", &ev->out_of_order)) ||
+	    (rc = mj_get_bool(m, o, "initiating", &ev->initiating)) ||
+	    (rc = mj_get_bool(m, o, "cascade", &ev->cascade)))
+		return rc;
+	ev->line = (uint32_t)line;
+	ev->rank = (int)rank;
+	ev->pid = pid;
+	ev->context_line = (uint32_t)cline;
+	return ERR_OK;
+}
+
+static enum err_code
+mj_read_evlist(struct mj *m, json_t *o, const char *key,
+    struct evidence_list *l)
+{
+	json_t		*arr;
+	void		*vec;
+	char		 where[sizeof(m->where)];
+	enum err_code	 rc;
+
+	if ((rc = mj_get_arr(m, o, key, sizeof(*l->v), &arr, &vec, &l->n)))
+		return rc;
+	l->v = vec;
+	memcpy(where, m->where, sizeof(where));
+	for (size_t i = 0; i < l->n; i++) {
+		snprintf(m->where, sizeof(m->where), "%.60s.%s[%zu]", where,
+		    key, i);
+		if (!json_is_object(json_array_get(arr, i)))
+			return ERR(m->e, ERR_FORMAT, "%s: expected an object",
+			    m->where);
+		if ((rc = mj_read_ev(m, json_array_get(arr, i), &l->v[i])))
+			return rc;
+	}
+	memcpy(m->where, where, sizeof(where));
+	return ERR_OK;
+}
+
+static enum err_code
+mj_read_verdict(struct mj *m, json_t *root, struct verdict *v)
+{
+	json_t		*o = json_object_get(root, "verdict"), *ini;
+	enum err_code	 rc;
+
+	if (o == NULL || json_is_null(o))
+		return ERR_OK;
+	if ((rc = mj_where(m, "verdict", o, 0, 0)) ||
+	    (rc = mj_get_str(m, o, "cause", &v->cause)) ||
+	    (rc = mj_get_str(m, o, "boundary", &v->boundary)) ||
+	    (rc = mj_get_str(m, o, "confidence", &v->confidence)) ||
+	    (rc = mj_get_str(m, o, "confidence_reason",
+	    &v->confidence_reason)) ||
+	    (rc = mj_get_str(m, o, "rule", &v->rule)) ||
+	    (rc = mj_get_str(m, o, "summary", &v->summary)) ||
+	    (rc = mj_get_str(m, o, "next_action", &v->next_action)))
+		return rc;
+	ini = json_object_get(o, "initiating");
+	if (ini == NULL || json_is_null(ini))
+		return ERR_OK;
+	if (!json_is_object(ini))
+		return mj_bad(m, "initiating", "an evidence object or null");
+	if ((v->initiating = arena_zalloc(m->a, sizeof(*v->initiating))) ==
+	    NULL)
+		return ERR(m->e, ERR_NOMEM, "verdict.initiating");
+	snprintf(m->where, sizeof(m->where), "verdict.initiating");
+	return mj_read_ev(m, ini, v->initiating);
+}
+
+static enum err_code
+mj_read_secondary(struct mj *m, json_t *root, struct analysis *an)
+{
+	json_t		*arr, *o;
+	void		*vec;
+	struct finding	*f;
+	enum err_code	 rc;
+
+	m->where[0] = '\0';
+	if ((rc = mj_get_arr(m, root, "secondary", sizeof(*f), &arr, &vec,
+	    &an->nsecondary)))
+		return rc;
+	an->secondary = vec;
+	for (size_t i = 0; i < an->nsecondary; i++) {
+		f = &an->secondary[i];
+		o = json_array_get(arr, i);
+		if ((rc = mj_where(m, "secondary", o, i, 1)) ||
+		    (rc = mj_get_str(m, o, "cause", &f->cause)) ||
+		    (rc = mj_get_str(m, o, "rule", &f->rule)) ||
+		    (rc = mj_get_str(m, o, "summary", &f->summary)) ||
+		    (rc = mj_read_evlist(m, o, "evidence", &f->evidence)))
+			return rc;
+	}
+	return ERR_OK;
+}
+
+static enum err_code
+mj_read_ruled_out(struct mj *m, json_t *root, struct analysis *an)
+{
+	json_t			*arr, *o;
+	void			*vec;
+	struct ruled_out	*r;
+	enum err_code		 rc;
+
+	m->where[0] = '\0';
+	if ((rc = mj_get_arr(m, root, "ruled_out", sizeof(*r), &arr, &vec,
+	    &an->nruled_out)))
+		return rc;
+	an->ruled_out = vec;
+	for (size_t i = 0; i < an->nruled_out; i++) {
+		r = &an->ruled_out[i];
+		o = json_array_get(arr, i);
+		if ((rc = mj_where(m, "ruled_out", o, i, 1)) ||
+		    (rc = mj_get_str(m, o, "cause", &r->cause)) ||
+		    (rc = mj_get_str(m, o, "why", &r->why)) ||
+		    (rc = mj_read_evlist(m, o, "evidence", &r->evidence)))
+			return rc;
+	}
+	return ERR_OK;
+}
+
+static enum err_code
+mj_read_missing(struct mj *m, json_t *root, struct analysis *an)
+{
+	json_t		*arr, *o;
+	void		*vec;
+	enum err_code	 rc;
+
+	m->where[0] = '\0';
+	if ((rc = mj_get_arr(m, root, "missing", sizeof(*an->missing), &arr,
+	    &vec, &an->nmissing)))
+		return rc;
+	an->missing = vec;
+	for (size_t i = 0; i < an->nmissing; i++) {
+		o = json_array_get(arr, i);
+		if ((rc = mj_where(m, "missing", o, i, 1)) ||
+		    (rc = mj_get_str(m, o, "evidence",
+		    &an->missing[i].evidence)) ||
+		    (rc = mj_get_str(m, o, "would_decide",
+		    &an->missing[i].would_decide)))
+			return rc;
+	}
+	return ERR_OK;
+}
+
+static enum err_code
+mj_read_host(struct mj *m, json_t *o, struct host_q *h)
+{
+	enum err_code	 rc;
+
+	if ((rc = mj_get_str(m, o, "step", &h->step)) ||
+	    (rc = mj_get_str(m, o, "node", &h->node)) ||
+	    (rc = mj_get_str(m, o, "state", &h->state)) ||
+	    (rc = mj_get_str(m, o, "exit_code", &h->exit_code)) ||
+	    (rc = mj_get_int(m, o, "req_mem_bytes", 0, INT64_MAX, -1,
+	    &h->req_mem_bytes)) ||
+	    (rc = mj_get_str(m, o, "req_mem_per", &h->req_mem_per)) ||
+	    (rc = mj_get_int(m, o, "cgroup_limit_bytes", 0, INT64_MAX, -1,
+	    &h->cgroup_limit_bytes)) ||
+	    (rc = mj_get_int(m, o, "cgroup_peak_bytes", 0, INT64_MAX, -1,
+	    &h->cgroup_peak_bytes)) ||
+	    (rc = mj_get_int(m, o, "max_rss_bytes", 0, INT64_MAX, -1,
+	    &h->max_rss_bytes)) ||
+	    (rc = mj_get_int(m, o, "tasks", 0, INT64_MAX, -1, &h->tasks)) ||
+	    (rc = mj_get_int(m, o, "oom_kills", 0, INT64_MAX, -1,
+	    &h->oom_kills)))
+		return rc;
+	return mj_get_int(m, o, "node_mem_bytes", 0, INT64_MAX, -1,
+	    &h->node_mem_bytes);
+}
+
+/* Device byte fields, in contract order: a table, not twelve branches. */
+static const struct {
+	const char	*key;
+	size_t		 off;
+} mj_dev_ints[] = {
+	{ "capacity_bytes", offsetof(struct device_q, capacity_bytes) },
+	{ "free_bytes", offsetof(struct device_q, free_bytes) },
+	{ "allocated_bytes", offsetof(struct device_q, allocated_bytes) },
+	{ "reserved_bytes", offsetof(struct device_q, reserved_bytes) },
+	{ "requested_bytes", offsetof(struct device_q, requested_bytes) },
+	{ "used_bytes", offsetof(struct device_q, used_bytes) },
+	{ "process_bytes", offsetof(struct device_q, process_bytes) },
+	{ "processes", offsetof(struct device_q, processes) },
+	{ "nominal_bytes", offsetof(struct device_q, nominal_bytes) },
+};
+
+static enum err_code
+mj_read_device(struct mj *m, json_t *o, struct device_q *d)
+{
+	enum err_code	 rc;
+	int64_t		*p;
+
+	if ((rc = mj_get_str(m, o, "gpu", &d->gpu)) ||
+	    (rc = mj_get_str(m, o, "uuid", &d->uuid)) ||
+	    (rc = mj_get_str(m, o, "node", &d->node)) ||
+	    (rc = mj_get_str(m, o, "product", &d->product)))
+		return rc;
+	for (size_t i = 0; i < sizeof(mj_dev_ints) / sizeof(mj_dev_ints[0]);
+	    i++) {
+		p = (int64_t *)(void *)((char *)d + mj_dev_ints[i].off);
+		if ((rc = mj_get_int(m, o, mj_dev_ints[i].key, 0, INT64_MAX,
+		    -1, p)))
+			return rc;
+	}
+	return ERR_OK;
+}
+
+static enum err_code
+mj_read_quantities(struct mj *m, json_t *root, struct analysis *an)
+{
+	json_t		*q = json_object_get(root, "quantities"), *ha, *da;
+	void		*hv, *dv;
+	enum err_code	 rc;
+
+	if (q == NULL || json_is_null(q))
+		return ERR_OK;
+	if ((rc = mj_where(m, "quantities", q, 0, 0)) ||
+	    (rc = mj_get_arr(m, q, "host", sizeof(*an->host), &ha, &hv,
+	    &an->nhost)) ||
+	    (rc = mj_get_arr(m, q, "device", sizeof(*an->device), &da, &dv,
+	    &an->ndevice)))
+		return rc;
+	an->host = hv;
+	an->device = dv;
+	for (size_t i = 0; i < an->nhost; i++)
+		if ((rc = mj_where(m, "quantities.host", json_array_get(ha, i),
+		    i, 1)) ||
+		    (rc = mj_read_host(m, json_array_get(ha, i), &an->host[i])))
+			return rc;
+	for (size_t i = 0; i < an->ndevice; i++)
+		if ((rc = mj_where(m, "quantities.device",
+		    json_array_get(da, i), i, 1)) ||
+		    (rc = mj_read_device(m, json_array_get(da, i),
+		    &an->device[i])))
+			return rc;
+	return ERR_OK;
+}
+
+static enum err_code
+mj_read_strings(struct mj *m, json_t *o, const char *key, const char ***v,
+    size_t *n)
+{
+	json_t		*arr, *s;
+	void		*vec;
+	enum err_code	 rc;
+
+	if ((rc = mj_get_arr(m, o, key, sizeof(**v), &arr, &vec, n)))
+		return rc;
+	*v = vec;
+	for (size_t i = 0; i < *n; i++) {
+		s = json_array_get(arr, i);
+		if (!json_is_string(s))
+			return mj_bad(m, key, "an array of strings");
+		if (((*v)[i] = arena_strndup(m->a, json_string_value(s),
+		    json_string_length(s))) == NULL)
+			return ERR(m->e, ERR_NOMEM, "%s", key);
+	}
+	return ERR_OK;
+}
+
+static enum err_code
+mj_read_inputs(struct mj *m, json_t *root, struct analysis *an)
+{
+	json_t			*arr, *o;
+	void			*vec;
+	struct input_info	*in;
+	enum err_code		 rc;
+
+	m->where[0] = '\0';
+	if ((rc = mj_get_arr(m, root, "inputs", sizeof(*in), &arr, &vec,
+	    &an->ninputs)))
+		return rc;
+	an->inputs = vec;
+	for (size_t i = 0; i < an->ninputs; i++) {
+		in = &an->inputs[i];
+		o = json_array_get(arr, i);
+		if ((rc = mj_where(m, "inputs", o, i, 1)) ||
+		    (rc = mj_get_str(m, o, "path", &in->path)) ||
+		    (rc = mj_get_str(m, o, "node", &in->node)) ||
+		    (rc = mj_get_bool(m, o, "manifest", &in->manifest)) ||
+		    (rc = mj_get_str(m, o, "integrity", &in->integrity)) ||
+		    (rc = mj_read_strings(m, o, "notes", &in->notes,
+		    &in->nnotes)))
+			return rc;
+	}
+	return ERR_OK;
+}
+
+static enum err_code
+mj_read_root(struct mj *m, json_t *root, struct analysis *an)
+{
+	json_t		*schema = json_object_get(root, "schema");
+	json_t		*tool = json_object_get(root, "tool");
+	enum err_code	 rc;
+
+	if (!json_is_string(schema) ||
+	    strcmp(json_string_value(schema), ANALYSIS_SCHEMA) != 0)
+		return ERR(m->e, ERR_FORMAT, "schema: expected \"%s\"",
+		    ANALYSIS_SCHEMA);
+	if (tool != NULL && !json_is_null(tool)) {
+		if ((rc = mj_where(m, "tool", tool, 0, 0)) ||
+		    (rc = mj_get_str(m, tool, "version", &an->tool_version)))
+			return rc;
+	}
+	if ((rc = mj_read_verdict(m, root, &an->verdict)) ||
+	    (rc = mj_read_secondary(m, root, an)) ||
+	    (rc = mj_read_ruled_out(m, root, an)) ||
+	    (rc = mj_read_missing(m, root, an)) ||
+	    (rc = mj_read_quantities(m, root, an)))
+		return rc;
+	m->where[0] = '\0';
+	if ((rc = mj_read_evlist(m, root, "timeline", &an->timeline)) ||
+	    (rc = mj_read_inputs(m, root, an)))
+		return rc;
+	m->where[0] = '\0';
+	if ((rc = mj_read_strings(m, root, "clock_skew", &an->skew,
+	    &an->nskew)))
+		return rc;
+	return mj_get_bool(m, root, "damaged", &an->damaged);
+}
+
+/*
+ * Read a saved analysis (len bytes of JSON at p; no NUL needed) into a new
+ * analysis, *out, freed with analysis_free(). Borrows p. ERR_FORMAT (the
+ * message names the key) when the JSON is malformed, has a wrong type or
+ * is not schema oomtrail.analysis/1; ERR_LIMIT when absurdly large;
+ * ERR_NOMEM. On error *out is NULL.
+ */
+enum err_code
+model_from_json(const char *p, size_t len, struct analysis **out,
+    struct err *e)
+{
+	struct mj	 m = { .e = e };
+	struct analysis	*an;
+	json_t		*root;
+	json_error_t	 je;
+	enum err_code	 rc;
+
+	*out = NULL;
+	if (len > MJ_MAX_INPUT)
+		return ERR(e, ERR_LIMIT, "analysis JSON over %u bytes",
+		    MJ_MAX_INPUT);
+	root = json_loadb(p, len, JSON_REJECT_DUPLICATES, &je);
+	if (root == NULL)
+		return ERR(e, ERR_FORMAT, "JSON line %d column %d: %s",
+		    je.line, je.column, je.text);
+	if (!json_is_object(root)) {
+		json_decref(root);
+		return ERR(e, ERR_FORMAT, "top level: expected an object");
+	}
+	/* As analysis_run() does: the struct is malloc'd, the rest is in
+	 * its arena; analysis_free() releases both. */
+	if ((an = calloc(1, sizeof(*an))) == NULL ||
+	    (m.a = arena_new(1 << 16)) == NULL) {
+		json_decref(root);
+		free(an);
+		return ERR(e, ERR_NOMEM, "analysis");
+	}
+	an->arena = m.a;
+	if ((rc = mj_read_root(&m, root, an)) != ERR_OK)
+		analysis_free(an);
+	else
+		*out = an;
+	json_decref(root);
+	return rc;
+}

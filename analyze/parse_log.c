@@ -1,1 +1,499 @@
-/* placeholder: not written yet */
+/*
+ * parse_log: catalog matches -> events, with bounded context.
+ *
+ * The catalog scanner delivers matching lines and the context lines
+ * around them, in order, each once. This module keeps the last few
+ * delivered lines (a fixed ring), opens a context window at a match,
+ * closes it LOGSCAN_AFTER lines later (or when it grows past WIN_LINES)
+ * and copies it into the arena as the context of the events it holds.
+ * It does not decide what an event means; rules do.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "parse_log.h"
+#include "units.h"
+
+#define PRE_LINE	512		/* bytes kept of a ring line */
+#define WIN_LINES	16		/* lines in one context window */
+#define WIN_MAX		(32 * 1024)	/* bytes in one context window */
+#define SM_LINES	64		/* lines a table state machine reads */
+
+enum sm_kind { SM_NONE, SM_CHILD, SM_SUMMARY };
+
+struct pre_line {
+	char		p[PRE_LINE];
+	size_t		n;
+	uint64_t	no;
+};
+
+struct logscan {
+	struct catalog	*cat;
+	struct arena	*a;
+	struct evlist	*out;
+	int		 file_id;
+	const char	*name;
+	struct cat_scan	*scan;
+	enum err_code	 rc;
+	struct pre_line	 pre[LOGSCAN_BEFORE];
+	unsigned	 npre, pre_head;
+	struct buf	 win;
+	int		 win_open;
+	uint64_t	 win_first, win_last;
+	unsigned	 win_lines, win_left;
+	size_t		 win_ev;	/* first event of the window */
+	enum sm_kind	 sm;
+	struct event	*sm_ev;
+	unsigned	 sm_left;
+	int		 sm_root;
+};
+
+static void
+pre_push(struct logscan *ls, const struct cat_line *cl)
+{
+	struct pre_line	*pl;
+
+	if (ls->npre < LOGSCAN_BEFORE)
+		pl = &ls->pre[(ls->pre_head + ls->npre++) % LOGSCAN_BEFORE];
+	else {
+		pl = &ls->pre[ls->pre_head];
+		ls->pre_head = (ls->pre_head + 1) % LOGSCAN_BEFORE;
+	}
+	pl->n = cl->line.n < PRE_LINE ? cl->line.n : PRE_LINE;
+	memcpy(pl->p, cl->line.p, pl->n);
+	pl->no = cl->lineno;
+}
+
+static int
+win_add(struct logscan *ls, const char *p, size_t n, uint64_t no)
+{
+	if (ls->win.n + n + 1 > WIN_MAX)
+		n = ls->win.n + 1 < WIN_MAX ? WIN_MAX - ls->win.n - 1 : 0;
+	if (buf_add(&ls->win, p, n) != ERR_OK || buf_add(&ls->win, "\n", 1))
+		return -1;
+	if (ls->win_lines++ == 0)
+		ls->win_first = no;
+	ls->win_last = no;
+	return 0;
+}
+
+static int
+win_close(struct logscan *ls)
+{
+	char	*ctx;
+	size_t	 n;
+
+	if (!ls->win_open)
+		return 0;
+	ls->win_open = 0;
+	n = ls->win.n > 0 ? ls->win.n - 1 : 0;	/* drop the last "\n" */
+	if ((ctx = arena_strndup(ls->a, ls->win.p, n)) == NULL)
+		return -1;
+	for (size_t i = ls->win_ev; i < ls->out->n; i++) {
+		ls->out->v[i]->context = str_make(ctx, n);
+		ls->out->v[i]->context_line = (uint32_t)ls->win_first;
+	}
+	return 0;
+}
+
+/* Open a window at match line no with the contiguous ring lines before. */
+static int
+win_open(struct logscan *ls, uint64_t no)
+{
+	unsigned	k, first = ls->npre;
+
+	buf_reset(&ls->win);
+	ls->win_open = 1;
+	ls->win_lines = 0;
+	ls->win_ev = ls->out->n;
+	for (k = 0; k < ls->npre; k++) {
+		const struct pre_line	*pl = &ls->pre[(ls->pre_head + k) %
+		    LOGSCAN_BEFORE];
+
+		if (pl->no + (ls->npre - k) == no && first == ls->npre)
+			first = k;
+	}
+	for (k = first; k < ls->npre; k++) {
+		const struct pre_line	*pl = &ls->pre[(ls->pre_head + k) %
+		    LOGSCAN_BEFORE];
+
+		if (win_add(ls, pl->p, pl->n, pl->no) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+set_field(struct logscan *ls, struct event *ev, const struct cat_field *f)
+{
+	const char	*name = arena_strdup(ls->a, f->name);
+
+	if (name == NULL || ev_set_strdup(ev, ls->a, name, f->s) == -1 ||
+	    (f->has_num && ev_set_num(ev, ls->a, name, f->num) == -1))
+		return -1;
+	if (strcmp(f->name, "rank") == 0 && f->has_num)
+		ev->rank = (int)f->num;
+	else if (strcmp(f->name, "pid") == 0 && f->has_num)
+		ev->pid = f->num;
+	else if (strcmp(f->name, "node") == 0 &&
+	    (ev->node = arena_strndup(ls->a, f->s.p, f->s.n)) == NULL)
+		return -1;
+	return 0;
+}
+
+static struct event *
+add_event(struct logscan *ls, const struct cat_line *cl,
+    const struct cat_match *m, const char *text)
+{
+	struct event	*ev;
+
+	if ((ev = evlist_add(ls->out, ls->a, m->sig->kind)) == NULL)
+		return NULL;
+	ev->sig = m->sig->id;
+	ev->ref.file_id = ls->file_id;
+	ev->ref.line = cl->lineno > UINT32_MAX ? 0 : (uint32_t)cl->lineno;
+	ev->ref.off = cl->off;
+	ev->ref.len = (uint32_t)cl->line.n;
+	ev->text = str_make(text, cl->line.n);
+	ev->ts_ns = cl->env->ts_ns;
+	ev->tsq = cl->env->tsq;
+	ev->rank = cl->env->rank;
+	if (m->sig->cls == CAT_PARAPHRASE)
+		ev->flags |= EVF_PARAPHRASE;
+	for (size_t i = 0; i < m->nf; i++)
+		if (set_field(ls, ev, &m->f[i]) == -1)
+			return NULL;
+	return ev;
+}
+
+static void
+sm_start(struct logscan *ls, struct event *ev)
+{
+	if (ev->kind == EV_CHILD_FAILED)
+		ls->sm = SM_CHILD;
+	else if (ev->kind == EV_MEM_SUMMARY)
+		ls->sm = SM_SUMMARY;
+	else
+		return;
+	ls->sm_ev = ev;
+	ls->sm_left = SM_LINES;
+	ls->sm_root = 0;
+}
+
+/* Every row that matches the line: one event per group. */
+static int
+on_match(struct logscan *ls, const struct cat_line *cl)
+{
+	struct cat_match	 m;
+	size_t			 row = 0;
+	uint64_t		 groups = 0;
+	const char		*text;
+	struct event		*ev;
+
+	if (ls->win_open && ls->win_lines >= WIN_LINES && win_close(ls) == -1)
+		return -1;
+	if (!ls->win_open && win_open(ls, cl->lineno) == -1)
+		return -1;
+	if ((text = arena_strndup(ls->a, cl->line.p, cl->line.n)) == NULL)
+		return -1;
+	/* The scanner reports the first row only: take them all here. */
+	while (catalog_match(ls->cat, cl->env->body, &row, &groups, &m)) {
+		if ((ev = add_event(ls, cl, &m, text)) == NULL)
+			return -1;
+		sm_start(ls, ev);
+	}
+	ls->win_left = LOGSCAN_AFTER;
+	return win_add(ls, cl->line.p, cl->line.n, cl->lineno);
+}
+
+/* "  key   : value" -> key, value (trimmed); -1 if no colon. */
+static int
+key_value(struct str s, struct str *k, struct str *v)
+{
+	const char	*c = memchr(s.p, ':', s.n);
+
+	if (c == NULL)
+		return -1;
+	*k = str_trim(str_make(s.p, (size_t)(c - s.p)));
+	*v = str_trim(str_make(c + 1, s.n - (size_t)(c - s.p) - 1));
+	return 0;
+}
+
+/* Leading integer of s (after blanks); -1 if none. */
+static int
+lead_int(struct str s, int64_t *v)
+{
+	size_t	i = 0;
+
+	s = str_trim(s);
+	if (i < s.n && s.p[i] == '-')
+		i++;
+	while (i < s.n && s.p[i] >= '0' && s.p[i] <= '9')
+		i++;
+	return str_to_i64(str_make(s.p, i), v);
+}
+
+/* "(SIGKILL)" style name anywhere in s. */
+static int
+signal_name(struct str s, struct str *out)
+{
+	const char	*p = str_find(s, "(SIG"), *q;
+
+	if (p == NULL || (q = memchr(p, ')', s.n - (size_t)(p - s.p))) == NULL)
+		return -1;
+	*out = str_make(p + 1, (size_t)(q - p - 1));
+	return 0;
+}
+
+static int
+child_num(struct logscan *ls, const char *name, struct str v)
+{
+	int64_t	n;
+
+	if (lead_int(v, &n) == -1)
+		return 0;
+	return ev_set_num(ls->sm_ev, ls->a, name, n);
+}
+
+/* One line of the ChildFailedError report. Returns 1 when done. */
+static int
+child_line(struct logscan *ls, struct str body, int *err)
+{
+	struct event	*ev = ls->sm_ev;
+	struct str	 k, v, sig;
+	const char	*p;
+	int64_t		 n;
+
+	if (str_find(body, "Root Cause") != NULL) {
+		ls->sm_root = 1;
+		return 0;
+	}
+	if (!ls->sm_root)
+		return 0;
+	if (body.n > 0 && body.p[0] == '=')
+		return 1;
+	if (key_value(body, &k, &v) == -1)
+		return 0;
+	if (str_eq(k, "host"))
+		*err |= (ev->node = arena_strndup(ls->a, v.p, v.n)) == NULL ||
+		    ev_set_strdup(ev, ls->a, "host", v) == -1;
+	else if (str_eq(k, "time"))
+		*err |= ev_set_strdup(ev, ls->a, "time", v) == -1;
+	else if (str_eq(k, "rank")) {
+		*err |= child_num(ls, "rank", v) == -1;
+		if (lead_int(v, &n) == 0)
+			ev->rank = (int)n;
+		if ((p = str_find(v, "local_rank:")) != NULL)
+			*err |= child_num(ls, "local_rank", str_make(p + 11,
+			    v.n - (size_t)(p + 11 - v.p))) == -1;
+	} else if (str_eq(k, "exitcode")) {
+		*err |= child_num(ls, "exitcode", v) == -1;
+		if ((p = str_find(v, "pid:")) != NULL &&
+		    lead_int(str_make(p + 4, v.n - (size_t)(p + 4 - v.p)),
+		    &ev->pid) == 0)
+			*err |= ev_set_num(ev, ls->a, "pid", ev->pid) == -1;
+		if (signal_name(v, &sig) == 0)
+			*err |= ev_set_strdup(ev, ls->a, "signal", sig) == -1;
+	} else if (str_eq(k, "traceback")) {
+		if (signal_name(v, &sig) == 0 &&
+		    ev_field(ev, "signal") == NULL)
+			*err |= ev_set_strdup(ev, ls->a, "signal", sig) == -1;
+		return 1;
+	} else if (body.n > 0 && body.p[0] == '[' && ev_field(ev, "rank"))
+		return 1;	/* the next failure's block */
+	return 0;
+}
+
+/* Split "| a | b | c |" into at most n trimmed cells. */
+static size_t
+cells(struct str s, struct str *c, size_t n)
+{
+	size_t		 k = 0;
+	const char	*p = s.p, *end = s.p + s.n, *q;
+
+	if (s.n == 0 || *p != '|')
+		return 0;
+	for (p++; p < end && k < n; p = q + 1) {
+		if ((q = memchr(p, '|', (size_t)(end - p))) == NULL)
+			break;
+		c[k++] = str_trim(str_make(p, (size_t)(q - p)));
+	}
+	return k;
+}
+
+static const struct {
+	const char	*row;
+	const char	*cur, *peak;
+} summary_rows[] = {
+	{ "Allocated memory", "allocated_cur_bytes", "allocated_peak_bytes" },
+	{ "Active memory", "active_cur_bytes", "active_peak_bytes" },
+	{ "Requested memory", "requested_cur_bytes", "requested_peak_bytes" },
+	{ "GPU reserved memory", "reserved_cur_bytes", "reserved_peak_bytes" },
+	{ "Non-releasable memory", "nonreleasable_cur_bytes",
+	  "nonreleasable_peak_bytes" },
+};
+
+static int
+summary_count(struct logscan *ls, struct str cell, const char *key,
+    const char *name)
+{
+	int64_t	n;
+
+	if (!str_starts(cell, key) ||
+	    lead_int(str_make(cell.p + strlen(key), cell.n - strlen(key)),
+	    &n) == -1)
+		return 0;
+	return ev_set_num(ls->sm_ev, ls->a, name, n);
+}
+
+/* One line of the memory_summary() table. Returns 1 when done. */
+static int
+summary_line(struct logscan *ls, struct str body, int *err)
+{
+	struct str	c[6];
+	size_t		k = cells(body, c, 6);
+	uint64_t	cur, peak;
+
+	if (k == 0)
+		return 1;
+	for (size_t i = 0; i < k; i++) {
+		*err |= summary_count(ls, c[i], "CUDA OOMs:", "ooms") == -1;
+		*err |= summary_count(ls, c[i], "cudaMalloc retries:",
+		    "malloc_retries") == -1;
+	}
+	for (size_t i = 0; k >= 3 && i < sizeof(summary_rows) /
+	    sizeof(summary_rows[0]); i++) {
+		if (!str_eq(c[0], summary_rows[i].row) ||
+		    units_size(c[1], 1, &cur) == -1 ||
+		    units_size(c[2], 1, &peak) == -1)
+			continue;
+		*err |= ev_set_num(ls->sm_ev, ls->a, summary_rows[i].cur,
+		    (int64_t)cur) == -1;
+		*err |= ev_set_num(ls->sm_ev, ls->a, summary_rows[i].peak,
+		    (int64_t)peak) == -1;
+	}
+	return 0;
+}
+
+/* Feed a line after the one that started the state machine. */
+static int
+sm_line(struct logscan *ls, const struct cat_line *cl)
+{
+	struct cat_env	env;
+	int		err = 0, done;
+
+	if (ls->sm == SM_NONE || cl->lineno == ls->sm_ev->ref.line)
+		return 0;
+	catalog_envelope(cl->line, &env);
+	if (ls->sm == SM_CHILD)
+		done = child_line(ls, env.body, &err);
+	else
+		done = summary_line(ls, env.body, &err);
+	if (done || --ls->sm_left == 0)
+		ls->sm = SM_NONE;
+	return err ? -1 : 0;
+}
+
+static int
+on_line(void *arg, const struct cat_line *cl)
+{
+	struct logscan	*ls = arg;
+
+	if (cl->m != NULL) {
+		if (on_match(ls, cl) == -1)
+			goto nomem;
+	} else if (ls->win_open) {
+		if (win_add(ls, cl->line.p, cl->line.n, cl->lineno) == -1)
+			goto nomem;
+		if (--ls->win_left == 0 && win_close(ls) == -1)
+			goto nomem;
+	}
+	pre_push(ls, cl);
+	if (sm_line(ls, cl) == -1)
+		goto nomem;
+	return ls->sm != SM_NONE ? (int)ls->sm_left : 0;
+nomem:
+	ls->rc = ERR_NOMEM;
+	return -1;
+}
+
+enum err_code
+logscan_new(struct catalog *cat, struct arena *a, struct evlist *out,
+    int file_id, const char *source_name, struct logscan **lsp,
+    struct err *e)
+{
+	struct logscan	*ls;
+	enum err_code	 rc;
+
+	*lsp = NULL;
+	if ((ls = calloc(1, sizeof(*ls))) == NULL)
+		return ERR(e, ERR_NOMEM, "%s", source_name);
+	ls->cat = cat;
+	ls->a = a;
+	ls->out = out;
+	ls->file_id = file_id;
+	ls->name = source_name != NULL ? source_name : "log";
+	buf_init(&ls->win, WIN_MAX);
+	if ((rc = cat_scan_new(cat, LOGSCAN_BEFORE, LOGSCAN_AFTER, on_line,
+	    ls, &ls->scan, e)) != ERR_OK) {
+		free(ls);
+		return rc;
+	}
+	*lsp = ls;
+	return ERR_OK;
+}
+
+static enum err_code
+status(struct logscan *ls, enum err_code rc, struct err *e)
+{
+	if (ls->rc != ERR_OK)
+		return ERR(e, ls->rc, "%s: out of memory", ls->name);
+	return rc;
+}
+
+enum err_code
+logscan_feed(struct logscan *ls, const char *p, size_t n, struct err *e)
+{
+	return status(ls, cat_scan_feed(ls->scan, p, n, e), e);
+}
+
+enum err_code
+logscan_end(struct logscan *ls, struct err *e)
+{
+	enum err_code	rc = cat_scan_end(ls->scan, e);
+
+	if (ls->rc == ERR_OK && win_close(ls) == -1)
+		ls->rc = ERR_NOMEM;
+	return status(ls, rc, e);
+}
+
+void
+logscan_free(struct logscan *ls)
+{
+	if (ls == NULL)
+		return;
+	cat_scan_free(ls->scan);
+	buf_free(&ls->win);
+	free(ls);
+}
+
+enum err_code
+parse_log(const struct src *in, struct arena *a, struct evlist *out,
+    struct err *e)
+{
+	struct catalog	*cat;
+	struct logscan	*ls;
+	enum err_code	 rc;
+
+	if ((rc = catalog_new(&cat, e)) != ERR_OK)
+		return rc;
+	if ((rc = logscan_new(cat, a, out, in->file_id, in->name, &ls,
+	    e)) == ERR_OK) {
+		if ((rc = logscan_feed(ls, in->data, in->len, e)) == ERR_OK)
+			rc = logscan_end(ls, e);
+		logscan_free(ls);
+	}
+	catalog_free(cat);
+	return rc;
+}

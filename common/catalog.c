@@ -1,1 +1,978 @@
-/* placeholder: not written yet */
+/*
+ * catalog: compiles the signature table (catalog_table.c), splits a line
+ * into envelope and body, matches bodies against the table, and runs the
+ * streaming block scanner (at the end of this file).
+ *
+ * Matching a line: strip the envelope, then for each row whose needle
+ * occurs in the body run its JIT-compiled regex under a match limit.
+ * Nothing here allocates after catalog_new() / cat_scan_new(), prints or
+ * exits. Bad input is never an error: a line that trips a regex limit is
+ * counted and treated as no match.
+ */
+#define _GNU_SOURCE	/* memmem, memrchr */
+#define PCRE2_CODE_UNIT_WIDTH 8
+
+#include <pcre2.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "units.h"
+
+#define MATCH_LIMIT	200000	/* backtracking steps per regex run */
+#define DEPTH_LIMIT	2000	/* nested backtracking frames */
+#define HEAP_LIMIT	4096	/* KiB of backtracking memory */
+#define MAX_GROUPS	64
+#define MAX_NEEDLES	128
+
+struct row {
+	pcre2_code	*code;
+	PCRE2_SPTR	 names;		/* name table (entry: 2 bytes + name) */
+	uint32_t	 nnames, entry;
+	uint64_t	 group;		/* bit of its group, 0 if none */
+};
+
+struct catalog {
+	struct row		*rows;
+	size_t			 n;
+	pcre2_match_data	*md;
+	pcre2_match_context	*mctx;
+	const char		*needles[MAX_NEEDLES];	/* distinct, all rows */
+	size_t			 nneedles;
+	uint64_t		 limit_hits;
+};
+
+/* The regex compile error, as text, for the row being compiled. */
+static enum err_code
+compile_error(int rc, size_t off, size_t row, struct err *e)
+{
+	PCRE2_UCHAR	msg[160];
+
+	pcre2_get_error_message(rc, msg, sizeof(msg));
+	return ERR(e, ERR_REGEX, "%s: offset %zu: %s", catalog_table[row].id,
+	    off, (const char *)msg);
+}
+
+static int
+group_bit(const char **groups, size_t *ngroups, const char *g, uint64_t *bit)
+{
+	size_t	i;
+
+	*bit = 0;
+	if (g == NULL)
+		return 0;
+	for (i = 0; i < *ngroups; i++)
+		if (strcmp(groups[i], g) == 0)
+			break;
+	if (i == *ngroups) {
+		if (*ngroups == MAX_GROUPS)
+			return -1;
+		groups[(*ngroups)++] = g;
+	}
+	*bit = 1ULL << i;
+	return 0;
+}
+
+static int
+add_needles(struct catalog *c, const struct cat_sig *s)
+{
+	for (size_t k = 0; k < CAT_NEEDLES && s->needles[k] != NULL; k++) {
+		size_t	j;
+
+		for (j = 0; j < c->nneedles; j++)
+			if (strcmp(c->needles[j], s->needles[k]) == 0)
+				break;
+		if (j < c->nneedles)
+			continue;
+		if (c->nneedles == MAX_NEEDLES)
+			return -1;
+		c->needles[c->nneedles++] = s->needles[k];
+	}
+	return 0;
+}
+
+static enum err_code
+compile_row(struct catalog *c, size_t i, const char **groups,
+    size_t *ngroups, struct err *e)
+{
+	const struct cat_sig	*s = &catalog_table[i];
+	struct row		*r = &c->rows[i];
+	int			 rc;
+	PCRE2_SIZE		 off;
+
+	r->code = pcre2_compile((PCRE2_SPTR)s->pcre, PCRE2_ZERO_TERMINATED,
+	    PCRE2_DUPNAMES, &rc, &off, NULL);
+	if (r->code == NULL)
+		return compile_error(rc, off, i, e);
+	/* No JIT on this platform is fine: the interpreter runs instead. */
+	(void)pcre2_jit_compile(r->code, PCRE2_JIT_COMPLETE);
+	pcre2_pattern_info(r->code, PCRE2_INFO_NAMECOUNT, &r->nnames);
+	pcre2_pattern_info(r->code, PCRE2_INFO_NAMEENTRYSIZE, &r->entry);
+	pcre2_pattern_info(r->code, PCRE2_INFO_NAMETABLE, &r->names);
+	if (group_bit(groups, ngroups, s->group, &r->group) == -1 ||
+	    s->needles[0] == NULL || add_needles(c, s) == -1)
+		return ERR(e, ERR_LIMIT, "%s: too many groups or needles, or "
+		    "no needle", s->id);
+	return ERR_OK;
+}
+
+enum err_code
+catalog_new(struct catalog **out, struct err *e)
+{
+	struct catalog	*c;
+	const char	*groups[MAX_GROUPS];
+	size_t		 ngroups = 0;
+	enum err_code	 rc;
+
+	*out = NULL;
+	if ((c = calloc(1, sizeof(*c))) == NULL ||
+	    (c->rows = calloc(catalog_table_len, sizeof(*c->rows))) == NULL) {
+		free(c);
+		return ERR(e, ERR_NOMEM, "catalog");
+	}
+	c->n = catalog_table_len;
+	for (size_t i = 0; i < c->n; i++)
+		if ((rc = compile_row(c, i, groups, &ngroups, e)) != ERR_OK) {
+			catalog_free(c);
+			return rc;
+		}
+	c->md = pcre2_match_data_create(CAT_FIELDS * 2 + 2, NULL);
+	c->mctx = pcre2_match_context_create(NULL);
+	if (c->md == NULL || c->mctx == NULL) {
+		catalog_free(c);
+		return ERR(e, ERR_NOMEM, "catalog match data");
+	}
+	pcre2_set_match_limit(c->mctx, MATCH_LIMIT);
+	pcre2_set_depth_limit(c->mctx, DEPTH_LIMIT);
+	pcre2_set_heap_limit(c->mctx, HEAP_LIMIT);
+	*out = c;
+	return ERR_OK;
+}
+
+void
+catalog_free(struct catalog *c)
+{
+	if (c == NULL)
+		return;
+	for (size_t i = 0; c->rows != NULL && i < c->n; i++)
+		pcre2_code_free(c->rows[i].code);
+	pcre2_match_data_free(c->md);
+	pcre2_match_context_free(c->mctx);
+	free(c->rows);
+	free(c);
+}
+
+const struct cat_sig *
+catalog_sig(const struct catalog *c, size_t row)
+{
+	return row < c->n ? &catalog_table[row] : NULL;
+}
+
+size_t
+catalog_len(const struct catalog *c)
+{
+	return c->n;
+}
+
+long
+catalog_find(const char *id)
+{
+	for (size_t i = 0; i < catalog_table_len; i++)
+		if (strcmp(catalog_table[i].id, id) == 0)
+			return (long)i;
+	return -1;
+}
+
+int
+catalog_write_ere(FILE *f)
+{
+	for (size_t i = 0; i < catalog_table_len; i++)
+		if (fprintf(f, "%s\n", catalog_table[i].ere) < 0)
+			return -1;
+	return 0;
+}
+
+static int
+has_needle(struct str s, const char *nd)
+{
+	return s.n > 0 && memmem(s.p, s.n, nd, strlen(nd)) != NULL;
+}
+
+int
+catalog_candidate(const struct catalog *c, struct str body)
+{
+	for (size_t i = 0; i < c->nneedles; i++)
+		if (has_needle(body, c->needles[i]))
+			return 1;
+	return 0;
+}
+
+static int
+row_candidate(const struct cat_sig *s, struct str body)
+{
+	for (size_t k = 0; k < CAT_NEEDLES && s->needles[k] != NULL; k++)
+		if (has_needle(body, s->needles[k]))
+			return 1;
+	return 0;
+}
+
+/* A whole signed decimal integer that fits comfortably in int64_t. */
+static int
+decimal(struct str s, int64_t *v)
+{
+	size_t	i = 0;
+	int64_t	x = 0;
+
+	if (s.n > 0 && s.p[0] == '-')
+		i = 1;
+	if (s.n == i || s.n - i > 18)
+		return -1;
+	for (; i < s.n; i++) {
+		if (s.p[i] < '0' || s.p[i] > '9')
+			return -1;
+		x = x * 10 + (s.p[i] - '0');
+	}
+	*v = s.p[0] == '-' ? -x : x;
+	return 0;
+}
+
+static int
+ends_with(const char *s, const char *suf)
+{
+	size_t	n = strlen(s), m = strlen(suf);
+
+	return n >= m && strcmp(s + n - m, suf) == 0;
+}
+
+static void
+convert(struct cat_field *f)
+{
+	uint64_t	b;
+
+	f->has_num = 0;
+	if (ends_with(f->name, "_bytes")) {
+		if (units_size(f->s, 1, &b) == 0 && b <= INT64_MAX) {
+			f->num = (int64_t)b;
+			f->has_num = 1;
+		}
+	} else if (decimal(f->s, &f->num) == 0)
+		f->has_num = 1;
+}
+
+static int
+seen_name(const struct cat_match *m, const char *name)
+{
+	for (size_t i = 0; i < m->nf; i++)
+		if (strcmp(m->f[i].name, name) == 0)
+			return 1;
+	return 0;
+}
+
+static void
+fill_fields(const struct row *r, PCRE2_SIZE *ov, uint32_t npairs,
+    struct str body, struct cat_match *m)
+{
+	m->nf = 0;
+	for (uint32_t i = 0; i < r->nnames && m->nf < CAT_FIELDS; i++) {
+		PCRE2_SPTR	 ent = r->names + (size_t)i * r->entry;
+		uint32_t	 g = ((uint32_t)ent[0] << 8) | ent[1];
+		const char	*name = (const char *)ent + 2;
+		struct cat_field	*f;
+
+		if (g >= npairs || ov[2 * g] == PCRE2_UNSET ||
+		    seen_name(m, name))
+			continue;
+		f = &m->f[m->nf++];
+		f->name = name;
+		f->s = str_make(body.p + ov[2 * g], ov[2 * g + 1] - ov[2 * g]);
+		convert(f);
+	}
+}
+
+/* Run one row's regex: 1 match, 0 no match (or a limit was hit). */
+static int
+run_row(struct catalog *c, size_t i, struct str body, struct cat_match *m)
+{
+	const struct row	*r = &c->rows[i];
+	PCRE2_SPTR		 subj = (PCRE2_SPTR)(body.p ? body.p : "");
+	PCRE2_SIZE		*ov;
+	int			 rc;
+
+	rc = pcre2_match(r->code, subj, body.n, 0, 0, c->md, c->mctx);
+	if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT ||
+	    rc == PCRE2_ERROR_HEAPLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT)
+		c->limit_hits++;
+	if (rc <= 0)
+		return 0;
+	ov = pcre2_get_ovector_pointer(c->md);
+	m->sig = &catalog_table[i];
+	m->row = i;
+	m->text = str_make(body.p + ov[0], ov[1] - ov[0]);
+	fill_fields(r, ov, pcre2_get_ovector_count(c->md), body, m);
+	return 1;
+}
+
+int
+catalog_match(struct catalog *c, struct str body, size_t *row,
+    uint64_t *groups, struct cat_match *m)
+{
+	for (size_t i = *row; i < c->n; i++) {
+		if ((c->rows[i].group & *groups) != 0 ||
+		    !row_candidate(&catalog_table[i], body))
+			continue;
+		if (run_row(c, i, body, m)) {
+			*groups |= c->rows[i].group;
+			*row = i + 1;
+			return 1;
+		}
+	}
+	*row = c->n;
+	return 0;
+}
+
+uint64_t
+catalog_limit_hits(const struct catalog *c)
+{
+	return c->limit_hits;
+}
+
+/* --- envelope: timestamps and rank prefixes --- */
+
+static int
+digits(const char *p, size_t n, size_t max, size_t *used, int64_t *v)
+{
+	size_t	i = 0;
+
+	*v = 0;
+	while (i < n && i < max && p[i] >= '0' && p[i] <= '9')
+		*v = *v * 10 + (p[i++] - '0');
+	*used = i;
+	return i > 0 ? 0 : -1;
+}
+
+/* "[rank3]:", "[default0]:" and srun -l "12: "; returns bytes used. */
+static size_t
+rank_prefix(struct str s, int *rank)
+{
+	static const char *const	pfx[] = { "[rank", "[default" };
+	size_t				 k, used;
+	int64_t				 v;
+
+	for (size_t i = 0; i < 2; i++) {
+		k = strlen(pfx[i]);
+		if (s.n > k && memcmp(s.p, pfx[i], k) == 0 &&
+		    digits(s.p + k, s.n - k, 6, &used, &v) == 0 &&
+		    k + used + 1 < s.n && s.p[k + used] == ']' &&
+		    s.p[k + used + 1] == ':') {
+			*rank = (int)v;
+			k += used + 2;
+			return k < s.n && s.p[k] == ' ' ? k + 1 : k;
+		}
+	}
+	if (digits(s.p, s.n, 5, &used, &v) == 0 && used + 1 < s.n &&
+	    s.p[used] == ':' && s.p[used + 1] == ' ') {
+		*rank = (int)v;
+		return used + 2;
+	}
+	return 0;
+}
+
+/* ISO 8601 date-time, optionally in brackets, then ":"/"]" and blanks. */
+static size_t
+iso_prefix(struct str s, struct cat_env *env)
+{
+	size_t	b = s.n > 0 && s.p[0] == '[', e;
+	int	has_tz;
+	int64_t	ns;
+
+	e = b + 19;
+	if (s.n < e || s.p[b + 4] != '-' || s.p[b + 7] != '-')
+		return 0;
+	while (e < s.n && e < b + 40 && s.p[e] != ' ' && s.p[e] != ']' &&
+	    !(s.p[e] == ':' && (e + 1 == s.n || s.p[e + 1] == ' ')))
+		e++;
+	if ((b && (e >= s.n || s.p[e] != ']')) ||
+	    units_iso_time(str_make(s.p + b, e - b), &ns, &has_tz) == -1)
+		return 0;
+	env->ts_ns = ns;
+	env->tsq = has_tz ? TSQ_EXACT : TSQ_RAW_LOCAL;
+	e += e < s.n && (s.p[e] == ']' || s.p[e] == ':');
+	while (e < s.n && s.p[e] == ' ')
+		e++;
+	return e;
+}
+
+/* "hh:mm:ss" at p (8 bytes); seconds of day or -1. */
+static int64_t
+hms(const char *p, size_t n)
+{
+	int64_t	h, m, sec;
+	size_t	u;
+
+	if (n < 8 || p[2] != ':' || p[5] != ':' ||
+	    digits(p, 2, 2, &u, &h) || u != 2 || digits(p + 3, 2, 2, &u, &m) ||
+	    u != 2 || digits(p + 6, 2, 2, &u, &sec) || u != 2)
+		return -1;
+	return h * 3600 + m * 60 + sec;
+}
+
+/* syslog "May 15 23:09:30[.frac] host " (no year). */
+static size_t
+syslog_prefix(struct str s, struct cat_env *env)
+{
+	int	mon;
+	int64_t	d, t;
+	size_t	i = 4, u;
+
+	if (s.n < 16 || s.p[3] != ' ' ||
+	    (mon = units_month(str_make(s.p, 3))) == 0)
+		return 0;
+	if (s.p[i] == ' ')
+		i++;
+	if (digits(s.p + i, s.n - i, 2, &u, &d) || s.p[i + u] != ' ')
+		return 0;
+	i += u + 1;
+	if ((t = hms(s.p + i, s.n - i)) < 0)
+		return 0;
+	i += 8;
+	while (i < s.n && (s.p[i] == '.' || (s.p[i] >= '0' && s.p[i] <= '9')))
+		i++;
+	if (i >= s.n || s.p[i] != ' ')
+		return 0;
+	env->ts_ns = (units_civil_to_epoch(1970, mon, (int)d, 0, 0, 0) + t) *
+	    1000000000LL;
+	env->tsq = TSQ_RAW_LOCAL_NOYEAR;
+	i++;
+	while (i < s.n && s.p[i] != ' ')	/* the host name */
+		i++;
+	return i < s.n ? i + 1 : 0;
+}
+
+/* dmesg -T "[Sun Feb 23 16:24:18 2025] " (C locale). */
+static size_t
+ctime_prefix(struct str s, struct cat_env *env)
+{
+	int	mon;
+	int64_t	d, y, t;
+	size_t	i = 9, u;
+
+	if (s.n < 27 || s.p[0] != '[' || s.p[4] != ' ' || s.p[8] != ' ' ||
+	    (mon = units_month(str_make(s.p + 5, 3))) == 0)
+		return 0;
+	if (s.p[i] == ' ')
+		i++;
+	if (digits(s.p + i, s.n - i, 2, &u, &d) || s.p[i + u] != ' ')
+		return 0;
+	i += u + 1;
+	if ((t = hms(s.p + i, s.n - i)) < 0 || i + 14 > s.n ||
+	    s.p[i + 8] != ' ' || digits(s.p + i + 9, 4, 4, &u, &y) ||
+	    u != 4 || s.p[i + 13] != ']')
+		return 0;
+	env->ts_ns = (units_civil_to_epoch((int)y, mon, (int)d, 0, 0, 0) +
+	    t) * 1000000000LL;
+	env->tsq = TSQ_RAW_LOCAL;
+	i += 14;
+	return i < s.n && s.p[i] == ' ' ? i + 1 : i;
+}
+
+/* dmesg "[ 7063.247407] " (seconds since boot). */
+static size_t
+mono_prefix(struct str s, struct cat_env *env)
+{
+	size_t	i = 1, u, f;
+	int64_t	sec, us;
+
+	if (s.n < 4 || s.p[0] != '[')
+		return 0;
+	while (i < s.n && s.p[i] == ' ')
+		i++;
+	if (digits(s.p + i, s.n - i, 12, &u, &sec) || i + u >= s.n ||
+	    s.p[i + u] != '.')
+		return 0;
+	i += u + 1;
+	if (digits(s.p + i, s.n - i, 9, &f, &us) || i + f >= s.n ||
+	    s.p[i + f] != ']')
+		return 0;
+	for (size_t k = f; k < 9; k++)
+		us *= 10;
+	env->ts_ns = sec * 1000000000LL + us;
+	env->tsq = TSQ_RAW_MONO;
+	i += f + 1;
+	return i < s.n && s.p[i] == ' ' ? i + 1 : i;
+}
+
+typedef size_t	prefix_fn(struct str, struct cat_env *);
+
+static size_t
+any_time_prefix(struct str s, struct cat_env *env)
+{
+	static prefix_fn *const	fns[] = { iso_prefix, ctime_prefix,
+	    mono_prefix, syslog_prefix };
+	size_t			k;
+
+	if (env->tsq != TSQ_NONE)
+		return 0;
+	for (size_t i = 0; i < sizeof(fns) / sizeof(fns[0]); i++)
+		if ((k = fns[i](s, env)) > 0)
+			return k;
+	return 0;
+}
+
+void
+catalog_envelope(struct str line, struct cat_env *env)
+{
+	size_t	k;
+
+	env->rank = -1;
+	env->ts_ns = 0;
+	env->tsq = TSQ_NONE;
+	/* A few rounds: "0: [rank0]:", "[2024-..] [rank1]:", syslog+dmesg. */
+	for (int round = 0; round < 4 && line.n > 0; round++) {
+		if ((k = any_time_prefix(line, env)) == 0 &&
+		    (env->rank != -1 || (k = rank_prefix(line, &env->rank)) == 0))
+			break;
+		line.p += k;
+		line.n -= k;
+	}
+	env->body = line;
+}
+
+/* --- the streaming scanner --- */
+
+#define CTX_LINE	2048	/* bytes kept of a context line across blocks */
+
+struct ctx_slot {
+	char		p[CTX_LINE];
+	size_t		n;
+	uint64_t	lineno, off, len;
+};
+
+struct cat_scan {
+	struct catalog		*cat;
+	unsigned		 before, after;
+	cat_line_fn		*fn;
+	void			*arg;
+	int			 stopped;
+	uint64_t		 lineno;	/* lines completed so far */
+	uint64_t		 consumed;	/* stream bytes fed so far */
+	uint64_t		 delivered;	/* last line number delivered */
+	uint64_t		 want;		/* after-lines still wanted */
+	int			 partial, part_cr;
+	uint64_t		 part_off, part_len;
+	size_t			 part_n;
+	char			*part;		/* CAT_LINE_MAX bytes */
+	struct ctx_slot		 ring[CAT_CTX_MAX];
+	unsigned		 rhead, rcount;
+	struct cat_env		 env;
+	struct cat_match	 m;
+	struct cat_scan_stats	 st;
+	uint64_t		 limit0;
+	const char		*hit[MAX_NEEDLES];
+	size_t			 nlen[MAX_NEEDLES];
+	size_t			 anchor[MAX_NEEDLES];	/* rarest byte */
+	int			 sampled;
+};
+
+struct ctx_line {
+	struct str	l;
+	uint64_t	no, off, len;
+};
+
+/*
+ * Bytes of log text from common to rare (roughly). A needle is searched
+ * with memchr on its rarest byte and confirmed with memcmp: one fast
+ * pass per needle over the whole block, few false starts.
+ */
+static const char	byte_rank[] = " etaoinsrhldcumfpgwybvkxjqz0123456789"
+			    ".:-,/=[]ETAOINSRHLDCUMFPGWYBVKXJQZ_()'\"";
+
+static size_t
+rarest(const char *nd, size_t n)
+{
+	size_t		best = 0;
+	const char	*r, *rb = NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		r = strchr(byte_rank, nd[i]);
+		if (r == NULL)	/* not ranked: rarer than all ranked bytes */
+			return i;
+		if (rb == NULL || r > rb) {
+			rb = r;
+			best = i;
+		}
+	}
+	return best;
+}
+
+/* First occurrence of needle i in [p, end), or NULL. */
+static const char *
+find_needle(const struct cat_scan *s, size_t i, const char *p,
+    const char *end)
+{
+	const char	*nd = s->cat->needles[i], *q;
+	size_t		 n = s->nlen[i], k = s->anchor[i];
+
+	if ((size_t)(end - p) < n)
+		return NULL;
+	for (q = p + k; q < end - (n - k - 1);) {
+		if ((q = memchr(q, nd[k], (size_t)(end - (n - k - 1) - q))) ==
+		    NULL)
+			return NULL;
+		if (memcmp(q - k, nd, n) == 0)
+			return q - k;
+		q++;
+	}
+	return NULL;
+}
+
+enum err_code
+cat_scan_new(struct catalog *cat, unsigned before, unsigned after,
+    cat_line_fn *fn, void *arg, struct cat_scan **out, struct err *e)
+{
+	struct cat_scan	*s;
+
+	*out = NULL;
+	if (before > CAT_CTX_MAX || fn == NULL)
+		return ERR(e, ERR_USAGE, "scan: before %u > %d or no callback",
+		    before, CAT_CTX_MAX);
+	if ((s = calloc(1, sizeof(*s))) == NULL ||
+	    (s->part = malloc(CAT_LINE_MAX)) == NULL) {
+		free(s);
+		return ERR(e, ERR_NOMEM, "scan");
+	}
+	s->cat = cat;
+	s->before = before;
+	s->after = after;
+	s->fn = fn;
+	s->arg = arg;
+	s->limit0 = cat->limit_hits;
+	for (size_t i = 0; i < cat->nneedles; i++) {
+		s->nlen[i] = strlen(cat->needles[i]);
+		s->anchor[i] = rarest(cat->needles[i], s->nlen[i]);
+	}
+	*out = s;
+	return ERR_OK;
+}
+
+void
+cat_scan_free(struct cat_scan *s)
+{
+	if (s == NULL)
+		return;
+	free(s->part);
+	free(s);
+}
+
+void
+cat_scan_stats(const struct cat_scan *s, struct cat_scan_stats *st)
+{
+	*st = s->st;
+	st->lines = s->lineno;
+	st->limit_hits = s->cat->limit_hits - s->limit0;
+}
+
+/* The line [p, end) without a trailing CR, cut for matching. */
+static struct ctx_line
+mkline(const char *p, const char *end, uint64_t no, uint64_t off)
+{
+	struct ctx_line	c;
+	size_t		n = (size_t)(end - p);
+
+	if (n > 0 && p[n - 1] == '\r')
+		n--;
+	c.len = n;
+	c.l = str_make(p, n > CAT_LINE_MAX ? CAT_LINE_MAX : n);
+	c.no = no;
+	c.off = off;
+	return c;
+}
+
+static int
+deliver(struct cat_scan *s, const struct ctx_line *c, int is_match)
+{
+	struct cat_line	cl = { c->l, c->no, c->off, c->len,
+			    is_match ? &s->env : NULL, is_match ? &s->m : NULL };
+	int		r;
+
+	if (s->want > 0)
+		s->want--;
+	if ((r = s->fn(s->arg, &cl)) < 0) {
+		s->stopped = 1;
+		return -1;
+	}
+	if (is_match && s->after > s->want)
+		s->want = s->after;
+	if ((uint64_t)r > s->want)
+		s->want = (uint64_t)r;
+	s->delivered = c->no;
+	s->st.matches += is_match;
+	return 0;
+}
+
+static void
+ring_push(struct cat_scan *s, const struct ctx_line *c)
+{
+	struct ctx_slot	*slot;
+
+	if (s->before == 0)
+		return;
+	if (s->rcount < s->before)
+		slot = &s->ring[(s->rhead + s->rcount++) % s->before];
+	else {
+		slot = &s->ring[s->rhead];
+		s->rhead = (s->rhead + 1) % s->before;
+	}
+	slot->n = c->l.n > CTX_LINE ? CTX_LINE : c->l.n;
+	memcpy(slot->p, c->l.p, slot->n);
+	slot->lineno = c->no;
+	slot->off = c->off;
+	slot->len = c->len;
+}
+
+static int
+ring_get(const struct cat_scan *s, uint64_t no, struct ctx_line *c)
+{
+	for (unsigned i = 0; i < s->rcount; i++) {
+		const struct ctx_slot	*slot = &s->ring[i];
+
+		if (slot->lineno == no) {
+			c->l = str_make(slot->p, slot->n);
+			c->no = no;
+			c->off = slot->off;
+			c->len = slot->len;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* Deliver the lines before line no (starting at ls in region R) that
+ * were not delivered yet: from R while it lasts, then from the ring. */
+static int
+deliver_before(struct cat_scan *s, const char *R, uint64_t base,
+    const char *ls, uint64_t no)
+{
+	struct ctx_line	 v[CAT_CTX_MAX];
+	const char	*q = ls, *st;
+	unsigned	 k = 0;
+
+	while (k < s->before && no > 1 && no - 1 > s->delivered) {
+		if (R != NULL && q > R) {
+			st = memrchr(R, '\n', (size_t)(q - 1 - R));
+			st = st != NULL ? st + 1 : R;
+			v[k] = mkline(st, q - 1, no - 1, base + (uint64_t)(st - R));
+			q = st;
+		} else if (ring_get(s, no - 1, &v[k]) == -1)
+			break;
+		k++;
+		no--;
+	}
+	while (k > 0)
+		if (deliver(s, &v[--k], 0) == -1)
+			return -1;
+	return 0;
+}
+
+/* One line: match it (if a needle occurs) and deliver it when it matches
+ * or when after-context is still wanted. */
+static int
+do_line(struct cat_scan *s, const char *R, uint64_t base,
+    const struct ctx_line *c, const char *ls, int cand)
+{
+	size_t	row = 0;
+	uint64_t groups = 0;
+	int	matched = 0;
+
+	if (c->len > CAT_LINE_MAX)
+		s->st.cut_lines++;
+	if (cand || catalog_candidate(s->cat, c->l)) {
+		s->st.candidates++;
+		catalog_envelope(c->l, &s->env);
+		matched = catalog_match(s->cat, s->env.body, &row, &groups,
+		    &s->m);
+	}
+	if (matched)
+		return deliver_before(s, R, base, ls, c->no) == -1 ? -1 :
+		    deliver(s, c, 1);
+	if (s->want > 0)
+		return deliver(s, c, 0);
+	return 0;
+}
+
+static uint64_t
+count_nl(const char *p, size_t n)
+{
+	uint64_t	c = 0;
+
+	for (size_t i = 0; i < n; i++)
+		c += p[i] == '\n';
+	return c;
+}
+
+/* The earliest needle occurrence at or after pos, or NULL. */
+static const char *
+next_hit(struct cat_scan *s, const char *pos, const char *end)
+{
+	const char	*best = NULL;
+
+	for (size_t i = 0; i < s->cat->nneedles; i++) {
+		if (s->hit[i] != NULL && s->hit[i] < pos)
+			s->hit[i] = find_needle(s, i, pos, end);
+		if (s->hit[i] != NULL && (best == NULL || s->hit[i] < best))
+			best = s->hit[i];
+	}
+	return best;
+}
+
+static void
+ring_push_tail(struct cat_scan *s, const char *R, const char *end,
+    uint64_t base)
+{
+	const char	*st[CAT_CTX_MAX + 1], *q = end - 1;
+	unsigned	 k = 0;
+
+	st[0] = end;
+	while (k < s->before && q > R) {
+		const char	*b = memrchr(R, '\n', (size_t)(q - R));
+
+		b = b != NULL ? b + 1 : R;
+		st[++k] = b;
+		q = b - 1;
+		if (b == R)
+			break;
+	}
+	for (unsigned i = k; i > 0; i--) {
+		struct ctx_line	c = mkline(st[i], st[i - 1] - 1,
+		    s->lineno - (i - 1), base + (uint64_t)(st[i] - R));
+
+		ring_push(s, &c);
+	}
+}
+
+/* Re-pick each needle's anchor as its rarest byte in the first block
+ * (what is rare depends on the log: "INFO" lines make O, F, N common). */
+static void
+sample_anchors(struct cat_scan *s, const char *p, size_t n)
+{
+	uint32_t	hist[256] = { 0 };
+
+	if (n > 1 << 20)
+		n = 1 << 20;
+	for (size_t i = 0; i < n; i++)
+		hist[(unsigned char)p[i]]++;
+	for (size_t i = 0; i < s->cat->nneedles; i++) {
+		const unsigned char	*nd = (const void *)s->cat->needles[i];
+
+		for (size_t k = 0; k < s->nlen[i]; k++)
+			if (hist[nd[k]] < hist[nd[s->anchor[i]]])
+				s->anchor[i] = k;
+	}
+	s->sampled = 1;
+}
+
+/* Whole lines R[0..n), n > 0, R[n - 1] == '\n'. */
+static void
+do_region(struct cat_scan *s, const char *R, size_t n, uint64_t base)
+{
+	const char	*pos = R, *end = R + n, *cand, *ls, *nl;
+	struct ctx_line	 c;
+
+	if (!s->sampled && n >= 4096)
+		sample_anchors(s, R, n);
+	for (size_t i = 0; i < s->cat->nneedles; i++)
+		s->hit[i] = find_needle(s, i, R, R + n);
+	while (pos < end && !s->stopped) {
+		if (s->want > 0)
+			cand = ls = pos;
+		else if ((cand = next_hit(s, pos, end)) == NULL) {
+			s->lineno += count_nl(pos, (size_t)(end - pos));
+			pos = end;
+			break;
+		} else {
+			ls = memrchr(pos, '\n', (size_t)(cand - pos));
+			ls = ls != NULL ? ls + 1 : pos;
+			s->lineno += count_nl(pos, (size_t)(ls - pos));
+		}
+		nl = memchr(cand, '\n', (size_t)(end - cand));
+		c = mkline(ls, nl, ++s->lineno, base + (uint64_t)(ls - R));
+		(void)do_line(s, R, base, &c, ls, s->want == 0);
+		pos = nl + 1;
+	}
+	if (pos == end)
+		ring_push_tail(s, R, end, base);
+}
+
+static void
+part_add(struct cat_scan *s, const char *p, size_t k)
+{
+	size_t	room = CAT_LINE_MAX - s->part_n;
+
+	memcpy(s->part + s->part_n, p, k < room ? k : room);
+	s->part_n += k < room ? k : room;
+	s->part_len += k;
+	if (k > 0)
+		s->part_cr = p[k - 1] == '\r';
+}
+
+static void
+part_finish(struct cat_scan *s)
+{
+	struct ctx_line	c;
+	uint64_t	full = s->part_len - (uint64_t)s->part_cr;
+
+	c.len = full;
+	c.l = str_make(s->part, s->part_n < full ? s->part_n : (size_t)full);
+	c.no = ++s->lineno;
+	c.off = s->part_off;
+	(void)do_line(s, NULL, 0, &c, NULL, 0);
+	ring_push(s, &c);
+	s->partial = 0;
+}
+
+enum err_code
+cat_scan_feed(struct cat_scan *s, const char *p, size_t n, struct err *e)
+{
+	const char	*nl, *last;
+	size_t		 i = 0;
+
+	if (s->stopped)
+		return ERR(e, ERR_LIMIT, "scan stopped by its callback");
+	if (s->partial && n > 0) {
+		nl = memchr(p, '\n', n);
+		part_add(s, p, nl != NULL ? (size_t)(nl - p) : n);
+		if (nl != NULL) {
+			part_finish(s);
+			i = (size_t)(nl - p) + 1;
+		} else
+			i = n;
+	}
+	if (i < n && !s->stopped &&
+	    (last = memrchr(p + i, '\n', n - i)) != NULL) {
+		do_region(s, p + i, (size_t)(last + 1 - (p + i)),
+		    s->consumed + i);
+		i = (size_t)(last + 1 - p);
+	}
+	if (i < n && !s->stopped) {
+		s->partial = 1;
+		s->part_off = s->consumed + i;
+		s->part_n = 0;
+		s->part_len = 0;
+		s->part_cr = 0;
+		part_add(s, p + i, n - i);
+	}
+	s->consumed += n;
+	s->st.bytes += n;
+	if (s->stopped)
+		return ERR(e, ERR_LIMIT, "scan stopped by its callback");
+	return ERR_OK;
+}
+
+enum err_code
+cat_scan_end(struct cat_scan *s, struct err *e)
+{
+	if (s->partial && !s->stopped)
+		part_finish(s);
+	if (s->stopped)
+		return ERR(e, ERR_LIMIT, "scan stopped by its callback");
+	return ERR_OK;
+}

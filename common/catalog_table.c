@@ -1,1 +1,487 @@
-/* placeholder: not written yet */
+/*
+ * catalog_table: the signature table, one row per signature.
+ *
+ * Every string is the one real software prints, per the section of
+ * reference/signatures.md named in .source. Patterns match the body of a
+ * line (catalog_envelope() has removed timestamps and rank prefixes) and
+ * are unanchored unless a row says otherwise. Rows of one group are
+ * exclusive on a line and tried in table order, so the more specific row
+ * comes first. The .ere column is written to bench/SIGNATURES.ere
+ * (grep -E baseline); it selects roughly the same lines, without fields.
+ *
+ * This file holds data only; catalog.c compiles and runs it.
+ */
+#include "catalog.h"
+
+/* PyTorch format_size(): "0 bytes", "512 bytes", "20.00 MiB", "1.71 GiB". */
+#define SZ	"[0-9]+(?:\\.[0-9]+)? (?:bytes|[KMGTPE]iB)"
+#define SZE	"[0-9.]+ (bytes|[KMGTPE]iB)"
+/* slurmstepd[-<node>]: [error: ] (signatures.md 0.1) */
+#define STEPD	"(?:slurmstepd(?:-(?<node>[^\\s:]+))?: (?:error: )?)?"
+
+const struct cat_sig catalog_table[] = {
+	/* --- PyTorch caching allocator (signatures.md 3.1, 3.2) --- */
+	{ .id = "S-PT-OOM-NEW", .kind = EV_CUDA_OOM, .cls = CAT_PRIMARY,
+	  .group = "device_oom",
+	  .needles = { "Tried to allocate" },
+	  .pcre = "(?:(?<exception>[A-Za-z_.]*(?:Error)): )?"
+	    "(?:CUDA out|HIP out|Out) of memory\\. Tried to allocate "
+	    "(?<requested_bytes>" SZ ")\\. GPU (?<gpu>[0-9]+) has a total "
+	    "(?:capacity|capacty) of (?<capacity_bytes>" SZ ") of which "
+	    "(?<free_bytes>" SZ ") is free\\. "
+	    "(?:(?=(?:Process [0-9]+ has " SZ " memory in use\\. )*"
+	    "Including non-PyTorch memory, this process has "
+	    "(?<process_bytes>" SZ ") memory in use\\.))?"
+	    "(?<proc_info>(?:(?:Process [0-9]+|Including non-PyTorch memory, "
+	    "this process) has " SZ " memory in use\\. )*)"
+	    "(?:(?<allowed_bytes>" SZ ") allowed; )?"
+	    "Of the allocated memory (?<allocated_bytes>" SZ ") is allocated "
+	    "by PyTorch, (?:with (?<private_pool_bytes>" SZ ") allocated in "
+	    "private pools \\(e\\.g\\., CUDA Graphs\\), )?and "
+	    "(?<reserved_unallocated_bytes>" SZ ") is reserved by PyTorch but "
+	    "unallocated\\.",
+	  .ere = "(CUDA out|HIP out|Out) of memory\\. Tried to allocate " SZE
+	    "\\. GPU [0-9]+ has a total capaci?ty of",
+	  .source = "PyTorch 2.1 (\"capacty\") to 2.x main, "
+	    "c10/cuda/CUDACachingAllocator.cpp; signatures.md 3.1" },
+	{ .id = "S-PT-OOM-OLD", .kind = EV_CUDA_OOM, .cls = CAT_PRIMARY,
+	  .group = "device_oom",
+	  .needles = { "Tried to allocate" },
+	  .pcre = "(?:(?<exception>[A-Za-z_.]*(?:Error)): )?"
+	    "CUDA out of memory\\. Tried to allocate (?<requested_bytes>" SZ
+	    ") \\(GPU (?<gpu>[0-9]+); (?<capacity_bytes>" SZ ") total "
+	    "capacity; (?<allocated_bytes>" SZ ") already allocated; "
+	    "(?<free_bytes>" SZ ") free; (?:(?<allowed_bytes>" SZ
+	    ") allowed; )?(?:(?<reserved_bytes>" SZ ") reserved in total by "
+	    "PyTorch|(?<cached_bytes>" SZ ") cached)\\)",
+	  .ere = "CUDA out of memory\\. Tried to allocate " SZE " \\(GPU "
+	    "[0-9]+; " SZE " total capacity",
+	  .source = "PyTorch 1.0 (\"cached\") to 2.0; signatures.md 3.1" },
+	{ .id = "S-CUDA-OOM-PLAIN", .kind = EV_CUDA_OOM_PLAIN,
+	  .cls = CAT_PRIMARY, .group = "device_oom",
+	  .needles = { "out of memory", "cudaErrorMemoryAllocation",
+	      "CUDA_ERROR_OUT_OF_MEMORY" },
+	  .pcre = "(?<error>CUDA error: out of memory|cudaErrorMemoryAllocation"
+	    "|CUDA_ERROR_OUT_OF_MEMORY|cuda runtime error \\(2\\) : out of "
+	    "memory|Cuda failure 'out of memory'|\\(error code out of "
+	    "memory\\)|CUDA out of memory)",
+	  .ere = "CUDA error: out of memory|cudaErrorMemoryAllocation|"
+	    "CUDA_ERROR_OUT_OF_MEMORY|cuda runtime error \\(2\\) : out of "
+	    "memory|Cuda failure 'out of memory'|\\(error code out of "
+	    "memory\\)|CUDA out of memory",
+	  .source = "CUDA runtime/driver error names; PyTorch 0.1-0.4 THC, "
+	    "C10_CUDA_CHECK, torch.AcceleratorError (2.8+); NCCL; "
+	    "signatures.md 3.1, 3.3, 4.3, 6.3" },
+	{ .id = "S-XLA-OOM", .kind = EV_XLA_OOM, .cls = CAT_PRIMARY,
+	  .group = "device_oom",
+	  .needles = { "Out of memory while trying to allocate" },
+	  .pcre = "(?:RESOURCE_EXHAUSTED|Resource exhausted): Out of memory "
+	    "while trying to allocate (?<requested_bytes>[0-9]+) bytes",
+	  .ere = "(RESOURCE_EXHAUSTED|Resource exhausted): Out of memory "
+	    "while trying to allocate [0-9]+ bytes",
+	  .source = "XLA TfAllocatorAdapter (jaxlib XlaRuntimeError, "
+	    "JaxRuntimeError, 2019 local_client); signatures.md 6.1" },
+	{ .id = "S-TF-BFC-OOM", .kind = EV_CUDA_OOM_PLAIN, .cls = CAT_PRIMARY,
+	  .group = "device_oom",
+	  .needles = { "OOM when allocating tensor" },
+	  .pcre = "OOM when allocating tensor with shape\\[(?<shape>[^\\]]*)\\]"
+	    " and type (?<dtype>[A-Za-z0-9_]+) on (?<device>[^ ]+) by "
+	    "allocator (?<allocator>[A-Za-z0-9_]+)",
+	  .ere = "OOM when allocating tensor with shape",
+	  .source = "TensorFlow BFC allocator (TF1 and TF2); signatures.md 6.2" },
+	{ .id = "S-PT-MEM-SUMMARY", .kind = EV_MEM_SUMMARY, .cls = CAT_CONTEXT,
+	  .group = "mem_summary",
+	  .needles = { "memory summary, device ID" },
+	  .pcre = "PyTorch (?:CUDA )?memory summary, device ID (?<gpu>[0-9]+)",
+	  .ere = "PyTorch (CUDA )?memory summary, device ID [0-9]+",
+	  .source = "torch.cuda.memory_summary() header (table follows); "
+	    "signatures.md 3" },
+	/* --- device faults, never an OOM (signatures.md 6.3, 4.1) --- */
+	{ .id = "S-CUDA-FAULT", .kind = EV_CUDA_FAULT, .cls = CAT_PRIMARY,
+	  .group = "cuda_fault",
+	  .needles = { "illegal memory access", "unspecified launch failure",
+	      "device-side assert triggered", "misaligned address",
+	      "no kernel image is available", "unknown error" },
+	  .pcre = "(?<error>an illegal memory access was encountered|"
+	    "unspecified launch failure|device-side assert triggered|"
+	    "misaligned address|an illegal instruction was encountered|"
+	    "no kernel image is available for execution on the device|"
+	    "CUDA error: unknown error|\\(error code unknown error\\))",
+	  .ere = "an illegal memory access was encountered|unspecified launch "
+	    "failure|device-side assert triggered|misaligned address|an "
+	    "illegal instruction was encountered|no kernel image is available "
+	    "for execution on the device|CUDA error: unknown error|\\(error "
+	    "code unknown error\\)",
+	  .source = "cudaGetErrorString (cudaErrorIllegalAddress, LaunchFailure,"
+	    " Assert, NoKernelImageForDevice, Unknown); Triton; "
+	    "signatures.md 6.3" },
+	{ .id = "S-CUDA-ECC", .kind = EV_ECC_ERROR, .cls = CAT_PRIMARY,
+	  .group = "cuda_fault",
+	  .needles = { "uncorrectable ECC error encountered" },
+	  .pcre = "uncorrectable ECC error encountered",
+	  .ere = "uncorrectable ECC error encountered",
+	  .source = "cudaErrorECCUncorrectable; signatures.md 6.3" },
+	/* --- slurmstepd cgroup OOM (signatures.md 1.1) --- */
+	{ .id = "S-STEPD-OOM-2302", .kind = EV_STEPD_OOM, .cls = CAT_PRIMARY,
+	  .group = "stepd_oom",
+	  .needles = { "oom_kill event" },
+	  .pcre = STEPD "Detected (?<count>[0-9]+) oom_kill events? in "
+	    "StepId=(?<job_id>[^.\\s]+)\\.(?<step>[A-Za-z0-9_+]+)\\.",
+	  .ere = "Detected [0-9]+ oom_kill events? in StepId=",
+	  .source = "Slurm 23.02.0 - 26.05 task_cgroup_memory.c; "
+	    "signatures.md 1.1" },
+	{ .id = "S-STEPD-OOM-1711", .kind = EV_STEPD_OOM, .cls = CAT_PRIMARY,
+	  .group = "stepd_oom",
+	  .needles = { "oom-kill event(s)" },
+	  .pcre = STEPD "Detected (?<count>[0-9]+) oom-kill event\\(s\\) in "
+	    "(?:StepId=|step )(?<job_id>[0-9]+)\\.(?<step>[A-Za-z0-9_+]+)"
+	    "(?: cgroup)?\\.",
+	  .ere = "Detected [0-9]+ oom-kill event\\(s\\) in (StepId=|step )",
+	  .source = "Slurm 17.11.3 - 22.05 (\"step %s cgroup.\" before 20.11, "
+	    "\"%ps cgroup.\" 20.11, \"%ps.\" 21.08-22.05); signatures.md 1.1" },
+	{ .id = "S-STEPD-OOM-TAIL", .kind = EV_STEPD_OOM, .cls = CAT_PRIMARY,
+	  .group = "stepd_oom",
+	  .needles = { "killed by the cgroup out-of-memory handler" },
+	  .pcre = "(?:in (?:StepId=|step )(?<job_id>[0-9]+)\\."
+	    "(?<step>[A-Za-z0-9_+]+)(?: cgroup)?\\. )?Some of your processes "
+	    "may have been killed by the cgroup out-of-memory handler",
+	  .ere = "may have been killed by the cgroup out-of-memory handler",
+	  .source = "Slurm 17.11.10 - 22.05, tail of a wrapped \"Detected\" "
+	    "line; signatures.md 1.1" },
+	{ .id = "S-STEPD-EXCEEDED-AT", .kind = EV_STEPD_OOM, .cls = CAT_PRIMARY,
+	  .group = "stepd_oom",
+	  .needles = { "memory limit at some point" },
+	  .pcre = STEPD "Exceeded (?<scope>step|job) memory limit at some "
+	    "point\\.(?<detail> oom-killer likely killed a process\\.| "
+	    "(?:Step|Job) may have been partially swapped out to disk\\.)?",
+	  .ere = "Exceeded (step|job) memory limit at some point",
+	  .source = "Slurm 2.6.5 - 17.11.1 (failcnt, not necessarily a kill); "
+	    "signatures.md 1.1" },
+	{ .id = "S-STEPD-MEMLIMIT", .kind = EV_STEPD_MEMLIMIT,
+	  .cls = CAT_PRIMARY, .group = "stepd_oom",
+	  .needles = { "exceeded memory limit", "exceeded virtual memory" },
+	  .pcre = STEPD "StepId=(?<job_id>[0-9]+)\\.(?<step>[A-Za-z0-9_+]+) "
+	    "exceeded (?<what>virtual memory|memory) limit \\((?<used_bytes>"
+	    "[0-9]+) > (?<limit_bytes>[0-9]+)\\), being killed",
+	  .ere = "StepId=[0-9]+\\.[A-Za-z0-9_+]+ exceeded (virtual )?memory "
+	    "limit \\([0-9]+ > [0-9]+\\), being killed",
+	  .source = "Slurm >= 20.11 jobacct_gather (bytes since 18.08); "
+	    "signatures.md 1.2" },
+	{ .id = "S-STEPD-MEMLIMIT-OLD", .kind = EV_STEPD_MEMLIMIT,
+	  .cls = CAT_PRIMARY, .group = "stepd_oom",
+	  .needles = { "exceeded memory limit", "exceeded virtual memory" },
+	  .pcre = STEPD "(?:Step (?<job_id>[0-9]+)\\.(?<step>[A-Za-z0-9_+]+)|"
+	    "Job (?<job_id>[0-9]+)) exceeded (?<what>virtual memory|memory) "
+	    "limit \\((?<used>[0-9]+) ?> ?(?<limit>[0-9]+)\\), "
+	    "(?:being killed|cancelling it)",
+	  .ere = "(Step [0-9]+\\.[A-Za-z0-9_+]+|Job [0-9]+) exceeded (virtual "
+	    ")?memory limit \\([0-9]+ ?> ?[0-9]+\\), (being killed|cancelling"
+	    " it)",
+	  .source = "Slurm <= 20.02 jobacct_gather (KB <= 17.11, bytes 18.08+:"
+	    " units left raw), slurmd job_mem_limit.c; signatures.md 1.2" },
+	{ .id = "S-STEPD-OOM-INFO", .kind = EV_STEPD_OOM_INFO,
+	  .cls = CAT_CONTEXT, .group = "stepd_oom",
+	  .needles = { "limit at least once" },
+	  .pcre = "(?:StepId=(?<job_id>[0-9]+)\\.(?<step>[A-Za-z0-9_+]+)|"
+	    "Step (?<job_id>[0-9]+)\\.(?<step>[A-Za-z0-9_+]+)|"
+	    "Job (?<job_id>[0-9]+)) hit (?<what>memory\\+swap|memory) limit "
+	    "at least once",
+	  .ere = "hit memory(\\+swap)? limit at least once",
+	  .source = "Slurm all versions, info level, slurmd.log; "
+	    "signatures.md 1.1" },
+	{ .id = "S-SLURM-EXCEEDED", .kind = EV_SRUN_EXCEEDED,
+	  .cls = CAT_PRIMARY, .group = "stepd_oom",
+	  .needles = { "Exceeded job memory limit",
+	      "Exceeded step memory limit" },
+	  .pcre = STEPD "Exceeded (?<scope>job|step) memory limit(?! at some)",
+	  .ere = "Exceeded (job|step) memory limit",
+	  .source = "slurmctld job-notify text printed by srun (info) and "
+	    "slurmstepd req.c (error), 17.11 - HEAD; signatures.md 1.2" },
+	/* --- banners (signatures.md 1.4) --- */
+	{ .id = "S-BANNER-TIME-LIMIT", .kind = EV_TIME_LIMIT,
+	  .cls = CAT_PRIMARY, .group = "banner",
+	  .needles = { "DUE TO TIME LIMIT" },
+	  .pcre = "\\*\\*\\* (?<what>JOB|STEP) (?<job_id>[0-9]+)"
+	    "(?:\\.(?<step>[A-Za-z0-9_+]+))? ON (?<node>[^ ]+) CANCELLED AT "
+	    "(?<at>[^ ]+) DUE TO TIME LIMIT",
+	  .ere = "\\*\\*\\* (JOB|STEP) [0-9.A-Za-z_+]+ ON [^ ]+ CANCELLED AT "
+	    "[^ ]+ DUE TO TIME LIMIT",
+	  .source = "slurmstepd req.c, Slurm 1.3 - HEAD; signatures.md 1.4" },
+	{ .id = "S-BANNER-PREEMPTED", .kind = EV_PREEMPTED,
+	  .cls = CAT_PRIMARY, .group = "banner",
+	  .needles = { "DUE TO PREEMPTION" },
+	  .pcre = "\\*\\*\\* (?<what>JOB|STEP) (?<job_id>[0-9]+)"
+	    "(?:\\.(?<step>[A-Za-z0-9_+]+))? ON (?<node>[^ ]+) CANCELLED AT "
+	    "(?<at>[^ ]+) DUE TO PREEMPTION",
+	  .ere = "\\*\\*\\* (JOB|STEP) [0-9.A-Za-z_+]+ ON [^ ]+ CANCELLED AT "
+	    "[^ ]+ DUE TO PREEMPTION",
+	  .source = "slurmstepd req.c; signatures.md 1.4" },
+	{ .id = "S-BANNER-CANCELLED", .kind = EV_CANCELLED, .cls = CAT_PRIMARY,
+	  .group = "banner",
+	  .needles = { " CANCELLED AT " },
+	  .pcre = "\\*\\*\\* (?<what>JOB|STEP) (?<job_id>[0-9]+)"
+	    "(?:\\.(?<step>[A-Za-z0-9_+]+))? ON (?<node>[^ ]+) CANCELLED AT "
+	    "(?<at>[^ ]+)(?: by (?:uid )?(?<uid>[0-9]+))?"
+	    "(?: DUE (?:TO|to) (?<reason>(?:SIGNAL )?[^*]*[^* ]))? \\*\\*\\*",
+	  .ere = "\\*\\*\\* (JOB|STEP) [0-9.A-Za-z_+]+ ON [^ ]+ CANCELLED AT ",
+	  .source = "slurmstepd req.c (\"DUE to SIGNAL\" >= 25.05); "
+	    "signatures.md 1.4" },
+	/* --- srun and slurmstepd task exits (signatures.md 1.3) --- */
+	{ .id = "S-SRUN-TASK-OOM", .kind = EV_SRUN_TASK_OOM,
+	  .cls = CAT_PRIMARY, .group = "srun_task",
+	  .needles = { ": Out Of Memory" },
+	  .pcre = "error: (?<node>[^\\s:]+): tasks? (?<task>[0-9]+(?:[-,]"
+	    "[0-9]+)*): Out Of Memory",
+	  .ere = "error: [^ :]+: tasks? [0-9,-]+: Out Of Memory",
+	  .source = "srun launch (SIG_OOM), Slurm 17.02 - HEAD; "
+	    "signatures.md 1.3" },
+	{ .id = "S-SRUN-TASK-KILLED", .kind = EV_SRUN_TASK_KILLED,
+	  .cls = CAT_SECONDARY, .group = "srun_task",
+	  .needles = { ": Killed" },
+	  .pcre = "error: (?<node>[^\\s:]+): tasks? (?<task>[0-9]+(?:[-,]"
+	    "[0-9]+)*): Killed",
+	  .ere = "error: [^ :]+: tasks? [0-9,-]+: Killed",
+	  .source = "srun launch, strsignal(SIGKILL); signatures.md 1.3" },
+	{ .id = "S-STEPD-TASK-SIGNALED", .kind = EV_SRUN_TASK_KILLED,
+	  .cls = CAT_SECONDARY, .group = "srun_task",
+	  .needles = { "exited. Killed by signal" },
+	  .pcre = "task (?<task>[0-9]+) \\((?<pid>[0-9]+)\\) exited\\. Killed "
+	    "by signal (?<signal>[0-9]+)",
+	  .ere = "task [0-9]+ \\([0-9]+\\) exited\\. Killed by signal [0-9]+",
+	  .source = "slurmstepd mgr.c _log_task_exit (slurmd.log); "
+	    "signatures.md 1.3" },
+	{ .id = "S-SRUN-TASK-EXIT", .kind = EV_SRUN_TASK_EXIT,
+	  .cls = CAT_SECONDARY, .group = "srun_task",
+	  .needles = { "xited with exit code" },
+	  .pcre = "(?:error: (?<node>[^\\s:]+): tasks? (?<task>[0-9]+(?:[-,]"
+	    "[0-9]+)*): Exited with exit code (?<exit_code>[0-9]+)|task "
+	    "(?<task>[0-9]+) \\((?<pid>[0-9]+)\\) exited with exit code "
+	    "(?<exit_code>-?[0-9]+))",
+	  .ere = "tasks? [0-9,-]+: Exited with exit code [0-9]+|task [0-9]+ "
+	    "\\([0-9]+\\) exited with exit code",
+	  .source = "srun launch and slurmstepd mgr.c _log_task_exit; "
+	    "signatures.md 1.3" },
+	{ .id = "S-STEP-CREATE-FAIL", .kind = EV_STEP_CREATE_FAIL,
+	  .cls = CAT_PRIMARY, .group = "setup",
+	  .needles = { "Unable to create step for job" },
+	  .pcre = "Unable to create step for job (?<job_id>[0-9]+): "
+	    "(?<reason>.*[^ ])",
+	  .ere = "Unable to create step for job [0-9]+: ",
+	  .source = "srun (slurm_step_ctx_create error text); real Slurm "
+	    "22.05 fixture" },
+	{ .id = "S-CGROUP-CREATE-FAIL", .kind = EV_CGROUP_CREATE_FAIL,
+	  .cls = CAT_PRIMARY, .group = "setup",
+	  .needles = { "unable to create", "unable to instantiate",
+	      "Failed to invoke task plugins", "unable to add task" },
+	  .pcre = "(?:(?<func>[a-z_]+): )?(?:unable to (?:create|instantiate) "
+	    "(?:cgroup '(?<path>[^']*)'(?: : (?<errno>.*[^ ]))?|(?:user|job) "
+	    "[0-9]+ cgroup|(?:step |task )?[^ ]+ (?:user procs |slurm procs )?"
+	    "cgroup|root memory cgroup(?:: (?<errno>.*[^ ]))?|memory namespace)"
+	    "|unable to add task\\[pid=[0-9]+\\] to memory cg"
+	    "|Failed to invoke task plugins: (?<detail>.*[^ ]))",
+	  .ere = "unable to (create|instantiate) .*cgroup|unable to create "
+	    "memory namespace|unable to add task\\[pid=[0-9]+\\] to memory "
+	    "cg|Failed to invoke task plugins",
+	  .source = "Slurm xcgroup.c <= 21.02, cgroup_common.c >= 21.08, "
+	    "cgroup_v2.c >= 22.05, task_cgroup_memory.c, slurmstepd mgr.c; "
+	    "signatures.md 1.10" },
+	{ .id = "S-CGROUP-PARAPHRASE", .kind = EV_CGROUP_CREATE_FAIL,
+	  .cls = CAT_PARAPHRASE, .group = "setup",
+	  .needles = { "unable to allocate requested memory" },
+	  .pcre = "task/cgroup: unable to allocate requested memory",
+	  .ere = "task/cgroup: unable to allocate requested memory",
+	  .source = "quoted in tickets (seeds); no Slurm version prints it" },
+	{ .id = "S-SUBMIT-REJECTED", .kind = EV_SUBMIT_REJECTED,
+	  .cls = CAT_PRIMARY, .group = "submit",
+	  .needles = { "Memory specification can not be satisfied",
+	      "Requested node configuration is not available" },
+	  .pcre = "(?<reason>Memory specification can not be satisfied|"
+	    "Requested node configuration is not available)",
+	  .ere = "Memory specification can not be satisfied|Requested node "
+	    "configuration is not available",
+	  .source = "sbatch/srun, slurmctld ESLURM_INVALID_TASK_MEMORY and "
+	    "ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE; real Slurm 22.05 "
+	    "fixture" },
+	{ .id = "S-CTLD-JOB-OOM", .kind = EV_JOB_COMPLETE, .cls = CAT_PRIMARY,
+	  .group = "ctld",
+	  .needles = { "OOM failure" },
+	  .pcre = "_job_complete: JobId=(?<job_id>[0-9]+) (?<status>OOM "
+	    "failure)",
+	  .ere = "_job_complete: JobId=[0-9]+ OOM failure",
+	  .source = "slurmctld job_mgr.c \"%s: %pJ OOM failure\"; "
+	    "signatures.md 1.5, 1.11" },
+	{ .id = "S-CTLD-JOB-EXIT", .kind = EV_JOB_COMPLETE, .cls = CAT_CONTEXT,
+	  .group = "ctld",
+	  .needles = { "_job_complete: JobId=" },
+	  .pcre = "_job_complete: JobId=(?<job_id>[0-9]+) (?:WTERMSIG "
+	    "(?<signal>[0-9]+)|WEXITSTATUS (?<exit_status>[0-9]+))",
+	  .ere = "_job_complete: JobId=[0-9]+ (WTERMSIG|WEXITSTATUS) [0-9]+",
+	  .source = "slurmctld job_mgr.c; real Slurm 22.05 fixture" },
+	/* --- shell --- */
+	{ .id = "S-SHELL-KILLED", .kind = EV_SHELL_KILLED, .cls = CAT_SECONDARY,
+	  .group = "shell",
+	  .needles = { "Killed" },
+	  .pcre = "^(?:(?<script>[^ :]+): line (?<script_line>[0-9]+): +"
+	    "(?<pid>[0-9]+) Killed(?: +(?<command>.*[^ ]))?|Killed) *$",
+	  .ere = "^([^ :]+: line [0-9]+: +[0-9]+ Killed( .*)?|Killed) *$",
+	  .source = "bash job-control report of SIGKILL; signatures.md 0.1" },
+	/* --- NCCL / ProcessGroupNCCL (signatures.md 4.1) --- */
+	{ .id = "S-NCCL-WATCHDOG-TIMEOUT", .kind = EV_NCCL_TIMEOUT,
+	  .cls = CAT_SECONDARY, .group = "nccl",
+	  .needles = { "Watchdog caught collective operation timeout" },
+	  .pcre = "(?:\\[Rank (?<rank>[0-9]+)\\] )?Watchdog caught collective "
+	    "operation timeout: WorkNCCL\\((?:SeqNum=(?<seqnum>[0-9]+), )?"
+	    "OpType=(?<optype>[A-Z_]+)(?:, [^)]*?)?, Timeout\\(ms\\)="
+	    "(?<timeout_ms>[0-9]+)\\) ran for (?<ran_ms>[0-9]+) milliseconds",
+	  .ere = "Watchdog caught collective operation timeout: WorkNCCL\\(",
+	  .source = "ProcessGroupNCCL.cpp, PyTorch 1.8 - 2.x; "
+	    "signatures.md 4.1" },
+	{ .id = "S-NCCL-BLOCKING-WAIT", .kind = EV_NCCL_TIMEOUT,
+	  .cls = CAT_SECONDARY, .group = "nccl",
+	  .needles = { "timed out in blocking wait" },
+	  .pcre = "(?:\\[Rank (?<rank>[0-9]+)\\] )?Work WorkNCCL\\((?:SeqNum="
+	    "(?<seqnum>[0-9]+), )?OpType=(?<optype>[A-Z_]+)(?:, [^)]*?)?, "
+	    "Timeout\\(ms\\)=(?<timeout_ms>[0-9]+)\\) timed out in blocking "
+	    "wait",
+	  .ere = "Work WorkNCCL\\(.*\\) timed out in blocking wait",
+	  .source = "ProcessGroupNCCL.cpp TORCH_NCCL_BLOCKING_WAIT; "
+	    "signatures.md 4.1" },
+	/* --- NCCL /dev/shm (signatures.md 4.3), before generic NCCL --- */
+	{ .id = "S-NCCL-SHM", .kind = EV_SHM_ERROR, .cls = CAT_PRIMARY,
+	  .group = "nccl",
+	  .needles = { "shared memory segment", "failed to extend /dev/shm",
+	      "posix_fallocate failed", "shared memory file" },
+	  .pcre = "(?:Error while (?<op>creating|attaching to) shared memory "
+	    "segment (?<segment>[^ ]*) \\(size (?<size_bytes>[0-9]+)\\)"
+	    "(?:, error: (?<errno>.*[^ ]))?"
+	    "|Error: failed to extend (?<segment>/dev/shm/[^ ]*) to "
+	    "(?<size_bytes>[0-9]+) bytes(?:, error: (?<errno>.*[^ ]))?"
+	    "|Call to posix_fallocate failed ?: (?<errno>.*[^ ])"
+	    "|Error: failed to create shared memory file (?<segment>[^ ,]*))",
+	  .ere = "Error while (creating|attaching to) shared memory segment|"
+	    "failed to extend /dev/shm/|Call to posix_fallocate failed|"
+	    "failed to create shared memory file",
+	  .source = "NCCL <= 2.11 include/shm.h, 2.12-2.18 and >= 2.23 "
+	    "shmutils.cc; signatures.md 4.3" },
+	{ .id = "S-NCCL-ERROR", .kind = EV_NCCL_ERROR, .cls = CAT_SECONDARY,
+	  .group = "nccl",
+	  .needles = { "NCCL error", "ncclRemoteError", "ncclSystemError",
+	      "ncclInternalError", "NCCL WARN", "NCCL operations have failed" },
+	  .pcre = "(?:NCCL error in: (?<where>[^ ]+), (?<error>[^,]+), NCCL "
+	    "version (?<nccl_version>[0-9.]+)"
+	    "|NCCL error: (?<error>[^,]+), NCCL version "
+	    "(?<nccl_version>[0-9.]+)"
+	    "|(?<error>ncclRemoteError|ncclSystemError|ncclInternalError|"
+	    "ncclUnhandledCudaError|ncclInvalidUsage):"
+	    "|NCCL WARN (?<warn>.*[^ ])"
+	    "|Some NCCL operations have failed or timed out)",
+	  .ere = "NCCL error in: |NCCL error: |ncclRemoteError:|"
+	    "ncclSystemError:|ncclInternalError:|ncclUnhandledCudaError:|"
+	    "ncclInvalidUsage:|NCCL WARN |Some NCCL operations have failed or "
+	    "timed out",
+	  .source = "NCCL ncclGetErrorString, debug.cc WARN; PyTorch "
+	    "NCCLUtils, ProcessGroupNCCL.cpp; signatures.md 4.1, 0.4" },
+	{ .id = "S-NCCL-WATCHDOG-EXCEPTION", .kind = EV_NCCL_ERROR,
+	  .cls = CAT_SECONDARY, .group = "nccl",
+	  .needles = { "detected by watchdog at work" },
+	  .pcre = "\\[PG (?:ID )?[0-9]+ (?:PG GUID [^ ]+ )?Rank "
+	    "(?<rank>[0-9]+)\\] Exception \\(either an error or timeout\\) "
+	    "detected by watchdog at work: (?<seqnum>[0-9]+)",
+	  .ere = "Exception \\(either an error or timeout\\) detected by "
+	    "watchdog at work",
+	  .source = "ProcessGroupNCCL.cpp, PyTorch >= 2.4; signatures.md 4.1" },
+	/* --- torch.distributed.elastic (signatures.md 4.2) --- */
+	{ .id = "S-ELASTIC-CHILD-FAILED", .kind = EV_CHILD_FAILED,
+	  .cls = CAT_SECONDARY, .group = "launcher",
+	  .needles = { "ChildFailedError" },
+	  .pcre = "(?:torch\\.distributed\\.elastic\\.multiprocessing\\."
+	    "errors\\.)?ChildFailedError:",
+	  .ere = "ChildFailedError:",
+	  .source = "torch/distributed/elastic/multiprocessing/errors; the "
+	    "root-cause table is read by parse_log.c; signatures.md 4.2" },
+	{ .id = "S-ELASTIC-AGENT-FAILED", .kind = EV_LAUNCHER_EXIT,
+	  .cls = CAT_SECONDARY, .group = "launcher",
+	  .needles = { "failed (exitcode:" },
+	  .pcre = "failed \\(exitcode: (?<exitcode>-?[0-9]+)\\) local_rank: "
+	    "(?<local_rank>[0-9]+) \\(pid: (?<pid>[0-9]+)\\) of binary: "
+	    "(?<binary>.*[^ ])",
+	  .ere = "failed \\(exitcode: -?[0-9]+\\) local_rank: [0-9]+",
+	  .source = "torch elastic multiprocessing api.py, all three log "
+	    "prefixes; signatures.md 4.2, 0.3" },
+	{ .id = "S-LAUNCHER-RETURN-CODE", .kind = EV_LAUNCHER_EXIT,
+	  .cls = CAT_SECONDARY, .group = "launcher",
+	  .needles = { "exits with return code", "exited with exit code" },
+	  .pcre = "(?:exits with return code|exited with exit code) ?=? ?"
+	    "(?<exitcode>-?[0-9]+)",
+	  .ere = "(exits with return code|exited with exit code) ?=? ?-?[0-9]+",
+	  .source = "launcher wrappers (deepspeed/accelerate style wording)" },
+	/* --- DataLoader shared memory (signatures.md 3.4) --- */
+	{ .id = "S-DATALOADER-BUS-ERROR", .kind = EV_BUS_ERROR,
+	  .cls = CAT_PRIMARY, .group = "bus",
+	  .needles = { "Bus error", "bus error", "insufficient shared memory" },
+	  .pcre = "(?:DataLoader worker \\(pid (?<pid>[0-9]+)\\) is killed by "
+	    "signal: Bus error|Unexpected bus error encountered in worker|"
+	    "insufficient shared memory \\(shm\\)|error: (?<node>[^\\s:]+): "
+	    "tasks? (?<task>[0-9]+(?:[-,][0-9]+)*): Bus error)",
+	  .ere = "DataLoader worker \\(pid [0-9]+\\) is killed by signal: Bus "
+	    "error|Unexpected bus error encountered in worker|insufficient "
+	    "shared memory \\(shm\\)|tasks? [0-9,-]+: Bus error",
+	  .source = "torch/csrc/DataLoader.cpp SIGBUS handler, "
+	    "torch.utils.data; srun strsignal(SIGBUS); signatures.md 3.4, 1.3" },
+	/* --- pasted kernel lines (signatures.md 5.1, 2.1, 2.2) --- */
+	{ .id = "S-XID", .kind = EV_XID, .cls = CAT_PRIMARY, .group = "kernel",
+	  .needles = { "NVRM: Xid" },
+	  .pcre = "NVRM: Xid \\((?:PCI:)?(?<pci>[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:"
+	    "[0-9a-fA-F]{2})(?: GPU-I:[0-9]+)?(?: GPU-CI:[0-9]+)?\\): "
+	    "(?<xid>[0-9]+)(?:, pid=(?:'<unknown>'|(?<pid>[0-9]+)))?"
+	    "(?:, name=(?<name>[^,]*))?(?:, (?<detail>.*[^ ]))?",
+	  .ere = "NVRM: Xid \\(",
+	  .source = "NVIDIA driver krcReportXid (all forms); signatures.md 5.1" },
+	{ .id = "S-KERNEL-OOM-KILLED", .kind = EV_KERNEL_OOM,
+	  .cls = CAT_PRIMARY, .group = "kernel",
+	  .needles = { "Killed process", "Kill process" },
+	  .pcre = "(?:(?<scope>Memory cgroup out of memory|Out of memory"
+	    "(?: \\(oom_kill_allocating_task\\))?): )?Kill(?:ed)? process "
+	    "(?<pid>[0-9]+) \\((?<comm>[^)]*)\\)(?:,? UID:? ?(?<uid>[0-9]+),?)?"
+	    "(?: score [0-9]+ or sacrifice child)?"
+	    "(?: total-vm:(?<total_vm_bytes>[0-9]+kB), anon-rss:"
+	    "(?<anon_rss_bytes>[0-9]+kB), file-rss:(?<file_rss_bytes>[0-9]+kB)"
+	    "(?:, shmem-rss:(?<shmem_rss_bytes>[0-9]+kB))?"
+	    "(?:, UID:(?<uid>[0-9]+))?)?",
+	  .ere = "Kill(ed)? process [0-9]+ \\(",
+	  .source = "Linux mm/oom_kill.c, 3.10 (RHEL 7) to 6.x; "
+	    "signatures.md 2.1" },
+	{ .id = "S-KERNEL-OOM-SUMMARY", .kind = EV_KERNEL_OOM,
+	  .cls = CAT_PRIMARY, .group = "kernel",
+	  .needles = { "oom-kill:constraint=" },
+	  .pcre = "oom-kill:constraint=(?<constraint>[A-Z_]+),nodemask="
+	    "(?<nodemask>[^,]*)(?:,cpuset=(?<cpuset>[^,]*),mems_allowed="
+	    "(?<mems_allowed>[^,]*))?(?:,oom_memcg=(?<oom_memcg>[^,]*)|,"
+	    "(?<global>global_oom))?(?:,task_memcg=(?<task_memcg>[^,]*))?"
+	    "(?:,task=(?<comm>[^,]*),pid=(?<pid>[0-9]+),uid=(?<uid>[0-9]+))?",
+	  .ere = "oom-kill:constraint=",
+	  .source = "Linux dump_oom_summary, >= 5.0 and RHEL 8; "
+	    "signatures.md 2.2" },
+	/* --- paraphrases people quote (DESIGN.md, signatures.md 1.4) --- */
+	{ .id = "S-PARAPHRASE-OOM-KILLER", .kind = EV_SLURM_OOM_PARAPHRASE,
+	  .cls = CAT_PARAPHRASE, .group = "paraphrase",
+	  .needles = { "DUE TO OOM", "cgroup out of memory" },
+	  .pcre = "(?<quote>JOB CANCELLED DUE TO OOM-KILLER|slurmstepd: error: "
+	    "cgroup out of memory)",
+	  .ere = "JOB CANCELLED DUE TO OOM-KILLER|slurmstepd: error: cgroup "
+	    "out of memory",
+	  .source = "paraphrase only: never printed by any SchedMD/slurm tag; "
+	    "signatures.md 1.4" },
+	/* --- host allocation failures inside the application --- */
+	{ .id = "S-HOST-OOM-APP", .kind = EV_HOST_OOM_APP, .cls = CAT_PRIMARY,
+	  .group = "setup",
+	  .needles = { "Cannot allocate memory", "bad_alloc", "MemoryError" },
+	  .pcre = "(?<error>Cannot allocate memory|std::bad_alloc|"
+	    "(?<![A-Za-z])MemoryError(?![A-Za-z]))",
+	  .ere = "Cannot allocate memory|std::bad_alloc|(^|[^A-Za-z])"
+	    "MemoryError([^A-Za-z]|$)",
+	  .source = "strerror(ENOMEM), libstdc++, CPython" },
+};
+
+const size_t catalog_table_len = sizeof(catalog_table) /
+    sizeof(catalog_table[0]);

@@ -1,1 +1,970 @@
-/* placeholder: not written yet */
+/*
+ * render_html: the analysis as one self-contained HTML file for reading
+ * offline. No script at all, no external fonts, styles or images; a
+ * Content-Security-Policy meta tag forbids them anyway. Inline CSS, inline
+ * SVG. Layout, top to bottom: the verdict (confidence, initiating line,
+ * next control); a timeline drawing (one lane per node and source kind on
+ * one UTC axis, untimed events in their own strip by position, never
+ * placed on the axis); host and GPU panels as bar charts; the nvidia-smi
+ * process rows; cascade; ruled out; missing evidence; every cited line as
+ * an excerpt with its context and an anchor (id="ev-N") that each mark
+ * and citation links to; inputs and clock skew.
+ *
+ * Every string from the model goes through esc_html(); the only URLs
+ * written are "#ev-N" made from integers. SVG coordinates are integers
+ * (viewBox scaling does the rest), so no locale can change the output.
+ * It does not decide anything: it draws what the model says.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+#include "report.h"
+
+#define HT_LANES_MAX	40	/* lanes drawn; the rest share "other" */
+#define HT_TITLE_CP	300	/* code points of a mark's hover text */
+#define HT_W		1000	/* SVG user units across */
+#define HT_X0		200	/* left edge of the time axis */
+#define HT_X1		980	/* right edge */
+#define HT_LANE_H	22
+#define HT_ROWS_MAX	64	/* bars drawn per panel */
+
+struct lane {
+	const char	*node;
+	const char	*cls;
+};
+
+struct html {
+	FILE				*fp;
+	const struct analysis		*an;
+	const struct evidence		**extra;	/* cited, not in timeline */
+	size_t				 nextra;
+	struct lane			 lanes[HT_LANES_MAX + 1];
+	size_t				 nlanes;
+	int64_t				 tmin, tmax;
+	size_t				 ntimed, nuntimed;
+};
+
+/* Source classes for timeline lanes: by path prefix first, then kind. */
+static const struct {
+	const char	*prefix;
+	const char	*cls;
+} ht_paths[] = {
+	{ "slurm/", "slurm" },
+	{ "kernel/", "kernel" },
+	{ "cgroup/", "kernel" },
+	{ "gpu/", "gpu" },
+	{ "host/", "host" },
+};
+
+static const struct {
+	const char	*kind_prefix;
+	const char	*cls;
+} ht_kinds[] = {
+	{ "sacct", "slurm" }, { "scontrol", "slurm" }, { "slurm", "slurm" },
+	{ "srun", "slurm" }, { "time_limit", "slurm" },
+	{ "cancelled", "slurm" }, { "preempted", "slurm" },
+	{ "step_create", "slurm" }, { "submit", "slurm" },
+	{ "job_complete", "slurm" }, { "kernel", "kernel" },
+	{ "oom_reaper", "kernel" }, { "xid", "kernel" },
+	{ "cgroup", "kernel" }, { "gpu", "gpu" }, { "host", "host" },
+};
+
+static const char *
+ht_class(const struct evidence *ev)
+{
+	for (size_t i = 0; i < sizeof(ht_paths) / sizeof(ht_paths[0]); i++)
+		if (ev->source != NULL && strncmp(ev->source,
+		    ht_paths[i].prefix, strlen(ht_paths[i].prefix)) == 0)
+			return ht_paths[i].cls;
+	for (size_t i = 0; i < sizeof(ht_kinds) / sizeof(ht_kinds[0]); i++)
+		if (ev->kind != NULL && strncmp(ev->kind,
+		    ht_kinds[i].kind_prefix,
+		    strlen(ht_kinds[i].kind_prefix)) == 0)
+			return ht_kinds[i].cls;
+	return "job log";
+}
+
+static int
+ht_streq(const char *a, const char *b)
+{
+	return a == NULL || b == NULL ? a == b : strcmp(a, b) == 0;
+}
+
+static int
+ht_same(const struct evidence *a, const struct evidence *b)
+{
+	return a->line == b->line && ht_streq(a->source, b->source) &&
+	    ht_streq(a->input, b->input) && ht_streq(a->text, b->text);
+}
+
+/* The anchor number of ev: its timeline index, or after the timeline
+ * for cited evidence that is not in it; -1 if unregistered. */
+static long
+ht_id(const struct html *h, const struct evidence *ev)
+{
+	const struct evidence_list	*tl = &h->an->timeline;
+
+	if (tl->n > 0 && ev >= tl->v && ev < tl->v + tl->n)
+		return (long)(ev - tl->v);
+	for (size_t i = 0; i < tl->n; i++)
+		if (ht_same(&tl->v[i], ev))
+			return (long)i;
+	for (size_t i = 0; i < h->nextra; i++)
+		if (ht_same(h->extra[i], ev))
+			return (long)(tl->n + i);
+	return -1;
+}
+
+static int
+ht_register(struct html *h, const struct evidence *ev, size_t cap)
+{
+	if (ht_id(h, ev) != -1)
+		return 0;
+	if (h->nextra == cap)
+		return -1;
+	h->extra[h->nextra++] = ev;
+	return 0;
+}
+
+/* Every cited evidence gets an anchor. */
+static int
+ht_collect(struct html *h)
+{
+	const struct analysis	*an = h->an;
+	size_t			 cap = 1;
+
+	for (size_t i = 0; i < an->nsecondary; i++)
+		cap += an->secondary[i].evidence.n;
+	for (size_t i = 0; i < an->nruled_out; i++)
+		cap += an->ruled_out[i].evidence.n;
+	if ((h->extra = calloc(cap, sizeof(*h->extra))) == NULL)
+		return -1;
+	if (an->verdict.initiating != NULL &&
+	    ht_register(h, an->verdict.initiating, cap) == -1)
+		return -1;
+	for (size_t i = 0; i < an->nsecondary; i++)
+		for (size_t j = 0; j < an->secondary[i].evidence.n; j++)
+			if (ht_register(h, &an->secondary[i].evidence.v[j],
+			    cap) == -1)
+				return -1;
+	for (size_t i = 0; i < an->nruled_out; i++)
+		for (size_t j = 0; j < an->ruled_out[i].evidence.n; j++)
+			if (ht_register(h, &an->ruled_out[i].evidence.v[j],
+			    cap) == -1)
+				return -1;
+	return 0;
+}
+
+static void
+ht_s(struct html *h, const char *s, const char *dflt)
+{
+	esc_html(h->fp, s != NULL ? s : dflt, 0, 0);
+}
+
+/* <a href="#ev-N">source:line</a> */
+static void
+ht_cite(struct html *h, const struct evidence *ev)
+{
+	long	 id = ht_id(h, ev);
+
+	if (id >= 0)
+		fprintf(h->fp, "<a class=\"cite\" href=\"#ev-%ld\">", id);
+	fprintf(h->fp, "<code>");
+	ht_s(h, ev->source, "?");
+	if (ev->line != 0)
+		fprintf(h->fp, ":%" PRIu32, ev->line);
+	fprintf(h->fp, "</code>%s", id >= 0 ? "</a>" : "");
+}
+
+static void
+ht_evline(struct html *h, const struct evidence *ev)
+{
+	char	 when[48];
+
+	report_time(ev, when);
+	fprintf(h->fp, "<div class=\"evl\">");
+	ht_cite(h, ev);
+	fprintf(h->fp, " <span class=\"dim\">");
+	ht_s(h, ev->node, "node unknown");
+	fprintf(h->fp, " · %s", when);
+	if (ev->has_time && ev->time_quality != NULL) {
+		fprintf(h->fp, " (");
+		ht_s(h, ev->time_quality, "");
+		fprintf(h->fp, ")");
+	}
+	fprintf(h->fp, "</span><blockquote><code>");
+	esc_html(h->fp, ev->text, 600, 0);
+	fprintf(h->fp, "</code></blockquote></div>\n");
+}
+
+static const char ht_css[] =
+    "*{box-sizing:border-box}"
+    "body{margin:0;font:15px/1.45 system-ui,\"Segoe UI\",\"DejaVu Sans\","
+    "sans-serif;color:#1d2430;background:#f4f5f7}"
+    "main{max-width:1140px;margin:0 auto;padding:14px 18px}"
+    "header.verdict,section{background:#fff;border:1px solid #d6dae1;"
+    "border-radius:6px;padding:12px 16px;margin:0 0 14px;min-width:0}"
+    "header.verdict{border-left:6px solid #c62828}"
+    "h1{font-size:1.45em;margin:0 0 6px}h2{font-size:1.12em;margin:0 0 8px}"
+    "h3{font-size:1em;margin:10px 0 4px}"
+    "code,pre{font:13px/1.4 \"DejaVu Sans Mono\",ui-monospace,monospace}"
+    "code{overflow-wrap:anywhere}"
+    "pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:4px 0;"
+    "background:#f3f4f6;padding:6px 8px;border-radius:4px}"
+    "blockquote{margin:4px 0 6px;padding:4px 10px;border-left:3px solid "
+    "#b0b7c3;background:#f7f8fa}"
+    ".cited{background:#ffe1dc;display:inline-block;width:100%}"
+    ".ln{color:#7a8190}"
+    ".dim{color:#5d6573;font-size:.92em}"
+    ".meta b{font-weight:600}.next{background:#eef7ee;padding:8px 10px;"
+    "border-radius:4px}"
+    ".conf-high{color:#1b7a3a}.conf-medium{color:#9a6700}"
+    ".conf-low{color:#b3261e}"
+    "svg{width:100%;height:auto;display:block}"
+    "svg text{font:11px system-ui,\"DejaVu Sans\",sans-serif;fill:#333}"
+    "table{border-collapse:collapse;width:100%;table-layout:fixed}"
+    "td,th{border-bottom:1px solid #e3e6eb;padding:3px 6px;text-align:left;"
+    "vertical-align:top;overflow-wrap:anywhere}"
+    "th{background:#f3f4f6}"
+    ".ev{border-top:1px solid #eceef2;padding:6px 0}"
+    ".ev:target{background:#fff6d6}"
+    "ul{padding-left:20px;margin:4px 0}"
+    ".legend span{margin-right:14px;white-space:nowrap}"
+    ".sw{display:inline-block;width:11px;height:11px;margin-right:4px;"
+    "vertical-align:-1px;border-radius:2px}"
+    "a{color:#1a56b0}"
+    "@media print{body{background:#fff;font-size:11pt}main{max-width:none;"
+    "padding:0}header.verdict,section{border:none;break-inside:avoid;"
+    "padding:6px 0}a{color:inherit;text-decoration:none}"
+    ".ev:target{background:none}}";
+
+static void
+ht_head(struct html *h)
+{
+	fprintf(h->fp, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	    "<meta charset=\"utf-8\">\n"
+	    "<meta http-equiv=\"Content-Security-Policy\" content=\""
+	    "default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\n"
+	    "<meta name=\"viewport\" content=\"width=device-width, "
+	    "initial-scale=1\">\n<meta name=\"referrer\" "
+	    "content=\"no-referrer\">\n<title>oomtrail: ");
+	ht_s(h, h->an->verdict.cause, "inconclusive");
+	fprintf(h->fp, "</title>\n<style>%s</style>\n</head>\n<body>\n<main>\n",
+	    ht_css);
+}
+
+static void
+ht_verdict(struct html *h)
+{
+	const struct verdict	*v = &h->an->verdict;
+	const char		*conf = v->confidence != NULL ?
+				    v->confidence : "unknown";
+
+	fprintf(h->fp, "<header class=\"verdict\" id=\"verdict\">\n"
+	    "<h1>Verdict: <code id=\"verdict-cause\">");
+	ht_s(h, v->cause, "inconclusive");
+	fprintf(h->fp, "</code></h1>\n<p class=\"meta\">Boundary <b>");
+	ht_s(h, v->boundary, "unknown");
+	fprintf(h->fp, "</b> · confidence <b class=\"conf-");
+	ht_s(h, conf, "");
+	fprintf(h->fp, "\">");
+	ht_s(h, conf, "");
+	fprintf(h->fp, "</b>");
+	if (v->rule != NULL) {
+		fprintf(h->fp, " · rule <code>");
+		ht_s(h, v->rule, "");
+		fprintf(h->fp, "</code>");
+	}
+	fprintf(h->fp, "</p>\n<p>");
+	ht_s(h, v->summary, "");
+	fprintf(h->fp, "</p>\n<p class=\"dim\">Why this confidence: ");
+	ht_s(h, v->confidence_reason, "not stated");
+	fprintf(h->fp, "</p>\n<div id=\"initiating\"><h2>Initiating "
+	    "evidence</h2>\n");
+	if (v->initiating != NULL)
+		ht_evline(h, v->initiating);
+	else
+		fprintf(h->fp, "<p>None found.</p>\n");
+	fprintf(h->fp, "</div>\n<p class=\"next\" id=\"next\"><b>Next "
+	    "control:</b> ");
+	ht_s(h, v->next_action, "collect the missing evidence listed below");
+	fprintf(h->fp, "</p>\n</header>\n");
+}
+
+/* ---- timeline drawing ---- */
+
+static size_t
+ht_lane_of(struct html *h, const struct evidence *ev, int add)
+{
+	const char	*cls = ht_class(ev);
+	size_t		 i;
+
+	for (i = 0; i < h->nlanes; i++)
+		if (ht_streq(h->lanes[i].node, ev->node) &&
+		    strcmp(h->lanes[i].cls, cls) == 0)
+			return i;
+	if (!add)
+		return HT_LANES_MAX;	/* the shared "other" lane */
+	if (h->nlanes == HT_LANES_MAX)
+		return HT_LANES_MAX;
+	h->lanes[h->nlanes].node = ev->node;
+	h->lanes[h->nlanes].cls = cls;
+	return h->nlanes++;
+}
+
+static void
+ht_layout(struct html *h)
+{
+	const struct evidence_list	*tl = &h->an->timeline;
+
+	for (size_t i = 0; i < tl->n; i++) {
+		const struct evidence	*ev = &tl->v[i];
+
+		ht_lane_of(h, ev, 1);
+		if (!ev->has_time) {
+			h->nuntimed++;
+			continue;
+		}
+		if (h->ntimed == 0 || ev->time_ns < h->tmin)
+			h->tmin = ev->time_ns;
+		if (h->ntimed == 0 || ev->time_ns > h->tmax)
+			h->tmax = ev->time_ns;
+		h->ntimed++;
+	}
+}
+
+static int
+ht_has_other(const struct html *h)
+{
+	const struct evidence_list	*tl = &h->an->timeline;
+
+	for (size_t i = 0; i < tl->n && h->nlanes == HT_LANES_MAX; i++)
+		if (ht_lane_of((struct html *)h, &tl->v[i], 0) == HT_LANES_MAX)
+			return 1;
+	return 0;
+}
+
+static int
+ht_x(const struct html *h, int64_t t)
+{
+	double	 span = (double)h->tmax - (double)h->tmin;
+
+	if (span <= 0)
+		return (HT_X0 + HT_X1) / 2;
+	return HT_X0 + (int)(((double)t - (double)h->tmin) / span *
+	    (HT_X1 - HT_X0 - 10)) + 5;
+}
+
+/* Five ticks labelled HH:MM:SS.mmm; the date (UTC) once, at the left. */
+static void
+ht_axis(struct html *h, int height)
+{
+	char		 iso[48], lab[16];
+	struct evidence	 tick = { .has_time = 1, .time_ns = h->tmin };
+	int		 x;
+
+	if (h->ntimed == 0)
+		return;
+	report_time(&tick, iso);
+	fprintf(h->fp, "<text x=\"4\" y=\"18\" font-weight=\"bold\">%.10s "
+	    "(UTC)</text>\n", iso);
+	for (int k = 0; k <= 4; k++) {
+		tick.time_ns = h->tmin + (int64_t)(((double)h->tmax -
+		    (double)h->tmin) * k / 4);
+		x = ht_x(h, tick.time_ns);
+		report_time(&tick, iso);
+		snprintf(lab, sizeof(lab), "%.12s", iso + 11);
+		if (lab[8] != '.')
+			lab[8] = '\0';
+		fprintf(h->fp, "<line x1=\"%d\" y1=\"24\" x2=\"%d\" y2=\"%d\" "
+		    "stroke=\"#e1e4ea\"/><text x=\"%d\" y=\"18\" "
+		    "text-anchor=\"%s\">%s</text>\n", x, x, height, x,
+		    k == 0 ? "start" : k == 4 ? "end" : "middle", lab);
+		if (h->tmax == h->tmin)
+			break;
+	}
+}
+
+static void
+ht_lane_labels(struct html *h, int nl)
+{
+	for (int i = 0; i < nl; i++) {
+		int	 y = 30 + i * HT_LANE_H;
+
+		fprintf(h->fp, "<rect x=\"0\" y=\"%d\" width=\"%d\" height=\"%d\""
+		    " fill=\"%s\"/>\n<text x=\"4\" y=\"%d\">", y, HT_W,
+		    HT_LANE_H, i % 2 ? "#ffffff" : "#f6f7f9", y + 15);
+		if (i == (int)h->nlanes)
+			fprintf(h->fp, "other nodes");
+		else {
+			esc_html(h->fp, h->lanes[i].node != NULL ?
+			    h->lanes[i].node : "node ?", 18, 0);
+			fprintf(h->fp, " · %s", h->lanes[i].cls);
+		}
+		fprintf(h->fp, "</text>\n");
+	}
+}
+
+static void
+ht_mark_title(struct html *h, const struct evidence *ev)
+{
+	char	 when[48];
+
+	report_time(ev, when);
+	fprintf(h->fp, "<title>%s", when);
+	if (ev->time_quality != NULL) {
+		fprintf(h->fp, " (");
+		ht_s(h, ev->time_quality, "");
+		fprintf(h->fp, ")");
+	}
+	fprintf(h->fp, "\n");
+	ht_s(h, ev->source, "?");
+	if (ev->line != 0)
+		fprintf(h->fp, ":%" PRIu32, ev->line);
+	fprintf(h->fp, " · ");
+	ht_s(h, ev->node, "node unknown");
+	fprintf(h->fp, "%s\n", ev->initiating ? " · INITIATING" :
+	    ev->cascade ? " · cascade" : "");
+	esc_html(h->fp, ev->text, HT_TITLE_CP, 0);
+	fprintf(h->fp, "</title>");
+}
+
+static void
+ht_mark(struct html *h, size_t i, int x, int y)
+{
+	const struct evidence	*ev = &h->an->timeline.v[i];
+
+	fprintf(h->fp, "<a href=\"#ev-%zu\">", i);
+	if (ev->initiating)
+		fprintf(h->fp, "<polygon class=\"m-ini\" points=\"%d,%d %d,%d "
+		    "%d,%d %d,%d\" fill=\"#c62828\" stroke=\"#fff\">", x, y - 9,
+		    x + 9, y, x, y + 9, x - 9, y);
+	else if (ev->cascade)
+		fprintf(h->fp, "<polygon class=\"m-cas\" points=\"%d,%d %d,%d "
+		    "%d,%d\" fill=\"#ef8a17\">", x, y - 6, x + 6, y + 5, x - 6,
+		    y + 5);
+	else
+		fprintf(h->fp, "<circle class=\"m-ev\" cx=\"%d\" cy=\"%d\" "
+		    "r=\"4\" fill=\"#47668f\" fill-opacity=\"0.8\">", x, y);
+	ht_mark_title(h, ev);
+	fprintf(h->fp, "%s</a>\n", ev->initiating ? "</polygon>" :
+	    ev->cascade ? "</polygon>" : "</circle>");
+}
+
+static void
+ht_marks(struct html *h, int nl)
+{
+	const struct evidence_list	*tl = &h->an->timeline;
+	size_t				 k = 0, ini = (size_t)-1;
+	int				 x, y, uy = 30 + nl * HT_LANE_H + 30;
+
+	for (int pass = 0; pass < 2; pass++)	/* initiating on top */
+		for (size_t i = 0; i < tl->n; i++) {
+			const struct evidence	*ev = &tl->v[i];
+
+			if ((pass == 1) != (ev->initiating != 0))
+				continue;
+			y = 30 + (int)ht_lane_of(h, ev, 0) * HT_LANE_H + 11;
+			if (ev->has_time)
+				x = ht_x(h, ev->time_ns);
+			else {
+				x = HT_X0 + 5 + (int)((double)(HT_X1 - HT_X0 -
+				    10) * ((double)k++ + 0.5) /
+				    (double)h->nuntimed);
+				y = uy;
+			}
+			if (ev->initiating && ev->has_time &&
+			    ini == (size_t)-1) {
+				ini = i;
+				fprintf(h->fp, "<line x1=\"%d\" y1=\"24\" "
+				    "x2=\"%d\" y2=\"%d\" stroke=\"#c62828\" "
+				    "stroke-dasharray=\"4 3\"/>\n", x, x,
+				    30 + nl * HT_LANE_H);
+			}
+			ht_mark(h, i, x, y);
+		}
+}
+
+static void
+ht_timeline(struct html *h)
+{
+	int	 nl, height;
+
+	if (h->an->timeline.n == 0)
+		return;
+	ht_layout(h);
+	nl = (int)h->nlanes + ht_has_other(h);
+	height = 30 + nl * HT_LANE_H + (h->nuntimed > 0 ? 48 : 8);
+	fprintf(h->fp, "<section id=\"timeline\"><h2>Timeline</h2>\n"
+	    "<p class=\"legend dim\"><span><span class=\"sw\" style=\""
+	    "background:#c62828\"></span>initiating</span><span><span "
+	    "class=\"sw\" style=\"background:#ef8a17\"></span>cascade</span>"
+	    "<span><span class=\"sw\" style=\"background:#47668f\"></span>"
+	    "other event</span><span>%zu events, %zu with a time (UTC), %zu "
+	    "untimed. Hover a mark for its time, provenance and line; "
+	    "click to open its excerpt.</span></p>\n"
+	    "<svg viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"timeline\">\n",
+	    h->an->timeline.n, h->ntimed, h->nuntimed, HT_W, height);
+	ht_lane_labels(h, nl);
+	ht_axis(h, 30 + nl * HT_LANE_H);
+	if (h->nuntimed > 0)
+		fprintf(h->fp, "<rect x=\"0\" y=\"%d\" width=\"%d\" height=\"%d\""
+		    " fill=\"#fbf3e4\"/><text x=\"4\" y=\"%d\">untimed (by "
+		    "position)</text>\n", 30 + nl * HT_LANE_H + 19, HT_W, 22,
+		    30 + nl * HT_LANE_H + 34);
+	ht_marks(h, nl);
+	fprintf(h->fp, "</svg>\n</section>\n");
+}
+
+/* ---- quantity panels ---- */
+
+static void
+ht_bar(struct html *h, int y, const char *label, int64_t v, int64_t max,
+    const char *color)
+{
+	char	 b[32];
+	int	 w;
+
+	report_bytes(v, b);
+	fprintf(h->fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>",
+	    HT_X0 - 6, y + 11, label);
+	if (v < 0 || max <= 0) {
+		fprintf(h->fp, "<text x=\"%d\" y=\"%d\" fill=\"#888\">unknown"
+		    "</text>\n", HT_X0, y + 11);
+		return;
+	}
+	w = (int)((double)v / (double)max * (HT_X1 - HT_X0 - 110));
+	fprintf(h->fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"13\" "
+	    "fill=\"%s\"><title>%s: %s (%" PRId64 " bytes)</title></rect>"
+	    "<text x=\"%d\" y=\"%d\">%s</text>\n", HT_X0, y, w > 0 ? w : 1,
+	    color, label, b, v, HT_X0 + w + 6, y + 11, b);
+}
+
+static const struct {
+	const char	*label;
+	size_t		 off;
+	const char	*color;
+} ht_host_bars[] = {
+	{ "ReqMem", offsetof(struct host_q, req_mem_bytes), "#7d8fa9" },
+	{ "cgroup limit", offsetof(struct host_q, cgroup_limit_bytes),
+	  "#2f4b7c" },
+	{ "MaxRSS", offsetof(struct host_q, max_rss_bytes), "#ef8a17" },
+	{ "peak", offsetof(struct host_q, cgroup_peak_bytes), "#c62828" },
+};
+#define HT_NHOSTBARS (sizeof(ht_host_bars) / sizeof(ht_host_bars[0]))
+
+static int64_t
+ht_hostval(const struct host_q *q, size_t k)
+{
+	return *(const int64_t *)(const void *)((const char *)q +
+	    ht_host_bars[k].off);
+}
+
+static void
+ht_host(struct html *h)
+{
+	const struct analysis	*an = h->an;
+	size_t			 n = an->nhost < HT_ROWS_MAX ? an->nhost :
+				    HT_ROWS_MAX;
+	int64_t			 max = 0;
+	int			 y = 4, blk = 20 + 16 * (int)HT_NHOSTBARS;
+
+	if (an->nhost == 0)
+		return;
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < HT_NHOSTBARS; k++)
+			if (ht_hostval(&an->host[i], k) > max)
+				max = ht_hostval(&an->host[i], k);
+	fprintf(h->fp, "<section id=\"host\"><h2>Host memory per step</h2>\n"
+	    "<p class=\"dim\">ReqMem (what was asked), the cgroup limit (what "
+	    "was enforced), MaxRSS (what accounting sampled) and the cgroup "
+	    "peak, on one scale.</p>\n<svg viewBox=\"0 0 %d %d\" role=\"img\" "
+	    "aria-label=\"host memory\">\n", HT_W, (int)n * blk + 8);
+	for (size_t i = 0; i < n; i++, y += blk) {
+		const struct host_q	*q = &an->host[i];
+
+		fprintf(h->fp, "<text x=\"4\" y=\"%d\" font-weight=\"bold\">"
+		    "step ", y + 12);
+		esc_html(h->fp, q->step != NULL ? q->step : "?", 24, 0);
+		fprintf(h->fp, " · ");
+		esc_html(h->fp, q->node != NULL ? q->node : "?", 24, 0);
+		fprintf(h->fp, " · ");
+		esc_html(h->fp, q->state != NULL ? q->state : "?", 24, 0);
+		if (q->oom_kills >= 0)
+			fprintf(h->fp, " · oom_kills %" PRId64, q->oom_kills);
+		fprintf(h->fp, "</text>\n");
+		for (size_t k = 0; k < HT_NHOSTBARS; k++)
+			ht_bar(h, y + 18 + 16 * (int)k, ht_host_bars[k].label,
+			    ht_hostval(q, k), max, ht_host_bars[k].color);
+	}
+	fprintf(h->fp, "</svg>\n");
+	if (an->nhost > n)
+		fprintf(h->fp, "<p>… and %zu more steps (see the JSON).</p>\n",
+		    an->nhost - n);
+	fprintf(h->fp, "</section>\n");
+}
+
+static void
+ht_seg(struct html *h, int *x, int y, int64_t v, int64_t cap,
+    const char *color, const char *what)
+{
+	char	 b[32];
+	int	 w;
+
+	if (v <= 0)
+		return;
+	w = (int)((double)v / (double)cap * (HT_X1 - HT_X0));
+	if (*x + w > HT_X1)
+		w = HT_X1 - *x;
+	report_bytes(v, b);
+	fprintf(h->fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"18\" "
+	    "fill=\"%s\"><title>%s: %s</title></rect>\n", *x, y, w > 0 ? w : 0,
+	    color, what, b);
+	*x += w;
+}
+
+static void
+ht_gpu(struct html *h, const struct device_q *d, int y)
+{
+	char	 c[32], r[32];
+	int	 x = HT_X0;
+	int64_t	 other = -1;
+
+	report_bytes(d->capacity_bytes, c);
+	fprintf(h->fp, "<text x=\"4\" y=\"%d\" font-weight=\"bold\">GPU ",
+	    y + 13);
+	esc_html(h->fp, d->gpu != NULL ? d->gpu : "?", 12, 0);
+	fprintf(h->fp, " · ");
+	esc_html(h->fp, d->node != NULL ? d->node : "?", 14, 0);
+	fprintf(h->fp, "</text><text x=\"4\" y=\"%d\">", y + 28);
+	esc_html(h->fp, d->product != NULL ? d->product : "", 26, 0);
+	fprintf(h->fp, "</text>\n");
+	if (d->capacity_bytes <= 0) {
+		fprintf(h->fp, "<text x=\"%d\" y=\"%d\" fill=\"#888\">capacity "
+		    "unknown: see the table</text>\n", HT_X0, y + 13);
+		return;
+	}
+	fprintf(h->fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"18\" "
+	    "fill=\"none\" stroke=\"#555\"><title>capacity: %s</title></rect>\n",
+	    HT_X0, y, HT_X1 - HT_X0, c);
+	if (d->free_bytes >= 0 && d->reserved_bytes >= 0)
+		other = d->capacity_bytes - d->free_bytes - d->reserved_bytes;
+	ht_seg(h, &x, y, d->allocated_bytes, d->capacity_bytes, "#2f4b7c",
+	    "allocated");
+	if (d->reserved_bytes >= 0 && d->allocated_bytes >= 0)
+		ht_seg(h, &x, y, d->reserved_bytes - d->allocated_bytes,
+		    d->capacity_bytes, "#7d8fa9", "reserved, not allocated");
+	ht_seg(h, &x, y, other, d->capacity_bytes, "#8e5ea2",
+	    "held outside these reservations");
+	ht_seg(h, &x, y, d->free_bytes, d->capacity_bytes, "#cfe8cf", "free");
+	if (d->requested_bytes >= 0) {
+		x = HT_X0;
+		report_bytes(d->requested_bytes, r);
+		ht_seg(h, &x, y + 22, d->requested_bytes, d->capacity_bytes,
+		    "#c62828", "requested");
+		fprintf(h->fp, "<text x=\"%d\" y=\"%d\">requested %s</text>\n",
+		    x + 6 > HT_X1 - 120 ? HT_X1 - 120 : x + 6, y + 33, r);
+	}
+}
+
+static void
+ht_device_table(struct html *h, size_t n)
+{
+	static const char *const	 hd[] = { "GPU", "node", "capacity",
+					    "reserved", "allocated", "free",
+					    "requested", "used (smi)" };
+	char				 b[32];
+
+	fprintf(h->fp, "<table><tr>");
+	for (size_t i = 0; i < sizeof(hd) / sizeof(hd[0]); i++)
+		fprintf(h->fp, "<th>%s</th>", hd[i]);
+	fprintf(h->fp, "</tr>\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct device_q	*d = &h->an->device[i];
+		const int64_t		 v[] = { d->capacity_bytes,
+					    d->reserved_bytes,
+					    d->allocated_bytes, d->free_bytes,
+					    d->requested_bytes, d->used_bytes };
+
+		fprintf(h->fp, "<tr><td>");
+		ht_s(h, d->gpu, "?");
+		fprintf(h->fp, "</td><td>");
+		ht_s(h, d->node, "?");
+		fprintf(h->fp, "</td>");
+		for (size_t k = 0; k < sizeof(v) / sizeof(v[0]); k++) {
+			report_bytes(v[k], b);
+			fprintf(h->fp, "<td>%s</td>", b);
+		}
+		fprintf(h->fp, "</tr>\n");
+	}
+	fprintf(h->fp, "</table>\n");
+}
+
+static void
+ht_device(struct html *h)
+{
+	const struct analysis	*an = h->an;
+	size_t			 n = an->ndevice < HT_ROWS_MAX ? an->ndevice :
+				    HT_ROWS_MAX;
+
+	if (an->ndevice == 0)
+		return;
+	fprintf(h->fp, "<section id=\"device\"><h2>GPU memory</h2>\n"
+	    "<p class=\"legend dim\"><span><span class=\"sw\" style=\""
+	    "background:#2f4b7c\"></span>allocated</span><span><span "
+	    "class=\"sw\" style=\"background:#7d8fa9\"></span>reserved, not "
+	    "allocated</span><span><span class=\"sw\" style=\"background:"
+	    "#8e5ea2\"></span>held outside (other processes, contexts)</span>"
+	    "<span><span class=\"sw\" style=\"background:#cfe8cf\"></span>"
+	    "free</span><span><span class=\"sw\" style=\"background:#c62828"
+	    "\"></span>requested</span></p>\n<svg viewBox=\"0 0 %d %d\" "
+	    "role=\"img\" aria-label=\"GPU memory\">\n", HT_W, (int)n * 50 + 4);
+	for (size_t i = 0; i < n; i++)
+		ht_gpu(h, &an->device[i], 4 + (int)i * 50);
+	fprintf(h->fp, "</svg>\n");
+	ht_device_table(h, n);
+	if (an->ndevice > n)
+		fprintf(h->fp, "<p>… and %zu more GPUs (see the JSON).</p>\n",
+		    an->ndevice - n);
+	fprintf(h->fp, "</section>\n");
+}
+
+static void
+ht_processes(struct html *h)
+{
+	const struct evidence_list	*tl = &h->an->timeline;
+	int				 any = 0;
+
+	for (size_t i = 0; i < tl->n; i++) {
+		const struct evidence	*ev = &tl->v[i];
+
+		if (ev->kind == NULL || strcmp(ev->kind, "gpu_process") != 0)
+			continue;
+		if (!any++)
+			fprintf(h->fp, "<section id=\"processes\"><h2>GPU "
+			    "processes (nvidia-smi)</h2>\n<table><tr><th>node"
+			    "</th><th>source</th><th>pid</th><th>record</th>"
+			    "</tr>\n");
+		fprintf(h->fp, "<tr><td>");
+		ht_s(h, ev->node, "?");
+		fprintf(h->fp, "</td><td>");
+		ht_cite(h, ev);
+		if (ev->pid >= 0)
+			fprintf(h->fp, "</td><td>%" PRId64 "</td><td><code>",
+			    ev->pid);
+		else
+			fprintf(h->fp, "</td><td>?</td><td><code>");
+		esc_html(h->fp, ev->text, 300, 0);
+		fprintf(h->fp, "</code></td></tr>\n");
+	}
+	if (any)
+		fprintf(h->fp, "</table>\n</section>\n");
+}
+
+/* ---- lists ---- */
+
+static void
+ht_findings(struct html *h)
+{
+	const struct analysis	*an = h->an;
+
+	if (an->nsecondary > 0)
+		fprintf(h->fp, "<section id=\"cascade\"><h2>Cascade and "
+		    "secondary findings</h2>\n");
+	for (size_t i = 0; i < an->nsecondary; i++) {
+		const struct finding	*f = &an->secondary[i];
+
+		fprintf(h->fp, "<h3><code>");
+		ht_s(h, f->cause, "?");
+		fprintf(h->fp, "</code> ");
+		ht_s(h, f->summary, "");
+		fprintf(h->fp, "</h3>\n");
+		for (size_t j = 0; j < f->evidence.n; j++)
+			ht_evline(h, &f->evidence.v[j]);
+	}
+	if (an->nsecondary > 0)
+		fprintf(h->fp, "</section>\n");
+	if (an->nruled_out > 0)
+		fprintf(h->fp, "<section id=\"ruled-out\"><h2>Ruled out</h2>\n");
+	for (size_t i = 0; i < an->nruled_out; i++) {
+		const struct ruled_out	*r = &an->ruled_out[i];
+
+		fprintf(h->fp, "<h3><code>");
+		ht_s(h, r->cause, "?");
+		fprintf(h->fp, "</code></h3>\n<p>");
+		ht_s(h, r->why, "");
+		fprintf(h->fp, "</p>\n");
+		for (size_t j = 0; j < r->evidence.n; j++)
+			ht_evline(h, &r->evidence.v[j]);
+	}
+	if (an->nruled_out > 0)
+		fprintf(h->fp, "</section>\n");
+}
+
+static void
+ht_missing(struct html *h)
+{
+	const struct analysis	*an = h->an;
+
+	if (an->nmissing == 0)
+		return;
+	fprintf(h->fp, "<section id=\"missing\"><h2>Missing evidence</h2>\n"
+	    "<ul>\n");
+	for (size_t i = 0; i < an->nmissing; i++) {
+		fprintf(h->fp, "<li><b>");
+		ht_s(h, an->missing[i].evidence, "?");
+		fprintf(h->fp, "</b>: ");
+		ht_s(h, an->missing[i].would_decide, "");
+		fprintf(h->fp, "</li>\n");
+	}
+	fprintf(h->fp, "</ul>\n</section>\n");
+}
+
+/* The context block, one numbered line at a time, the cited line marked. */
+static void
+ht_context(struct html *h, const struct evidence *ev)
+{
+	char		*copy, *line, *nl;
+	uint32_t	 no = ev->context_line;
+
+	if (ev->context == NULL || (copy = strdup(ev->context)) == NULL) {
+		fprintf(h->fp, "<pre><span class=\"cited\"><span class=\"ln\">"
+		    "%6" PRIu32 "</span>  ", ev->line);
+		esc_html(h->fp, ev->text, 0, 0);
+		fprintf(h->fp, "</span></pre>\n");
+		return;
+	}
+	fprintf(h->fp, "<pre>");
+	for (line = copy; line != NULL; line = nl, no++) {
+		if ((nl = strchr(line, '\n')) != NULL)
+			*nl++ = '\0';
+		if (nl == NULL && *line == '\0')
+			break;
+		fprintf(h->fp, "%s<span class=\"ln\">%6" PRIu32 "</span>  ",
+		    no == ev->line && no != 0 ? "<span class=\"cited\">" : "",
+		    no);
+		esc_html(h->fp, line, 0, 0);
+		fprintf(h->fp, "%s\n", no == ev->line && no != 0 ? "</span>" :
+		    "");
+	}
+	fprintf(h->fp, "</pre>\n");
+	free(copy);
+}
+
+static void
+ht_excerpt(struct html *h, const struct evidence *ev, size_t id)
+{
+	char	 when[48];
+
+	report_time(ev, when);
+	fprintf(h->fp, "<div class=\"ev\" id=\"ev-%zu\"><code>", id);
+	ht_s(h, ev->source, "?");
+	if (ev->line != 0)
+		fprintf(h->fp, ":%" PRIu32, ev->line);
+	fprintf(h->fp, "</code> <span class=\"dim\">");
+	ht_s(h, ev->node, "node unknown");
+	fprintf(h->fp, " · %s", when);
+	if (ev->time_quality != NULL) {
+		fprintf(h->fp, " (");
+		ht_s(h, ev->time_quality, "");
+		fprintf(h->fp, ")");
+	}
+	if (ev->kind != NULL) {
+		fprintf(h->fp, " · ");
+		ht_s(h, ev->kind, "");
+	}
+	if (ev->input != NULL) {
+		fprintf(h->fp, " · input ");
+		ht_s(h, ev->input, "");
+	}
+	fprintf(h->fp, "%s%s</span>\n", ev->initiating ? " · <b>initiating"
+	    "</b>" : ev->cascade ? " · cascade" : "",
+	    ev->out_of_order ? " · out of order" : "");
+	ht_context(h, ev);
+	fprintf(h->fp, "</div>\n");
+}
+
+static void
+ht_excerpts(struct html *h)
+{
+	const struct evidence_list	*tl = &h->an->timeline;
+
+	if (tl->n + h->nextra == 0)
+		return;
+	fprintf(h->fp, "<section id=\"evidence\"><h2>Evidence excerpts</h2>\n");
+	for (size_t i = 0; i < tl->n; i++)
+		ht_excerpt(h, &tl->v[i], i);
+	for (size_t i = 0; i < h->nextra; i++)
+		ht_excerpt(h, h->extra[i], tl->n + i);
+	fprintf(h->fp, "</section>\n");
+}
+
+static void
+ht_inputs(struct html *h)
+{
+	const struct analysis	*an = h->an;
+
+	fprintf(h->fp, "<section id=\"inputs\"><h2>Inputs</h2>\n<table><tr>"
+	    "<th>input</th><th>node</th><th>manifest</th><th>integrity</th>"
+	    "<th>notes</th></tr>\n");
+	for (size_t i = 0; i < an->ninputs; i++) {
+		const struct input_info	*in = &an->inputs[i];
+
+		fprintf(h->fp, "<tr><td><code>");
+		ht_s(h, in->path, "?");
+		fprintf(h->fp, "</code></td><td>");
+		ht_s(h, in->node, "?");
+		fprintf(h->fp, "</td><td>%s</td><td>", in->manifest ? "yes" :
+		    "no");
+		ht_s(h, in->integrity, "unknown");
+		fprintf(h->fp, "</td><td>");
+		for (size_t j = 0; j < in->nnotes; j++) {
+			fprintf(h->fp, "%s", j ? "<br>" : "");
+			ht_s(h, in->notes[j], "");
+		}
+		fprintf(h->fp, "</td></tr>\n");
+	}
+	fprintf(h->fp, "</table>\n");
+	if (an->nskew > 0)
+		fprintf(h->fp, "<h3>Clock skew</h3>\n<ul>\n");
+	for (size_t i = 0; i < an->nskew; i++) {
+		fprintf(h->fp, "<li>");
+		ht_s(h, an->skew[i], "");
+		fprintf(h->fp, "</li>\n");
+	}
+	fprintf(h->fp, "%s</section>\n", an->nskew > 0 ? "</ul>\n" : "");
+}
+
+enum err_code
+report_html(const struct analysis *an, FILE *fp,
+    const struct report_opts *opts, struct err *e)
+{
+	struct html	 h = { .fp = fp, .an = an };
+
+	if (ht_collect(&h) == -1) {
+		free(h.extra);
+		return ERR(e, ERR_NOMEM, "HTML report");
+	}
+	ht_head(&h);
+	ht_verdict(&h);
+	ht_timeline(&h);
+	ht_host(&h);
+	ht_device(&h);
+	ht_processes(&h);
+	ht_findings(&h);
+	ht_missing(&h);
+	ht_excerpts(&h);
+	ht_inputs(&h);
+	fprintf(fp, "<footer class=\"dim\">oomtrail ");
+	ht_s(&h, an->tool_version, "");
+	fprintf(fp, " · %s%s</footer>\n</main>\n</body>\n</html>\n",
+	    ANALYSIS_SCHEMA, an->damaged ? " · some input was damaged or "
+	    "failed its hash" : "");
+	free(h.extra);
+	if (fflush(fp) == EOF || ferror(fp))
+		return ERR_SYS(e, ERR_IO, "writing the HTML report");
+	return ERR_OK;
+}

@@ -1,1 +1,407 @@
-/* placeholder: not written yet */
+/*
+ * render_md: the analysis as GitHub-flavoured Markdown for a support
+ * ticket. The verdict is on top; evidence is quoted as code spans with
+ * its source:line; a compact timeline table shows a window of rows around
+ * the initiating event; then ruled out, "What was not collected", the
+ * quantities and the inputs.
+ *
+ * It summarises rather than dumps, so that a 256-node job still fits a
+ * ticket (well under 64 KB): every list and table has a cap with an
+ * "N more" line, cited lines are cut, and repeated secondary evidence is
+ * grouped by kind with counts and two examples. Bundle text is only ever
+ * inside code spans (esc_md_code) and prose through esc_md, so it can
+ * create no link, image, HTML or heading.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "escape.h"
+#include "report.h"
+
+#define MD_ROWS_DEFAULT	40	/* timeline rows */
+#define MD_LIST_MAX	12	/* findings, ruled out */
+#define MD_MISSING_MAX	24
+#define MD_TABLE_MAX	24	/* quantity and input rows */
+#define MD_EXAMPLES	2	/* quoted evidence per finding */
+#define MD_KINDS_MAX	8	/* kinds counted per finding */
+#define MD_QUOTE_CP	300	/* code points of a quoted line */
+#define MD_CELL_CP	100	/* code points of a table excerpt */
+
+static void
+md_cite(FILE *fp, const struct evidence *ev, int flags)
+{
+	char	 cite[512];
+
+	snprintf(cite, sizeof(cite), ev->line ? "%s:%" PRIu32 : "%s",
+	    ev->source != NULL ? ev->source : "?", ev->line);
+	esc_md_code(fp, cite, 120, flags);
+}
+
+/* "> `text` — `source:line` · node · time (quality)" */
+static void
+md_quote(FILE *fp, const struct evidence *ev, const char *indent)
+{
+	char	 when[48];
+
+	report_time(ev, when);
+	fprintf(fp, "%s> ", indent);
+	esc_md_code(fp, ev->text, MD_QUOTE_CP, 0);
+	fprintf(fp, "<br>\n%s> — ", indent);
+	md_cite(fp, ev, 0);
+	if (ev->node != NULL) {
+		fprintf(fp, " · ");
+		esc_md(fp, ev->node, 64, 0);
+	}
+	fprintf(fp, " · %s", when);
+	if (ev->has_time && ev->time_quality != NULL) {
+		fprintf(fp, " (");
+		esc_md(fp, ev->time_quality, 32, 0);
+		fprintf(fp, ")");
+	}
+	fprintf(fp, "\n");
+}
+
+static void
+md_more(FILE *fp, size_t total, size_t shown, const char *what)
+{
+	if (total > shown)
+		fprintf(fp, "\n_… and %zu more %s (see the JSON or HTML "
+		    "report)._\n", total - shown, what);
+}
+
+static void
+md_verdict(FILE *fp, const struct verdict *v)
+{
+	fprintf(fp, "# oomtrail verdict: ");
+	esc_md_code(fp, v->cause != NULL ? v->cause : "inconclusive", 64, 0);
+	fprintf(fp, "\n\n**Boundary:** ");
+	esc_md(fp, v->boundary != NULL ? v->boundary : "unknown", 64, 0);
+	fprintf(fp, " · **Confidence:** ");
+	esc_md(fp, v->confidence != NULL ? v->confidence : "unknown", 64, 0);
+	if (v->rule != NULL) {
+		fprintf(fp, " · **Rule:** ");
+		esc_md_code(fp, v->rule, 64, 0);
+	}
+	fprintf(fp, "\n\n");
+	if (v->summary != NULL) {
+		esc_md(fp, v->summary, 0, 0);
+		fprintf(fp, "\n\n");
+	}
+	if (v->confidence_reason != NULL) {
+		fprintf(fp, "**Why this confidence:** ");
+		esc_md(fp, v->confidence_reason, 0, 0);
+		fprintf(fp, "\n\n");
+	}
+	fprintf(fp, "**Initiating evidence:**%s\n\n",
+	    v->initiating == NULL ? " none found." : "");
+	if (v->initiating != NULL) {
+		md_quote(fp, v->initiating, "");
+		fprintf(fp, "\n");
+	}
+	fprintf(fp, "**Next control:** ");
+	esc_md(fp, v->next_action != NULL ? v->next_action :
+	    "collect the evidence listed under What was not collected.",
+	    0, 0);
+	fprintf(fp, "\n");
+}
+
+/* "N events: kind ×a, kind ×b" for one finding's evidence. */
+static void
+md_kind_counts(FILE *fp, const struct evidence_list *l)
+{
+	const char	*kind[MD_KINDS_MAX];
+	size_t		 count[MD_KINDS_MAX], nk = 0, other = 0, k;
+
+	for (size_t i = 0; i < l->n; i++) {
+		const char	*s = l->v[i].kind != NULL ? l->v[i].kind : "line";
+
+		for (k = 0; k < nk && strcmp(kind[k], s) != 0; k++)
+			;
+		if (k == nk && nk == MD_KINDS_MAX) {
+			other++;
+			continue;
+		}
+		if (k == nk) {
+			kind[nk] = s;
+			count[nk++] = 0;
+		}
+		count[k]++;
+	}
+	fprintf(fp, " — %zu event%s", l->n, l->n == 1 ? "" : "s");
+	for (k = 0; k < nk; k++) {
+		fprintf(fp, "%s", k == 0 ? ": " : ", ");
+		esc_md(fp, kind[k], 40, 0);
+		fprintf(fp, " ×%zu", count[k]);
+	}
+	if (other > 0)
+		fprintf(fp, ", other ×%zu", other);
+}
+
+static void
+md_examples(FILE *fp, const struct evidence_list *l)
+{
+	size_t	 n = l->n < MD_EXAMPLES ? l->n : MD_EXAMPLES;
+
+	for (size_t i = 0; i < n; i++) {
+		fprintf(fp, "\n");
+		md_quote(fp, &l->v[i], "  ");
+	}
+}
+
+static void
+md_findings(FILE *fp, const struct analysis *an)
+{
+	size_t	 n = an->nsecondary < MD_LIST_MAX ? an->nsecondary :
+		    MD_LIST_MAX;
+
+	if (an->nsecondary == 0)
+		return;
+	fprintf(fp, "\n## Cascade and secondary findings\n\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct finding	*f = &an->secondary[i];
+
+		fprintf(fp, "- ");
+		esc_md_code(fp, f->cause != NULL ? f->cause : "?", 64, 0);
+		fprintf(fp, ": ");
+		esc_md(fp, f->summary, 400, 0);
+		md_kind_counts(fp, &f->evidence);
+		fprintf(fp, "\n");
+		md_examples(fp, &f->evidence);
+	}
+	md_more(fp, an->nsecondary, n, "findings");
+}
+
+static void
+md_ruled_out(FILE *fp, const struct analysis *an)
+{
+	size_t	 n = an->nruled_out < MD_LIST_MAX ? an->nruled_out :
+		    MD_LIST_MAX;
+
+	if (an->nruled_out == 0)
+		return;
+	fprintf(fp, "\n## Ruled out\n\n");
+	for (size_t i = 0; i < n; i++) {
+		fprintf(fp, "- ");
+		esc_md_code(fp, an->ruled_out[i].cause != NULL ?
+		    an->ruled_out[i].cause : "?", 64, 0);
+		fprintf(fp, ": ");
+		esc_md(fp, an->ruled_out[i].why, 400, 0);
+		fprintf(fp, "\n");
+		md_examples(fp, &an->ruled_out[i].evidence);
+	}
+	md_more(fp, an->nruled_out, n, "alternatives");
+}
+
+static void
+md_missing(FILE *fp, const struct analysis *an)
+{
+	size_t	 n = an->nmissing < MD_MISSING_MAX ? an->nmissing :
+		    MD_MISSING_MAX;
+
+	if (an->nmissing == 0)
+		return;
+	fprintf(fp, "\n## What was not collected\n\n");
+	for (size_t i = 0; i < n; i++) {
+		fprintf(fp, "- **");
+		esc_md(fp, an->missing[i].evidence, 120, 0);
+		fprintf(fp, "**: ");
+		esc_md(fp, an->missing[i].would_decide, 400, 0);
+		fprintf(fp, "\n");
+	}
+	md_more(fp, an->nmissing, n, "items");
+}
+
+/* The window of timeline rows to show: centred on the initiating event. */
+static void
+md_window(const struct evidence_list *tl, size_t rows, size_t *lo,
+    size_t *hi)
+{
+	size_t	 ini = 0;
+
+	for (size_t i = 0; i < tl->n; i++)
+		if (tl->v[i].initiating) {
+			ini = i;
+			break;
+		}
+	*lo = ini > rows / 2 ? ini - rows / 2 : 0;
+	*hi = *lo + rows < tl->n ? *lo + rows : tl->n;
+	if (*hi - *lo < rows)
+		*lo = *hi > rows ? *hi - rows : 0;
+}
+
+static void
+md_timeline_row(FILE *fp, const struct evidence *ev)
+{
+	char	 when[48];
+
+	report_time(ev, when);
+	fprintf(fp, "| %s%s | ", when, ev->initiating ? " **initiating**" :
+	    ev->cascade ? " _cascade_" : "");
+	esc_md(fp, ev->node != NULL ? ev->node : "?", 48, ESC_TABLE);
+	fprintf(fp, " | ");
+	md_cite(fp, ev, ESC_TABLE);
+	fprintf(fp, " | ");
+	esc_md(fp, ev->kind != NULL ? ev->kind : "", 32, ESC_TABLE);
+	fprintf(fp, " | ");
+	esc_md_code(fp, ev->text, MD_CELL_CP, ESC_TABLE);
+	fprintf(fp, " |\n");
+}
+
+static void
+md_timeline(FILE *fp, const struct analysis *an, size_t rows)
+{
+	const struct evidence_list	*tl = &an->timeline;
+	size_t				 lo, hi;
+
+	if (tl->n == 0)
+		return;
+	md_window(tl, rows, &lo, &hi);
+	fprintf(fp, "\n## Timeline\n\n");
+	if (lo > 0)
+		fprintf(fp, "_%zu earlier events not shown._\n\n", lo);
+	fprintf(fp, "| time (UTC) | node | source:line | kind | text |\n"
+	    "|---|---|---|---|---|\n");
+	for (size_t i = lo; i < hi; i++)
+		md_timeline_row(fp, &tl->v[i]);
+	if (hi < tl->n)
+		fprintf(fp, "\n_%zu more events not shown._\n", tl->n - hi);
+}
+
+static void
+md_cell_bytes(FILE *fp, int64_t v)
+{
+	char	 b[32];
+
+	report_bytes(v, b);
+	fprintf(fp, " %s |", b);
+}
+
+static void
+md_host(FILE *fp, const struct analysis *an)
+{
+	size_t	 n = an->nhost < MD_TABLE_MAX ? an->nhost : MD_TABLE_MAX;
+
+	if (an->nhost == 0)
+		return;
+	fprintf(fp, "\n### Host memory per step\n\n"
+	    "| step | node | state | ReqMem | cgroup limit | MaxRSS | peak |"
+	    " OOM kills |\n|---|---|---|---|---|---|---|---|\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct host_q	*h = &an->host[i];
+
+		fprintf(fp, "| ");
+		esc_md(fp, h->step != NULL ? h->step : "?", 32, ESC_TABLE);
+		fprintf(fp, " | ");
+		esc_md(fp, h->node != NULL ? h->node : "?", 48, ESC_TABLE);
+		fprintf(fp, " | ");
+		esc_md(fp, h->state != NULL ? h->state : "?", 32, ESC_TABLE);
+		fprintf(fp, " |");
+		md_cell_bytes(fp, h->req_mem_bytes);
+		md_cell_bytes(fp, h->cgroup_limit_bytes);
+		md_cell_bytes(fp, h->max_rss_bytes);
+		md_cell_bytes(fp, h->cgroup_peak_bytes);
+		if (h->oom_kills >= 0)
+			fprintf(fp, " %" PRId64 " |\n", h->oom_kills);
+		else
+			fprintf(fp, " unknown |\n");
+	}
+	md_more(fp, an->nhost, n, "steps");
+}
+
+static void
+md_device(FILE *fp, const struct analysis *an)
+{
+	size_t	 n = an->ndevice < MD_TABLE_MAX ? an->ndevice : MD_TABLE_MAX;
+
+	if (an->ndevice == 0)
+		return;
+	fprintf(fp, "\n### GPU memory\n\n"
+	    "| GPU | node | product | capacity | reserved | allocated | free |"
+	    " requested |\n|---|---|---|---|---|---|---|---|\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct device_q	*d = &an->device[i];
+
+		fprintf(fp, "| ");
+		esc_md(fp, d->gpu != NULL ? d->gpu : "?", 48, ESC_TABLE);
+		fprintf(fp, " | ");
+		esc_md(fp, d->node != NULL ? d->node : "?", 48, ESC_TABLE);
+		fprintf(fp, " | ");
+		esc_md(fp, d->product != NULL ? d->product : "?", 48,
+		    ESC_TABLE);
+		fprintf(fp, " |");
+		md_cell_bytes(fp, d->capacity_bytes);
+		md_cell_bytes(fp, d->reserved_bytes);
+		md_cell_bytes(fp, d->allocated_bytes);
+		md_cell_bytes(fp, d->free_bytes);
+		md_cell_bytes(fp, d->requested_bytes);
+		fprintf(fp, "\n");
+	}
+	md_more(fp, an->ndevice, n, "GPUs");
+}
+
+static void
+md_inputs(FILE *fp, const struct analysis *an)
+{
+	size_t	 n = an->ninputs < MD_TABLE_MAX ? an->ninputs : MD_TABLE_MAX;
+
+	if (an->ninputs > 0)
+		fprintf(fp, "\n## Inputs\n\n| input | node | manifest |"
+		    " integrity | notes |\n|---|---|---|---|---|\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct input_info	*in = &an->inputs[i];
+
+		fprintf(fp, "| ");
+		esc_md_code(fp, in->path != NULL ? in->path : "?", 80,
+		    ESC_TABLE);
+		fprintf(fp, " | ");
+		esc_md(fp, in->node != NULL ? in->node : "?", 48, ESC_TABLE);
+		fprintf(fp, " | %s | ", in->manifest ? "yes" : "no");
+		esc_md(fp, in->integrity != NULL ? in->integrity : "unknown",
+		    32, ESC_TABLE);
+		fprintf(fp, " | ");
+		for (size_t j = 0; j < in->nnotes && j < 3; j++) {
+			fprintf(fp, "%s", j > 0 ? "; " : "");
+			esc_md(fp, in->notes[j], 120, ESC_TABLE);
+		}
+		fprintf(fp, " |\n");
+	}
+	md_more(fp, an->ninputs, n, "inputs");
+	n = an->nskew < MD_TABLE_MAX ? an->nskew : MD_TABLE_MAX;
+	if (an->nskew > 0)
+		fprintf(fp, "\n### Clock skew\n\n");
+	for (size_t i = 0; i < n; i++) {
+		fprintf(fp, "- ");
+		esc_md(fp, an->skew[i], 200, 0);
+		fprintf(fp, "\n");
+	}
+	md_more(fp, an->nskew, n, "notes");
+}
+
+enum err_code
+report_md(const struct analysis *an, FILE *fp,
+    const struct report_opts *opts, struct err *e)
+{
+	size_t	 rows = opts != NULL && opts->max_rows > 0 ? opts->max_rows :
+		    MD_ROWS_DEFAULT;
+
+	md_verdict(fp, &an->verdict);
+	md_findings(fp, an);
+	md_timeline(fp, an, rows);
+	md_ruled_out(fp, an);
+	md_missing(fp, an);
+	if (an->nhost > 0 || an->ndevice > 0)
+		fprintf(fp, "\n## Quantities\n");
+	md_host(fp, an);
+	md_device(fp, an);
+	md_inputs(fp, an);
+	if (an->damaged)
+		fprintf(fp, "\n**Some input was damaged or failed its hash; "
+		    "see Inputs.**\n");
+	fprintf(fp, "\n---\n_oomtrail ");
+	esc_md(fp, an->tool_version != NULL ? an->tool_version : "", 32, 0);
+	fprintf(fp, " · schema %s_\n", ANALYSIS_SCHEMA);
+	if (fflush(fp) == EOF || ferror(fp))
+		return ERR_SYS(e, ERR_IO, "writing the Markdown report");
+	return ERR_OK;
+}

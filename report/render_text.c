@@ -1,1 +1,376 @@
-/* placeholder: not written yet */
+/*
+ * render_text: the terminal summary, and report_render(), the one entry
+ * point that picks a renderer by format.
+ *
+ * The verdict comes first in a few lines (cause, boundary, confidence and
+ * why, the initiating line with source:line, the next control); then the
+ * cascade, what was ruled out, what evidence was missing, the quantities,
+ * the inputs and clock skew notes. Colour is used only when the caller
+ * asks (it decides tty and NO_COLOR); every string from the model passes
+ * through esc_term(), so a log line cannot move the cursor, retitle the
+ * window or change colours. It does not print the timeline (that is
+ * "oomtrail timeline" and the other formats).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "escape.h"
+#include "report.h"
+#include "units.h"
+
+#define TXT_EVIDENCE_MAX	3	/* evidence lines per finding */
+#define TXT_ROWS_MAX		32	/* rows per quantity table */
+#define TXT_LINE_MAX		400	/* code points of one cited line */
+
+struct txt {
+	FILE	*fp;
+	int	 color;
+};
+
+static const struct {
+	const char	*name;
+	int		 fmt;
+} report_formats[] = {
+	{ "text", REPORT_TEXT },
+	{ "md", REPORT_MD },
+	{ "markdown", REPORT_MD },
+	{ "html", REPORT_HTML },
+	{ "json", REPORT_JSON },
+};
+
+int
+report_format_parse(const char *s)
+{
+	if (s == NULL)
+		return -1;
+	for (size_t i = 0; i < sizeof(report_formats) /
+	    sizeof(report_formats[0]); i++)
+		if (strcmp(s, report_formats[i].name) == 0)
+			return report_formats[i].fmt;
+	return -1;
+}
+
+enum err_code
+report_render(const struct analysis *an, enum report_format fmt, FILE *fp,
+    const struct report_opts *opts, struct err *e)
+{
+	static const struct report_opts	 dflt;
+
+	if (opts == NULL)
+		opts = &dflt;
+	switch (fmt) {
+	case REPORT_TEXT:
+		return report_text(an, fp, opts, e);
+	case REPORT_MD:
+		return report_md(an, fp, opts, e);
+	case REPORT_HTML:
+		return report_html(an, fp, opts, e);
+	case REPORT_JSON:
+		return model_to_json(an, fp, e);
+	}
+	return ERR(e, ERR_USAGE, "unknown report format %d", (int)fmt);
+}
+
+/* Formats with integer printing only, so that no locale can turn the
+ * decimal point into a comma. */
+void
+report_bytes(int64_t v, char out[32])
+{
+	static const char *const	 unit[] = { "KiB", "MiB", "GiB", "TiB",
+					    "PiB", "EiB" };
+	double				 d = (double)v;
+	int64_t				 whole, frac, scale;
+	int				 u = -1;
+
+	if (v < 0) {
+		snprintf(out, 32, "unknown");
+		return;
+	}
+	if (v < 1024) {
+		snprintf(out, 32, "%" PRId64 " B", v);
+		return;
+	}
+	while (d >= 1024.0 && u < 5) {
+		d /= 1024.0;
+		u++;
+	}
+	scale = d < 10.0 ? 100 : 10;
+	frac = (int64_t)(d * (double)scale + 0.5);
+	whole = frac / scale;
+	frac %= scale;
+	snprintf(out, 32, scale == 100 ? "%" PRId64 ".%02" PRId64 " %s" :
+	    "%" PRId64 ".%01" PRId64 " %s", whole, frac, unit[u]);
+}
+
+void
+report_time(const struct evidence *ev, char out[48])
+{
+	if (ev == NULL || !ev->has_time)
+		snprintf(out, 48, "untimed");
+	else
+		units_fmt_iso(ev->time_ns, out);
+}
+
+/* ---- text ---- */
+
+static void
+txt_sgr(struct txt *t, const char *code)
+{
+	if (t->color)
+		fprintf(t->fp, "\033[%sm", code);
+}
+
+static void
+txt_str(struct txt *t, const char *s, const char *dflt)
+{
+	esc_term(t->fp, s != NULL ? s : dflt, TXT_LINE_MAX, 0);
+}
+
+/* "source:line" (or "source" when the line is unknown). */
+static void
+txt_cite(struct txt *t, const struct evidence *ev)
+{
+	txt_str(t, ev->source, "?");
+	if (ev->line != 0)
+		fprintf(t->fp, ":%" PRIu32, ev->line);
+}
+
+static void
+txt_evidence(struct txt *t, const struct evidence *ev, const char *indent)
+{
+	char	 when[48];
+
+	report_time(ev, when);
+	fprintf(t->fp, "%s", indent);
+	txt_sgr(t, "36");
+	txt_cite(t, ev);
+	txt_sgr(t, "0");
+	fprintf(t->fp, " (");
+	txt_str(t, ev->node, "node unknown");
+	fprintf(t->fp, ", %s", when);
+	if (ev->has_time && ev->time_quality != NULL) {
+		fprintf(t->fp, " ");
+		txt_str(t, ev->time_quality, "");
+	}
+	fprintf(t->fp, ")\n%s    ", indent);
+	txt_str(t, ev->text, "");
+	fprintf(t->fp, "\n");
+}
+
+static void
+txt_heading(struct txt *t, const char *title, size_t n)
+{
+	fprintf(t->fp, "\n");
+	txt_sgr(t, "1");
+	fprintf(t->fp, "%s", title);
+	txt_sgr(t, "0");
+	if (n != (size_t)-1)
+		fprintf(t->fp, " (%zu)", n);
+	fprintf(t->fp, "\n");
+}
+
+static void
+txt_verdict(struct txt *t, const struct verdict *v)
+{
+	txt_sgr(t, "1;31");
+	fprintf(t->fp, "Verdict: ");
+	txt_str(t, v->cause, "inconclusive");
+	txt_sgr(t, "0");
+	fprintf(t->fp, "  boundary ");
+	txt_str(t, v->boundary, "unknown");
+	fprintf(t->fp, ", confidence ");
+	txt_str(t, v->confidence, "unknown");
+	if (v->rule != NULL) {
+		fprintf(t->fp, ", rule ");
+		txt_str(t, v->rule, "");
+	}
+	fprintf(t->fp, "\n");
+	if (v->summary != NULL) {
+		txt_str(t, v->summary, "");
+		fprintf(t->fp, "\n");
+	}
+	if (v->confidence_reason != NULL) {
+		fprintf(t->fp, "Why: ");
+		txt_str(t, v->confidence_reason, "");
+		fprintf(t->fp, "\n");
+	}
+	fprintf(t->fp, "Initiating: ");
+	if (v->initiating == NULL)
+		fprintf(t->fp, "none found\n");
+	else
+		txt_evidence(t, v->initiating, "");
+	txt_sgr(t, "1;32");
+	fprintf(t->fp, "Next: ");
+	txt_sgr(t, "0");
+	txt_str(t, v->next_action, "collect the missing evidence below");
+	fprintf(t->fp, "\n");
+}
+
+static void
+txt_evlist(struct txt *t, const struct evidence_list *l)
+{
+	size_t	 shown = l->n < TXT_EVIDENCE_MAX ? l->n : TXT_EVIDENCE_MAX;
+
+	for (size_t i = 0; i < shown; i++)
+		txt_evidence(t, &l->v[i], "    ");
+	if (l->n > shown)
+		fprintf(t->fp, "    ... and %zu more\n", l->n - shown);
+}
+
+static void
+txt_findings(struct txt *t, const struct analysis *an)
+{
+	if (an->nsecondary > 0)
+		txt_heading(t, "Cascade and secondary findings",
+		    an->nsecondary);
+	for (size_t i = 0; i < an->nsecondary; i++) {
+		fprintf(t->fp, "  ");
+		txt_str(t, an->secondary[i].cause, "?");
+		fprintf(t->fp, ": ");
+		txt_str(t, an->secondary[i].summary, "");
+		fprintf(t->fp, "\n");
+		txt_evlist(t, &an->secondary[i].evidence);
+	}
+	if (an->nruled_out > 0)
+		txt_heading(t, "Ruled out", an->nruled_out);
+	for (size_t i = 0; i < an->nruled_out; i++) {
+		fprintf(t->fp, "  ");
+		txt_str(t, an->ruled_out[i].cause, "?");
+		fprintf(t->fp, ": ");
+		txt_str(t, an->ruled_out[i].why, "");
+		fprintf(t->fp, "\n");
+		txt_evlist(t, &an->ruled_out[i].evidence);
+	}
+	if (an->nmissing > 0)
+		txt_heading(t, "Missing evidence", an->nmissing);
+	for (size_t i = 0; i < an->nmissing; i++) {
+		fprintf(t->fp, "  ");
+		txt_str(t, an->missing[i].evidence, "?");
+		fprintf(t->fp, ": ");
+		txt_str(t, an->missing[i].would_decide, "");
+		fprintf(t->fp, "\n");
+	}
+}
+
+static void
+txt_kv(struct txt *t, const char *label, int64_t v)
+{
+	char	 b[32];
+
+	report_bytes(v, b);
+	fprintf(t->fp, "  %s %s", label, b);
+}
+
+static void
+txt_host(struct txt *t, const struct analysis *an)
+{
+	size_t	 n = an->nhost < TXT_ROWS_MAX ? an->nhost : TXT_ROWS_MAX;
+
+	if (an->nhost > 0)
+		txt_heading(t, "Host memory per step", an->nhost);
+	for (size_t i = 0; i < n; i++) {
+		const struct host_q	*h = &an->host[i];
+
+		fprintf(t->fp, "  step ");
+		txt_str(t, h->step, "?");
+		fprintf(t->fp, " on ");
+		txt_str(t, h->node, "?");
+		fprintf(t->fp, ": ");
+		txt_str(t, h->state, "state unknown");
+		fprintf(t->fp, " ");
+		txt_str(t, h->exit_code, "");
+		fprintf(t->fp, "\n   ");
+		txt_kv(t, "ReqMem", h->req_mem_bytes);
+		txt_kv(t, "cgroup limit", h->cgroup_limit_bytes);
+		txt_kv(t, "MaxRSS", h->max_rss_bytes);
+		txt_kv(t, "peak", h->cgroup_peak_bytes);
+		if (h->oom_kills >= 0)
+			fprintf(t->fp, "  oom_kills %" PRId64, h->oom_kills);
+		fprintf(t->fp, "\n");
+	}
+	if (an->nhost > n)
+		fprintf(t->fp, "  ... and %zu more steps\n", an->nhost - n);
+}
+
+static void
+txt_device(struct txt *t, const struct analysis *an)
+{
+	size_t	 n = an->ndevice < TXT_ROWS_MAX ? an->ndevice : TXT_ROWS_MAX;
+
+	if (an->ndevice > 0)
+		txt_heading(t, "GPU memory", an->ndevice);
+	for (size_t i = 0; i < n; i++) {
+		const struct device_q	*d = &an->device[i];
+
+		fprintf(t->fp, "  GPU ");
+		txt_str(t, d->gpu, "?");
+		fprintf(t->fp, " on ");
+		txt_str(t, d->node, "?");
+		fprintf(t->fp, " (");
+		txt_str(t, d->product, "product unknown");
+		fprintf(t->fp, ")\n   ");
+		txt_kv(t, "capacity", d->capacity_bytes);
+		txt_kv(t, "reserved", d->reserved_bytes);
+		txt_kv(t, "allocated", d->allocated_bytes);
+		txt_kv(t, "free", d->free_bytes);
+		txt_kv(t, "requested", d->requested_bytes);
+		fprintf(t->fp, "\n");
+	}
+	if (an->ndevice > n)
+		fprintf(t->fp, "  ... and %zu more GPUs\n", an->ndevice - n);
+}
+
+static void
+txt_inputs(struct txt *t, const struct analysis *an)
+{
+	if (an->ninputs > 0)
+		txt_heading(t, "Inputs", an->ninputs);
+	for (size_t i = 0; i < an->ninputs; i++) {
+		const struct input_info	*in = &an->inputs[i];
+
+		fprintf(t->fp, "  ");
+		txt_str(t, in->path, "?");
+		fprintf(t->fp, " (");
+		txt_str(t, in->node, "node unknown");
+		fprintf(t->fp, "): %s, ", in->manifest ? "manifest" :
+		    "no manifest");
+		if (in->integrity != NULL && strcmp(in->integrity,
+		    "verified") != 0)
+			txt_sgr(t, "33");
+		txt_str(t, in->integrity, "integrity unknown");
+		txt_sgr(t, "0");
+		fprintf(t->fp, "\n");
+		for (size_t j = 0; j < in->nnotes; j++) {
+			fprintf(t->fp, "    note: ");
+			txt_str(t, in->notes[j], "");
+			fprintf(t->fp, "\n");
+		}
+	}
+	if (an->nskew > 0)
+		txt_heading(t, "Clock skew", an->nskew);
+	for (size_t i = 0; i < an->nskew; i++) {
+		fprintf(t->fp, "  ");
+		txt_str(t, an->skew[i], "");
+		fprintf(t->fp, "\n");
+	}
+}
+
+enum err_code
+report_text(const struct analysis *an, FILE *fp,
+    const struct report_opts *opts, struct err *e)
+{
+	struct txt	 t = { .fp = fp, .color = opts != NULL && opts->color };
+
+	txt_verdict(&t, &an->verdict);
+	txt_findings(&t, an);
+	txt_host(&t, an);
+	txt_device(&t, an);
+	txt_inputs(&t, an);
+	if (an->damaged)
+		fprintf(fp, "\nSome input was damaged or failed its hash: "
+		    "see Inputs.\n");
+	if (fflush(fp) == EOF || ferror(fp))
+		return ERR_SYS(e, ERR_IO, "writing the text report");
+	return ERR_OK;
+}

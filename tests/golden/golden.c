@@ -6,8 +6,9 @@
  * For each name: pack fixtures/scenarios/NAME with mkbundle (the real
  * bundle writer) into NAME.tar.zst in the current directory, analyse it
  * (or, when the scenario lists "inputs", those member trees or bare files
- * as separate inputs), check the verdict against scenario.json's
- * "expect", and compare the rendered JSON, Markdown, text and HTML with
+ * as separate inputs; a listed directory with its own scenario.json is
+ * one node's bundle tree and is packed with mkbundle first), check the
+ * verdict against scenario.json's "expect", and compare the rendered JSON, Markdown, text and HTML with
  * tests/golden/NAME.{json,md,txt,html} byte for byte. UPDATE_GOLDEN=1
  * rewrites the golden files instead (review the diff before committing).
  * Inputs are named relative to the cwd, so the output is the same on
@@ -127,6 +128,33 @@ check_expect(const char *name, json_t *sc, const struct analysis *an)
 		    an->verdict.initiating->source : NULL);
 }
 
+/* A listed input that is a directory with its own scenario.json is a
+ * node's bundle tree: pack it with mkbundle as ./<rel>.tar.zst
+ * (slashes in rel become '-'). Returns 0 when rel is not such a tree. */
+static int
+pack_member(const char *name, const char *rel, const char **out)
+{
+	char		 path[4096], cmd[8192], flat[1024];
+	struct stat	 st;
+	size_t		 i;
+
+	snprintf(path, sizeof(path), "%s/fixtures/scenarios/%s/%s/scenario.json",
+	    OOMTRAIL_SRC, name, rel);
+	if (stat(path, &st) == -1 || !S_ISREG(st.st_mode))
+		return 0;
+	for (i = 0; rel[i] != '\0' && i + 1 < sizeof(flat); i++)
+		flat[i] = rel[i] == '/' ? '-' : rel[i];
+	flat[i] = '\0';
+	snprintf(cmd, sizeof(cmd), "rm -f '%s.tar.zst' && '%s/tests/mkbundle' "
+	    "'%s/fixtures/scenarios/%s/%s' . '%s.tar.zst' >/dev/null", flat,
+	    OOMTRAIL_BIN, OOMTRAIL_SRC, name, rel, flat);
+	if (system(cmd) != 0)
+		fail(name, "mkbundle %s failed%s", rel, "");
+	snprintf(cmd, sizeof(cmd), "%s.tar.zst", flat);
+	*out = strdup(cmd);
+	return 1;
+}
+
 /* The inputs: the packed bundle, or the scenario's "inputs" list
  * (paths relative to the scenario dir, copied to the cwd as given). */
 static size_t
@@ -138,9 +166,10 @@ inputs_of(const char *name, json_t *sc, const char **v, size_t max)
 	json_t	*it;
 
 	if (!json_is_array(list)) {
-		snprintf(cmd, sizeof(cmd), "'%s/tests/mkbundle' "
-		    "'%s/fixtures/scenarios/%s' . %s.tar.zst >/dev/null",
-		    OOMTRAIL_BIN, OOMTRAIL_SRC, name, name);
+		snprintf(cmd, sizeof(cmd), "rm -f '%s.tar.zst' && "
+		    "'%s/tests/mkbundle' '%s/fixtures/scenarios/%s' . "
+		    "%s.tar.zst >/dev/null", name, OOMTRAIL_BIN, OOMTRAIL_SRC,
+		    name, name);
 		if (system(cmd) != 0)
 			fail(name, "mkbundle failed%s%s", "", "");
 		snprintf(cmd, sizeof(cmd), "%s.tar.zst", name);
@@ -152,6 +181,10 @@ inputs_of(const char *name, json_t *sc, const char **v, size_t max)
 
 		if (rel == NULL || n == max)
 			continue;
+		if (pack_member(name, rel, &v[n])) {
+			n++;
+			continue;
+		}
 		snprintf(cmd, sizeof(cmd), "rm -rf './%s' && mkdir -p "
 		    "\"$(dirname './%s')\" && cp -R '%s/fixtures/scenarios/%s/%s'"
 		    " './%s'", rel, rel, OOMTRAIL_SRC, name, rel, rel);

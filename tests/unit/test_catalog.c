@@ -1,6 +1,804 @@
-#include "harness.h"
+/*
+ * test_catalog: the signature table, the line matcher, the streaming
+ * scanner and parse_log, on real lines from fixtures/logs/.
+ *
+ * UPDATE_ERE=1 ctest -R catalog.test_catalog_ere rewrites
+ * bench/SIGNATURES.ere from the table.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
-DEFINE_TEST(test_catalog_placeholder)
+#include "catalog.h"
+#include "harness.h"
+#include "parse_log.h"
+
+#define FX	"fixtures/logs/"
+
+/* The line of a fixture that contains sub (malloc'd, no terminator). */
+static char *
+fixture_line(const char *file, const char *sub)
 {
-	CHECK(1);
+	size_t		 n;
+	char		*buf = test_slurp(file, &n), *p, *nl, *out = NULL;
+
+	for (p = buf; p < buf + n; p = nl + 1) {
+		if ((nl = memchr(p, '\n', (size_t)(buf + n - p))) == NULL)
+			nl = buf + n;
+		*nl = '\0';
+		if (strstr(p, sub) != NULL) {
+			out = strdup(p);
+			break;
+		}
+	}
+	free(buf);
+	if (out == NULL)
+		test_fail(__FILE__, __LINE__, "%s: no line with \"%s\"", file,
+		    sub);
+	return out;
+}
+
+static struct catalog *
+cat_open(void)
+{
+	struct catalog	*c = NULL;
+	struct err	 e = { 0 };
+
+	if (catalog_new(&c, &e) != ERR_OK)
+		test_fail(__FILE__, __LINE__, "catalog_new: %s", e.msg);
+	return c;
+}
+
+/* First matching row of a line (after its envelope), or NULL. */
+static const struct cat_sig *
+match1(struct catalog *c, const char *line, struct cat_match *m)
+{
+	struct cat_env	env;
+	size_t		row = 0;
+	uint64_t	groups = 0;
+
+	catalog_envelope(str_cstr(line), &env);
+	return catalog_match(c, env.body, &row, &groups, m) ? m->sig : NULL;
+}
+
+static int64_t
+fnum(const struct cat_match *m, const char *name)
+{
+	for (size_t i = 0; i < m->nf; i++)
+		if (strcmp(m->f[i].name, name) == 0)
+			return m->f[i].has_num ? m->f[i].num : -7777;
+	return -9999;
+}
+
+static int
+fstr(const struct cat_match *m, const char *name, const char *want)
+{
+	for (size_t i = 0; i < m->nf; i++)
+		if (strcmp(m->f[i].name, name) == 0)
+			return strlen(want) == m->f[i].s.n &&
+			    memcmp(m->f[i].s.p, want, m->f[i].s.n) == 0;
+	return 0;
+}
+
+/* One real line per row: fixture file and a substring that picks it.
+ * Rows marked built have no captured line anywhere in the shared
+ * material; their line is written here from the format in the source
+ * (signatures.md section in the table's .source). */
+static const struct {
+	const char	*id, *file, *sub;
+	const char	*built;
+} row_lines[] = {
+#define R(id, file, sub)	{ id, file, sub, NULL }
+#define B(id, line)		{ id, NULL, NULL, line }
+	R("S-PT-OOM-NEW", FX "example-pytorch_oom.txt", "capacity of 23.65"),
+	R("S-PT-OOM-OLD", FX "example-pytorch_oom.txt", "1.71 GiB (GPU 0"),
+	R("S-CUDA-OOM-PLAIN", FX "example-pytorch_oom.txt",
+	  "AcceleratorError: CUDA error: out of memory"),
+	R("S-XLA-OOM", FX "example-jax_tf_oom.txt", "285212672"),
+	R("S-TF-BFC-OOM", FX "example-jax_tf_oom.txt", "shape[64,2016"),
+	B("S-PT-MEM-SUMMARY", "|                  PyTorch CUDA "
+	  "memory summary, device ID 0                 |"),
+	R("S-CUDA-FAULT", FX "example-cuda_errors_not_oom.txt",
+	  "Triton Error"),
+	B("S-CUDA-ECC",
+	  "RuntimeError: CUDA error: uncorrectable ECC error encountered"),
+	R("S-STEPD-OOM-2302", FX "example-slurm_oom.txt", "167 oom_kill"),
+	R("S-STEPD-OOM-1711", FX "cgroup-v1-oom-batch-slurm-2.out",
+	  "Detected 1"),
+	R("S-STEPD-OOM-TAIL", FX "example-slurm_oom.txt",
+	  "in StepId=5770797.batch"),
+	R("S-STEPD-EXCEEDED-AT", FX "example-slurm_oom.txt",
+	  "partially swapped"),
+	R("S-STEPD-MEMLIMIT", FX "linuxproc-oom-batch-slurm-2.out",
+	  "exceeded memory limit"),
+	R("S-STEPD-MEMLIMIT-OLD", FX "example-slurm_oom.txt",
+	  "Job 42664148 exceeded"),
+	R("S-STEPD-OOM-INFO", FX "cgroup-v1-oom-batch-slurmd.log.excerpt",
+	  "hit memory limit at least once"),
+	R("S-SLURM-EXCEEDED", FX "linuxproc-srun-oom-srun.stderr",
+	  "srun: Exceeded job memory limit"),
+	R("S-BANNER-TIME-LIMIT", FX "quoted-lines.txt", "TIME LIMIT"),
+	B("S-BANNER-PREEMPTED", "slurmstepd: error: *** JOB 1234 "
+	  "ON node01 CANCELLED AT 2021-10-27T19:35:36 DUE TO PREEMPTION ***"),
+	R("S-BANNER-CANCELLED", FX "linuxproc-oom-batch-slurm-2.out",
+	  "CANCELLED AT"),
+	R("S-SRUN-TASK-OOM", FX "cgroup-v1-oom-srun-slurm-4.out",
+	  "Out Of Memory"),
+	R("S-SRUN-TASK-KILLED", FX "linuxproc-oom-srun-slurm-4.out",
+	  "task 0: Killed"),
+	R("S-STEPD-TASK-SIGNALED", FX "linuxproc-oom-batch-slurmd.log.excerpt",
+	  "Killed by signal 9"),
+	R("S-SRUN-TASK-EXIT", FX "cgroup-v1-oom-batch-slurmd.log.excerpt",
+	  "started" /* replaced below */),
+	R("S-STEP-CREATE-FAIL", FX "cgroup-v1-step-toobig-slurm-5.out",
+	  "Unable to create step"),
+	B("S-CGROUP-CREATE-FAIL", "slurmstepd: error: "
+	  "xcgroup_instantiate: unable to create cgroup "
+	  "'/sys/fs/cgroup/memory/slurm/uid_1001' : No space left on device"),
+	R("S-CGROUP-PARAPHRASE", FX "quoted-lines.txt", "unable to allocate"),
+	R("S-SUBMIT-REJECTED", FX "cgroup-v1-submit-toobig-sbatch.stderr",
+	  "Memory specification"),
+	R("S-CTLD-JOB-OOM", FX "cgroup-v1-oom-batch-slurmctld.log.excerpt",
+	  "OOM failure"),
+	R("S-CTLD-JOB-EXIT", FX "linuxproc-oom-batch-slurmctld.log.excerpt",
+	  "WTERMSIG"),
+	R("S-SHELL-KILLED", FX "cgroup-v1-oom-live-slurm-3.out", " Killed "),
+	R("S-NCCL-WATCHDOG-TIMEOUT", FX "example-nccl_watchdog.txt",
+	  "SeqNum=808, OpType=ALLREDUCE"),
+	R("S-NCCL-BLOCKING-WAIT", FX "example-nccl_watchdog.txt",
+	  "blocking wait"),
+	R("S-NCCL-SHM", FX "example-nccl_shm.txt", "failed to extend"),
+	R("S-NCCL-ERROR", FX "example-nccl_watchdog.txt",
+	  "NCCL version 2.21.5"),
+	R("S-NCCL-WATCHDOG-EXCEPTION", FX "example-nccl_watchdog.txt",
+	  "work: 808"),
+	R("S-ELASTIC-CHILD-FAILED", FX "example-torchrun_childfailed.txt",
+	  "ChildFailedError"),
+	R("S-ELASTIC-AGENT-FAILED", FX "example-torchrun_childfailed.txt",
+	  "roboMamba" /* replaced below */),
+	B("S-LAUNCHER-RETURN-CODE", "[2024-05-01 10:00:00,000] "
+	  "[ERROR] [launch.py:321:sigkill_handler] ['python', 'train.py'] "
+	  "exits with return code = -9"),
+	R("S-DATALOADER-BUS-ERROR", FX "quoted-lines.txt", "pid 249"),
+	R("S-XID", FX "example-xid.txt", "Xid (PCI:0000:00:07): 31"),
+	R("S-KERNEL-OOM-KILLED", FX "example-kernel_oom.txt", "UID:0 pgtables"),
+	R("S-KERNEL-OOM-SUMMARY", FX "example-kernel_oom.txt",
+	  "CONSTRAINT_MEMCG"),
+	R("S-PARAPHRASE-OOM-KILLER", FX "quoted-lines.txt", "OOM-KILLER"),
+	B("S-HOST-OOM-APP", "terminate called after throwing an "
+	  "instance of 'std::bad_alloc'"),
+};
+
+static char *
+row_line(size_t i)
+{
+	if (row_lines[i].built != NULL)
+		return strdup(row_lines[i].built);
+	if (strcmp(row_lines[i].id, "S-SRUN-TASK-EXIT") == 0)
+		return fixture_line(FX "cgroup-v1-step-toobig-slurmd.log.excerpt",
+		    "exited with exit code");
+	if (strcmp(row_lines[i].id, "S-ELASTIC-AGENT-FAILED") == 0)
+		return fixture_line(FX "example-torchrun_childfailed.txt",
+		    "local_rank: 5 (pid: 2630)");
+	return fixture_line(row_lines[i].file, row_lines[i].sub);
+}
+
+DEFINE_TEST(test_catalog_table_sane)
+{
+	struct catalog	*c = cat_open();
+
+	CHECK(c != NULL);
+	CHECK_EQ_INT(catalog_table_len, sizeof(row_lines) / sizeof(row_lines[0]));
+	for (size_t i = 0; i < catalog_table_len; i++) {
+		const struct cat_sig	*s = &catalog_table[i];
+
+		CHECK(strncmp(s->id, "S-", 2) == 0);
+		CHECK(s->needles[0] != NULL && s->pcre != NULL &&
+		    s->ere != NULL && s->source != NULL);
+		CHECK_EQ_INT(catalog_find(s->id), (long)i);
+		for (size_t j = i + 1; j < catalog_table_len; j++)
+			if (strcmp(s->id, catalog_table[j].id) == 0)
+				test_fail(__FILE__, __LINE__, "dup %s", s->id);
+	}
+	catalog_free(c);
+}
+
+/* Every row fires on its line, and one of its needles occurs in it. */
+DEFINE_TEST(test_catalog_every_row_fires)
+{
+	struct catalog		*c = cat_open();
+	struct cat_match	 m;
+	struct cat_env		 env;
+
+	for (size_t i = 0; c != NULL && i < catalog_table_len; i++) {
+		char			*line = row_line(i);
+		long			 row = catalog_find(row_lines[i].id);
+		const struct cat_sig	*s;
+		size_t			 r = 0;
+		uint64_t		 g = 0;
+		int			 hit = 0, needle = 0;
+
+		CHECK(row >= 0 && line != NULL);
+		if (row < 0 || line == NULL)
+			continue;
+		s = &catalog_table[row];
+		for (size_t k = 0; k < CAT_NEEDLES && s->needles[k]; k++)
+			needle |= strstr(line, s->needles[k]) != NULL;
+		catalog_envelope(str_cstr(line), &env);
+		while (catalog_match(c, env.body, &r, &g, &m))
+			hit |= m.row == (size_t)row;
+		if (!needle || !hit)
+			test_fail(__FILE__, __LINE__, "%s: needle %d match %d: %s",
+			    s->id, needle, hit, line);
+		free(line);
+	}
+	catalog_free(c);
+}
+
+DEFINE_TEST(test_catalog_pytorch_new_fields)
+{
+	struct catalog		*c = cat_open();
+	struct cat_match	 m;
+	char			*l;
+
+	l = fixture_line(FX "example-pytorch_oom.txt", "capacity of 23.65");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-PT-OOM-NEW");
+	CHECK_EQ_INT(m.sig->kind, EV_CUDA_OOM);
+	CHECK_EQ_INT(fnum(&m, "requested_bytes"), 23068672);	/* 22.00 MiB */
+	CHECK_EQ_INT(fnum(&m, "gpu"), 0);
+	CHECK_EQ_INT(fnum(&m, "capacity_bytes"), 25393994138LL); /* 23.65 GiB */
+	CHECK_EQ_INT(fnum(&m, "free_bytes"), 11597251);	/* 11.06 MiB */
+	CHECK_EQ_INT(fnum(&m, "process_bytes"), 25340307046LL);	/* 23.60 GiB */
+	CHECK_EQ_INT(fnum(&m, "allocated_bytes"), 24588687770LL);
+	CHECK_EQ_INT(fnum(&m, "reserved_unallocated_bytes"), 204336005);
+	CHECK_EQ_INT(fnum(&m, "allowed_bytes"), -9999);
+	CHECK(fstr(&m, "exception", "torch.cuda.OutOfMemoryError"));
+	free(l);
+	/* 2.1 "capacty", 0 bytes free, no NVML process info. */
+	l = fixture_line(FX "example-pytorch_oom.txt", "27.12 GiB");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-PT-OOM-NEW");
+	CHECK_EQ_INT(fnum(&m, "free_bytes"), 0);
+	CHECK_EQ_INT(fnum(&m, "requested_bytes"), 29119878267LL);
+	CHECK_EQ_INT(fnum(&m, "process_bytes"), -9999);
+	free(l);
+	/* Another process listed, private pools, vLLM prefix. */
+	l = fixture_line(FX "example-pytorch_oom.txt", "546.00 MiB");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-PT-OOM-NEW");
+	CHECK_EQ_INT(fnum(&m, "requested_bytes"), 572522496);
+	CHECK_EQ_INT(fnum(&m, "private_pool_bytes"), 48234496);
+	CHECK(fstr(&m, "proc_info",
+	    "Process 562167 has 15.25 GiB memory in use. "));
+	free(l);
+	/* The memory-fraction variant: allowed_info before "Of the". */
+	CHECK(match1(c, "torch.OutOfMemoryError: CUDA out of memory. Tried to "
+	    "allocate 20.00 MiB. GPU 0 has a total capacity of 4.00 GiB of "
+	    "which 2.35 GiB is free. 1.50 GiB allowed; Of the allocated memory "
+	    "825.15 MiB is allocated by PyTorch, and 24.85 MiB is reserved by "
+	    "PyTorch but unallocated.", &m) != NULL);
+	CHECK_EQ_INT(fnum(&m, "allowed_bytes"), 1610612736);
+	catalog_free(c);
+}
+
+DEFINE_TEST(test_catalog_pytorch_old_fields)
+{
+	struct catalog		*c = cat_open();
+	struct cat_match	 m;
+	char			*l;
+
+	l = fixture_line(FX "example-pytorch_oom.txt", "3.46 GiB already");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-PT-OOM-OLD");
+	CHECK_EQ_INT(fnum(&m, "requested_bytes"), 20971520);	/* 20.00 MiB */
+	CHECK_EQ_INT(fnum(&m, "gpu"), 0);
+	CHECK_EQ_INT(fnum(&m, "capacity_bytes"), 4294967296LL);
+	CHECK_EQ_INT(fnum(&m, "allocated_bytes"), 3715146711LL);
+	CHECK_EQ_INT(fnum(&m, "free_bytes"), 0);
+	CHECK_EQ_INT(fnum(&m, "reserved_bytes"), 3725884129LL);
+	free(l);
+	l = fixture_line(FX "example-pytorch_oom.txt", "607.00 KiB cached");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-PT-OOM-OLD");
+	CHECK_EQ_INT(fnum(&m, "requested_bytes"), 1073741824);
+	CHECK_EQ_INT(fnum(&m, "free_bytes"), 1039726019);	/* 991.56 MiB */
+	CHECK_EQ_INT(fnum(&m, "cached_bytes"), 621568);
+	free(l);
+	CHECK(match1(c, "RuntimeError: CUDA out of memory. Tried to allocate "
+	    "2.00 MiB (GPU 1; 10.00 GiB total capacity; 1.00 GiB already "
+	    "allocated; 0 bytes free; 3.00 GiB allowed; 2.00 GiB reserved in "
+	    "total by PyTorch)", &m) != NULL);
+	CHECK_EQ_INT(fnum(&m, "gpu"), 1);
+	CHECK_EQ_INT(fnum(&m, "allowed_bytes"), 3221225472LL);
+	CHECK_EQ_INT(fnum(&m, "reserved_bytes"), 2147483648LL);
+	catalog_free(c);
+}
+
+DEFINE_TEST(test_catalog_slurm_fields)
+{
+	struct catalog		*c = cat_open();
+	struct cat_match	 m;
+	char			*l;
+
+	l = fixture_line(FX "cgroup-v1-srun-oom-srun.stderr", "Detected");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-STEPD-OOM-1711");
+	CHECK_EQ_INT(fnum(&m, "count"), 1);
+	CHECK_EQ_INT(fnum(&m, "job_id"), 8);
+	CHECK(fstr(&m, "step", "0"));
+	CHECK(fstr(&m, "node", "vm"));
+	free(l);
+	l = fixture_line(FX "example-slurm_oom.txt", "3756240.batch cgroup.");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-STEPD-OOM-1711");
+	CHECK_EQ_INT(fnum(&m, "count"), 2);
+	CHECK(fstr(&m, "step", "batch"));
+	free(l);
+	l = fixture_line(FX "linuxproc-oom-batch-slurm-2.out", "exceeded");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-STEPD-MEMLIMIT");
+	CHECK_EQ_INT(fnum(&m, "used_bytes"), 113360896);
+	CHECK_EQ_INT(fnum(&m, "limit_bytes"), 104857600);
+	CHECK_EQ_INT(fnum(&m, "job_id"), 2);
+	free(l);
+	l = fixture_line(FX "example-slurm_oom.txt", "falkor7: error: Step");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-STEPD-MEMLIMIT-OLD");
+	CHECK_EQ_INT(fnum(&m, "used"), 52917772);
+	CHECK(fstr(&m, "node", "falkor7"));
+	free(l);
+	l = fixture_line(FX "linuxproc-oom-srun-slurm-4.out", "STEP 4.0");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-BANNER-CANCELLED");
+	CHECK_EQ_INT(fnum(&m, "job_id"), 4);
+	CHECK(fstr(&m, "step", "0") && fstr(&m, "at", "2026-11-30T07:00:01"));
+	free(l);
+	CHECK_EQ_STR(match1(c, "slurmstepd: error: *** JOB 77 ON n1 CANCELLED "
+	    "AT 2025-06-01T10:00:00 DUE to SIGNAL Terminated ***", &m)->id,
+	    "S-BANNER-CANCELLED");
+	CHECK(fstr(&m, "reason", "SIGNAL Terminated"));
+	l = fixture_line(FX "cgroup-v1-oom-live-slurm-3.out", " Killed ");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-SHELL-KILLED");
+	CHECK_EQ_INT(fnum(&m, "pid"), 14975);
+	free(l);
+	l = fixture_line(FX "example-slurm_oom.txt", "sdumont6156");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-STEPD-OOM-2302");
+	CHECK(fstr(&m, "job_id", "11300781"));
+	free(l);
+	catalog_free(c);
+}
+
+DEFINE_TEST(test_catalog_other_fields)
+{
+	struct catalog		*c = cat_open();
+	struct cat_match	 m;
+	char			*l;
+
+	l = fixture_line(FX "example-nccl_watchdog.txt", "SeqNum=1580, OpType");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-NCCL-WATCHDOG-TIMEOUT");
+	CHECK_EQ_INT(fnum(&m, "seqnum"), 1580);
+	CHECK(fstr(&m, "optype", "ALLREDUCE"));
+	CHECK_EQ_INT(fnum(&m, "timeout_ms"), 600000);
+	CHECK_EQ_INT(fnum(&m, "rank"), 0);
+	free(l);
+	l = fixture_line(FX "example-xid.txt", "Xid (PCI:0000:00:07): 31");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-XID");
+	CHECK_EQ_INT(fnum(&m, "xid"), 31);
+	CHECK_EQ_INT(fnum(&m, "pid"), 2512125);
+	CHECK(fstr(&m, "pci", "0000:00:07"));
+	free(l);
+	l = fixture_line(FX "example-kernel_oom.txt", "UID:0 pgtables");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-KERNEL-OOM-KILLED");
+	CHECK_EQ_INT(fnum(&m, "pid"), 63214);
+	CHECK_EQ_INT(fnum(&m, "anon_rss_bytes"), 164992LL * 1024);
+	CHECK(fstr(&m, "scope", "Memory cgroup out of memory"));
+	free(l);
+	l = fixture_line(FX "example-jax_tf_oom.txt", "6291456 bytes");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-XLA-OOM");
+	CHECK_EQ_INT(fnum(&m, "requested_bytes"), 6291456);
+	free(l);
+	l = fixture_line(FX "example-nccl_shm.txt", "(size 9637888)");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-NCCL-SHM");
+	CHECK_EQ_INT(fnum(&m, "size_bytes"), 9637888);
+	free(l);
+	catalog_free(c);
+}
+
+/* Lines that mention the words but are not the signature. */
+DEFINE_TEST(test_catalog_near_misses)
+{
+	static const char *const	no[] = {
+		"The dataset ran out of memory budget; see notes on memory.",
+		"we ran out of memory last week",
+		"gpu2-ru7:2143:2561 [1] NCCL INFO include/shm.h:41 -> 2",
+		("[2026-11-30T06:59:09.268] [2.batch] debug:  Setting "
+		    "slurmstepd(14912) oom_score_adj to -1000"),
+		"Killed processes are listed above",
+		"the job was Killed by its owner",
+		"OutOfMemoryErrors are handled by the retry loop",
+	};
+	struct catalog		*c = cat_open();
+	struct cat_match	 m;
+	char			*l;
+
+	for (size_t i = 0; i < sizeof(no) / sizeof(no[0]); i++)
+		if (match1(c, no[i], &m) != NULL)
+			test_fail(__FILE__, __LINE__, "%s fired on: %s",
+			    m.sig->id, no[i]);
+	/* TF BFC "not a failure" warning is not an OOM. */
+	l = fixture_line(FX "quoted-lines.txt", "not a failure");
+	CHECK(match1(c, l, &m) == NULL);
+	free(l);
+	/* The watchdog killed by an illegal access is a fault, not a
+	 * timeout, and a CUDA OOM is not also a plain OOM. */
+	l = fixture_line(FX "example-cuda_errors_not_oom.txt",
+	    "[E ProcessGroupNCCL.cpp:916]");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-CUDA-FAULT");
+	free(l);
+	l = fixture_line(FX "example-slurm_oom.txt", "Exceeded job memory "
+	    "limit at some point.");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-STEPD-EXCEEDED-AT");
+	free(l);
+	catalog_free(c);
+}
+
+DEFINE_TEST(test_catalog_envelope)
+{
+	struct cat_env	env;
+	char		*l;
+
+	catalog_envelope(str_cstr("[rank3]: torch.OutOfMemoryError: x"), &env);
+	CHECK_EQ_INT(env.rank, 3);
+	CHECK_EQ_STRN(env.body.p, env.body.n, "torch.OutOfMemoryError: x");
+	catalog_envelope(str_cstr("12: Killed"), &env);
+	CHECK_EQ_INT(env.rank, 12);
+	CHECK_EQ_STRN(env.body.p, env.body.n, "Killed");
+	catalog_envelope(str_cstr("[default0]:Killed"), &env);
+	CHECK_EQ_INT(env.rank, 0);
+	l = fixture_line(FX "cgroup-v1-oom-batch-slurmctld.log.excerpt",
+	    "OOM failure");
+	catalog_envelope(str_cstr(l), &env);
+	CHECK_EQ_INT(env.tsq, TSQ_RAW_LOCAL);
+	CHECK_EQ_INT(env.ts_ns, 1796021951255000000LL);	/* 06:59:11.255 */
+	CHECK_EQ_STRN(env.body.p, env.body.n,
+	    "_job_complete: JobId=2 OOM failure");
+	free(l);
+	catalog_envelope(str_cstr("2024-01-15T03:00:00,000000+01:00 msg"), &env);
+	CHECK_EQ_INT(env.tsq, TSQ_EXACT);
+	CHECK_EQ_INT(env.ts_ns, 1705284000LL * 1000000000LL);
+	l = fixture_line(FX "example-kernel_oom.txt", "15784 (python3)");
+	catalog_envelope(str_cstr(l), &env);
+	CHECK_EQ_INT(env.tsq, TSQ_RAW_LOCAL_NOYEAR);
+	CHECK(str_starts(env.body, "kernel: [  518.050606] Out of memory"));
+	free(l);
+	catalog_envelope(str_cstr("[ 7063.247407] Memory cgroup"), &env);
+	CHECK_EQ_INT(env.tsq, TSQ_RAW_MONO);
+	CHECK_EQ_INT(env.ts_ns, 7063247407000LL);
+}
+
+/* --- the scanner --- */
+
+struct rec {
+	char	 s[64][160];
+	size_t	 n, ctx;
+};
+
+static int
+rec_line(void *arg, const struct cat_line *cl)
+{
+	struct rec	*r = arg;
+
+	if (cl->m == NULL) {
+		r->ctx++;
+		return 0;
+	}
+	if (r->n < 64)
+		snprintf(r->s[r->n++], 160, "%s %llu %llu %llu %.*s",
+		    cl->m->sig->id, (unsigned long long)cl->lineno,
+		    (unsigned long long)cl->off, (unsigned long long)cl->len,
+		    (int)(cl->line.n < 40 ? cl->line.n : 40), cl->line.p);
+	return 0;
+}
+
+static void
+scan_blocks(struct catalog *c, const char *p, size_t n, size_t blk,
+    struct rec *r, struct cat_scan_stats *st)
+{
+	struct cat_scan	*s;
+	struct err	 e;
+
+	memset(r, 0, sizeof(*r));
+	CHECK(cat_scan_new(c, 2, 2, rec_line, r, &s, &e) == ERR_OK);
+	for (size_t i = 0; i < n; i += blk)
+		CHECK(cat_scan_feed(s, p + i, n - i < blk ? n - i : blk,
+		    &e) == ERR_OK);
+	CHECK(cat_scan_end(s, &e) == ERR_OK);
+	if (st != NULL)
+		cat_scan_stats(s, st);
+	cat_scan_free(s);
+}
+
+DEFINE_TEST(test_catalog_scan_every_split)
+{
+	struct catalog		*c = cat_open();
+	struct rec		*whole = calloc(1, sizeof(*whole));
+	struct rec		*part = calloc(1, sizeof(*part));
+	struct cat_scan_stats	 st;
+	size_t			 n;
+	char			*p = test_slurp(FX "linuxproc-oom-srun-slurm-4.out",
+				    &n);
+
+	scan_blocks(c, p, n, n, whole, &st);
+	CHECK_EQ_INT(whole->n, 6);
+	CHECK_EQ_INT(st.lines, 19);
+	CHECK_EQ_STR(whole->s[0], "S-STEPD-MEMLIMIT 12 225 92 "
+	    "slurmstepd-vm: error: StepId=4.0 exceede");
+	/* Two-part feeds at every byte boundary, and 1-byte blocks. */
+	for (size_t cut = 1; cut < n; cut++) {
+		struct cat_scan	*s;
+		struct err	 e;
+
+		memset(part, 0, sizeof(*part));
+		CHECK(cat_scan_new(c, 2, 2, rec_line, part, &s, &e) == ERR_OK);
+		cat_scan_feed(s, p, cut, &e);
+		cat_scan_feed(s, p + cut, n - cut, &e);
+		cat_scan_end(s, &e);
+		cat_scan_free(s);
+		if (part->n != whole->n || part->ctx != whole->ctx ||
+		    memcmp(part->s, whole->s, sizeof(part->s)) != 0) {
+			test_fail(__FILE__, __LINE__, "split at %zu differs: "
+			    "%zu/%zu %zu/%zu", cut, part->n, whole->n, part->ctx,
+			    whole->ctx);
+			for (size_t k = 0; k < part->n || k < whole->n; k++)
+				printf("%s | %s\n", part->s[k], whole->s[k]);
+			break;
+		}
+	}
+	scan_blocks(c, p, n, 1, part, NULL);
+	CHECK(memcmp(part->s, whole->s, sizeof(part->s)) == 0);
+	CHECK_EQ_INT(part->ctx, whole->ctx);
+	free(p);
+	free(whole);
+	free(part);
+	catalog_free(c);
+}
+
+DEFINE_TEST(test_catalog_scan_crlf_and_last_line)
+{
+	static const char	txt[] = "ok\r\nsrun: error: vm: task 0: Out Of "
+				    "Memory\r\nmore\r\nKilled";
+	struct catalog		*c = cat_open();
+	struct rec		 r;
+
+	scan_blocks(c, txt, sizeof(txt) - 1, 7, &r, NULL);
+	CHECK_EQ_INT(r.n, 2);
+	CHECK_EQ_STR(r.s[0], "S-SRUN-TASK-OOM 2 4 38 srun: error: vm: task 0: "
+	    "Out Of Memory");
+	CHECK_EQ_STR(r.s[1], "S-SHELL-KILLED 4 50 6 Killed");
+	CHECK_EQ_INT(r.ctx, 2);		/* "ok" and "more" */
+	catalog_free(c);
+}
+
+/* A 1 MiB line, NUL bytes, an empty input. */
+DEFINE_TEST(test_catalog_scan_hostile)
+{
+	struct catalog		*c = cat_open();
+	struct rec		 r;
+	struct cat_scan_stats	 st;
+	size_t			 n = 1 << 20;
+	char			*p = malloc(n + 64);
+
+	memset(p, 'A', n);
+	memcpy(p + 10, "Killed process 1 (x)", 20);
+	p[30] = '\0';
+	memcpy(p + n, "\nsrun: error: vm: task 0: Out Of Memory\n", 40);
+	scan_blocks(c, p, n + 40, 4096, &r, &st);
+	CHECK_EQ_INT(st.cut_lines, 1);
+	CHECK_EQ_INT(r.n, 2);
+	CHECK(strncmp(r.s[0], "S-KERNEL-OOM-KILLED 1 0 1048576 ", 32) == 0);
+	CHECK(strncmp(r.s[1], "S-SRUN-TASK-OOM 2 1048577 ", 26) == 0);
+	scan_blocks(c, p, 0, 1, &r, &st);
+	CHECK_EQ_INT(r.n, 0);
+	CHECK_EQ_INT(st.lines, 0);
+	free(p);
+	catalog_free(c);
+}
+
+/* A line built to make a naive regex backtrack must stay fast. */
+DEFINE_TEST(test_catalog_backtracking)
+{
+	struct catalog		*c = cat_open();
+	struct cat_match	 m;
+	size_t			 n = 60000;
+	char			*l = malloc(n + 200);
+	clock_t			 t0 = clock();
+
+	strcpy(l, "CUDA out of memory. Tried to allocate 1.00 MiB. GPU 0 has a "
+	    "total capacity of 1.00 GiB of which 0 bytes is free. ");
+	for (size_t k = strlen(l); k + 60 < n; k = strlen(l))
+		strcat(l, "Process 1 has 1.00 MiB memory in use. ");
+	strcat(l, "Of the allocated memory");
+	for (int i = 0; i < 20; i++)
+		(void)match1(c, l, &m);
+	CHECK((double)(clock() - t0) / CLOCKS_PER_SEC < 2.0);
+	free(l);
+	catalog_free(c);
+}
+
+DEFINE_TEST(test_catalog_ere)
+{
+	size_t	 n;
+	char	*want = test_slurp("bench/SIGNATURES.ere", &n), *got = NULL;
+	size_t	 gn = 0;
+	FILE	*f = open_memstream(&got, &gn);
+	char	 ere[4096];
+
+	CHECK(f != NULL && catalog_write_ere(f) == 0);
+	fclose(f);
+	if (getenv("UPDATE_ERE") != NULL) {
+		FILE	*o = fopen(test_src("bench/SIGNATURES.ere"), "w");
+
+		CHECK(o != NULL && fwrite(got, 1, gn, o) == gn);
+		fclose(o);
+	} else
+		CHECK(gn == n && memcmp(got, want, n) == 0);
+	/* Every pattern is a valid ERE and grep agrees on the candidates. */
+	snprintf(ere, sizeof(ere), "%s", test_src("bench/SIGNATURES.ere"));
+	CHECK_EQ_INT(test_sh("grep -c -E -f '%s' '%s' | grep -qx 2", ere,
+	    test_src(FX "cgroup-v1-oom-srun-slurm-4.out")), 0);
+	CHECK_EQ_INT(test_sh("grep -c -E -f '%s' '%s' | grep -qx 5", ere,
+	    test_src(FX "linuxproc-oom-batch-slurm-2.out")), 0);
+	free(want);
+	free(got);
+}
+
+/* --- parse_log --- */
+
+static struct evlist
+parse_file(const char *rel, struct arena *a)
+{
+	struct evlist	out = { 0 };
+	size_t		n;
+	char		*p = test_slurp(rel, &n);
+	struct src	in = { 3, rel, p, n };
+	struct err	e;
+
+	CHECK(parse_log(&in, a, &out, &e) == ERR_OK);
+	free(p);
+	return out;
+}
+
+static const struct event *
+find_ev(const struct evlist *l, const char *sig, size_t nth)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (strcmp(l->v[i]->sig, sig) == 0 && nth-- == 0)
+			return l->v[i];
+	return NULL;
+}
+
+DEFINE_TEST(test_parse_log_child_failed)
+{
+	struct arena		*a = arena_new(1 << 16);
+	struct evlist		 l = parse_file(FX "example-torchrun_childfailed.txt",
+				    a);
+	const struct event	*ev = find_ev(&l, "S-ELASTIC-CHILD-FAILED", 0);
+	int64_t			 v;
+	struct str		 s;
+
+	CHECK(ev != NULL);
+	if (ev != NULL) {
+		CHECK_EQ_INT(ev->kind, EV_CHILD_FAILED);
+		CHECK_EQ_INT(ev->rank, 0);
+		CHECK_EQ_INT(ev->pid, 14750);
+		CHECK(ev_num(ev, "exitcode", &v) == 0 && v == -9);
+		CHECK(ev_num(ev, "local_rank", &v) == 0 && v == 0);
+		s = ev_str(ev, "signal");
+		CHECK_EQ_STRN(s.p, s.n, "SIGKILL");
+		CHECK_EQ_STR(ev->node, "mlxlab115rp2n7682d40d9-20250521025625-"
+		    "6dyyd3-8nir8b-worker");
+		CHECK_EQ_INT(ev->ref.line, 4);
+	}
+	ev = find_ev(&l, "S-ELASTIC-CHILD-FAILED", 1);
+	CHECK(ev != NULL && ev->rank == 7 && ev->pid == 3309);
+	CHECK(ev != NULL && ev_num(ev, "local_rank", &v) == 0 && v == 7);
+	ev = find_ev(&l, "S-ELASTIC-AGENT-FAILED", 0);
+	CHECK(ev != NULL && ev->kind == EV_LAUNCHER_EXIT && ev->pid == 2630);
+	evlist_free(&l);
+	arena_free(a);
+}
+
+DEFINE_TEST(test_parse_log_events_and_context)
+{
+	struct arena		*a = arena_new(1 << 16);
+	struct evlist		 l = parse_file(FX "cgroup-v1-oom-srun-slurm-4.out",
+				    a);
+	const struct event	*ev;
+
+	CHECK_EQ_INT(l.n, 2);
+	ev = find_ev(&l, "S-STEPD-OOM-1711", 0);
+	CHECK(ev != NULL);
+	if (ev != NULL) {
+		CHECK_EQ_INT(ev->kind, EV_STEPD_OOM);
+		CHECK_EQ_INT(ev->ref.file_id, 3);
+		CHECK_EQ_INT(ev->ref.line, 11);
+		CHECK_EQ_STR(ev->node, "vm");
+		CHECK_EQ_INT(ev->context_line, 8);
+		CHECK_EQ_STRN(ev->context.p, ev->context.n,
+		    "allocated 70 MiB\nallocated 80 MiB\nallocated 90 MiB\n"
+		    "slurmstepd-vm: error: Detected 1 oom-kill event(s) in "
+		    "StepId=4.0. Some of your processes may have been killed by "
+		    "the cgroup out-of-memory handler.\nsrun: error: vm: task 0: "
+		    "Out Of Memory\nsrun exit status: 1");
+		CHECK(ev->text.n == ev->ref.len && ev->tsq == TSQ_NONE);
+	}
+	evlist_free(&l);
+	/* One pasted line, two groups: two events; paraphrase flagged. */
+	l = parse_file(FX "example-slurm_oom.txt", a);
+	ev = find_ev(&l, "S-STEPD-OOM-2302", 0);
+	CHECK(ev != NULL && find_ev(&l, "S-SRUN-TASK-OOM", 1) != NULL &&
+	    find_ev(&l, "S-SRUN-TASK-OOM", 1)->ref.line == ev->ref.line);
+	evlist_free(&l);
+	l = parse_file(FX "quoted-lines.txt", a);
+	ev = find_ev(&l, "S-PARAPHRASE-OOM-KILLER", 0);
+	CHECK(ev != NULL && (ev->flags & EVF_PARAPHRASE) &&
+	    ev->kind == EV_SLURM_OOM_PARAPHRASE);
+	evlist_free(&l);
+	arena_free(a);
+}
+
+DEFINE_TEST(test_parse_log_memory_summary)
+{
+	static const char	txt[] =
+	    "[rank1]: |=============================================|\n"
+	    "[rank1]: |   PyTorch CUDA memory summary, device ID 1  |\n"
+	    "[rank1]: |---------------------------------------------|\n"
+	    "[rank1]: |   CUDA OOMs: 2     |   cudaMalloc retries: 5 |\n"
+	    "[rank1]: |=============================================|\n"
+	    "[rank1]: |  Metric  | Cur Usage  | Peak Usage | Tot Alloc  |\n"
+	    "[rank1]: | Allocated memory      |  11610 MiB |  14012 MiB |  1 |\n"
+	    "[rank1]: |       from large pool |  11600 MiB |  14000 MiB |  1 |\n"
+	    "[rank1]: | GPU reserved memory   |   12420 MB |   12420 MB |  1 |\n"
+	    "[rank1]: |=============================================|\n"
+	    "next\n";
+	struct arena		*a = arena_new(1 << 16);
+	struct evlist		 l = { 0 };
+	struct src		 in = { 0, "t", txt, sizeof(txt) - 1 };
+	struct err		 e;
+	const struct event	*ev;
+	int64_t			 v;
+
+	CHECK(parse_log(&in, a, &l, &e) == ERR_OK);
+	CHECK((ev = find_ev(&l, "S-PT-MEM-SUMMARY", 0)) != NULL);
+	if (ev != NULL) {
+		CHECK_EQ_INT(ev->rank, 1);
+		CHECK(ev_num(ev, "gpu", &v) == 0 && v == 1);
+		CHECK(ev_num(ev, "ooms", &v) == 0 && v == 2);
+		CHECK(ev_num(ev, "malloc_retries", &v) == 0 && v == 5);
+		CHECK(ev_num(ev, "allocated_cur_bytes", &v) == 0 &&
+		    v == 11610LL << 20);
+		CHECK(ev_num(ev, "allocated_peak_bytes", &v) == 0 &&
+		    v == 14012LL << 20);
+		CHECK(ev_num(ev, "reserved_peak_bytes", &v) == 0 &&
+		    v == 12420LL << 20);
+	}
+	evlist_free(&l);
+	arena_free(a);
+}
+
+DEFINE_TEST(test_parse_log_nomem)
+{
+	size_t	 n;
+	char	*p = test_slurp(FX "example-slurm_oom.txt", &n);
+	int	 saw_nomem = 0, saw_ok = 0;
+
+	for (long k = 1; k < 400 && !saw_ok; k++) {
+		struct arena	*a = arena_new(1 << 12);
+		struct evlist	 l = { 0 };
+		struct src	 in = { 0, "t", p, n };
+		struct err	 e;
+		enum err_code	 rc;
+
+		arena_fail_after(a, k);
+		rc = parse_log(&in, a, &l, &e);
+		saw_nomem |= rc == ERR_NOMEM;
+		saw_ok |= rc == ERR_OK;
+		CHECK(rc == ERR_OK || rc == ERR_NOMEM);
+		evlist_free(&l);
+		arena_free(a);
+	}
+	CHECK(saw_nomem && saw_ok);
+	free(p);
 }

@@ -1,6 +1,612 @@
-#include "harness.h"
+/*
+ * test_parse_kernel: the kernel log parser on real captures
+ * (fixtures/real/kernel/, see its README) and on edge cases built here.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
-DEFINE_TEST(test_parse_kernel_placeholder)
+#include "harness.h"
+#include "parse.h"
+#include "units.h"
+
+#define NS	1000000000LL
+
+struct parsed {
+	struct arena	*a;
+	struct evlist	 l;
+	char		*buf;
+	size_t		 len;
+};
+
+#define CHECK_NUM(ev, name, want) do {					\
+	int64_t _v = INT64_MIN;						\
+	if (ev_num((ev), (name), &_v) != 0)				\
+		test_fail(__FILE__, __LINE__, "no field %s", (name));	\
+	else								\
+		CHECK_EQ_INT(_v, (want));				\
+} while (0)
+
+#define CHECK_NOFIELD(ev, name) CHECK(ev_field((ev), (name)) == NULL)
+
+#define CHECK_FSTR(ev, name, want) do {					\
+	struct str _s = ev_str((ev), (name));				\
+	CHECK_EQ_STRN(_s.p, _s.n, (want));				\
+} while (0)
+
+/* Every event cites bytes inside the input, on the line it names. */
+static void
+check_refs(const struct parsed *p)
 {
-	CHECK(1);
+	for (size_t i = 0; i < p->l.n; i++) {
+		const struct event	*ev = p->l.v[i];
+		uint32_t		 line = 1;
+
+		CHECK(ev->ref.off + ev->ref.len <= p->len);
+		if (ev->text.p != NULL) {
+			CHECK(ev->text.p == p->buf + ev->ref.off);
+			CHECK_EQ_U64(ev->text.n, ev->ref.len);
+		}
+		if (ev->ref.line == 0 || ev->ref.off > p->len)
+			continue;
+		for (size_t j = 0; j < ev->ref.off; j++)
+			line += p->buf[j] == '\n';
+		CHECK_EQ_INT(ev->ref.line, line);
+	}
+}
+
+static void
+parse_buf(struct parsed *p, char *buf, size_t len)
+{
+	struct src	in = { 3, "kernel/dmesg.txt", buf, len };
+	struct err	e = { 0 };
+
+	memset(&p->l, 0, sizeof(p->l));
+	p->buf = buf;
+	p->len = len;
+	p->a = arena_new(1 << 16);
+	CHECK_EQ_INT(parse_kernel(&in, p->a, &p->l, &e), ERR_OK);
+	check_refs(p);
+}
+
+static void
+parse_fixture(struct parsed *p, const char *rel)
+{
+	size_t	 len;
+	char	*buf = test_slurp(rel, &len);
+
+	parse_buf(p, buf, len);
+}
+
+static void
+parse_text(struct parsed *p, const char *text)
+{
+	size_t	 n = strlen(text);
+	char	*buf = malloc(n + 1);
+
+	memcpy(buf, text, n + 1);
+	parse_buf(p, buf, n);
+}
+
+static void
+parsed_free(struct parsed *p)
+{
+	evlist_free(&p->l);
+	arena_free(p->a);
+	free(p->buf);
+}
+
+static size_t
+count(const struct parsed *p, enum ev_kind k)
+{
+	size_t	n = 0;
+
+	for (size_t i = 0; i < p->l.n; i++)
+		n += p->l.v[i]->kind == k;
+	return n;
+}
+
+/* The nth (0-based) event of kind k, or NULL. */
+static struct event *
+nth(const struct parsed *p, enum ev_kind k, size_t n)
+{
+	for (size_t i = 0; i < p->l.n; i++)
+		if (p->l.v[i]->kind == k && n-- == 0)
+			return p->l.v[i];
+	return NULL;
+}
+
+static struct event *
+note(const struct parsed *p, const char *sig, size_t n)
+{
+	for (size_t i = 0; i < p->l.n; i++)
+		if (p->l.v[i]->kind == EV_NOTE &&
+		    strcmp(p->l.v[i]->sig, sig) == 0 && n-- == 0)
+			return p->l.v[i];
+	return NULL;
+}
+
+/* The four Slurm job OOMs of the real cgroup v1 capture. */
+static void
+check_v1_reports(const struct parsed *p)
+{
+	static const struct {
+		int64_t		 job;
+		const char	*step;
+		int64_t		 pid;
+		uint32_t	 line;
+	} want[] = {
+		{ 2, "batch", 14919, 81 }, { 4, "0", 14981, 166 },
+		{ 3, "batch", 14975, 247 }, { 8, "0", 15055, 327 },
+	};
+	struct event	*ev;
+
+	CHECK_EQ_INT(count(p, EV_KERNEL_OOM), 4);
+	CHECK_EQ_INT(count(p, EV_XID) + count(p, EV_OOM_REAPER), 0);
+	for (size_t i = 0; i < 4; i++) {
+		if ((ev = nth(p, EV_KERNEL_OOM, i)) == NULL)
+			return;
+		CHECK_EQ_INT(ev->ref.line, want[i].line);
+		CHECK_NUM(ev, "job_id", want[i].job);
+		CHECK_FSTR(ev, "step", want[i].step);
+		CHECK_NUM(ev, "task_id", 0);
+		CHECK_NUM(ev, "pid", want[i].pid);
+		CHECK_EQ_INT(ev->pid, want[i].pid);
+		CHECK_FSTR(ev, "scope", "memcg");
+		CHECK_FSTR(ev, "constraint", "CONSTRAINT_MEMCG");
+		CHECK_NUM(ev, "partial", 0);
+		CHECK_NUM(ev, "limit_bytes", 102400LL * 1024);
+		CHECK(str_starts(ev->text, "[") || str_starts(ev->text, "<3>["));
+		CHECK(str_find(ev->text, "Killed process") != NULL);
+	}
+}
+
+DEFINE_TEST(test_kernel_dmesg_v1_reports)
+{
+	struct parsed	 p;
+	struct event	*ev;
+
+	parse_fixture(&p, "fixtures/real/kernel/cgroup-v1-dmesg.txt");
+	check_v1_reports(&p);
+	ev = nth(&p, EV_KERNEL_OOM, 0);
+	CHECK_EQ_INT(ev->tsq, TSQ_RAW_MONO);
+	CHECK_EQ_INT(ev->ts_ns, 569 * NS + 485233000);
+	CHECK_FSTR(ev, "invoker", "python3");
+	CHECK_FSTR(ev, "gfp_mask", "0xcc0(GFP_KERNEL)");
+	CHECK_NUM(ev, "order", 0);
+	CHECK_FSTR(ev, "task", "python3");
+	CHECK_FSTR(ev, "oom_memcg", "/slurm_vm/uid_1001/job_2");
+	CHECK_FSTR(ev, "task_memcg", "/slurm_vm/uid_1001/job_2/step_batch/task_0");
+	CHECK_FSTR(ev, "cpuset", "step_batch");
+	CHECK_FSTR(ev, "mems_allowed", "0");
+	CHECK_FSTR(ev, "nodemask", "(null)");
+	CHECK_FSTR(ev, "stats_memcg", "/slurm_vm/uid_1001/job_2");
+	CHECK_NUM(ev, "uid", 1001);
+	CHECK_NUM(ev, "usage_bytes", 102400LL * 1024);
+	CHECK_NUM(ev, "failcnt", 243);
+	CHECK_NUM(ev, "swap_usage_bytes", 102400LL * 1024);
+	CHECK_NUM(ev, "swap_limit_bytes", 9007199254740988LL * 1024);
+	CHECK_NUM(ev, "total_vm_bytes", 116392LL * 1024);
+	CHECK_NUM(ev, "anon_rss_bytes", 101760LL * 1024);
+	CHECK_NUM(ev, "file_rss_bytes", 5132LL * 1024);
+	CHECK_NUM(ev, "shmem_rss_bytes", 0);
+	CHECK_NUM(ev, "pgtables_bytes", 260LL * 1024);
+	CHECK_NUM(ev, "oom_score_adj", 0);
+	/* 81 lines: the context keeps the head and the key lines. */
+	CHECK_EQ_INT(ev->context_line, 1);
+	CHECK(str_starts(ev->context, "[  569.484545] python3 invoked"));
+	CHECK(str_ends(ev->context, "oom_score_adj:0"));
+	CHECK(str_find(ev->context, "lines not shown ...]") != NULL);
+	CHECK(str_find(ev->context, "] memory: usage 102400kB") != NULL);
+	CHECK(str_find(ev->context, "oom-kill:constraint=") != NULL);
+	CHECK(str_find(ev->context, "] cache 0") == NULL);
+	ev = note(&p, "kernel.coverage", 0);
+	CHECK(ev != NULL);
+	CHECK_NUM(ev, "lines", 327);
+	CHECK_NUM(ev, "first_ts_ns", 569 * NS + 484545000);
+	CHECK_NUM(ev, "last_ts_ns", 578 * NS + 595671000);
+	CHECK_NUM(ev, "first_tsq", TSQ_RAW_MONO);
+	CHECK_NUM(ev, "out_of_order", 0);
+	CHECK(note(&p, "kernel.out_of_order", 0) == NULL);
+	parsed_free(&p);
+}
+
+DEFINE_TEST(test_kernel_dmesg_r_and_T)
+{
+	struct parsed	 p;
+	struct event	*ev;
+
+	parse_fixture(&p, "fixtures/real/kernel/cgroup-v1-dmesg_-r.txt");
+	check_v1_reports(&p);
+	ev = nth(&p, EV_KERNEL_OOM, 3);
+	CHECK_EQ_INT(ev->ts_ns, 578 * NS + 595671000);
+	CHECK_EQ_INT(ev->tsq, TSQ_RAW_MONO);
+	parsed_free(&p);
+
+	parse_fixture(&p, "fixtures/real/kernel/cgroup-v1-dmesg_-T.txt");
+	check_v1_reports(&p);
+	ev = nth(&p, EV_KERNEL_OOM, 0);
+	CHECK_EQ_INT(ev->tsq, TSQ_RAW_LOCAL);
+	CHECK_EQ_INT(ev->ts_ns,
+	    units_civil_to_epoch(2026, 11, 30, 6, 59, 10) * NS);
+	ev = note(&p, "kernel.coverage", 0);
+	CHECK_NUM(ev, "first_tsq", TSQ_RAW_LOCAL);
+	CHECK_FSTR(ev, "first_tsq", "no_timezone");
+	parsed_free(&p);
+}
+
+DEFINE_TEST(test_kernel_raw_probe_and_excerpt)
+{
+	struct parsed	 p;
+	struct event	*ev;
+
+	parse_fixture(&p, "fixtures/real/kernel/raw-cgroup-v1-dmesg.txt");
+	CHECK_EQ_INT(count(&p, EV_KERNEL_OOM), 1);
+	ev = nth(&p, EV_KERNEL_OOM, 0);
+	CHECK_EQ_INT(ev->ref.line, 80);
+	CHECK_FSTR(ev, "oom_memcg", "/probe_oom");
+	CHECK_FSTR(ev, "cpuset", "/");
+	CHECK_NOFIELD(ev, "job_id");
+	CHECK_NUM(ev, "failcnt", 5254);
+	CHECK_NUM(ev, "uid", 0);
+	parsed_free(&p);
+
+	/* An excerpt whose report starts on line 1 and ends the file. */
+	parse_fixture(&p, "fixtures/real/kernel/cgroup-v1-oom-srun-dmesg.excerpt");
+	CHECK_EQ_INT(count(&p, EV_KERNEL_OOM), 1);
+	ev = nth(&p, EV_KERNEL_OOM, 0);
+	CHECK_NUM(ev, "job_id", 4);
+	CHECK_FSTR(ev, "step", "0");
+	CHECK_FSTR(ev, "cpuset", "step_0");
+	CHECK_EQ_INT(ev->ref.line, 85);
+	parsed_free(&p);
+}
+
+DEFINE_TEST(test_kernel_summary_only_no_newline)
+{
+	struct parsed	 p;
+	struct event	*ev;
+
+	parse_fixture(&p,
+	    "fixtures/real/kernel/cadvisor-dmesg-oom-kill-memcg-line-kubepods.txt");
+	CHECK_EQ_INT(count(&p, EV_KERNEL_OOM), 1);
+	ev = nth(&p, EV_KERNEL_OOM, 0);
+	CHECK_EQ_INT(ev->ref.line, 1);
+	CHECK_EQ_INT(ev->ref.len, p.len);
+	CHECK_EQ_INT(ev->tsq, TSQ_NONE);
+	CHECK_NUM(ev, "partial", 1);
+	CHECK_FSTR(ev, "scope", "memcg");
+	CHECK_FSTR(ev, "task", "manager");
+	CHECK_NUM(ev, "pid", 966);
+	CHECK_FSTR(ev, "oom_memcg",
+	    "/kubepods/burstable/podfbdfe8e3-1c87-4ff2-907c-b2ec8e25d012");
+	CHECK_NOFIELD(ev, "job_id");
+	ev = note(&p, "kernel.coverage", 0);
+	CHECK_NUM(ev, "lines", 1);
+	CHECK_NOFIELD(ev, "first_ts_ns");
+	parsed_free(&p);
+}
+
+/* Verbatim excerpts of many kernels and envelopes, one after another. */
+DEFINE_TEST(test_kernel_examples_eras)
+{
+	struct parsed	 p;
+	struct event	*ev;
+
+	parse_fixture(&p, "fixtures/real/kernel/examples-kernel_oom.txt");
+	CHECK_EQ_INT(count(&p, EV_KERNEL_OOM), 9);
+	CHECK_EQ_INT(count(&p, EV_OOM_REAPER), 2);
+	/* 5.4 victim line alone (the ring buffer began mid-report). */
+	ev = nth(&p, EV_KERNEL_OOM, 0);
+	CHECK_EQ_INT(ev->ref.line, 4);
+	CHECK_NUM(ev, "partial", 1);
+	CHECK_NUM(ev, "oom_score_adj", 986);
+	CHECK_NUM(ev, "anon_rss_bytes", 164992LL * 1024);
+	CHECK_FSTR(ev, "scope", "memcg");
+	ev = nth(&p, EV_OOM_REAPER, 0);
+	CHECK_EQ_INT(ev->pid, 63214);
+	CHECK_FSTR(ev, "task", "uwsgi");
+	CHECK_NUM(ev, "shmem_rss_bytes", 92 * 1024);
+	CHECK_NUM(ev, "reaped", 1);
+	/* A header whose report was cut off. */
+	ev = nth(&p, EV_KERNEL_OOM, 1);
+	CHECK_EQ_INT(ev->ref.line, 6);
+	CHECK_NUM(ev, "invoker_oom_score_adj", 986);
+	CHECK_NUM(ev, "partial", 1);
+	/* Global OOM in a syslog file with the kernel time inside. */
+	ev = nth(&p, EV_KERNEL_OOM, 2);
+	CHECK_EQ_INT(ev->ref.line, 11);
+	CHECK_FSTR(ev, "scope", "global");
+	CHECK_EQ_INT(ev->tsq, TSQ_RAW_LOCAL_NOYEAR);
+	CHECK_EQ_INT(ev->ts_ns,
+	    units_civil_to_epoch(1970, 5, 15, 23, 9, 30) * NS);
+	CHECK_NUM(ev, "total_vm_bytes", 11964LL * 1024);
+	CHECK_NOFIELD(ev, "uid");
+	/* RHEL 7: "Killed process N (comm), UID 0, ..." */
+	ev = nth(&p, EV_KERNEL_OOM, 3);
+	CHECK_EQ_INT(ev->pid, 42452);
+	CHECK_NUM(ev, "uid", 0);
+	CHECK_FSTR(ev, "task", "memcg_test_1");
+	ev = nth(&p, EV_KERNEL_OOM, 4);
+	CHECK_EQ_INT(ev->ref.line, 17);
+	CHECK_EQ_INT(ev->pid, 42453);
+	CHECK_FSTR(ev, "scope", "memcg");
+	CHECK_EQ_INT(ev->context_line, 16);
+	/* Pre-5.0 memcg block: "Task in", usage, inline stats. */
+	ev = nth(&p, EV_KERNEL_OOM, 5);
+	CHECK_EQ_INT(ev->ref.line, 20);
+	CHECK_FSTR(ev, "task_memcg", "/13");
+	CHECK_FSTR(ev, "oom_memcg", "/13");
+	CHECK_FSTR(ev, "stats_memcg", "/13");
+	CHECK_FSTR(ev, "scope", "memcg");
+	CHECK_NUM(ev, "limit_bytes", 4096);
+	CHECK_NUM(ev, "failcnt", 8);
+	CHECK_NUM(ev, "swap_limit_bytes", 9007199254740988LL * 1024);
+	/* 4.14 header with nodemask and "  order=", then the cpuset line. */
+	ev = nth(&p, EV_KERNEL_OOM, 6);
+	CHECK_FSTR(ev, "gfp_mask", "0x14200ca(GFP_HIGHUSER_MOVABLE)");
+	CHECK_NUM(ev, "order", 0);
+	CHECK_FSTR(ev, "invoker", "mem");
+	CHECK_FSTR(ev, "cpuset",
+	    "609e7ec068ac9642229a994438d5a1f68ab5fe9ef81748e367d35b997bd65ae8");
+	ev = nth(&p, EV_KERNEL_OOM, 7);
+	CHECK_FSTR(ev, "gfp_mask", "0xd0");
+	CHECK_EQ_INT(ev->ts_ns, 9143134 * NS + 805765000);
+	/* journalctl short-precise, host elided by the poster. */
+	ev = nth(&p, EV_KERNEL_OOM, 8);
+	CHECK_EQ_INT(ev->ref.line, 36);
+	CHECK_EQ_INT(ev->tsq, TSQ_RAW_LOCAL_NOYEAR);
+	CHECK_EQ_INT(ev->ts_ns, units_civil_to_epoch(1970, 8, 30, 6, 58, 55) *
+	    NS + 50705000);
+	CHECK_FSTR(ev, "task", "pt_main_thread");
+	CHECK_NUM(ev, "pid", 461754);
+	CHECK_FSTR(ev, "mems_allowed", "0-1");
+	parsed_free(&p);
+}
+
+DEFINE_TEST(test_kernel_xid_examples)
+{
+	struct parsed	 p;
+	struct event	*ev;
+
+	parse_fixture(&p, "fixtures/real/kernel/examples-xid.txt");
+	CHECK_EQ_INT(count(&p, EV_XID), 10);
+	CHECK_EQ_INT(count(&p, EV_GPU_DRIVER_ERROR), 3);
+	CHECK_EQ_INT(count(&p, EV_KERNEL_OOM), 0);
+	ev = nth(&p, EV_XID, 0);
+	CHECK_NUM(ev, "xid", 43);
+	CHECK_FSTR(ev, "pci", "0000:00:05");
+	CHECK_FSTR(ev, "uuid", "GPU-efbdfde9-5798-a6e7-4c46-12518fa15375");
+	CHECK_EQ_INT(ev->pid, 1045242);
+	CHECK_FSTR(ev, "proc_name", "pt_main_thread");
+	CHECK_FSTR(ev, "detail", "Ch 00000008");
+	CHECK_EQ_INT(ev->tsq, TSQ_RAW_LOCAL);
+	ev = nth(&p, EV_XID, 2);
+	CHECK_NUM(ev, "xid", 94);
+	CHECK_EQ_INT(ev->pid, -1);
+	CHECK_NOFIELD(ev, "proc_name");
+	CHECK_FSTR(ev, "detail", "Contained: SM (0x1). RST: No, D-RST: No");
+	ev = nth(&p, EV_XID, 3);
+	CHECK_NUM(ev, "xid", 48);
+	CHECK_FSTR(ev, "pci", "0000:07:00");
+	CHECK_EQ_INT(ev->tsq, TSQ_RAW_LOCAL_NOYEAR);
+	/* Fallen off the bus over three records, then the probe failure. */
+	ev = nth(&p, EV_GPU_DRIVER_ERROR, 0);
+	CHECK_EQ_STR(ev->sig, "nvrm.fallen_off_bus");
+	CHECK_FSTR(ev, "pci", "0000:b3:00.0");
+	CHECK_EQ_INT(ev->ref.line, 20);
+	CHECK_EQ_INT(ev->context_line, 18);
+	CHECK_EQ_INT(ev->ts_ns, 1843 * NS + 308145000);
+	ev = nth(&p, EV_GPU_DRIVER_ERROR, 1);
+	CHECK_EQ_STR(ev->sig, "nvrm.probe_failed");
+	ev = nth(&p, EV_XID, 4);
+	CHECK_NUM(ev, "xid", 119);
+	CHECK_FSTR(ev, "uuid", "GPU-509665ad-b600-ac93-3616-d754b23d636d");
+	CHECK_FSTR(ev, "proc_name", "nvidia-smi");
+	ev = nth(&p, EV_GPU_DRIVER_ERROR, 2);
+	CHECK_EQ_STR(ev->sig, "nvrm.gsp_rpc_error");
+	CHECK_FSTR(ev, "pci", "0000:9b:00");
+	ev = nth(&p, EV_XID, 5);
+	CHECK_NUM(ev, "xid", 79);
+	CHECK_FSTR(ev, "detail", "GPU has fallen off the bus.");
+	ev = nth(&p, EV_XID, 6);
+	CHECK_NUM(ev, "xid", 149);
+	CHECK_FSTR(ev, "pci", "0009:01:00");
+	ev = nth(&p, EV_XID, 8);
+	CHECK_NUM(ev, "xid", 14);
+	CHECK_FSTR(ev, "pci", "0000:03:00");
+	CHECK_FSTR(ev, "detail", "Channel 00000001");
+	ev = nth(&p, EV_XID, 9);
+	CHECK_NUM(ev, "xid", 63);
+	CHECK_EQ_INT(ev->pid, 1896);
+	CHECK_EQ_INT(ev->tsq, TSQ_NONE);
+	parsed_free(&p);
+}
+
+/* /dev/kmsg records with dictionary lines; the kernel text is verbatim
+ * from the real capture, only the record envelope is built here. */
+DEFINE_TEST(test_kernel_kmsg_records)
+{
+	struct parsed	 p;
+	struct event	*ev;
+
+	parse_text(&p,
+	    "4,1021,569484545,-;python3 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=0\n"
+	    "6,1022,569484922,-;memory: usage 102400kB, limit 102400kB, failcnt 243\n"
+	    " SUBSYSTEM=memory\n"
+	    " DEVICE=+memory:x\n"
+	    "6,1023,569485134,-;oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=step_batch,mems_allowed=0,oom_memcg=/slurm_vm/uid_1001/job_2,task_memcg=/slurm_vm/uid_1001/job_2/step_batch/task_0,task=python3,pid=14919,uid=1001\r\n"
+	    "3,1024,569485233,-;Memory cgroup out of memory: Killed process 14919 (python3) total-vm:116392kB, anon-rss:101760kB, file-rss:5132kB, shmem-rss:0kB, UID:1001 pgtables:260kB oom_score_adj:0\n"
+	    "6,1025,569485000,-;oom_reaper: reaped process 14919 (python3), now anon-rss:0kB, file-rss:0kB, shmem-rss:0kB");
+	CHECK_EQ_INT(count(&p, EV_KERNEL_OOM), 1);
+	ev = nth(&p, EV_KERNEL_OOM, 0);
+	CHECK_EQ_INT(ev->ref.line, 6);
+	CHECK_EQ_INT(ev->ts_ns, 569485233000LL);
+	CHECK_EQ_INT(ev->tsq, TSQ_RAW_MONO);
+	CHECK_NUM(ev, "job_id", 2);
+	CHECK_NUM(ev, "partial", 0);
+	CHECK_NUM(ev, "uid", 1001);
+	CHECK_EQ_INT(ev->context_line, 1);
+	CHECK(str_find(ev->context, "SUBSYSTEM=memory") != NULL);
+	/* The reaper line is 233 us earlier: flagged, with a note. */
+	ev = nth(&p, EV_OOM_REAPER, 0);
+	CHECK(ev != NULL && (ev->flags & EVF_OUT_OF_ORDER));
+	ev = note(&p, "kernel.out_of_order", 0);
+	CHECK(ev != NULL && ev->ref.line == 7);
+	CHECK_NUM(ev, "prev_ts_ns", 569485233000LL);
+	ev = note(&p, "kernel.coverage", 0);
+	CHECK_NUM(ev, "lines", 5);
+	CHECK_NUM(ev, "out_of_order", 1);
+	CHECK_EQ_INT(sniff_kernel(p.buf, p.len), 90);
+	parsed_free(&p);
+}
+
+/* Other envelopes around verbatim kernel lines: dmesg -x, --time-format
+ * iso, journalctl short-iso, a caller id, another program's line. */
+DEFINE_TEST(test_kernel_other_envelopes)
+{
+	struct parsed	 p;
+	struct event	*ev;
+
+	parse_text(&p,
+	    "kern  :err   : [  569.485233] Memory cgroup out of memory: Killed process 14919 (python3) total-vm:116392kB, anon-rss:101760kB, file-rss:5132kB, shmem-rss:0kB, UID:1001 pgtables:260kB oom_score_adj:0\n"
+	    "2024-01-15T03:00:00,000000+01:00 NVRM: Xid (PCI:0000:05:00): 79, pid='<unknown>', name=<unknown>, GPU has fallen off the bus.\n"
+	    "2024-01-15T03:00:01+0000 node7 kernel: oom_reaper: reaped process 14919 (python3), now anon-rss:0kB, file-rss:0kB, shmem-rss:0kB\n"
+	    "2024-01-15T03:00:02+0000 node7 slurmd[12]: Killed process 1 (x) total-vm:1kB\n"
+	    "[  130.456250] [ T1946] NVRM: Xid (PCI:0004:01:00 GPU-I:01 GPU-CI:02): 31, pid=7, name=python3, MMU Fault\n");
+	CHECK_EQ_INT(count(&p, EV_KERNEL_OOM), 1);
+	ev = nth(&p, EV_KERNEL_OOM, 0);
+	CHECK_EQ_INT(ev->ts_ns, 569485233000LL);
+	CHECK_EQ_INT(ev->pid, 14919);
+	ev = nth(&p, EV_XID, 0);
+	CHECK_EQ_INT(ev->tsq, TSQ_EXACT);
+	CHECK_EQ_INT(ev->ts_ns,
+	    units_civil_to_epoch(2024, 1, 15, 2, 0, 0) * NS);
+	ev = nth(&p, EV_OOM_REAPER, 0);
+	CHECK(ev != NULL && ev->tsq == TSQ_EXACT);
+	ev = nth(&p, EV_XID, 1);
+	CHECK_NUM(ev, "xid", 31);
+	CHECK_FSTR(ev, "pci", "0004:01:00");
+	CHECK_NUM(ev, "gpu_instance", 1);
+	CHECK_NUM(ev, "compute_instance", 2);
+	CHECK_EQ_INT(ev->pid, 7);
+	CHECK_FSTR(ev, "detail", "MMU Fault");
+	parsed_free(&p);
+}
+
+/* The pre-2018 split summary, and a memory.oom.group kill of several. */
+DEFINE_TEST(test_kernel_split_summary_and_group)
+{
+	struct parsed	 p;
+	struct event	*ev;
+
+	parse_text(&p,
+	    "[ 10.000001] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,2\n"
+	    "[ 10.000002] ,global_oom,task_memcg=/,task=firewalld,pid=5096,uid=0\n"
+	    "[ 10.000003] Out of memory: Killed process 5096 (firewalld) total-vm:1kB, anon-rss:2kB, file-rss:3kB, shmem-rss:4kB\n"
+	    "[ 20.000001] Memory cgroup out of memory: Killed process 7 (a b) total-vm:8kB, anon-rss:8kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:4kB oom_score_adj:-1000\n"
+	    "[ 20.000002] Tasks in /system.slice/slurmstepd.scope/job_9/step_0/user are going to be killed due to memory.oom.group set\n"
+	    "[ 20.000003] Memory cgroup out of memory: Killed process 8 (c) total-vm:8kB, anon-rss:8kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:4kB oom_score_adj:0\n"
+	    "[ 20.000004] Memory cgroup out of memory: Killed process 9 (d) total-vm:8kB, anon-rss:8kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:4kB oom_score_adj:0\n");
+	CHECK_EQ_INT(count(&p, EV_KERNEL_OOM), 2);
+	ev = nth(&p, EV_KERNEL_OOM, 0);
+	CHECK_FSTR(ev, "scope", "global");
+	CHECK_FSTR(ev, "mems_allowed", "0,2");
+	CHECK_FSTR(ev, "task_memcg", "/");
+	CHECK_FSTR(ev, "task", "firewalld");
+	CHECK_NUM(ev, "shmem_rss_bytes", 4096);
+	CHECK_EQ_INT(ev->ref.line, 3);
+	ev = nth(&p, EV_KERNEL_OOM, 1);
+	CHECK_EQ_INT(ev->ref.line, 4);
+	CHECK_FSTR(ev, "task", "a b");
+	CHECK_NUM(ev, "oom_score_adj", -1000);
+	CHECK_NUM(ev, "oom_group", 1);
+	CHECK_NUM(ev, "victims", 3);
+	CHECK_EQ_INT(ev->pid, 7);
+	CHECK(str_ends(ev->context, "(d) total-vm:8kB, anon-rss:8kB, "
+	    "file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:4kB oom_score_adj:0"));
+	parsed_free(&p);
+}
+
+DEFINE_TEST(test_kernel_edge_cases)
+{
+	struct parsed	 p;
+	struct event	*ev;
+	static const char nul[] = "[ 1.000000] oom_reaper: reaped process 5 (a\0b), now anon-rss:1kB\n"
+	    "[ 2.000000] Out of memory: Killed process 99999999999999999999 (x) total-vm:99999999999999999999kB, anon-rss:1kB\n"
+	    "[ 3.000000] Memory cgroup out of memory: Killed process 12";
+	char		*buf;
+
+	/* Empty input: only the coverage note, saying nothing is covered. */
+	parse_text(&p, "");
+	CHECK_EQ_INT(p.l.n, 1);
+	ev = note(&p, "kernel.coverage", 0);
+	CHECK_NUM(ev, "lines", 0);
+	CHECK_NOFIELD(ev, "first_ts_ns");
+	CHECK_EQ_INT(sniff_kernel(p.buf, 0), 0);
+	parsed_free(&p);
+
+	/* NUL bytes, overflowing numbers, a truncated last line. */
+	buf = malloc(sizeof(nul));
+	memcpy(buf, nul, sizeof(nul));
+	parse_buf(&p, buf, sizeof(nul) - 1);
+	CHECK_EQ_INT(count(&p, EV_OOM_REAPER), 1);
+	CHECK_EQ_INT(count(&p, EV_KERNEL_OOM), 2);
+	ev = nth(&p, EV_KERNEL_OOM, 0);
+	CHECK_EQ_INT(ev->pid, -1);
+	CHECK_NOFIELD(ev, "total_vm_bytes");
+	CHECK_NUM(ev, "anon_rss_bytes", 1024);
+	ev = nth(&p, EV_KERNEL_OOM, 1);
+	CHECK_EQ_INT(ev->pid, 12);
+	CHECK_NOFIELD(ev, "task");
+	parsed_free(&p);
+
+	/* Boring lines give no events; CRLF is not part of the text. */
+	parse_text(&p, "[    0.000000] Linux version 6.1.0\r\n"
+	    "[    0.000001] Command line: ro quiet\r\n");
+	CHECK_EQ_INT(p.l.n, 1);
+	ev = note(&p, "kernel.coverage", 0);
+	CHECK_NUM(ev, "lines", 2);
+	CHECK_NUM(ev, "last_ts_ns", 1000);
+	CHECK(str_ends(ev->text, "6.1.0"));
+	parsed_free(&p);
+}
+
+DEFINE_TEST(test_kernel_nomem)
+{
+	size_t		 len;
+	char		*buf = test_slurp("fixtures/real/kernel/cgroup-v1-dmesg.txt",
+			    &len);
+	struct src	 in = { 0, "kernel/dmesg.txt", buf, len };
+	enum err_code	 rc = ERR_NOMEM;
+	long		 n;
+
+	for (n = 0; n < 2000 && rc == ERR_NOMEM; n++) {
+		struct arena	*a = arena_new(1024);
+		struct evlist	 l = { 0 };
+		struct err	 e = { 0 };
+
+		arena_fail_after(a, n);
+		rc = parse_kernel(&in, a, &l, &e);
+		CHECK(rc == ERR_OK || (rc == ERR_NOMEM && e.code == ERR_NOMEM));
+		evlist_free(&l);
+		arena_free(a);
+	}
+	CHECK_EQ_INT(rc, ERR_OK);
+	CHECK(n > 10);
+	free(buf);
+}
+
+DEFINE_TEST(test_kernel_sniff)
+{
+	size_t	 len;
+	char	*buf;
+
+	buf = test_slurp("fixtures/real/kernel/cgroup-v1-dmesg_-T.txt", &len);
+	CHECK_EQ_INT(sniff_kernel(buf, len), 90);
+	free(buf);
+	buf = test_slurp("fixtures/real/kernel/examples-kernel_oom.txt", &len);
+	CHECK(sniff_kernel(buf, len) >= 60);
+	free(buf);
+	CHECK_EQ_INT(sniff_kernel("JobID|State\n1|COMPLETED\n", 24), 0);
 }

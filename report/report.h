@@ -1,0 +1,59 @@
+/*
+ * report: renders one analysis (analysis.h, the "oomtrail.analysis/1"
+ * model) for people: terminal text, GitHub-flavoured Markdown for a
+ * ticket, one self-contained HTML file, or the JSON contract itself.
+ *
+ * Every renderer reads only the model: no clock, locale, host or network
+ * lookups, so the same model always gives the same bytes, and a model
+ * read back from its JSON renders exactly like the original. Text from
+ * the model is never trusted: it reaches the output only through
+ * escape.h. Renderers write to a caller's FILE and never print elsewhere.
+ */
+#ifndef OOMTRAIL_REPORT_H
+#define OOMTRAIL_REPORT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "analysis.h"
+#include "err.h"
+
+enum report_format {
+	REPORT_TEXT,
+	REPORT_MD,
+	REPORT_HTML,
+	REPORT_JSON
+};
+
+struct report_opts {
+	int	 color;		/* text: ANSI colour (caller: tty, no NO_COLOR) */
+	size_t	 max_rows;	/* md: timeline rows shown; 0 = 40 */
+};
+
+/* "text", "md" (or "markdown"), "html", "json" -> enum report_format;
+ * -1 for anything else. */
+int		report_format_parse(const char *);
+
+/*
+ * Render an in format fmt to fp. Borrows everything; opts may be NULL
+ * (no colour, default caps). ERR_IO when writing failed, ERR_NOMEM,
+ * ERR_USAGE for an unknown format.
+ */
+enum err_code	report_render(const struct analysis *, enum report_format,
+		    FILE *, const struct report_opts *, struct err *);
+
+/* The renderers behind report_render(), same contract. */
+enum err_code	report_text(const struct analysis *, FILE *,
+		    const struct report_opts *, struct err *);
+enum err_code	report_md(const struct analysis *, FILE *,
+		    const struct report_opts *, struct err *);
+enum err_code	report_html(const struct analysis *, FILE *,
+		    const struct report_opts *, struct err *);
+
+/* Helpers shared by the renderers (render_text.c). */
+/* "100.0 MiB", "1.50 GiB", "512 B"; "unknown" for a negative value. */
+void		report_bytes(int64_t, char out[32]);
+/* The evidence's UTC time "2026-11-30T06:59:11Z", or "untimed". */
+void		report_time(const struct evidence *, char out[48]);
+
+#endif

@@ -1,0 +1,252 @@
+#!/bin/bash
+# check_case.sh CASE: the assertions of one integration case.
+#
+# First that Slurm really produced the scenario (sacct State/ExitCode, the
+# job's output file), then, for every bundle the case's hooks wrote: the
+# bundle exists and unpacks, its manifest names the job and carries clock
+# anchors, the kernel OOM lines (when root collected) and the task-level
+# cgroup oom_kill file (when the hook could still see the cgroup, else the
+# report's "missing" says so), and the verdict of `oomtrail analyze
+# --format json` against the analysis JSON contract.  Checks do not stop at
+# the first failure; every result is printed and kept in
+# $RESULTS/checks/CASE.txt.  Varying values (MaxRSS, pids, times, failcnt)
+# are never compared.
+set -uo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/lib.sh"
+skip_if_skipped
+
+CASE=${1:?usage: check_case.sh CASE}
+OOMTRAIL=${OOMTRAIL:?OOMTRAIL must name the built oomtrail}
+ID=$(job_id "$CASE")
+[ -n "$ID" ] || die "case $CASE was not submitted"
+OUTF=$RESULTS/jobs/$CASE-$ID.out
+SACCT=$RESULTS/jobs/$CASE.sacct
+MIB100=104857600
+NFAIL=0
+mkdir -p "$RESULTS/checks" "$RESULTS/analysis" "$RESULTS/unpacked"
+REPORT=$RESULTS/checks/$CASE.txt
+: >"$REPORT"
+
+# The case table: the hooks whose bundles are checked (the primary, the
+# way sites are told to collect this case, first), the hooks whose verdict
+# is asserted, and the expected cause.  The Epilog runs the example with
+# OOMTRAIL_ALWAYS=1, so every job has an Epilog bundle.  A collector run
+# inside a job that is still running (trap, srun) cannot know how the job
+# ends, so the verdict of "ok"'s in-job bundle is not asserted.
+case $CASE in
+oom_batch)	HOOKS="epilog trap";	VHOOKS=$HOOKS;	CAUSE=host_oom ;;
+oom_srun)	HOOKS="trap epilog";	VHOOKS=$HOOKS;	CAUSE=host_oom ;;
+step_toobig)	HOOKS="trap epilog";	VHOOKS=$HOOKS;	CAUSE=step_creation_failure ;;
+ok)		HOOKS="epilog srun";	VHOOKS=epilog;	CAUSE=no_incident ;;
+timelimit)	HOOKS="epilog";		VHOOKS=$HOOKS;	CAUSE=time_limit ;;
+multistep)	HOOKS="srun epilog";	VHOOKS=$HOOKS;	CAUSE=host_oom ;;
+*)		die "unknown case $CASE" ;;
+esac
+
+result()
+{
+	local st=$1
+	shift
+	printf '%s %s\n' "$st" "$*" | tee -a "$REPORT"
+	[ "$st" = PASS ] || NFAIL=$((NFAIL + 1))
+}
+
+# ok WHAT CMD...: one check.
+ok()
+{
+	local what=$1
+	shift
+	if "$@" >/dev/null 2>&1; then result PASS "$what"; else result FAIL "$what"; fi
+}
+
+has_line()	{ grep -Eq -- "$2" "$1"; }
+# jqt FILE FILTER: FILTER prints exactly "true" (jq -e alone passes on
+# an empty file).
+jqt()		{ [ -s "$1" ] && [ "$(jq "$2" "$1" 2>&1)" = true ]; }
+
+# ---------------------------------------------------------------- Slurm
+scenario()
+{
+	local j="^$ID\\|$CASE\\|" b="^$ID\\.batch\\|batch\\|"
+	case $CASE in
+	oom_batch)
+		ok "sacct: job OUT_OF_MEMORY 0:125" has_line "$SACCT" "${j}OUT_OF_MEMORY\\|0:125\\|"
+		ok "sacct: batch step OUT_OF_MEMORY" has_line "$SACCT" "${b}OUT_OF_MEMORY\\|"
+		ok "output: slurmstepd oom-kill line" has_line "$OUTF" \
+		    "slurmstepd-[^:]*: error: Detected [0-9]+ oom-kill event\\(s\\) in StepId=$ID\\.batch\\." ;;
+	oom_srun)
+		ok "sacct: job COMPLETED 0:0" has_line "$SACCT" "${j}COMPLETED\\|0:0\\|"
+		ok "sacct: step .0 OUT_OF_MEMORY 0:125" has_line "$SACCT" "^$ID\\.0\\|[^|]*\\|OUT_OF_MEMORY\\|0:125\\|"
+		ok "output: srun Out Of Memory" has_line "$OUTF" "srun: error: [^:]*: task 0: Out Of Memory" ;;
+	step_toobig)
+		ok "sacct: job COMPLETED 0:0" has_line "$SACCT" "${j}COMPLETED\\|0:0\\|"
+		ok "output: step refused" has_line "$OUTF" \
+		    "srun: error: Unable to create step for job $ID: Memory required by task is not available" ;;
+	ok)
+		ok "sacct: job COMPLETED 0:0" has_line "$SACCT" "${j}COMPLETED\\|0:0\\|"
+		ok "sacct: no step failed" bash -c "! grep -Eq '\\|(OUT_OF_MEMORY|FAILED|CANCELLED|TIMEOUT)' '$SACCT'" ;;
+	timelimit)
+		ok "sacct: job TIMEOUT" has_line "$SACCT" "${j}TIMEOUT\\|"
+		ok "output: cancelled due to time limit" has_line "$OUTF" \
+		    "\\*\\*\\* JOB $ID ON .* CANCELLED AT .* DUE TO TIME LIMIT \\*\\*\\*" ;;
+	multistep)
+		ok "sacct: job COMPLETED 0:0" has_line "$SACCT" "${j}COMPLETED\\|0:0\\|"
+		ok "sacct: step .0 COMPLETED" has_line "$SACCT" "^$ID\\.0\\|[^|]*\\|COMPLETED\\|"
+		ok "sacct: step .1 OUT_OF_MEMORY" has_line "$SACCT" "^$ID\\.1\\|[^|]*\\|OUT_OF_MEMORY\\|" ;;
+	esac
+}
+
+# ---------------------------------------------------------------- bundle
+# kernel_oom DIR: the unpacked bundle holds the kernel's memcg OOM kill of
+# one of this job's processes.
+kernel_oom()
+{
+	grep -rEq "oom-kill:constraint=CONSTRAINT_MEMCG.*oom_memcg=/[^,]*job_$ID[,/]" "$1/kernel" &&
+	    grep -rq "Memory cgroup out of memory: Killed process" "$1/kernel"
+}
+
+# kernel_refused DIR: the manifest records why no kernel log was kept.
+kernel_refused()
+{
+	jqt "$1/manifest.json" '[.items[]? | select((.path // "") | startswith("kernel/"))
+	    | select(.error != null and .error != "")] | length > 0'
+}
+
+kernel_oom_or_refused()
+{
+	kernel_oom "$1" || kernel_refused "$1"
+}
+
+# seen_task_oom HOOK: the hook's probe saw a task cgroup with oom_kill 1.
+seen_task_oom()
+{
+	grep -Eqs "^cgroup .*/job_$ID/.*task_[0-9]+ oom_kill=[1-9]" \
+	    "$RESULTS/measure/$ID.$1" "$RESULTS/measure/$ID.$1".*
+}
+
+# bundle_task_oom DIR: the bundle kept a task-level file with the kill.
+bundle_task_oom()
+{
+	local f
+	for f in $(find "$1/cgroup" -path "*job_$ID/*task_*" \
+	    \( -name memory.oom_control -o -name memory.events \) 2>/dev/null); do
+		grep -Eq '^oom_kill [1-9]' "$f" && return 0
+	done
+	return 1
+}
+
+clocks()
+{
+	jqt "$1/manifest.json" '(.clocks // {}) | to_entries
+	    | (map(select(.key | test("realtime"; "i")) | .value | numbers) | length > 0)
+	    and (map(select(.key | test("monotonic"; "i")) | .value | numbers) | length > 0)'
+}
+
+bundle_checks()
+{
+	local hook=$1 dir=$2 b=$3 un=$RESULTS/unpacked/$CASE.$hook
+	rm -rf "$un"
+	mkdir -p "$un"
+	ok "$hook: bundle unpacks with tar --zstd" tar --zstd -xf "$b" -C "$un"
+	ok "$hook: manifest names job $ID" jqt "$un/manifest.json" \
+	    "((.job.id // .job_id) | tostring) == \"$ID\""
+	ok "$hook: manifest has clock anchors (realtime, monotonic)" clocks "$un"
+	case $CAUSE in host_oom) ;; *) return ;; esac
+	if [ "$hook" = epilog ]; then
+		ok "$hook: kernel memcg OOM kill of job $ID captured" kernel_oom "$un"
+	else
+		ok "$hook: kernel OOM lines captured, or the manifest says why not" \
+		    kernel_oom_or_refused "$un"
+	fi
+	if seen_task_oom "$hook"; then
+		ok "$hook: task cgroup file with oom_kill 1 kept (cgroup was present)" \
+		    bundle_task_oom "$un"
+	else
+		ok "$hook: report's missing names the torn-down cgroup" \
+		    jqt "$RESULTS/analysis/$CASE.$hook.json" \
+		    '[.missing[]? | tostring | select(test("cgroup|memory\\.events|oom_control"; "i"))] | length > 0'
+	fi
+}
+
+# ---------------------------------------------------------------- verdict
+# A jq definition of every evidence text the verdict cites.
+CITED='def cited: [.verdict.initiating, (.secondary[]?.evidence[]?)]
+    | map(select(. != null) | .text // empty);
+def alltext: cited + [.timeline[]? | .text // empty];
+def hostq: .quantities.host
+    | if type == "array" then .[]
+      elif type == "object" and has("req_mem_bytes") then .
+      elif type == "object" then .[] else empty end;'
+
+verdict_checks()
+{
+	local hook=$1 j=$2 step
+	ok "$hook: schema oomtrail.analysis/1" jqt "$j" '.schema == "oomtrail.analysis/1"'
+	ok "$hook: verdict.cause == $CAUSE" jqt "$j" ".verdict.cause == \"$CAUSE\""
+	case $CASE in
+	oom_batch)
+		# slurmstepd prints its oom-kill line when the step ends:
+		# after the batch script's trap, before the Epilog.
+		[ "$hook" = epilog ] &&
+		ok "$hook: verdict cites the slurmstepd oom-kill line" jqt "$j" "$CITED
+		    alltext | any(test(\"Detected [0-9]+ oom-kill event\\\\(s\\\\) in StepId=$ID\\\\.batch\"))"
+		[ "$hook" = epilog ] &&
+		ok "$hook: verdict cites the kernel memcg kill" jqt "$j" "$CITED
+		    alltext | any(test(\"CONSTRAINT_MEMCG.*job_$ID[,/]\"))"
+		ok "$hook: initiating is the slurmstepd, kernel or cgroup kill" jqt "$j" \
+		    '.verdict.initiating.text | test("oom-kill event|CONSTRAINT_MEMCG|Memory cgroup out of memory|OUT_OF_MEMORY|^oom_kill [1-9]")'
+		ok "$hook: quantities.host: ReqMem and cgroup limit 100M" jqt "$j" "$CITED
+		    [hostq | select(.req_mem_bytes == $MIB100 and .cgroup_limit_bytes == $MIB100)] | length > 0" ;;
+	oom_srun|multistep)
+		step=0
+		[ "$CASE" = multistep ] && step=1
+		ok "$hook: initiating evidence is step .$step" jqt "$j" \
+		    ".verdict.initiating.text | test(\"StepId=$ID\\\\.$step\\\\b|^$ID\\\\.$step\\\\||job_$ID/step_$step\\\\b\")"
+		ok "$hook: quantities.host: ReqMem recorded" jqt "$j" "$CITED
+		    [hostq | select(.req_mem_bytes != null)] | length > 0" ;;
+	step_toobig)
+		ok "$hook: verdict cites the refused step" jqt "$j" "$CITED
+		    cited | any(test(\"Memory required by task is not available\"))" ;;
+	timelimit)
+		ok "$hook: verdict cites the time limit" jqt "$j" "$CITED
+		    cited | any(test(\"DUE TO TIME LIMIT|TIMEOUT\"))" ;;
+	esac
+}
+
+check_hook()
+{
+	local hook=$1 dir=$RESULTS/bundles/$1/$ID b rc j
+	j=$RESULTS/analysis/$CASE.$hook.json
+	b=$(ls "$dir"/oomtrail-*-"$ID"-*.tar.zst 2>/dev/null | head -n 1)
+	if [ -z "$b" ]; then
+		result FAIL "$hook: no bundle in $dir ($(cat "$dir/collect.status" 2>/dev/null); stderr: $(head -c 300 "$dir/collect.err" 2>/dev/null))"
+		return
+	fi
+	result PASS "$hook: bundle ${b##*/}"
+	ok "$hook: collector exit status 0 or 3" has_line "$dir/collect.status" '^rc=(0|3)( |$)'
+	"$OOMTRAIL" analyze --format json "$b" >"$j" 2>"$j.stderr"
+	rc=$?
+	if [ "$rc" = 0 ] || [ "$rc" = 3 ]; then
+		result PASS "$hook: oomtrail analyze exit $rc"
+	else
+		result FAIL "$hook: oomtrail analyze exit $rc: $(head -c 300 "$j.stderr")"
+	fi
+	bundle_checks "$hook" "$dir" "$b"
+	case " $VHOOKS " in
+	*" $hook "*) verdict_checks "$hook" "$j" ;;
+	esac
+}
+
+echo "case $CASE: job $ID, hooks $HOOKS, expected $CAUSE" | tee -a "$REPORT"
+scenario
+for h in $HOOKS; do
+	check_hook "$h"
+done
+if [ "$NFAIL" -gt 0 ]; then
+	touch "$RESULTS/failed"
+	echo "$NFAIL check(s) failed; job output:" >&2
+	grep -v '^allocated [0-9]* MiB$' "$OUTF" >&2
+	exit 1
+fi
+echo "all checks passed"
