@@ -180,27 +180,36 @@ add_finding(struct analysis *an, const char *cause, const char *rule,
 }
 
 static int
-is_cascade(enum ev_kind k)
+is_collective(enum ev_kind k)
 {
 	return k == EV_NCCL_TIMEOUT || k == EV_NCCL_ERROR ||
-	    k == EV_CHILD_FAILED || k == EV_LAUNCHER_EXIT ||
-	    k == EV_SRUN_TASK_EXIT || k == EV_SRUN_TASK_KILLED ||
-	    k == EV_SHELL_KILLED || k == EV_OOM_REAPER;
+	    k == EV_CHILD_FAILED || k == EV_LAUNCHER_EXIT;
 }
 
+static int
+is_cascade(enum ev_kind k)
+{
+	return is_collective(k) || k == EV_SRUN_TASK_EXIT ||
+	    k == EV_SRUN_TASK_KILLED || k == EV_SHELL_KILLED ||
+	    k == EV_OOM_REAPER;
+}
+
+/* Downstream reports after the initiating event: collective timeouts and
+ * launcher errors are the nccl_cascade; kill echoes (shell "Killed", srun
+ * task exits, the oom_reaper) follow the verdict's own cause. */
 static void
-cascade(const struct facts *f, struct analysis *an, const struct event *init,
-    const char *verdict_cause)
+cascade_finding(const struct facts *f, struct analysis *an,
+    const struct event *init, int collective, const char *cause)
 {
 	const struct event	*ev[8];
-	size_t			 from = init ? facts_index_of(f, init) : 0;
+	size_t			 from = facts_index_of(f, init);
 	int			 n = 0, total = 0;
 	struct finding		*fd;
 
-	if (init == NULL || strcmp(verdict_cause, "inconclusive") == 0)
-		return;
 	for (size_t i = from + 1; i < f->tl->n; i++) {
-		if (!is_cascade(f->tl->v[i]->kind) ||
+		enum ev_kind k = f->tl->v[i]->kind;
+
+		if (!is_cascade(k) || is_collective(k) != collective ||
 		    facts_foreign(f, f->tl->v[i]))
 			continue;
 		if (n < 8)
@@ -209,13 +218,28 @@ cascade(const struct facts *f, struct analysis *an, const struct event *init,
 	}
 	if (total == 0)
 		return;
-	fd = add_finding(an, "nccl_cascade", "R-CASCADE-001", arena_printf(
-	    an->arena, "%d downstream report%s (collective timeouts, launcher "
-	    "and task-exit lines) follow the initiating event%s%s; they are "
-	    "the cascade, not a second cause.", total, total == 1 ? "" : "s",
-	    init->node ? " on " : "", init->node ? init->node : ""));
+	fd = collective ? add_finding(an, "nccl_cascade", "R-CASCADE-001",
+	    arena_printf(an->arena, "%d collective timeout%s or launcher "
+	    "report%s follow the initiating event%s%s: the ranks that waited "
+	    "for the one that died, not a second cause.", total,
+	    total == 1 ? "" : "s", total == 1 ? "" : "s",
+	    init->node ? " on " : "", init->node ? init->node : "")) :
+	    add_finding(an, cause, "R-CASCADE-002", arena_printf(an->arena,
+	    "%d later line%s echo%s the kill (shell \"Killed\", srun task "
+	    "exits, the OOM reaper).", total, total == 1 ? "" : "s",
+	    total == 1 ? "es" : ""));
 	if (fd != NULL)
 		list_of(f, an->arena, ev, n, &fd->evidence);
+}
+
+static void
+cascade(const struct facts *f, struct analysis *an, const struct event *init,
+    const char *verdict_cause)
+{
+	if (init == NULL || strcmp(verdict_cause, "inconclusive") == 0)
+		return;
+	cascade_finding(f, an, init, 1, verdict_cause);
+	cascade_finding(f, an, init, 0, verdict_cause);
 }
 
 static const char *
@@ -342,6 +366,16 @@ limit_findings(const struct facts *f, struct analysis *an)
 		    fmt_bytes(an->arena, req)));
 		if (fd != NULL)
 			list_of(f, an->arena, &j->sacct, 1, &fd->evidence);
+	}
+	if (s != NULL && s != j && j->sacct != NULL &&
+	    str_eq(ev_str(j->sacct, "state"), "COMPLETED")) {
+		fd = add_finding(an, "host_oom", "R-HOST-013", "The job ended "
+		    "COMPLETED, but one of its steps was OUT_OF_MEMORY: the "
+		    "step's processes were killed; it is still an incident.");
+		ev[0] = s->sacct;
+		ev[1] = j->sacct;
+		if (fd != NULL)
+			list_of(f, an->arena, ev, 2, &fd->evidence);
 	}
 	if (s == NULL)
 		s = j;
@@ -561,8 +595,8 @@ rule_out_host(const struct facts *f, struct analysis *an,
 		add_ruled_out(f, an, "host_oom", arena_printf(an->arena,
 		    "no host OOM kill:%s%s%s",
 		    kernel_covers(f, init) ? " the kernel log covers the "
-		    "incident and has no OOM kill;" : "",
-		    f->have_cgroup ? " the memory cgroup counted no oom_kill;" :
+		    "incident and has no OOM kill." : "",
+		    f->have_cgroup ? " The memory cgroup counted no oom_kill." :
 		    "", f->have_sacct ? " sacct records no OUT_OF_MEMORY "
 		    "state." : ""), ev, n);
 }

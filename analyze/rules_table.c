@@ -258,6 +258,20 @@ gpu_hw_current(const struct event *g)
 	    num_or(g, "ecc_volatile_uncorrectable", 0) > 0;
 }
 
+/* PyTorch's reserved total: printed by the old message, or allocated +
+ * reserved-but-unallocated in the 2.x message. */
+static int64_t
+reserved_of(const struct event *oom)
+{
+	int64_t	r = num_or(oom, "reserved_bytes", -1);
+	int64_t	a = num_or(oom, "allocated_bytes", -1);
+	int64_t	u = num_or(oom, "reserved_unallocated_bytes", -1);
+
+	if (r >= 0)
+		return r;
+	return a >= 0 && u >= 0 ? a + u : -1;
+}
+
 static int64_t
 held_outside(const struct event *oom)
 {
@@ -266,7 +280,7 @@ held_outside(const struct event *oom)
 	int64_t	mine = num_or(oom, "process_bytes", -1);
 
 	if (mine < 0)
-		mine = num_or(oom, "reserved_bytes", -1);
+		mine = reserved_of(oom);
 	if (cap < 0 || free_ < 0 || mine < 0)
 		return -1;
 	return cap - free_ - mine;
@@ -311,7 +325,7 @@ cuda_classify(const struct facts *f, const struct event *oom,
 	int64_t			 cap = num_or(oom, "capacity_bytes", -1);
 	int64_t			 req = num_or(oom, "requested_bytes", -1);
 	int64_t			 alloc = num_or(oom, "allocated_bytes", -1);
-	int64_t			 resv = num_or(oom, "reserved_bytes", -1);
+	int64_t			 resv = reserved_of(oom);
 	int64_t			 out = held_outside(oom), obytes, used, sum;
 
 	*gp = g;
@@ -433,7 +447,7 @@ m_cuda_frag(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->detail = arena_printf(a, "PyTorch held %s reserved but "
 	    "unallocated, more than the %s request: the cache was too "
 	    "fragmented to serve it.", fmt_bytes(a,
-	    num_or(o, "reserved_bytes", 0) - num_or(o, "allocated_bytes", 0)),
+	    reserved_of(o) - num_or(o, "allocated_bytes", 0)),
 	    fmt_bytes(a, num_or(o, "requested_bytes", 0)));
 	return 1;
 }
@@ -715,10 +729,12 @@ m_failed(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->confidence = "medium";
 	m->confidence_reason = "Slurm records a failure and no memory "
 	    "evidence was found in the sources collected";
-	m->detail = arena_printf(a, "The job ended %.*s with exit code %"
-	    PRId64 " and no sign of a memory failure.",
-	    (int)ev_str(s, "state").n, ev_str(s, "state").p,
-	    num_or(s, "exit_code", 0));
+	m->detail = num_or(s, "exit_code", -1) < 0 ? arena_printf(a, "The "
+	    "job ended %.*s and no sign of a memory failure was found.",
+	    (int)ev_str(s, "state").n, ev_str(s, "state").p) :
+	    arena_printf(a, "The job ended %.*s with exit code %" PRId64
+	    " and no sign of a memory failure.", (int)ev_str(s, "state").n,
+	    ev_str(s, "state").p, num_or(s, "exit_code", 0));
 	return 1;
 }
 
@@ -974,7 +990,7 @@ const struct rule	rules[] = {
 	  .seeds = "S000 table 'NCCL watchdog timeout after one OOM'; S000 "
 	      "mistake 'Treating NCCL timeout as a second root cause'",
 	  .signals = "only collective timeouts, launcher errors or task exits",
-	  .meaning = "Only the cascade is visible.",
+	  .meaning = "No rank's own failure was collected.",
 	  .next_action = "Collect the bundle of every node of the job "
 	      "(srun --ntasks-per-node=1 oomtrail-collect) to find the rank "
 	      "that failed first.",

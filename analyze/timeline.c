@@ -122,26 +122,33 @@ cmp_item(const void *a, const void *b)
 }
 
 /* Untimed events take the time of the timed event before them in the
- * same file. A file's events are contiguous and in line order (inputs
- * are loaded member by member), so one pass suffices. */
+ * same file, or, at the head of a file, of the first timed event after
+ * them; a file with no time at all sorts last. A file's events are
+ * contiguous and in line order (inputs are loaded member by member). */
 static void
 bracket(struct item *it, size_t n)
 {
-	const struct input	*in = NULL;
-	int			 file = -1, have = 0;
-	int64_t			 last = 0;
+	size_t	start = 0;
 
-	for (size_t i = 0; i < n; i++) {
-		if (it[i].in != in || it[i].ev->ref.file_id != file) {
-			in = it[i].in;
-			file = it[i].ev->ref.file_id;
-			have = 0;
+	while (start < n) {
+		size_t	end = start, first = (size_t)-1;
+		int64_t	last = INT64_MAX;
+
+		while (end < n && it[end].in == it[start].in &&
+		    it[end].ev->ref.file_id == it[start].ev->ref.file_id)
+			end++;
+		for (size_t i = start; i < end && first == (size_t)-1; i++)
+			if (it[i].timed)
+				first = i;
+		if (first != (size_t)-1)
+			last = it[first].key;
+		for (size_t i = start; i < end; i++) {
+			if (it[i].timed)
+				last = it[i].key;
+			else
+				it[i].key = last;
 		}
-		if (it[i].timed) {
-			last = it[i].key;
-			have = 1;
-		} else
-			it[i].key = have ? last : INT64_MAX;
+		start = end;
 	}
 }
 

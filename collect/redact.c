@@ -5,10 +5,12 @@
  * are found by name (NAME=value, NAME: value, NAME = value where NAME
  * looks like a token, key, secret or password, or is Slurm's
  * AccountingStoragePass/StoragePass) and by shape (AWS access key ids,
- * bearer tokens, JWTs, private key blocks, Hugging Face, W&B and GitHub
- * tokens), each a row of a table. The secret is replaced by "[REDACTED]"
- * and counted. This module does not pseudonymise hosts, users or paths
- * (that is --redact), and it does not parse formats: it works on bytes.
+ * bearer tokens, JWTs, private key blocks, Hugging Face, W&B, GitHub
+ * and Slack tokens), each a row of a table. The secret is replaced by
+ * "[REDACTED]" and counted. With --redact the same pass then hands each
+ * masked line to pseudo.c for pseudonyms; this module itself does not
+ * pseudonymise hosts, users or paths, and it does not parse formats: it
+ * works on bytes.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -18,6 +20,7 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "pseudo.h"
 #include "scan.h"
 
 #define MASK		"[REDACTED]"
@@ -115,6 +118,17 @@ shape_wandb(const char *p, size_t n)
 	return prefixed(p, n, "wandb_v1_", 20);
 }
 
+/* xoxb-, xoxp-, xoxa-, xoxr-, xoxs- */
+static size_t
+shape_slack(const char *p, size_t n)
+{
+	if (n < 15 || memcmp(p, "xox", 3) != 0 ||
+	    strchr("abprs", p[3]) == NULL || p[3] == '\0' || p[4] != '-')
+		return 0;
+	return prefixed(p, n, (char[6]){ 'x', 'o', 'x', p[3], '-', '\0' },
+	    10);
+}
+
 /* "Bearer <token>": keep the word, mask the token. */
 static size_t
 shape_bearer(const char *p, size_t n)
@@ -136,6 +150,7 @@ static const struct {
 	{ shape_hf, 0 },
 	{ shape_github, 0 },
 	{ shape_wandb, 0 },
+	{ shape_slack, 0 },
 	{ shape_bearer, 7 },
 };
 
@@ -265,7 +280,7 @@ mask_value(const char *p, size_t n, size_t i, struct out *o, uint64_t *cnt)
 static size_t
 plain_run(const char *p, size_t n)
 {
-	static const char	starts[] = "AehgwBb=:";
+	static const char	starts[] = "AehgwxBb=:";
 	size_t			i = 0;
 
 	while (i < n && (p[i] == '\0' || strchr(starts, p[i]) == NULL))
@@ -335,8 +350,12 @@ write_all(int fd, const char *p, size_t n)
 
 #define WBUF	(256 * 1024)
 
+#define OUT_SZ	(2 * LINE_MAX_IN + 64)
+#define PS_SZ	(8 * OUT_SZ + 64)
+
 struct filter {
-	char		*line, *out, *w;
+	struct pseudo	*ps;		/* NULL: secrets only */
+	char		*line, *out, *w, *pout;
 	size_t		 n, wn;
 	int		 in_pem;
 	int		 fd;
@@ -362,11 +381,15 @@ emit(struct filter *f, const char *p, size_t n)
 static int
 flush_line(struct filter *f, const char *term, size_t tn)
 {
-	size_t	m;
+	size_t		 m;
+	const char	*p = f->out;
 
-	m = redact_line(f->line, f->n, f->out, 2 * LINE_MAX_IN + 64,
-	    &f->in_pem, &f->cnt);
-	if (emit(f, f->out, m) == -1 || emit(f, term, tn) == -1)
+	m = redact_line(f->line, f->n, f->out, OUT_SZ, &f->in_pem, &f->cnt);
+	if (f->ps != NULL) {
+		m = pseudo_line(f->ps, f->out, m, f->pout, PS_SZ, &f->cnt);
+		p = f->pout;
+	}
+	if (emit(f, p, m) == -1 || emit(f, term, tn) == -1)
 		return -1;
 	f->bytes += m + tn;
 	f->n = 0;
@@ -393,15 +416,24 @@ enum err_code
 redact_stream(int in, int out, uint64_t *out_bytes, uint64_t *n,
     struct err *e)
 {
-	struct filter	 f = { .fd = out };
+	return redact_stream_ps(in, out, NULL, out_bytes, n, e);
+}
+
+enum err_code
+redact_stream_ps(int in, int out, struct pseudo *ps, uint64_t *out_bytes,
+    uint64_t *n, struct err *e)
+{
+	struct filter	 f = { .fd = out, .ps = ps };
 	char		 b[65536];
 	ssize_t		 r;
 	enum err_code	 rc = ERR_OK;
 
 	f.line = malloc(LINE_MAX_IN);
-	f.out = malloc(2 * LINE_MAX_IN + 64);
+	f.out = malloc(OUT_SZ);
 	f.w = malloc(WBUF);
-	if (f.line == NULL || f.out == NULL || f.w == NULL) {
+	f.pout = ps != NULL ? malloc(PS_SZ) : NULL;
+	if (f.line == NULL || f.out == NULL || f.w == NULL ||
+	    (ps != NULL && f.pout == NULL)) {
 		rc = ERR(e, ERR_NOMEM, "redact buffers");
 		goto out;
 	}
@@ -426,5 +458,6 @@ out:
 	free(f.line);
 	free(f.out);
 	free(f.w);
+	free(f.pout);
 	return rc;
 }

@@ -33,6 +33,7 @@
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <zstd.h>
 
 #include "buf.h"
 #include "bundle.h"
@@ -101,7 +102,115 @@ struct bundle_reader {
 	enum err_code		 stop_code;
 	char			 stop_msg[256];
 	enum integrity		 integ;
+	struct zsrc		*zs;		/* our own zstd decoding */
 };
+
+/*
+ * zstd is decoded here, not by libarchive's filter: libarchive refuses a
+ * truncated zstd stream as a whole ("Truncated zstd input") before
+ * handing out the data that precedes the cut, and a bundle cut short by a
+ * full disk or a killed transfer must still give every member it holds.
+ * ZSTD_decompressStream hands out all it can; the cut is reported once
+ * that is consumed.
+ */
+struct zsrc {
+	int		 fd;
+	ZSTD_DStream	*ds;
+	unsigned char	*in, *out;
+	size_t		 in_n, in_pos, out_cap;
+	uint64_t	 raw;		/* compressed bytes read */
+	size_t		 last;		/* ZSTD_decompressStream's last hint */
+	int		 eof;
+};
+
+static la_ssize_t
+zs_read(struct archive *a, void *arg, const void **buf)
+{
+	struct zsrc	*z = arg;
+	ZSTD_inBuffer	 in;
+	ZSTD_outBuffer	 out = { 0 };
+	ssize_t		 n;
+
+	for (;;) {
+		if (z->in_pos == z->in_n && !z->eof) {
+			do
+				n = read(z->fd, z->in, ZSTD_DStreamInSize());
+			while (n == -1 && errno == EINTR);
+			if (n == -1) {
+				archive_set_error(a, errno, "read: %s",
+				    strerror(errno));
+				return -1;
+			}
+			z->eof = n == 0;
+			z->in_n = (size_t)n;
+			z->in_pos = 0;
+			z->raw += (uint64_t)n;
+		}
+		if (z->in_pos == z->in_n && z->eof) {
+			if (z->last != 0) {
+				archive_set_error(a, EILSEQ,
+				    "truncated zstd stream");
+				return -1;
+			}
+			return 0;
+		}
+		in = (ZSTD_inBuffer){ z->in, z->in_n, z->in_pos };
+		out = (ZSTD_outBuffer){ z->out, z->out_cap, 0 };
+		z->last = ZSTD_decompressStream(z->ds, &out, &in);
+		z->in_pos = in.pos;
+		if (ZSTD_isError(z->last)) {
+			archive_set_error(a, EILSEQ, "corrupt zstd stream: %s",
+			    ZSTD_getErrorName(z->last));
+			return -1;
+		}
+		if (out.pos > 0) {
+			*buf = z->out;
+			return (la_ssize_t)out.pos;
+		}
+	}
+}
+
+static void
+zs_free(struct zsrc *z)
+{
+	if (z == NULL)
+		return;
+	ZSTD_freeDStream(z->ds);
+	free(z->in);
+	free(z->out);
+	free(z);
+}
+
+static struct zsrc *
+zs_new(int fd)
+{
+	struct zsrc	*z;
+
+	if ((z = calloc(1, sizeof(*z))) == NULL)
+		return NULL;
+	z->fd = fd;
+	z->out_cap = ZSTD_DStreamOutSize();
+	z->ds = ZSTD_createDStream();
+	z->in = malloc(ZSTD_DStreamInSize());
+	z->out = malloc(z->out_cap);
+	if (z->ds == NULL || z->in == NULL || z->out == NULL ||
+	    ZSTD_isError(ZSTD_initDStream(z->ds))) {
+		zs_free(z);
+		return NULL;
+	}
+	return z;
+}
+
+/* Does the file start with a zstd frame? Leaves the offset at 0. */
+static int
+is_zstd(int fd)
+{
+	unsigned char	m[4];
+	ssize_t		n = pread(fd, m, 4, 0);
+
+	return n == 4 && m[0] == 0x28 && m[1] == 0xb5 && m[2] == 0x2f &&
+	    m[3] == 0xfd;
+}
 
 /* ---- small helpers ---- */
 
@@ -605,7 +714,16 @@ probe_archive(struct bundle_reader *r, char *msg, size_t len)
 	archive_read_support_filter_xz(r->a);
 	archive_read_support_filter_bzip2(r->a);
 	archive_read_support_filter_none(r->a);
-	rc = archive_read_open_fd(r->a, r->fd, READ_BLOCK);
+	if (is_zstd(r->fd)) {
+		if ((r->zs = zs_new(r->fd)) == NULL) {
+			snprintf(msg, len, "out of memory");
+			archive_read_free(r->a);
+			r->a = NULL;
+			return 0;
+		}
+		rc = archive_read_open(r->a, r->zs, NULL, zs_read, NULL);
+	} else
+		rc = archive_read_open_fd(r->a, r->fd, READ_BLOCK);
 	if (rc == ARCHIVE_OK)
 		rc = archive_read_next_header(r->a, &r->first);
 	if (rc == ARCHIVE_OK || rc == ARCHIVE_WARN || rc == ARCHIVE_EOF) {
@@ -617,6 +735,8 @@ probe_archive(struct bundle_reader *r, char *msg, size_t len)
 	    archive_error_string(r->a) : "unreadable");
 	archive_read_free(r->a);
 	r->a = NULL;
+	zs_free(r->zs);
+	r->zs = NULL;
 	return 0;
 }
 
@@ -631,6 +751,9 @@ open_file(struct bundle_reader *r, const struct stat *st, struct err *e)
 	r->kind = BUNDLE_ARCHIVE;
 	if (st->st_size > 0 && probe_archive(r, msg, sizeof(msg)))
 		return ERR_OK;
+	if (is_zstd(r->fd))
+		return ERR(e, ERR_FORMAT, "damaged archive: %s (%s; nothing "
+		    "readable before the damage)", r->path, msg);
 	if (archive_named(r->path))
 		return ERR(e, ERR_FORMAT, "not a tar archive: %s (%s)",
 		    r->path, msg);
@@ -742,7 +865,8 @@ ratio_exceeded(struct bundle_reader *r)
 	if (r->kind != BUNDLE_ARCHIVE)
 		return 0;
 	d = archive_filter_bytes(r->a, 0);
-	c = archive_filter_bytes(r->a, -1);
+	c = r->zs != NULL ? (la_int64_t)r->zs->raw :
+	    archive_filter_bytes(r->a, -1);
 	if (d <= (la_int64_t)RATIO_AFTER)
 		return 0;
 	return c <= 0 || (uint64_t)(d / c) > r->lim.max_ratio;
@@ -1267,6 +1391,7 @@ bundle_reader_close(struct bundle_reader *r)
 		return;
 	if (r->a != NULL)
 		archive_read_free(r->a);
+	zs_free(r->zs);
 	if (r->fd != -1)
 		close(r->fd);
 	if (r->mfd != -1)

@@ -501,13 +501,49 @@ mono_prefix(struct str s, struct cat_env *env)
 	return i < s.n && s.p[i] == ' ' ? i + 1 : i;
 }
 
+/* glog / c10 logging "[E1130 06:59:30.408271257 File.cpp:616] " (also
+ * unbracketed "E1130 06:59:30.408271 123 file.cc:12] "); the month may
+ * be unpadded ("E321" is March 21). Local time, no year. */
+static size_t
+glog_prefix(struct str s, struct cat_env *env)
+{
+	size_t	i = s.n > 0 && s.p[0] == '[', u, end;
+	int64_t	md, t, frac = 0, mul = 100000000;
+
+	if (i + 1 >= s.n || strchr("IWEF", s.p[i]) == NULL ||
+	    digits(s.p + i + 1, s.n - i - 1, 4, &u, &md) || u < 3 ||
+	    i + 1 + u >= s.n || s.p[i + 1 + u] != ' ')
+		return 0;
+	i += 2 + u;
+	if ((t = hms(s.p + i, s.n - i)) < 0 || md / 100 < 1 || md / 100 > 12 ||
+	    md % 100 < 1 || md % 100 > 31)
+		return 0;
+	i += 8;
+	if (i < s.n && s.p[i] == '.')
+		for (i++; i < s.n && s.p[i] >= '0' && s.p[i] <= '9'; i++) {
+			frac += (s.p[i] - '0') * mul;
+			mul /= 10;
+		}
+	for (end = i; end < s.n && end < i + 256 && s.p[end] != ']'; end++)
+		;
+	if (end >= s.n || s.p[end] != ']')
+		return 0;
+	env->ts_ns = (units_civil_to_epoch(1970, (int)(md / 100),
+	    (int)(md % 100), 0, 0, 0) + t) * 1000000000LL + frac;
+	env->tsq = TSQ_RAW_LOCAL_NOYEAR;
+	end++;
+	while (end < s.n && (s.p[end] == ' ' || s.p[end] == ':'))
+		end++;
+	return end;
+}
+
 typedef size_t	prefix_fn(struct str, struct cat_env *);
 
 static size_t
 any_time_prefix(struct str s, struct cat_env *env)
 {
 	static prefix_fn *const	fns[] = { iso_prefix, ctime_prefix,
-	    mono_prefix, syslog_prefix };
+	    mono_prefix, syslog_prefix, glog_prefix };
 	size_t			k;
 
 	if (env->tsq != TSQ_NONE)

@@ -1,9 +1,9 @@
 #!/bin/sh
 # CLI tests for oomtrail (zstd cli-tests model): each case runs the
 # program and checks its exit status and a fragment of its output.
-# Usage: oomtrail.sh OOMTRAIL MKBUNDLE SRCDIR
+# Usage: oomtrail.sh OOMTRAIL MKBUNDLE GENLOG SRCDIR
 set -u
-bin=$1 mkbundle=$2 src=$3
+bin=$1 mkbundle=$2 genlog=$3 src=$4
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -51,9 +51,21 @@ case_ report-bad-json 1 'saved-bad.json' -- sh -c \
 case_ verify-same 1 'NOT FIXED' -- "$bin" verify "$example" "$example"
 case_ verify-usage 2 'BEFORE and AFTER' -- "$bin" verify "$example"
 
-# A truncated bundle: analysis completes on what was read, exit 3.
-head -c 3000 "$example" >truncated.tar.zst
-case_ truncated 3 '' -- "$bin" analyze truncated.tar.zst
+# A truncated bundle: analysis completes on what was read, exit 3. The
+# log spans many zstd blocks, so the members before the cut survive.
+mkdir -p big/slurm big/zz
+cp "$src/fixtures/scenarios/real-v1-oom-batch/slurm/sacct.txt" big/slurm/
+"$genlog" 6 8 >big/zz/train.log
+echo '{"host":"n1","job_id":"2","created":"2026-11-30T07:00:00Z"}' \
+    >big/scenario.json
+"$mkbundle" big . big.tar.zst >/dev/null
+size=$(wc -c <big.tar.zst)
+head -c $((size / 2)) big.tar.zst >truncated.tar.zst
+case_ truncated 3 'damaged' -- "$bin" analyze truncated.tar.zst
+case_ truncated-kept-sacct 0 'slurm/sacct.txt' -- \
+    sh -c "\"$bin\" analyze --format json truncated.tar.zst; true"
+head -c 3000 "$example" >cut-early.tar.zst
+case_ truncated-early 1 'damaged archive' -- "$bin" analyze cut-early.tar.zst
 # A non-archive renamed .tar.zst is refused with the file's name.
 echo "not an archive" >fake.tar.zst
 case_ fake-archive 1 'fake.tar.zst' -- "$bin" analyze fake.tar.zst
