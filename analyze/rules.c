@@ -328,12 +328,24 @@ job_step(const struct facts *f)
 	return NULL;
 }
 
-static int
-submit_has_mem(const struct event *ev)
+/* The cluster default the request equals, in bytes, or -1: scontrol
+ * show config's DefMemPerNode, or DefMemPerCPU times the job's CPUs. */
+static int64_t
+default_mem(const struct facts *f, const struct step_fact *j)
 {
-	struct str	s = ev_str(ev, "submit_line");
+	const struct event	*cfg = f->first[EV_SCONTROL_CONFIG];
+	int64_t			 mb, cpus = step_num(j, "ncpus");
+	struct str		 v;
 
-	return s.p == NULL || str_find(s, "--mem") != NULL;
+	if (cfg == NULL)
+		return -1;
+	v = str_trim(ev_str(cfg, "DefMemPerNode"));
+	if (str_to_i64(v, &mb) == 0 && mb > 0)
+		return mb << 20;
+	v = str_trim(ev_str(cfg, "DefMemPerCPU"));
+	if (str_to_i64(v, &mb) == 0 && mb > 0 && cpus > 0)
+		return (mb << 20) * cpus;
+	return -1;
 }
 
 static void
@@ -359,13 +371,16 @@ limit_findings(const struct facts *f, struct analysis *an)
 		if (fd != NULL)
 			list_of(f, an->arena, ev, 2, &fd->evidence);
 	}
-	if (req > 0 && !submit_has_mem(j->sacct)) {
+	if (req > 0 && req == default_mem(f, j)) {
 		fd = add_finding(an, "host_oom", "R-HOST-011", arena_printf(
-		    an->arena, "The submission did not ask for memory; the %s "
-		    "limit came from a partition, QOS or cluster default.",
+		    an->arena, "The job's %s request equals the cluster's "
+		    "default (DefMemPerNode/DefMemPerCPU): if the job did not "
+		    "ask for memory, the default set the boundary that failed.",
 		    fmt_bytes(an->arena, req)));
+		ev[0] = j->sacct;
+		ev[1] = f->first[EV_SCONTROL_CONFIG];
 		if (fd != NULL)
-			list_of(f, an->arena, &j->sacct, 1, &fd->evidence);
+			list_of(f, an->arena, ev, 2, &fd->evidence);
 	}
 	if (s != NULL && s != j && j->sacct != NULL &&
 	    str_eq(ev_str(j->sacct, "state"), "COMPLETED")) {

@@ -10,7 +10,11 @@
  * cap, and its outcome recorded in the manifest; failures are listed for
  * the caller. The writer opens once the cluster name is known (it is in
  * the bundle's name); members captured before that wait in redacted
- * spools. This module runs no commands itself and never prints.
+ * spools. With --redact, identifiers are learned from Slurm's output
+ * before each item is rewritten, member paths and the bundle's name are
+ * pseudonymous, the manifest's own text is rewritten at the end (when
+ * everything is known), and the map goes next to the bundle. This module
+ * runs no commands itself and never prints.
  */
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -24,6 +28,9 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "pseudo.h"
+
+#define LEARN_MAX	(1u << 20)	/* bytes of an item learned from */
 
 int
 collect_spool(struct collect *c)
@@ -94,7 +101,11 @@ open_writer(struct collect *c)
 		return ERR_OK;
 	safe_part(cl, sizeof(cl), c->cluster, "nocluster");
 	safe_part(job, sizeof(job), c->job, "nojob");
-	safe_part(host, sizeof(host), c->host, "nohost");
+	if (c->ps != NULL && c->host[0] != '\0')
+		pseudo_name(c->ps, PS_HOST, c->host, strlen(c->host), host,
+		    sizeof(host));
+	else
+		safe_part(host, sizeof(host), c->host, "nohost");
 	snprintf(name, sizeof(name), "oomtrail-%s-%s-%s-%s.tar.zst", cl, job,
 	    host, c->stamp);
 	if ((c->fatal = bundle_writer_open(&c->w, c->outdir, name, c->m,
@@ -192,6 +203,24 @@ store(struct collect *c, struct manifest_item *it, const char *bpath, int fd,
 	return ERR_OK;
 }
 
+/* With --redact, Slurm's own output and the process table name the job's
+ * user, uid, nodes and directories: learn them before rewriting. */
+static void
+learn(struct collect *c, const struct emit *em)
+{
+	char	*buf;
+	ssize_t	 r;
+
+	if (c->ps == NULL || em->spool == -1 ||
+	    (strncmp(em->bpath, "slurm/", 6) != 0 &&
+	    strcmp(em->bpath, "host/procs.tsv") != 0) ||
+	    (buf = malloc(LEARN_MAX)) == NULL)
+		return;
+	if ((r = pread(em->spool, buf, LEARN_MAX, 0)) > 0)
+		pseudo_learn_text(c->ps, buf, (size_t)r);
+	free(buf);
+}
+
 /* Redact em->spool into a new spool; -1 if there is nothing to store. */
 static int
 redacted(struct collect *c, const struct emit *em, uint64_t *n,
@@ -202,7 +231,8 @@ redacted(struct collect *c, const struct emit *em, uint64_t *n,
 	*n = *red = 0;
 	if (em->spool == -1 || (out = collect_spool(c)) == -1)
 		return -1;
-	if (redact_stream(em->spool, out, n, red, NULL) != ERR_OK ||
+	learn(c, em);
+	if (redact_stream_ps(em->spool, out, c->ps, n, red, NULL) != ERR_OK ||
 	    lseek(out, 0, SEEK_SET) != 0) {
 		close(out);
 		return -1;
@@ -214,14 +244,20 @@ enum err_code
 collect_emit(struct collect *c, const struct emit *em)
 {
 	struct manifest_item	*it;
-	char			 err[512];
-	uint64_t		 n, red;
+	char			 err[512], *bp = NULL;
+	const char		*bpath = em->bpath;
+	uint64_t		 n, red, pn = 0;
 	int			 failed, out = -1;
 
 	if (c->fatal != ERR_OK)
 		goto out;
 	failed = describe(em, err, sizeof(err));
 	out = redacted(c, em, &n, &red);
+	if (c->ps != NULL && (bpath = bp = pseudo_str(c->ps, em->bpath,
+	    &pn)) == NULL) {
+		c->fatal = ERR(c->e, ERR_NOMEM, "%s", em->bpath);
+		goto out;
+	}
 	if (out != -1 && n == 0 && *err != '\0') {
 		close(out);	/* nothing came: the item says why */
 		out = -1;
@@ -237,18 +273,19 @@ collect_emit(struct collect *c, const struct emit *em)
 		c->fatal = ERR(c->e, ERR_NOMEM, "manifest item");
 		goto out;
 	}
-	fill_item(it, em, err, red);
+	fill_item(it, em, err, red + pn);
 	if (failed)
-		add_failure(c, em->bpath, err);
+		add_failure(c, bpath, err);
 	if (out == -1) {
-		if (manifest_set_str(&it->path, em->bpath) == -1)
-			c->fatal = ERR(c->e, ERR_NOMEM, "%s", em->bpath);
+		if (manifest_set_str(&it->path, bpath) == -1)
+			c->fatal = ERR(c->e, ERR_NOMEM, "%s", bpath);
 		goto out;
 	}
 	c->total += n;
-	store(c, it, em->bpath, out, n);
+	store(c, it, bpath, out, n);
 	out = -1;
 out:
+	free(bp);
 	if (out != -1)
 		close(out);
 	if (em->spool != -1)
@@ -361,6 +398,51 @@ setup(struct collect *c, const struct collect_opts *o)
 		manifest_set_str(&c->m->job_id, c->job);
 }
 
+/* Replace *field with its pseudonymous form; counts into *n. */
+static void
+pseudo_field(struct collect *c, char **field, uint64_t *n)
+{
+	char	*s;
+
+	if (*field == NULL || (s = pseudo_str(c->ps, *field, n)) == NULL)
+		return;
+	free(*field);
+	*field = s;
+}
+
+/* The manifest's own text, once everything has been learned. */
+static void
+pseudo_manifest(struct collect *c)
+{
+	struct manifest_item	*it;
+
+	manifest_set_str(&c->m->redaction_categories,
+	    c->ps != NULL ? "secrets," PSEUDO_CATEGORIES : "secrets");
+	c->m->redacted = c->ps != NULL;
+	if (c->ps == NULL)
+		return;
+	pseudo_field(c, &c->m->host, &(uint64_t){ 0 });
+	for (size_t i = 0; i < c->m->nitems; i++) {
+		it = &c->m->items[i];
+		pseudo_field(c, &it->source, &it->redactions);
+		pseudo_field(c, &it->error, &it->redactions);
+	}
+}
+
+/* <bundle>.map.json, mode 0600, next to the bundle, never in it. */
+static void
+write_map(struct collect *c)
+{
+	char		 path[PATH_MAX];
+	struct err	 e = { 0 };
+
+	if (c->ps == NULL || c->r->bundle_path == NULL)
+		return;
+	snprintf(path, sizeof(path), "%s.map.json", c->r->bundle_path);
+	if (pseudo_write_map(c->ps, path, &e) != ERR_OK)
+		add_failure(c, "pseudonym map", e.msg);
+}
+
 static void
 finish(struct collect *c)
 {
@@ -368,9 +450,11 @@ finish(struct collect *c)
 		open_writer(c);
 	if (c->cluster[0] != '\0')
 		manifest_set_str(&c->m->cluster, c->cluster);
-	if (c->fatal == ERR_OK)
+	pseudo_manifest(c);
+	if (c->fatal == ERR_OK) {
 		c->fatal = bundle_writer_close(c->w, &c->r->bundle_path, c->e);
-	else
+		write_map(c);
+	} else
 		bundle_writer_abort(c->w);
 	for (size_t i = 0; i < c->npend; i++)
 		close(c->pend[i].fd);
@@ -395,7 +479,15 @@ collect_run(const struct collect_opts *o, struct collect_result *r,
 		free(c);
 		return ERR(e, ERR_NOMEM, "manifest");
 	}
+	if (o->redact && (rc = pseudo_new(&c->ps, o->site_key, e)) !=
+	    ERR_OK) {
+		manifest_free(c->m);
+		free(c);
+		return rc;
+	}
 	setup(c, o);
+	if (c->ps != NULL)
+		pseudo_learn_env(c->ps, c->host);
 	if ((rc = pick_outdir(c)) == ERR_OK) {
 		probes_run(c);
 		finish(c);
@@ -404,6 +496,7 @@ collect_run(const struct collect_opts *o, struct collect_result *r,
 	if (rc == ERR_OK)
 		r->status = r->nfailed > 0 ? COLLECT_PARTIAL : COLLECT_COMPLETE;
 	manifest_free(c->m);
+	pseudo_free(c->ps);
 	free(c);
 	return rc;
 }

@@ -104,6 +104,11 @@ int	logwin_child(void *);
  * *out_bytes: bytes written; *n: replacements made. */
 enum err_code	redact_stream(int in_fd, int out_fd, uint64_t *out_bytes,
 		    uint64_t *n, struct err *);
+/* The same, then pseudonyms (pseudo.h) on each masked line when ps is
+ * not NULL; *n counts both kinds of replacement. */
+struct pseudo;
+enum err_code	redact_stream_ps(int in_fd, int out_fd, struct pseudo *ps,
+		    uint64_t *out_bytes, uint64_t *n, struct err *);
 /* Mask secrets in one line (no terminator) into out (NUL-terminated,
  * out_sz >= 2 * len + 64 guarantees nothing is cut); returns the output
  * length and adds replacements to *n. in_pem carries a private key block
@@ -174,6 +179,7 @@ struct collect {
 	gid_t			 gid;
 	char			 logs[2][PATH_MAX];	/* StdOut, StdErr */
 	enum cg_mode		 mode;
+	struct pseudo		*ps;		/* --redact, else NULL */
 };
 
 /* Walk the probe table in order. */

@@ -107,9 +107,10 @@ static const struct {
 	{ { "deadline", required_argument, NULL, 'd' }, opt_deadline,
 	  "SECONDS", "stop collecting after this long (default 60)" },
 	{ { "redact", no_argument, NULL, 'r' }, opt_redact, NULL,
-	  "pseudonymise hosts, users, addresses, paths (not implemented)" },
+	  "pseudonymise hosts, users, uids, addresses, paths" },
 	{ { "site-key", required_argument, NULL, 'k' }, opt_site_key, "FILE",
-	  "key file for --redact" },
+	  "key for --redact (default: $OOMTRAIL_SITE_KEY, "
+	  "/etc/oomtrail/site.key)" },
 	{ { "version", no_argument, NULL, 'V' }, opt_version, NULL,
 	  "print the version and exit" },
 	{ { "help", no_argument, NULL, 'h' }, opt_help, NULL,
@@ -159,10 +160,9 @@ parse(struct cli *c, int argc, char *argv[])
 		    argv[optind]);
 		return -1;
 	}
-	if (c->o.redact || c->o.site_key != NULL) {
-		fprintf(stderr, "oomtrail-collect: --redact/--site-key: not "
-		    "implemented in this version (secrets are always "
-		    "masked)\n");
+	if (c->o.site_key != NULL && !c->o.redact) {
+		fprintf(stderr, "oomtrail-collect: --site-key needs --redact "
+		    "(secrets are always masked)\n");
 		return -1;
 	}
 	return 0;

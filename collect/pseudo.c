@@ -336,6 +336,9 @@ learnable(enum pseudo_cat cat, const char *s, size_t n)
 		if (strlen(common_words[i]) == n &&
 		    memcmp(common_words[i], s, n) == 0)
 			return 0;
+	if (cat == PS_HOST && strspn(s, "0123456789.:abcdefABCDEF") >= n &&
+	    memchr(s, '.', n) != NULL)
+		return 0;	/* an address: a shape, not a name */
 	if (cat == PS_DIR)
 		return s[0] == '/' && memchr(s + 1, '/', n - 1) != NULL &&
 		    strncmp(s, "/dev/", 5) != 0 && strncmp(s, "/proc/", 6)
@@ -525,6 +528,10 @@ learn_value(struct pseudo *ps, enum how how, const char *v, size_t n)
 		learn_dir(ps, buf, k, how == H_FILEDIR);
 	else if (how == H_ALLOC)
 		pseudo_learn(ps, PS_HOST, buf, strcspn(buf, ":"));
+	else if (how == H_USERID && isdigit((unsigned char)buf[0]))
+		pseudo_learn_uid(ps, strtoul(buf, NULL, 10));	/* UserId=1001 */
+	else if (how == H_USERID)
+		pseudo_learn(ps, PS_USER, buf, strcspn(buf, "("));
 	else if (how != H_UID)
 		pseudo_learn(ps, cat_of[how], buf, k);
 	if (how == H_USERID && memchr(buf, '(', k) != NULL)
@@ -781,6 +788,7 @@ try_home(struct pseudo *ps, const char *p, size_t n, size_t i,
 
 static const char *const uid_ctx[] = {
 	"uid_", "uid=", "UID: ", "UID:", "UID=", "\"uid\": ", "Uid:\t",
+	"UserId=", "GroupId=",
 };
 
 static size_t
@@ -805,22 +813,49 @@ try_uid(struct pseudo *ps, const char *p, size_t n, size_t i,
 	return 0;
 }
 
-/* A learned uid as a whole '|' or tab separated field. */
+/* The kernel's OOM task dump: "[  14962]  1001 14962 ...", the uid
+ * after the bracketed pid. */
+static int
+after_pid(const char *p, size_t i)
+{
+	size_t	j = i, d = 0;
+
+	while (j > 0 && p[j - 1] == ' ')
+		j--;
+	if (j == i || j == 0 || p[--j] != ']')
+		return 0;
+	while (j > 0 && isdigit((unsigned char)p[j - 1]))
+		j--, d++;
+	while (j > 0 && p[j - 1] == ' ')
+		j--;
+	return d > 0 && j > 0 && p[j - 1] == '[';
+}
+
+/* A learned uid as a whole '|' or tab separated field, or any uid in the
+ * kernel's task dump. */
 static size_t
 try_field_uid(struct pseudo *ps, const char *p, size_t n, size_t i,
     struct out *o, uint64_t *cnt)
 {
 	size_t		d = 0;
 	unsigned long	u;
+	int		dump;
 
-	if (i == 0 || (p[i - 1] != '|' && p[i - 1] != '\t'))
+	if (i == 0)
 		return 0;
 	while (i + d < n && d <= 10 && isdigit((unsigned char)p[i + d]))
 		d++;
-	if (d == 0 || d > 10 || (i + d < n && p[i + d] != '|' &&
-	    p[i + d] != '\t'))
+	if (d == 0 || d > 10)
 		return 0;
 	u = num(p + i, d);
+	dump = i + d < n && p[i + d] == ' ' && after_pid(p, i);
+	if (dump && u >= UID_MIN) {
+		subst(ps, o, PS_UID, p + i, d, cnt);
+		return d;
+	}
+	if ((p[i - 1] != '|' && p[i - 1] != '\t') || (i + d < n &&
+	    p[i + d] != '|' && p[i + d] != '\t'))
+		return 0;
 	for (size_t k = 0; k < ps->nuids; k++)
 		if (ps->uids[k] == u) {
 			subst(ps, o, PS_UID, p + i, d, cnt);

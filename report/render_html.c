@@ -839,10 +839,21 @@ ht_context(struct html *h, const struct evidence *ev)
 	}
 	fprintf(h->fp, "<pre>");
 	for (line = copy; line != NULL; line = nl, no++) {
+		unsigned	skipped;
+
 		if ((nl = strchr(line, '\n')) != NULL)
 			*nl++ = '\0';
 		if (nl == NULL && *line == '\0')
 			break;
+		/* The kernel parser elides the dull middle of a long OOM
+		 * report with a marker; keep the numbering true. */
+		if (sscanf(line, "[... %u lines not shown ...]", &skipped) == 1) {
+			fprintf(h->fp, "<span class=\"ln\">%6s</span>  ", "");
+			esc_html(h->fp, line, 0, 0);
+			fputc('\n', h->fp);
+			no += skipped - 1;
+			continue;
+		}
 		fprintf(h->fp, "%s<span class=\"ln\">%6" PRIu32 "</span>  ",
 		    no == ev->line && no != 0 ? "<span class=\"cited\">" : "",
 		    no);

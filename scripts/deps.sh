@@ -11,7 +11,13 @@ liblz4-dev libacl1-dev liblzma-dev libbz2-dev zlib1g-dev nettle-dev libicu-dev"
 # Extra groups: OOMTRAIL_DEPS="browser slurm"
 for g in ${OOMTRAIL_DEPS:-}; do
 	case "$g" in
-	browser) PKGS="$PKGS chromium nodejs npm fonts-dejavu-core" ;;
+	browser)
+		PKGS="$PKGS chromium fonts-dejavu-core"
+		# Node.js may come from elsewhere (e.g. NodeSource, whose nodejs
+		# conflicts with Debian's npm): only install what is absent.
+		command -v node >/dev/null 2>&1 || PKGS="$PKGS nodejs"
+		command -v npm >/dev/null 2>&1 || PKGS="$PKGS npm"
+		;;
 	slurm) PKGS="$PKGS slurm-wlm slurmdbd slurm-client munge mariadb-server libslurm-dev jq" ;;
 	*) echo "deps.sh: unknown group '$g'" >&2; exit 2 ;;
 	esac

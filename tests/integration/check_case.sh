@@ -172,7 +172,7 @@ bundle_checks()
 # ---------------------------------------------------------------- verdict
 # A jq definition of every evidence text the verdict cites.
 CITED='def cited: [.verdict.initiating, (.secondary[]?.evidence[]?)]
-    | map(select(. != null) | .text // empty);
+    | map(select(. != null) | (.text // empty), (.context // empty));
 def alltext: cited + [.timeline[]? | .text // empty];
 def hostq: .quantities.host
     | if type == "array" then .[]
@@ -202,7 +202,7 @@ verdict_checks()
 		step=0
 		[ "$CASE" = multistep ] && step=1
 		ok "$hook: initiating evidence is step .$step" jqt "$j" \
-		    ".verdict.initiating.text | test(\"StepId=$ID\\\\.$step\\\\b|^$ID\\\\.$step\\\\||job_$ID/step_$step\\\\b\")"
+		    ".verdict.initiating | (.text + \"\\n\" + (.context // \"\")) | test(\"StepId=$ID\\\\.$step\\\\b|^$ID\\\\.$step\\\\||job_$ID/step_$step\\\\b\")"
 		ok "$hook: quantities.host: ReqMem recorded" jqt "$j" "$CITED
 		    [hostq | select(.req_mem_bytes != null)] | length > 0" ;;
 	step_toobig)

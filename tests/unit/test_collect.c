@@ -18,6 +18,7 @@
 #include "harness.h"
 #include "internal.h"
 #include "manifest.h"
+#include "pseudo.h"
 
 #define FIX	"fixtures/collect"
 #define TASK0	"cgroup/memory/slurm_vm/uid_1001/job_3/step_batch/task_0/"
@@ -363,9 +364,16 @@ DEFINE_TEST(test_collect_usage)
 	CHECK_EQ_INT(test_sh("'%s' --deadline 0 >/dev/null 2>&1", b), 2);
 	CHECK_EQ_INT(test_sh("'%s' --job 'x;y' >/dev/null 2>&1", b), 2);
 	CHECK_EQ_INT(test_sh("'%s' extra >/dev/null 2>&1", b), 2);
-	CHECK_EQ_INT(test_sh("'%s' --redact 2>&1 | grep -q 'not implemented'",
-	    b), 0);
-	CHECK_EQ_INT(test_sh("'%s' --redact >/dev/null 2>&1", b), 2);
+	CHECK_EQ_INT(test_sh("'%s' --site-key k 2>&1 | grep -q 'needs "
+	    "--redact'", b), 0);
+	CHECK_EQ_INT(test_sh("'%s' --site-key k >/dev/null 2>&1", b), 2);
+	/* No key: a clear error and no bundle, never a random key. */
+	CHECK_EQ_INT(test_sh("cd \"$(mktemp -d)\" && env -i OOMTRAIL_SITE_KEY="
+	    "/nonexistent/site.key '%s' --redact --output . >out 2>err; "
+	    "rc=$?; grep -q 'site key /nonexistent/site.key' err && "
+	    "! ls *.tar.zst >/dev/null 2>&1 && exit $rc", b), 1);
+	CHECK_EQ_INT(test_sh("printf short > k && '%s' --redact --site-key k "
+	    "2>&1 | grep -q 'need at least 16'", b), 0);
 	CHECK_EQ_INT(test_sh("'%s' --help | grep -q -- --deadline", b), 0);
 	CHECK_EQ_INT(test_sh("'%s' --version | grep -q '^oomtrail-collect '",
 	    b), 0);
@@ -477,4 +485,305 @@ DEFINE_TEST(test_epilog_always_zero)
 	CHECK_EQ_INT(test_sh("env -i PATH=$PWD/sysbin SLURM_JOB_ID=3 "
 	    "OOMTRAIL_COLLECT=false OOMTRAIL_SACCT_TRIES=1 sh '%s' "
 	    ">/dev/null 2>&1", ep), 0);
+}
+
+/* ---- --redact ---- */
+
+DEFINE_TEST(test_pseudo_hmac_rfc4231)
+{
+	/* RFC 4231 test case 2. */
+	static const char	want[] = "5bdcc146bf60754e6a042426089575c7"
+				    "5a003f089d2739839dec58b964ec3843";
+	uint8_t			d[32];
+	char			hex[65];
+
+	pseudo_hmac("Jefe", 4, "what do ya want for nothing?", 28, d);
+	for (int i = 0; i < 32; i++)
+		snprintf(hex + 2 * i, 3, "%02x", d[i]);
+	CHECK_EQ_STR(hex, want);
+}
+
+static struct pseudo *
+test_pseudo(const char *key)
+{
+	struct pseudo	*ps = NULL;
+	struct err	 e = { 0 };
+
+	test_sh("printf '%%s\\n' '%s' > site.key", key);
+	CHECK_EQ_INT(pseudo_new(&ps, "site.key", &e), ERR_OK);
+	return ps;
+}
+
+static void
+check_line(struct pseudo *ps, const char *in, const char *want)
+{
+	char		out[1024];
+	uint64_t	n = 0;
+
+	pseudo_line(ps, in, strlen(in), out, sizeof(out), &n);
+	CHECK_EQ_STR(out, want);
+}
+
+DEFINE_TEST(test_pseudo_lines)
+{
+	struct pseudo	*ps = test_pseudo("0123456789abcdef-site-one");
+	char		 h[32], u[32], id[32], ip[32], g2[32], mac[32],
+			 want[1024];
+
+	if (ps == NULL)
+		return;
+	/* Verbatim lines of the real oom-live capture (fixtures/collect). */
+	pseudo_learn_text(ps, "   UserId=ciuser(1001) GroupId=ciuser(1001) "
+	    "MCS_label=N/A\n   NodeList=vm\n", 64);
+	pseudo_learn(ps, PS_HOST, "gpu[01-02,07]", 13);
+	pseudo_name(ps, PS_HOST, "vm", 2, h, sizeof(h));
+	pseudo_name(ps, PS_USER, "ciuser", 6, u, sizeof(u));
+	pseudo_name(ps, PS_UID, "1001", 4, id, sizeof(id));
+	pseudo_name(ps, PS_IP, "10.12.34.56", 11, ip, sizeof(ip));
+	pseudo_name(ps, PS_HOST, "gpu02", 5, g2, sizeof(g2));
+	pseudo_name(ps, PS_MAC, "3c:ec:ef:12:34:56", 17, mac, sizeof(mac));
+	CHECK(strncmp(h, "host-", 5) == 0 && strlen(h) == 13);
+	CHECK(id[0] == '9' && strlen(id) == 9);
+	snprintf(want, sizeof(want), "[  572.709752] Memory cgroup stats for "
+	    "/slurm_%s/uid_%s/job_3:", h, id);
+	check_line(ps, "[  572.709752] Memory cgroup stats for "
+	    "/slurm_vm/uid_1001/job_3:", want);
+	snprintf(want, sizeof(want), "   UserId=%s(%s) GroupId=%s(%s) "
+	    "MCS_label=N/A", u, id, u, id);
+	check_line(ps, "   UserId=ciuser(1001) GroupId=ciuser(1001) "
+	    "MCS_label=N/A", want);
+	snprintf(want, sizeof(want), "[  572.709967] [  14975]  %s 14975    "
+	    "29098", id);
+	check_line(ps, "[  572.709967] [  14975]  1001 14975    29098", want);
+	snprintf(want, sizeof(want), "NCCL %s:29500 via 127.0.0.1 ether %s "
+	    "on %s", ip, mac, g2);
+	check_line(ps, "NCCL 10.12.34.56:29500 via 127.0.0.1 ether "
+	    "3c:ec:ef:12:34:56 on gpu02", want);
+	/* What must not change: times, versions, Slurm's own syntax. */
+	check_line(ps, "   RunTime=00:00:08 TimeLimit=00:05:00 TimeMin=N/A",
+	    "   RunTime=00:00:08 TimeLimit=00:05:00 TimeMin=N/A");
+	check_line(ps, "Version=22.05.8 vmem=101276K ReqB:S:C:T=0:0:*:* "
+	    "MaxArraySize = 1001", "Version=22.05.8 vmem=101276K "
+	    "ReqB:S:C:T=0:0:*:* MaxArraySize = 1001");
+	pseudo_name(ps, PS_IP, "fe80::1c2d:3e4f", 15, ip, sizeof(ip));
+	snprintf(want, sizeof(want), "c10::Error at::cuda %s", ip);
+	check_line(ps, "c10::Error at::cuda fe80::1c2d:3e4f", want);
+	pseudo_free(ps);
+}
+
+DEFINE_TEST(test_pseudo_hostile)
+{
+	struct pseudo	*ps = test_pseudo("0123456789abcdef-site-one");
+	char		*big, *out;
+	uint64_t	 n = 0;
+	size_t		 len = 1 << 16;
+
+	if (ps == NULL)
+		return;
+	big = malloc(len);
+	out = malloc(8 * len + 64);
+	CHECK(big != NULL && out != NULL);
+	if (big != NULL && out != NULL) {
+		/* Learning from junk with huge hostlists stays bounded. */
+		for (size_t i = 0; i < len; i++)
+			big[i] = "NodeList=a[0-99999999] 1.2.3.4 ::\0|\t("[i % 39];
+		pseudo_learn_text(ps, big, len);
+		CHECK(pseudo_line(ps, big, len, out, 8 * len + 64, &n) <
+		    8 * len + 64);
+		CHECK(n > 0);
+		/* Out buffer too small: cut, never overrun. */
+		CHECK(pseudo_line(ps, big, len, out, 16, &n) == 15);
+	}
+	free(big);
+	free(out);
+	pseudo_free(ps);
+}
+
+static const char *const planted_secrets[] = {
+	"AKIAIOSFODNN7EXAMPLE",
+	"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3"
+	    "jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+	"hf_aBcDeFgHiJkLmNoPqRsTuVwXyZ012345678",
+	"hunter2-correct-horse",
+	"MIIEvQIBADANBgkqhkiG9w0BAQEFAASC",
+	"ghp_0123456789abcdefghijABCDEFGHIJ012345",
+	"xoxb-1234567890-abcdefghijkl",
+	"0123456789abcdef0123456789abcdef01234567",	/* W&B */
+	"planted-slurm-pass-77",
+	"planted-cmdline-token-99",
+	NULL
+};
+
+/* Planted identifiers (extended regexps, as whole tokens). */
+static const char *const planted_ids[] = {
+	"vm", "ciuser", "login-a17", "10\\.12\\.34\\.56",
+	"3c:ec:ef:12:34:56", "fe80::1c2d:3e4f:5a6b:7c8d", "/home/ciuser",
+	"uid_1001", "UID: ?1001", "uid=1001", "\\(1001\\)", "UserId=1001",
+	"\\]  1001 ", NULL
+};
+
+/* A scontrol that adds a password to the real config capture, a process
+ * whose command line holds a token, a log holding every kind of secret
+ * and identifier, and two site keys. */
+static void
+plant(void)
+{
+	const char	**s = (const char **)planted_secrets;
+
+	setup(NULL);
+	test_sh("chmod 755 . && rm fakebin/scontrol && printf '#!/bin/sh\\n"
+	    "\"%s/scontrol\" \"$@\"; rc=$?\\n"
+	    "[ \"$1 $2\" = \"show config\" ] && echo "
+	    "\"AccountingStoragePass   = %s\"\\nexit $rc\\n' > fakebin/scontrol"
+	    " && chmod 755 fakebin/scontrol", src("tests/fakes/bin"), s[8]);
+	test_sh("printf 'python3\\0train.py\\0--token=%s\\0' > "
+	    "proc/14962/cmdline", s[9]);
+	test_sh("umask 022; { echo 'starting on vm as ciuser'; "
+	    "echo 'export PASSWORD=%s'; echo 'aws key %s in use'; "
+	    "echo 'Authorization: Bearer %s'; "
+	    "echo '-----BEGIN PRIVATE KEY-----'; echo '%s'; "
+	    "echo '-----END PRIVATE KEY-----'; echo 'login with %s'; "
+	    "echo 'git %s slack %s'; echo 'WANDB_API_KEY=%s'; "
+	    "echo 'NCCL INFO NET/Socket : Using [0]eth0:10.12.34.56<0>'; "
+	    "echo 'link/ether 3c:ec:ef:12:34:56 brd ff:ff:ff:ff:ff:ff'; "
+	    "echo 'inet6 fe80::1c2d:3e4f:5a6b:7c8d/64 scope link'; "
+	    "echo 'open /home/ciuser/data/train.bin from login-a17'; "
+	    "} > job.log", s[3], s[0], s[1], s[4], s[2], s[5], s[6], s[7]);
+	test_sh("printf 'first-site-key-0123456789\\n' > key1 && "
+	    "printf 'second-site-key-0123456789\\n' > key2");
+}
+
+static int
+run_planted(const char *out, const char *extra)
+{
+	char	args[512];
+
+	test_sh("mkdir -p %s", out);
+	snprintf(args, sizeof(args), "--job 3 --output %s --log $PWD/job.log "
+	    "%s", out, extra);
+	return collect(src(FIX "/cgroup-v1"), "PASSWORD=hunter2-correct-horse "
+	    "SLURM_COMMENT=AKIAIOSFODNN7EXAMPLE NCCL_DEBUG=INFO "
+	    "HF_TOKEN=hf_aBcDeFgHiJkLmNoPqRsTuVwXyZ012345678 "
+	    "NCCL_COMM_ID=10.12.34.56:29500 SLURM_SUBMIT_HOST=login-a17 "
+	    "SLURM_JOB_USER=ciuser", args);
+}
+
+/* Every byte of every member, and every member name, into all.txt. */
+static void
+dump_bundle(const char *b)
+{
+	CHECK(test_sh("tar --zstd -xOf '%s' > all.txt && tar --zstd -tf '%s' "
+	    ">> all.txt && echo '%s' >> all.txt", b, b, b) == 0);
+}
+
+static void
+verdict(const char *b, const char *to)
+{
+	CHECK(test_sh("'%s' analyze --format json '%s' > %s.json; "
+	    "grep -m1 '\"cause\"' %s.json > %s && grep -m1 '\"rule\"' %s.json "
+	    ">> %s", test_bin("report/oomtrail"), b, to, to, to, to, to) == 0);
+}
+
+static char *
+bundle_copy(void)
+{
+	static char	ring[4][4096];
+	static int	i;
+
+	i = (i + 1) % 4;
+	snprintf(ring[i], sizeof(ring[i]), "%s", bundle_path());
+	return ring[i];
+}
+
+/* The host's pseudonym as the bundle's name and BatchHost carry it. */
+static void
+host_of(const char *b, const char *to)
+{
+	CHECK(test_sh("tar --zstd -xOf '%s' slurm/scontrol-job.txt | "
+	    "grep -o 'BatchHost=.*' > %s && basename '%s' | cut -d- -f4,5 >> %s",
+	    b, to, b, to) == 0);
+}
+
+DEFINE_TEST(test_collect_redact_no_secret_survives)
+{
+	struct manifest			*m;
+	const struct manifest_item	*it;
+	char				*plain, *red, *same, *other;
+
+	plant();
+	CHECK_EQ_INT(run_planted("plain", ""), 0);
+	plain = bundle_copy();
+	CHECK_EQ_INT(run_planted("red", "--redact --site-key key1"), 0);
+	red = bundle_copy();
+	CHECK_EQ_INT(run_planted("same", "--redact --site-key key1"), 0);
+	same = bundle_copy();
+	CHECK_EQ_INT(run_planted("other", "--redact --site-key key2"), 0);
+	other = bundle_copy();
+	/* Secrets: gone with and without --redact. */
+	dump_bundle(plain);
+	CHECK(test_sh("grep -q 'starting on vm as ciuser' all.txt") == 0);
+	for (size_t i = 0; planted_secrets[i] != NULL; i++)
+		CHECK_EQ_INT(test_sh("grep -c -- '%.20s' all.txt",
+		    planted_secrets[i]), 1);
+	dump_bundle(red);
+	CHECK(test_sh("grep -q '^starting on host-[0-9a-f]\\{8\\} as "
+	    "user-[0-9a-f]\\{8\\}$' all.txt") == 0);
+	for (size_t i = 0; planted_secrets[i] != NULL; i++)
+		CHECK_EQ_INT(test_sh("grep -c -- '%.20s' all.txt",
+		    planted_secrets[i]), 1);
+	/* Identifiers: gone too, member names and bundle name included. */
+	for (size_t i = 0; planted_ids[i] != NULL; i++)
+		CHECK_EQ_INT(test_sh("grep -Ec -- '(^|[^[:alnum:]])%s"
+		    "($|[^[:alnum:]])' all.txt", planted_ids[i]), 1);
+	CHECK(test_sh("tar --zstd -tf '%s' | grep -q '^cgroup/memory/"
+	    "slurm_host-[0-9a-f]\\{8\\}/uid_9[0-9]\\{8\\}/job_3/step_batch/"
+	    "task_0/memory.oom_control$'", red) == 0);
+	/* The map: next to the bundle, 0600, never inside. */
+	CHECK(test_sh("test \"$(stat -c %%a '%s.map.json')\" = 600 && "
+	    "grep -q '\"original\": \"ciuser\"' '%s.map.json' && "
+	    "! grep -q 'map.json' all.txt && ls red | grep -c . | grep -qx 2",
+	    red, red) == 0);
+	/* Same key, same pseudonyms; another key, others. */
+	host_of(red, "h1");
+	host_of(same, "h2");
+	host_of(other, "h3");
+	CHECK(test_sh("grep -q 'BatchHost=host-' h1 && cmp -s h1 h2") == 0);
+	CHECK(test_sh("grep -q 'BatchHost=host-' h3 && ! cmp -s h1 h3") == 0);
+	/* The same verdict from both bundles. */
+	verdict(plain, "v1");
+	verdict(red, "v2");
+	CHECK(test_sh("grep -q '\"host_oom\"' v1 && cmp -s v1 v2") == 0);
+	test_sh("cp stdout stdout.keep && echo '%s' > stdout", red);
+	m = checked_bundle();
+	CHECK_EQ_INT(m ? m->redacted : -1, 1);
+	CHECK(m && m->redaction_categories &&
+	    strstr(m->redaction_categories, "hosts") != NULL);
+	if ((it = item(m, "slurm/scontrol-job.txt")) != NULL)
+		CHECK(it->redactions >= 6);
+	if ((it = item(m, "logs/job.log")) != NULL)
+		CHECK(it->redactions >= 16);
+	manifest_free(m);
+}
+
+DEFINE_TEST(test_collect_log_symlink_refused)
+{
+	struct manifest			*m;
+	const struct manifest_item	*it;
+
+	if (geteuid() != 0) {
+		printf("not root: O_NOFOLLOW applies only when running as "
+		    "root; skipped\n");
+		return;
+	}
+	setup(NULL);
+	test_sh("chmod 755 . && printf 'root-only-content-4242\\n' > secret && "
+	    "chmod 644 secret && ln -s \"$PWD/secret\" link.log");
+	CHECK_EQ_INT(collect(src(FIX "/cgroup-v1"), "",
+	    "--job 3 --output out --log $PWD/link.log"), 3);
+	m = checked_bundle();
+	if ((it = item(m, "logs/link.log")) != NULL)
+		CHECK(it->error != NULL && strncmp(it->error, "ELOOP", 5) == 0);
+	CHECK(test_sh("tar --zstd -xOf '%s' | grep -q root-only-content",
+	    bundle_path()) != 0);
+	manifest_free(m);
 }
