@@ -426,6 +426,21 @@ expand(struct pseudo *ps, const char *in, size_t n)
 	}
 }
 
+static size_t
+top_comma(const char *s, size_t n)
+{
+	int	depth = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (s[i] == '[')
+			depth = 1;
+		else if (s[i] == ']')
+			depth = 0;
+		else if (s[i] == ',' && depth == 0)
+			return i;
+	return n;
+}
+
 int
 pseudo_learn(struct pseudo *ps, enum pseudo_cat cat, const char *s,
     size_t n)
@@ -433,16 +448,11 @@ pseudo_learn(struct pseudo *ps, enum pseudo_cat cat, const char *s,
 	char	name[PS_LEN];
 	size_t	k;
 
-	if (cat == PS_HOST && n > 0 && memchr(s, ',', n) != NULL) {
-		/* a[1-2],b3: split at commas outside brackets */
-		for (size_t i = 0, depth = 0, st = 0; i <= n; i++) {
-			if (i == n || (s[i] == ',' && depth == 0)) {
-				pseudo_learn(ps, cat, s + st, i - st);
-				st = i + 1;
-			} else if (s[i] == '[' || s[i] == ']')
-				depth = s[i] == '[';
-		}
-		return 0;
+	/* a[1-2],b3: one host or hostlist per comma outside brackets */
+	while (cat == PS_HOST && (k = top_comma(s, n)) < n) {
+		pseudo_learn(ps, cat, s, k);
+		s += k + 1;
+		n -= k + 1;
 	}
 	if (!learnable(cat, s, n))
 		return 0;
@@ -943,13 +953,19 @@ try_addr(struct pseudo *ps, const char *p, size_t n, size_t i,
 {
 	size_t	m;
 
-	if (i > 0 && (p[i - 1] == ':' || p[i - 1] == '.'))
+	if (i > 0 && p[i - 1] == '.')
+		return 0;
+	if ((m = shape_ipv4(p, n, i)) != 0) {	/* also "eth0:10.1.2.3" */
+		subst(ps, o, PS_IP, p + i, m, cnt);
+		return m;
+	}
+	if (i > 0 && p[i - 1] == ':')
 		return 0;
 	if ((m = shape_mac(p, n, i)) != 0) {
 		subst(ps, o, PS_MAC, p + i, m, cnt);
 		return m;
 	}
-	if ((m = shape_ipv4(p, n, i)) != 0 || (m = shape_ipv6(p, n, i)) != 0) {
+	if ((m = shape_ipv6(p, n, i)) != 0) {
 		subst(ps, o, PS_IP, p + i, m, cnt);
 		return m;
 	}

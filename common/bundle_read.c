@@ -873,10 +873,21 @@ ratio_exceeded(struct bundle_reader *r)
 }
 
 /* Hash n bytes just read and check the caps; -1 when one is hit. */
+/* Only what a manifest can vouch for is hashed: an archive's manifest
+ * comes last, so its members are always hashed; a directory's is known
+ * before the first member; a bare file has none. */
+static int
+must_hash(const struct bundle_reader *r)
+{
+	return r->kind == BUNDLE_ARCHIVE || (r->kind == BUNDLE_DIR &&
+	    (r->m != NULL || r->merr != NULL));
+}
+
 static int
 account(struct bundle_reader *r, const void *p, size_t n, struct err *e)
 {
-	sha256_update(&r->h, p, n);
+	if (must_hash(r))
+		sha256_update(&r->h, p, n);
 	r->cur_got += n;
 	r->total += n;
 	if (r->cur_got > r->lim.max_member_bytes)
@@ -898,7 +909,8 @@ static void
 end_member(struct bundle_reader *r)
 {
 	if (!r->buffered) {
-		sha256_hex(&r->h, r->seen[r->cur].sha256);
+		if (must_hash(r))
+			sha256_hex(&r->h, r->seen[r->cur].sha256);
 		r->seen[r->cur].complete = 1;
 	}
 	r->active = 0;

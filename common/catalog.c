@@ -603,10 +603,15 @@ struct cat_scan {
 	struct cat_match	 m;
 	struct cat_scan_stats	 st;
 	uint64_t		 limit0;
-	const char		*hit[MAX_NEEDLES];
 	size_t			 nlen[MAX_NEEDLES];
-	size_t			 anchor[MAX_NEEDLES];	/* rarest byte */
-	int			 sampled;
+	size_t			 wm;		/* shortest long needle */
+	int16_t			 shorts[8];	/* needles under SHORT_NEEDLE */
+	int			 nshort;
+	const char		*shit[8];	/* their next occurrence */
+	const char		*send;		/* ... in the region ending here */
+	uint8_t			*shift;		/* [65536] Wu-Manber shifts */
+	int16_t			*head;		/* [65536] needles ending ... */
+	int16_t			 next[MAX_NEEDLES];	/* ... a window there */
 };
 
 struct ctx_line {
@@ -615,50 +620,65 @@ struct ctx_line {
 };
 
 /*
- * Bytes of log text from common to rare (roughly). A needle is searched
- * with memchr on its rarest byte and confirmed with memcmp: one fast
- * pass per needle over the whole block, few false starts.
+ * The pre-filter is a Wu-Manber multi-needle search with two-byte blocks
+ * over a window of m bytes (m: the shortest needle). The block ending a
+ * window says how far the window may move without skipping a needle's
+ * first m bytes; a block that ends some needle's prefix (shift 0) is
+ * checked against those needles. Ordinary log text mostly moves the
+ * window m - 1 bytes at a time, which is what lets one pass over the log
+ * look at a fraction of its bytes.
  */
-static const char	byte_rank[] = " etaoinsrhldcumfpgwybvkxjqz0123456789"
-			    ".:-,/=[]ETAOINSRHLDCUMFPGWYBVKXJQZ_()'\"";
+#define BLOCK(p)	((unsigned)(unsigned char)(p)[0] << 8 | \
+			    (unsigned char)(p)[1])
 
-static size_t
-rarest(const char *nd, size_t n)
+#define SHORT_NEEDLE	8	/* shorter needles are found with memmem */
+
+static int
+is_short(const struct cat_scan *s, size_t i)
 {
-	size_t		best = 0;
-	const char	*r, *rb = NULL;
-
-	for (size_t i = 0; i < n; i++) {
-		r = strchr(byte_rank, nd[i]);
-		if (r == NULL)	/* not ranked: rarer than all ranked bytes */
-			return i;
-		if (rb == NULL || r > rb) {
-			rb = r;
-			best = i;
-		}
-	}
-	return best;
+	return s->nlen[i] < SHORT_NEEDLE && s->nshort < 8;
 }
 
-/* First occurrence of needle i in [p, end), or NULL. */
-static const char *
-find_needle(const struct cat_scan *s, size_t i, const char *p,
-    const char *end)
+static int
+build_shifts(struct cat_scan *s)
 {
-	const char	*nd = s->cat->needles[i], *q;
-	size_t		 n = s->nlen[i], k = s->anchor[i];
+	size_t	m = SIZE_MAX;
 
-	if ((size_t)(end - p) < n)
-		return NULL;
-	for (q = p + k; q < end - (n - k - 1);) {
-		if ((q = memchr(q, nd[k], (size_t)(end - (n - k - 1) - q))) ==
-		    NULL)
-			return NULL;
-		if (memcmp(q - k, nd, n) == 0)
-			return q - k;
-		q++;
+	/* A few short needles ("Killed") would cap every shift at their
+	 * length; they get a memmem pass of their own instead. */
+	for (size_t i = 0; i < s->cat->nneedles; i++) {
+		if (is_short(s, i))
+			s->shorts[s->nshort++] = (int16_t)i;
+		else if (s->nlen[i] < m)
+			m = s->nlen[i];
 	}
-	return NULL;
+	if (m < 2 || m > 255)
+		return -1;
+	s->wm = m;
+	if ((s->shift = malloc(65536)) == NULL ||
+	    (s->head = malloc(65536 * sizeof(*s->head))) == NULL)
+		return -1;
+	memset(s->shift, (int)(m - 1), 65536);
+	for (size_t b = 0; b < 65536; b++)
+		s->head[b] = -1;
+	for (size_t i = s->cat->nneedles; i-- > 0;) {
+		const char	*nd = s->cat->needles[i];
+		int		 skip = 0;
+
+		for (int j = 0; j < s->nshort; j++)
+			skip |= s->shorts[j] == (int16_t)i;
+		if (skip)
+			continue;
+		for (size_t q = 1; q < m; q++) {
+			unsigned	 b = BLOCK(nd + q - 1);
+
+			if (m - 1 - q < s->shift[b])
+				s->shift[b] = (uint8_t)(m - 1 - q);
+		}
+		s->next[i] = s->head[BLOCK(nd + m - 2)];
+		s->head[BLOCK(nd + m - 2)] = (int16_t)i;
+	}
+	return 0;
 }
 
 enum err_code
@@ -684,7 +704,10 @@ cat_scan_new(struct catalog *cat, unsigned before, unsigned after,
 	s->limit0 = cat->limit_hits;
 	for (size_t i = 0; i < cat->nneedles; i++) {
 		s->nlen[i] = strlen(cat->needles[i]);
-		s->anchor[i] = rarest(cat->needles[i], s->nlen[i]);
+	}
+	if (build_shifts(s) == -1) {
+		cat_scan_free(s);
+		return ERR(e, ERR_NOMEM, "scan: needle table");
 	}
 	*out = s;
 	return ERR_OK;
@@ -696,6 +719,8 @@ cat_scan_free(struct cat_scan *s)
 	if (s == NULL)
 		return;
 	free(s->part);
+	free(s->shift);
+	free(s->head);
 	free(s);
 }
 
@@ -835,29 +860,117 @@ do_line(struct cat_scan *s, const char *R, uint64_t base,
 	return 0;
 }
 
+/* Newlines in p[0..n), sixteen bytes at a time with the compiler's
+ * portable vector extension (SSE2 on x86-64): a byte equal to '\n'
+ * compares to -1; lanes are summed before they could wrap. */
+typedef signed char v16 __attribute__((vector_size(16)));
+
 static uint64_t
 count_nl(const char *p, size_t n)
 {
+	const v16	nl = { '\n', '\n', '\n', '\n', '\n', '\n', '\n', '\n',
+			    '\n', '\n', '\n', '\n', '\n', '\n', '\n', '\n' };
 	uint64_t	c = 0;
+	size_t		i = 0;
 
-	for (size_t i = 0; i < n; i++)
+	while (i + 16 <= n) {
+		v16	acc = { 0 }, x;
+		size_t	k;
+
+		for (k = 0; k < 255 && i + 16 <= n; k++, i += 16) {
+			memcpy(&x, p + i, 16);
+			acc -= (v16)(x == nl);
+		}
+		for (int j = 0; j < 16; j++)
+			c += (unsigned char)acc[j];
+	}
+	for (; i < n; i++)
 		c += p[i] == '\n';
 	return c;
 }
 
-/* The earliest needle occurrence at or after pos, or NULL. */
+/* Needle i in [p, end): memchr on its first upper-case byte (rare in
+ * logs: "Killed" -> 'K'), else its first byte, then memcmp. */
 static const char *
-next_hit(struct cat_scan *s, const char *pos, const char *end)
+find_short(const struct cat_scan *s, size_t i, const char *p,
+    const char *end)
+{
+	const char	*nd = s->cat->needles[i], *q;
+	size_t		 n = s->nlen[i], k = 0;
+
+	for (size_t j = 0; j < n; j++)
+		if (nd[j] >= 'A' && nd[j] <= 'Z') {
+			k = j;
+			break;
+		}
+	for (q = p + k; q + (n - k) <= end; q++) {
+		if ((q = memchr(q, nd[k], (size_t)(end - q))) == NULL ||
+		    q + (n - k) > end)
+			return NULL;
+		if (q - k >= p && memcmp(q - k, nd, n) == 0)
+			return q - k;
+	}
+	return NULL;
+}
+
+/* The earliest short-needle occurrence at or after pos, or NULL. Each
+ * short needle's next occurrence is kept until pos passes it. */
+static const char *
+next_short(struct cat_scan *s, const char *pos, const char *end)
 {
 	const char	*best = NULL;
 
-	for (size_t i = 0; i < s->cat->nneedles; i++) {
-		if (s->hit[i] != NULL && s->hit[i] < pos)
-			s->hit[i] = find_needle(s, i, pos, end);
-		if (s->hit[i] != NULL && (best == NULL || s->hit[i] < best))
-			best = s->hit[i];
+	for (int j = 0; j < s->nshort; j++) {
+		int16_t	 i = s->shorts[j];
+
+		if (s->send != end || (s->shit[j] != NULL && s->shit[j] < pos))
+			s->shit[j] = find_short(s, i, pos, end);
+		if (s->shit[j] != NULL && (best == NULL || s->shit[j] < best))
+			best = s->shit[j];
 	}
+	s->send = end;
 	return best;
+}
+
+/* The earliest long-needle occurrence starting in [pos, limit). */
+static const char *
+next_long(struct cat_scan *s, const char *pos, const char *limit,
+    const char *end)
+{
+	const char	*w = pos + s->wm - 1;	/* last byte of the window */
+	unsigned	 sh;
+
+	while (w < end && w - (s->wm - 1) < limit) {
+		if ((sh = s->shift[BLOCK(w - 1)]) != 0) {
+			w += sh;
+			continue;
+		}
+		for (int16_t i = s->head[BLOCK(w - 1)]; i != -1;
+		    i = s->next[i]) {
+			const char	*q = w - (s->wm - 1);
+			const char	*nd = s->cat->needles[i];
+			size_t		 n = s->nlen[i];
+
+			if ((size_t)(end - q) >= n && q[0] == nd[0] &&
+			    memcmp(q, nd, n) == 0)
+				return q;
+		}
+		w++;
+	}
+	return NULL;
+}
+
+/* The earliest needle occurrence at or after pos, or NULL (see
+ * build_shifts). Windows are tried in order, so the first long needle
+ * found starts earliest; it only counts if it starts before the first
+ * short one. */
+static const char *
+next_hit(struct cat_scan *s, const char *pos, const char *end)
+{
+	const char	*sh = next_short(s, pos, end), *l;
+
+	l = next_long(s, pos, sh != NULL ? sh : end, end);
+	return l != NULL ? l : sh;
 }
 
 static void
@@ -885,27 +998,6 @@ ring_push_tail(struct cat_scan *s, const char *R, const char *end,
 	}
 }
 
-/* Re-pick each needle's anchor as its rarest byte in the first block
- * (what is rare depends on the log: "INFO" lines make O, F, N common). */
-static void
-sample_anchors(struct cat_scan *s, const char *p, size_t n)
-{
-	uint32_t	hist[256] = { 0 };
-
-	if (n > 1 << 20)
-		n = 1 << 20;
-	for (size_t i = 0; i < n; i++)
-		hist[(unsigned char)p[i]]++;
-	for (size_t i = 0; i < s->cat->nneedles; i++) {
-		const unsigned char	*nd = (const void *)s->cat->needles[i];
-
-		for (size_t k = 0; k < s->nlen[i]; k++)
-			if (hist[nd[k]] < hist[nd[s->anchor[i]]])
-				s->anchor[i] = k;
-	}
-	s->sampled = 1;
-}
-
 /* Whole lines R[0..n), n > 0, R[n - 1] == '\n'. */
 static void
 do_region(struct cat_scan *s, const char *R, size_t n, uint64_t base)
@@ -913,10 +1005,7 @@ do_region(struct cat_scan *s, const char *R, size_t n, uint64_t base)
 	const char	*pos = R, *end = R + n, *cand, *ls, *nl;
 	struct ctx_line	 c;
 
-	if (!s->sampled && n >= 4096)
-		sample_anchors(s, R, n);
-	for (size_t i = 0; i < s->cat->nneedles; i++)
-		s->hit[i] = find_needle(s, i, R, R + n);
+	s->send = NULL;		/* a new region: short-needle hits are stale */
 	while (pos < end && !s->stopped) {
 		if (s->want > 0)
 			cand = ls = pos;

@@ -4,9 +4,9 @@
 set -eu
 
 PKGS="build-essential cmake pkg-config ca-certificates
-libarchive-dev libzstd-dev zstd libpcre2-dev libxml2-dev libjansson-dev libmd-dev
+libarchive-dev libzstd-dev zstd libpcre2-dev libxml2-dev libjansson-dev nettle-dev
 clang libclang-rt-14-dev file time
-liblz4-dev libacl1-dev liblzma-dev libbz2-dev zlib1g-dev nettle-dev libicu-dev"
+liblz4-dev libacl1-dev liblzma-dev libbz2-dev zlib1g-dev libicu-dev"
 
 # Extra groups: OOMTRAIL_DEPS="browser slurm"
 for g in ${OOMTRAIL_DEPS:-}; do

@@ -529,12 +529,14 @@ DEFINE_TEST(test_pseudo_lines)
 	struct pseudo	*ps = test_pseudo("0123456789abcdef-site-one");
 	char		 h[32], u[32], id[32], ip[32], g2[32], mac[32],
 			 want[1024];
+	/* Verbatim lines of the real oom-live capture (fixtures/collect). */
+	static const char	job[] = "   UserId=ciuser(1001) "
+				    "GroupId=ciuser(1001) MCS_label=N/A\n"
+				    "   NodeList=vm\n";
 
 	if (ps == NULL)
 		return;
-	/* Verbatim lines of the real oom-live capture (fixtures/collect). */
-	pseudo_learn_text(ps, "   UserId=ciuser(1001) GroupId=ciuser(1001) "
-	    "MCS_label=N/A\n   NodeList=vm\n", 64);
+	pseudo_learn_text(ps, job, sizeof(job) - 1);
 	pseudo_learn(ps, PS_HOST, "gpu[01-02,07]", 13);
 	pseudo_name(ps, PS_HOST, "vm", 2, h, sizeof(h));
 	pseudo_name(ps, PS_USER, "ciuser", 6, u, sizeof(u));
@@ -573,6 +575,8 @@ DEFINE_TEST(test_pseudo_lines)
 
 DEFINE_TEST(test_pseudo_hostile)
 {
+	static const char	junk[] = "NodeList=a[0-99999999] 1.2.3.4 "
+				    "::\0|\t(";
 	struct pseudo	*ps = test_pseudo("0123456789abcdef-site-one");
 	char		*big, *out;
 	uint64_t	 n = 0;
@@ -586,7 +590,7 @@ DEFINE_TEST(test_pseudo_hostile)
 	if (big != NULL && out != NULL) {
 		/* Learning from junk with huge hostlists stays bounded. */
 		for (size_t i = 0; i < len; i++)
-			big[i] = "NodeList=a[0-99999999] 1.2.3.4 ::\0|\t("[i % 39];
+			big[i] = junk[i % (sizeof(junk) - 1)];
 		pseudo_learn_text(ps, big, len);
 		CHECK(pseudo_line(ps, big, len, out, 8 * len + 64, &n) <
 		    8 * len + 64);
@@ -723,17 +727,17 @@ DEFINE_TEST(test_collect_redact_no_secret_survives)
 	dump_bundle(plain);
 	CHECK(test_sh("grep -q 'starting on vm as ciuser' all.txt") == 0);
 	for (size_t i = 0; planted_secrets[i] != NULL; i++)
-		CHECK_EQ_INT(test_sh("grep -c -- '%.20s' all.txt",
+		CHECK_EQ_INT(test_sh("grep -q -- '%.20s' all.txt",
 		    planted_secrets[i]), 1);
 	dump_bundle(red);
 	CHECK(test_sh("grep -q '^starting on host-[0-9a-f]\\{8\\} as "
 	    "user-[0-9a-f]\\{8\\}$' all.txt") == 0);
 	for (size_t i = 0; planted_secrets[i] != NULL; i++)
-		CHECK_EQ_INT(test_sh("grep -c -- '%.20s' all.txt",
+		CHECK_EQ_INT(test_sh("grep -q -- '%.20s' all.txt",
 		    planted_secrets[i]), 1);
 	/* Identifiers: gone too, member names and bundle name included. */
 	for (size_t i = 0; planted_ids[i] != NULL; i++)
-		CHECK_EQ_INT(test_sh("grep -Ec -- '(^|[^[:alnum:]])%s"
+		CHECK_EQ_INT(test_sh("grep -Eq -- '(^|[^[:alnum:]])%s"
 		    "($|[^[:alnum:]])' all.txt", planted_ids[i]), 1);
 	CHECK(test_sh("tar --zstd -tf '%s' | grep -q '^cgroup/memory/"
 	    "slurm_host-[0-9a-f]\\{8\\}/uid_9[0-9]\\{8\\}/job_3/step_batch/"
