@@ -172,6 +172,7 @@ units_iso_time(struct str s, int64_t *ns, int *has_tz)
 void
 units_fmt_iso(int64_t ns, char out[48])
 {
+	char		 tmp[160];
 	int64_t		 secs = ns / 1000000000LL, days, rem, z, era, doe, yoe;
 	int64_t		 y, doy, mp, d, m;
 	long		 frac = (long)(ns % 1000000000LL);
@@ -197,16 +198,19 @@ units_fmt_iso(int64_t ns, char out[48])
 	m = mp + (mp < 10 ? 3 : -9);
 	y += m <= 2;
 	if (frac == 0)
-		snprintf(out, 48, "%04lld-%02lld-%02lldT%02lld:%02lld:%02lldZ",
+		snprintf(tmp, sizeof(tmp), "%04lld-%02lld-%02lldT%02lld:%02lld:%02lldZ",
 		    (long long)y, (long long)m, (long long)d,
 		    (long long)(rem / 3600), (long long)(rem / 60 % 60),
 		    (long long)(rem % 60));
 	else
-		snprintf(out, 48,
+		snprintf(tmp, sizeof(tmp),
 		    "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld.%06ldZ",
 		    (long long)y, (long long)m, (long long)d,
 		    (long long)(rem / 3600), (long long)(rem / 60 % 60),
 		    (long long)(rem % 60), frac / 1000);
+	/* Years past 9999 do not fit the caller's buffer: cut, never overrun. */
+	tmp[47] = '\0';
+	memcpy(out, tmp, strlen(tmp) + 1);
 }
 
 int
