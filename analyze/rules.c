@@ -484,7 +484,7 @@ device_quantities(const struct facts *f, struct analysis *an,
 		    (num_or(oom, "gpu", -1) < 0 && f->ngpus == 1))) {
 			matched = 1;
 			q->allocated_bytes = num_or(oom, "allocated_bytes", -1);
-			q->reserved_bytes = num_or(oom, "reserved_bytes", -1);
+			q->reserved_bytes = reserved_of(oom);
 			q->requested_bytes = num_or(oom, "requested_bytes", -1);
 			q->process_bytes = num_or(oom, "process_bytes", -1);
 			if (num_or(oom, "capacity_bytes", -1) > 0)
@@ -502,7 +502,7 @@ device_quantities(const struct facts *f, struct analysis *an,
 		q->capacity_bytes = num_or(oom, "capacity_bytes", -1);
 		q->free_bytes = num_or(oom, "free_bytes", -1);
 		q->allocated_bytes = num_or(oom, "allocated_bytes", -1);
-		q->reserved_bytes = num_or(oom, "reserved_bytes", -1);
+		q->reserved_bytes = reserved_of(oom);
 		q->requested_bytes = num_or(oom, "requested_bytes", -1);
 		q->process_bytes = num_or(oom, "process_bytes", -1);
 		q->used_bytes = q->nominal_bytes = q->processes = -1;
@@ -750,6 +750,24 @@ summary_of(struct arena *a, const struct rule *r, const struct rmatch *m)
 	    m->detail != NULL ? " " : "", m->detail != NULL ? m->detail : "");
 }
 
+/* Evidence whose file failed its hash can decide nothing with
+ * confidence: say so where the verdict cites it. */
+static void
+distrust(struct analysis *an, const struct event *init)
+{
+	struct verdict	*v = &an->verdict;
+
+	if (init == NULL || (init->flags & EVF_UNTRUSTED) == 0 ||
+	    v->initiating == NULL)
+		return;
+	v->confidence = "low";
+	v->confidence_reason = arena_printf(an->arena, "%s%sUNTRUSTED: %s "
+	    "failed its sha256 check against the manifest (tampered or "
+	    "corrupt).", v->confidence_reason != NULL ?
+	    v->confidence_reason : "", v->confidence_reason != NULL ?
+	    "; " : "", v->initiating->source);
+}
+
 enum err_code
 rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 {
@@ -770,6 +788,7 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	an->verdict.summary = summary_of(a, r, &m);
 	an->verdict.initiating = evidence_of(f, a, init);
 	an->verdict.next_action = r->next_action;
+	distrust(an, init);
 	support_finding(f, an, r, &m);
 	if (strcmp(r->cause, "host_oom") == 0)
 		limit_findings(f, an);

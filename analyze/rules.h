@@ -14,6 +14,8 @@
 #ifndef OOMTRAIL_RULES_H
 #define OOMTRAIL_RULES_H
 
+#include <stdio.h>
+
 #include "analysis.h"
 #include "internal.h"
 
@@ -131,11 +133,21 @@ struct rule {
 extern const struct rule	rules[];
 extern const size_t		nrules;
 
+/* PyTorch's reserved total from a CUDA OOM event (printed by the old
+ * message; allocated + reserved-but-unallocated in the 2.x one), or -1. */
+int64_t	reserved_of(const struct event *);
+
 /* rules.c: helpers the predicates share. */
 int64_t	gb_round(int64_t);
 const char *fmt_bytes(struct arena *, int64_t);
 
 enum err_code	rules_eval(const struct facts *, struct analysis *,
 		    struct err *);
+/*
+ * Write the decision table as Markdown (docs/rules.md): an intro on how
+ * the verdict is chosen, then one section per row. Writes to fp only;
+ * ERR_IO when fp reports an error.
+ */
+enum err_code	rules_table_markdown(FILE *fp, struct err *);
 
 #endif

@@ -6,6 +6,7 @@
  * its signals and thresholds in words, what it means, and the single
  * boundary-specific control to run next. The predicates read struct
  * facts only; rules.c picks the verdict among the rows that fire.
+ * rules_table_markdown() renders the table as docs/rules.md.
  *
  * Ids are stable (the JSON contract cites them) and sorted.
  */
@@ -115,8 +116,9 @@ m_kernel_global(const struct facts *f, struct arena *a, struct rmatch *m)
 	host_support(f, m);
 	m->confidence = "high";
 	m->confidence_reason = "the kernel's node-wide OOM kill line "
-	    "(constraint CONSTRAINT_NONE): the whole node ran out, not only "
-	    "the job's cgroup";
+	    "(\"Out of memory: Killed process\" or constraint "
+	    "CONSTRAINT_NONE): the whole node ran out, not only the job's "
+	    "cgroup";
 	m->detail = "The node itself ran out of memory (a global OOM kill, "
 	    "not the job's cgroup limit).";
 	return 1;
@@ -205,9 +207,18 @@ m_cgroup_create(const struct facts *f, struct arena *a, struct rmatch *m)
 	if (s == NULL)
 		return 0;
 	m->initiating = s;
-	m->confidence = "high";
-	m->confidence_reason = "slurmstepd could not create the step's "
-	    "memory cgroup";
+	/* The seeds' "task/cgroup: unable to allocate requested memory" is
+	 * a ticket's wording no Slurm prints: it names the class only. */
+	if (s->flags & EVF_PARAPHRASE) {
+		m->confidence = "low";
+		m->confidence_reason = "a paraphrase of a cgroup creation error "
+		    "as quoted in tickets; no Slurm version prints it, so the "
+		    "original slurmstepd/slurmd output is needed";
+	} else {
+		m->confidence = "high";
+		m->confidence_reason = "slurmstepd could not create the step's "
+		    "memory cgroup";
+	}
 	m->detail = "The step's memory cgroup could not be created before the "
 	    "process started; the workload never ran.";
 	return 1;
@@ -260,7 +271,7 @@ gpu_hw_current(const struct event *g)
 
 /* PyTorch's reserved total: printed by the old message, or allocated +
  * reserved-but-unallocated in the 2.x message. */
-static int64_t
+int64_t
 reserved_of(const struct event *oom)
 {
 	int64_t	r = num_or(oom, "reserved_bytes", -1);
@@ -1091,3 +1102,87 @@ const struct rule	rules[] = {
 };
 
 const size_t	nrules = sizeof(rules) / sizeof(rules[0]);
+
+/* ---- the table as documentation (docs/rules.md) ---- */
+
+static const char *const rclass_names[] = {
+	[RC_INCIDENT] = "incident: the earliest initiating event wins",
+	[RC_RECORD] = "record: decides only when no incident row fired",
+	[RC_FINAL] = "final: last resort when nothing else fired"
+};
+
+static const char doc_intro[] =
+    "# Diagnosis rules\n"
+    "\n"
+    "Generated from `rules[]` in `analyze/rules_table.c` by\n"
+    "`rules_table_markdown()`; `tests/unit/test_rules.c` compares this file\n"
+    "with the table, so the two cannot drift. Seed ids: S000 = the Slurm\n"
+    "GPU OOM guide, S001 = the SLURM cgroup-limit entry, S004 = the CUDA\n"
+    "OOM guide.\n"
+    "\n"
+    "## How the verdict is chosen\n"
+    "\n"
+    "Every row is a predicate over the facts condensed from the merged\n"
+    "timeline. Rows come in three classes:\n"
+    "\n"
+    "- **incident** rows fire on a primary failure line (a kernel or cgroup\n"
+    "  OOM kill, slurmstepd's OOM or memory-limit kill, a device allocation\n"
+    "  failure, an Xid or CUDA fault, a step or submission failure, a\n"
+    "  shared-memory error, a scheduler banner). Among the incident rows\n"
+    "  that fire, the one whose initiating event comes first on the merged\n"
+    "  timeline wins: the initiating-event rule.\n"
+    "- **record** rows read state records only (sacct and scontrol states,\n"
+    "  cgroup counters, an nvidia-smi snapshot). They decide only when no\n"
+    "  incident row fired, in the order of their priority (lowest first).\n"
+    "- **final** rows (`no_incident`, `inconclusive`) decide when nothing\n"
+    "  else fired, also by priority.\n"
+    "\n"
+    "Secondary reports (collective timeouts, launcher errors, srun task\n"
+    "exits, shell `Killed` echoes) never compete: after the verdict they\n"
+    "are reported as the cascade (`nccl_cascade` is never the verdict).\n"
+    "Later primaries of another cause are reported as following the\n"
+    "failure, other boundaries as ruled out (with the evidence) or as\n"
+    "missing (with what they would decide). Absence rules something out\n"
+    "only where the source covers the incident.\n";
+
+/* Markdown-escape the characters the table's prose can contain. */
+static void
+md_text(FILE *fp, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (strchr("\\`*_[]<>|#", *s) != NULL)
+			fputc('\\', fp);
+		fputc(*s, fp);
+	}
+}
+
+static void
+md_row(FILE *fp, const struct rule *r)
+{
+	fprintf(fp, "\n## %s\n\n", r->id);
+	fprintf(fp, "- **cause:** `%s`\n", r->cause);
+	fprintf(fp, "- **boundary:** `%s`\n", r->boundary);
+	fprintf(fp, "- **class:** %s", rclass_names[r->rclass]);
+	if (r->rclass != RC_INCIDENT)
+		fprintf(fp, " (priority %d)", r->prio);
+	fputs("\n- **seeds:** ", fp);
+	md_text(fp, r->seeds);
+	fputs("\n- **signals and thresholds:** ", fp);
+	md_text(fp, r->signals);
+	fputs("\n- **meaning:** ", fp);
+	md_text(fp, r->meaning);
+	fputs("\n- **next control:** ", fp);
+	md_text(fp, r->next_action);
+	fputc('\n', fp);
+}
+
+enum err_code
+rules_table_markdown(FILE *fp, struct err *e)
+{
+	fputs(doc_intro, fp);
+	for (size_t i = 0; i < nrules; i++)
+		md_row(fp, &rules[i]);
+	if (ferror(fp))
+		return ERR(e, ERR_IO, "writing the rules table");
+	return ERR_OK;
+}
