@@ -177,6 +177,8 @@ load_member(struct input *in, struct bundle_reader *br,
 	if ((f = add_file(in, m->path, kind, m->size)) == NULL)
 		return ERR(e, ERR_NOMEM, "file table");
 	file_id = (int)in->nfiles - 1;
+	if (kind == FK_SKIP)
+		return ERR_OK;
 	if (kind == FK_LOG || kind == FK_OTHER)
 		return stream_log(in, br, file_id, f->path, cat, blk,
 		    (size_t)nh, blk + SNIFF_BYTES, e);
@@ -235,9 +237,13 @@ finish(struct input *in, struct bundle_reader *br)
 
 	if (!in->has_manifest && (m = bundle_manifest(br)) != NULL)
 		take_manifest(in, m);
-	if (bundle_manifest_error(br) != NULL)
+	/* A manifest that is there but unusable verifies nothing: the
+	 * input is corrupt or tampered with, not merely unverified. */
+	if (bundle_manifest_error(br) != NULL) {
 		input_add_note(in, "manifest.json unusable: %s",
 		    bundle_manifest_error(br));
+		in->damaged = 1;
+	}
 	in->integrity = bundle_integrity(br);
 	if (in->integrity == INTEGRITY_DAMAGED ||
 	    in->integrity == INTEGRITY_MISMATCH)

@@ -34,7 +34,8 @@ enum file_kind {
 	FK_NVSMI_XML,
 	FK_NVSMI_CSV,
 	FK_HOST,
-	FK_LOG
+	FK_LOG,
+	FK_SKIP		/* kept, read by nobody (cgroup.procs, driver info) */
 };
 
 struct afile {

@@ -691,7 +691,12 @@ m_cgroup_oom(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->confidence = "medium";
 	m->confidence_reason = "the memory cgroup's own oom_kill counter; no "
 	    "kernel or Slurm line was collected";
-	m->detail = "The job's memory cgroup counted OOM kills.";
+	m->detail = arena_printf(a, "%s counted %" PRId64 " OOM kill%s in "
+	    "%.*s.", num_or(f->cg_oom, "version", 1) == 2 ? "memory.events" :
+	    "memory.oom_control", f->cg_oom_kills,
+	    f->cg_oom_kills == 1 ? "" : "s",
+	    (int)ev_str(f->cg_oom, "cg_path").n,
+	    ev_str(f->cg_oom, "cg_path").p ? ev_str(f->cg_oom, "cg_path").p : "");
 	return 1;
 }
 

@@ -22,7 +22,7 @@ static const struct {
 	{ "cgroup/", "", FK_CGROUP },
 	{ "gpu/", ".xml", FK_NVSMI_XML },
 	{ "gpu/", ".csv", FK_NVSMI_CSV },
-	{ "gpu/", "", FK_OTHER },
+	{ "gpu/", "", FK_SKIP },
 	{ "host/", "", FK_HOST },
 	{ "logs/", "", FK_LOG },
 };
@@ -44,7 +44,7 @@ sniff_path(const char *path)
 
 			base = base == NULL ? path : base + 1;
 			return strncmp(base, "memory.", 7) == 0 ?
-			    FK_CGROUP : FK_OTHER;
+			    FK_CGROUP : FK_SKIP;
 		}
 		return path_rules[i].kind;
 	}

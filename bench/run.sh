@@ -77,6 +77,7 @@ row "start-up, small bundle (target 0.020 s)" "$s" "0.020" "$(ratio "$s" 0.020)"
 
 # 5. The collector against replayed real captures, and with a hung nvidia-smi.
 if [ -x "$collect" ] && [ -d tests/fakes/bin ]; then
+	export OOMTRAIL_FAKES=$root/tests/fakes
 	export OOMTRAIL_FAKE_FIXTURES=$root/fixtures/collect
 	export OOMTRAIL_CGROUP_ROOT=$root/fixtures/collect/cgroup-v1
 	mkdir -p "$work/out"

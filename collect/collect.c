@@ -32,17 +32,37 @@
 
 #define LEARN_MAX	(1u << 20)	/* bytes of an item learned from */
 
+/*
+ * Spool files live unlinked in the output directory. They are reused:
+ * creating and unlinking one per item costs more kernel time than the
+ * rest of the collector on ext4 (inode allocation), so an emptied spool
+ * goes back to a small pool.
+ */
 int
 collect_spool(struct collect *c)
 {
 	char	p[PATH_MAX];
 	int	fd;
 
+	if (c->npool > 0)
+		return c->pool[--c->npool];
 	if ((size_t)snprintf(p, sizeof(p), "%s/.oomtrail-spool.XXXXXX",
 	    c->outdir) >= sizeof(p) || (fd = mkstemp(p)) == -1)
 		return -1;
 	unlink(p);
 	return fd;
+}
+
+void
+collect_unspool(struct collect *c, int fd)
+{
+	if (fd == -1)
+		return;
+	if (c->npool < (int)(sizeof(c->pool) / sizeof(c->pool[0])) &&
+	    ftruncate(fd, 0) == 0 && lseek(fd, 0, SEEK_SET) == 0)
+		c->pool[c->npool++] = fd;
+	else
+		close(fd);
 }
 
 static void
@@ -86,7 +106,7 @@ flush_pending(struct collect *c)
 		if (rc == ERR_OK && lseek(p->fd, 0, SEEK_SET) == 0)
 			rc = bundle_add_fd(c->w, &c->m->items[p->item],
 			    c->m->items[p->item].path, p->fd, p->size, c->e);
-		close(p->fd);
+		collect_unspool(c, p->fd);
 	}
 	c->npend = 0;
 	return rc;
@@ -189,12 +209,12 @@ store(struct collect *c, struct manifest_item *it, const char *bpath, int fd,
 {
 	if (c->w == NULL && (c->named || c->npend == MAX_PENDING) &&
 	    open_writer(c) != ERR_OK) {
-		close(fd);
+		collect_unspool(c, fd);
 		return c->fatal;
 	}
 	if (c->w != NULL) {
 		c->fatal = bundle_add_fd(c->w, it, bpath, fd, n, c->e);
-		close(fd);
+		collect_unspool(c, fd);
 		return c->fatal;
 	}
 	if (manifest_set_str(&it->path, bpath) == -1)
@@ -286,8 +306,9 @@ collect_emit(struct collect *c, const struct emit *em)
 	out = -1;
 out:
 	free(bp);
-	if (out != -1)
-		close(out);
+	collect_unspool(c, out);
+	/* The probe's own spool may have been dup()ed to be read again
+	 * (keep_copy): closed, never emptied for reuse. */
 	if (em->spool != -1)
 		close(em->spool);
 	return c->fatal;
@@ -495,6 +516,8 @@ collect_run(const struct collect_opts *o, struct collect_result *r,
 	}
 	if (rc == ERR_OK)
 		r->status = r->nfailed > 0 ? COLLECT_PARTIAL : COLLECT_COMPLETE;
+	while (c->npool > 0)
+		close(c->pool[--c->npool]);
 	manifest_free(c->m);
 	pseudo_free(c->ps);
 	free(c);

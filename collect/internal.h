@@ -180,12 +180,16 @@ struct collect {
 	char			 logs[2][PATH_MAX];	/* StdOut, StdErr */
 	enum cg_mode		 mode;
 	struct pseudo		*ps;		/* --redact, else NULL */
+	int			 pool[8];	/* emptied spools for reuse */
+	int			 npool;
 };
 
 /* Walk the probe table in order. */
 void		probes_run(struct collect *);
 /* Spool helpers and the item emitter (collect.c). */
 int		collect_spool(struct collect *);
+/* Give a spool back: emptied and kept for the next collect_spool(). */
+void		collect_unspool(struct collect *, int);
 struct emit {
 	const char	*bpath;		/* member path in the bundle */
 	const char	*source;	/* argv joined, or a file path */

@@ -1179,7 +1179,9 @@ header(struct bundle_reader *r, struct archive_entry **ae, struct err *e)
 	rc = archive_read_next_header(r->a, ae);
 	if (rc == ARCHIVE_EOF)
 		return 0;
-	if (rc < ARCHIVE_WARN)
+	/* RETRY is a header that failed its checksum: its fields are
+	 * garbage (a lying size field before it, or corruption). */
+	if (rc < ARCHIVE_WARN || rc == ARCHIVE_RETRY)
 		return stop(r, ERR_ARCHIVE, e, "%s: damaged after %s: %s",
 		    r->path, r->last ? r->last : "the start",
 		    archive_error_string(r->a) ? archive_error_string(r->a) :

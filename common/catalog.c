@@ -862,8 +862,11 @@ do_line(struct cat_scan *s, const char *R, uint64_t base,
 
 /* Newlines in p[0..n), sixteen bytes at a time with the compiler's
  * portable vector extension (SSE2 on x86-64): a byte equal to '\n'
- * compares to -1; lanes are summed before they could wrap. */
+ * compares to -1, i.e. 255 in an unsigned lane, so subtracting it adds
+ * one (unsigned: wrapping is defined); lanes are summed before they
+ * could wrap. */
 typedef signed char v16 __attribute__((vector_size(16)));
+typedef unsigned char u16v __attribute__((vector_size(16)));
 
 static uint64_t
 count_nl(const char *p, size_t n)
@@ -874,15 +877,16 @@ count_nl(const char *p, size_t n)
 	size_t		i = 0;
 
 	while (i + 16 <= n) {
-		v16	acc = { 0 }, x;
+		u16v	acc = { 0 };
+		v16	x;
 		size_t	k;
 
 		for (k = 0; k < 255 && i + 16 <= n; k++, i += 16) {
 			memcpy(&x, p + i, 16);
-			acc -= (v16)(x == nl);
+			acc -= (u16v)(x == nl);
 		}
 		for (int j = 0; j < 16; j++)
-			c += (unsigned char)acc[j];
+			c += acc[j];
 	}
 	for (; i < n; i++)
 		c += p[i] == '\n';

@@ -3,8 +3,10 @@
 #   scripts/fuzz.sh [--smoke] [SECONDS_PER_TARGET] [TARGET...]
 # --smoke: CI's short run (15 s per target unless given). New inputs go to
 # build-fuzz/corpus/<target> (the committed seed corpus is read, not
-# written); a crash leaves crash-* in build-fuzz/ and fails the run: add it
-# to tests/fuzz/corpus/<target>/ before fixing the bug.
+# written); tests/fuzz/<target>.dict is used when present. A crash, leak
+# or timeout leaves build-fuzz/artifacts/<target>/crash-* (leak-*,
+# timeout-*, slow-unit-*) and fails the run: minimise it (-minimize_crash=1),
+# add it to tests/fuzz/corpus/<target>/ and fix the bug.
 set -eu
 cd "$(dirname "$0")/.."
 secs=300
@@ -13,17 +15,18 @@ if [ "${1:-}" = "--smoke" ]; then
 	shift
 fi
 case "${1:-}" in [0-9]*) secs=$1; shift ;; esac
-targets=${*:-"sacct scontrol kernel cgroup nvsmi_xml nvsmi_csv log host manifest bundle"}
+targets=${*:-"sacct scontrol kernel cgroup nvsmi_xml nvsmi_csv log host manifest bundle model_json"}
 
 CC=clang sh scripts/build.sh build-fuzz -DFUZZ=ON -DBUILD_TESTING=ON \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 total=0
 for t in $targets; do
-	mkdir -p "build-fuzz/corpus/$t"
+	mkdir -p "build-fuzz/corpus/$t" "build-fuzz/artifacts/$t"
 	dict=""
-	[ -f "tests/fuzz/$t.dict" ] && dict="-dict=tests/fuzz/$t.dict"
+	[ -f "tests/fuzz/$t.dict" ] && dict="-dict=../tests/fuzz/$t.dict"
 	out=$(cd build-fuzz && ./tests/fuzz/fuzz_$t -max_total_time="$secs" \
-	    -max_len=65536 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 $dict \
+	    -max_len=65536 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
+	    -artifact_prefix="artifacts/$t/" $dict \
 	    "corpus/$t" "../tests/fuzz/corpus/$t" 2>&1) || {
 		echo "$out" | tail -40
 		echo "fuzz: $t FAILED"

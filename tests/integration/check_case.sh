@@ -33,16 +33,25 @@ REPORT=$RESULTS/checks/$CASE.txt
 # is asserted, and the expected cause.  The Epilog runs the example with
 # OOMTRAIL_ALWAYS=1, so every job has an Epilog bundle.  A collector run
 # inside a job that is still running (trap, srun) cannot know how the job
-# ends, so the verdict of "ok"'s in-job bundle is not asserted.
+# ends, so the verdict of "ok"'s in-job bundle is not asserted.  SPANK is
+# the step whose task the SPANK plugin must collect for (it collects once
+# per step and node, when a task died by a signal or the step's memory
+# cgroup counted an OOM kill), "none" where it must stay quiet.
 case $CASE in
-oom_batch)	HOOKS="epilog trap";	VHOOKS=$HOOKS;	CAUSE=host_oom ;;
-oom_srun)	HOOKS="trap epilog";	VHOOKS=$HOOKS;	CAUSE=host_oom ;;
-step_toobig)	HOOKS="trap epilog";	VHOOKS=$HOOKS;	CAUSE=step_creation_failure ;;
-ok)		HOOKS="epilog srun";	VHOOKS=epilog;	CAUSE=no_incident ;;
-timelimit)	HOOKS="epilog";		VHOOKS=$HOOKS;	CAUSE=time_limit ;;
-multistep)	HOOKS="srun epilog";	VHOOKS=$HOOKS;	CAUSE=host_oom ;;
+oom_batch)	HOOKS="epilog trap";	VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=batch ;;
+oom_srun)	HOOKS="trap epilog";	VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=0 ;;
+step_toobig)	HOOKS="trap epilog";	VHOOKS=$HOOKS;	CAUSE=step_creation_failure; SPANK=none ;;
+ok)		HOOKS="epilog srun";	VHOOKS=epilog;	CAUSE=no_incident; SPANK=none ;;
+timelimit)	HOOKS="epilog";		VHOOKS=$HOOKS;	CAUSE=time_limit; SPANK=batch ;;
+multistep)	HOOKS="srun epilog";	VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=1 ;;
 *)		die "unknown case $CASE" ;;
 esac
+SPANK_BUILT=0
+grep -qx 'spank=built' "$RESULTS/up" && SPANK_BUILT=1
+if [ "$SPANK_BUILT" = 1 ] && [ "$SPANK" != none ]; then
+	HOOKS="$HOOKS spank"
+	VHOOKS="$VHOOKS spank"
+fi
 
 result()
 {
@@ -125,11 +134,12 @@ seen_task_oom()
 	    "$RESULTS/measure/$ID.$1" "$RESULTS/measure/$ID.$1".*
 }
 
-# bundle_task_oom DIR: the bundle kept a task-level file with the kill.
+# bundle_task_oom DIR [STEPDIR]: the bundle kept a task-level file with
+# the kill (of a task of STEPDIR, e.g. step_0, when given).
 bundle_task_oom()
 {
 	local f
-	for f in $(find "$1/cgroup" -path "*job_$ID/*task_*" \
+	for f in $(find "$1/cgroup" -path "*job_$ID/${2:-*}/*task_*" \
 	    \( -name memory.oom_control -o -name memory.events \) 2>/dev/null); do
 		grep -Eq '^oom_kill [1-9]' "$f" && return 0
 	done
@@ -153,13 +163,16 @@ bundle_checks()
 	    "((.job.id // .job_id) | tostring) == \"$ID\""
 	ok "$hook: manifest has clock anchors (realtime, monotonic)" clocks "$un"
 	case $CAUSE in host_oom) ;; *) return ;; esac
-	if [ "$hook" = epilog ]; then
+	if [ "$hook" = epilog ] || [ "$hook" = spank ]; then
 		ok "$hook: kernel memcg OOM kill of job $ID captured" kernel_oom "$un"
 	else
 		ok "$hook: kernel OOM lines captured, or the manifest says why not" \
 		    kernel_oom_or_refused "$un"
 	fi
-	if seen_task_oom "$hook"; then
+	if [ "$hook" = spank ]; then
+		ok "$hook: step_$SPANK task cgroup file with oom_kill 1 kept" \
+		    bundle_task_oom "$un" "step_$SPANK"
+	elif seen_task_oom "$hook"; then
 		ok "$hook: task cgroup file with oom_kill 1 kept (cgroup was present)" \
 		    bundle_task_oom "$un"
 	else
@@ -191,7 +204,7 @@ verdict_checks()
 		[ "$hook" = epilog ] &&
 		ok "$hook: verdict cites the slurmstepd oom-kill line" jqt "$j" "$CITED
 		    alltext | any(test(\"Detected [0-9]+ oom-kill event\\\\(s\\\\) in StepId=$ID\\\\.batch\"))"
-		[ "$hook" = epilog ] &&
+		case $hook in epilog|spank) true ;; *) false ;; esac &&
 		ok "$hook: verdict cites the kernel memcg kill" jqt "$j" "$CITED
 		    alltext | any(test(\"CONSTRAINT_MEMCG.*job_$ID[,/]\"))"
 		ok "$hook: initiating is the slurmstepd, kernel or cgroup kill" jqt "$j" \
@@ -205,6 +218,16 @@ verdict_checks()
 		    ".verdict.initiating | (.text + \"\\n\" + (.context // \"\")) | test(\"StepId=$ID\\\\.$step\\\\b|^$ID\\\\.$step\\\\||job_$ID/step_$step\\\\b\")"
 		ok "$hook: quantities.host: ReqMem recorded" jqt "$j" "$CITED
 		    [hostq | select(.req_mem_bytes != null)] | length > 0" ;;
+	esac
+	# The SPANK bundle is taken while the failed step's cgroup exists:
+	# its quantities carry that step's own oom_kill count.
+	case $hook/$CAUSE in
+	spank/host_oom)
+		ok "$hook: quantities.host: step $ID.$SPANK has oom_kills >= 1" \
+		    jqt "$j" "$CITED [hostq | select(.step == \"$ID.$SPANK\"
+		    and (.oom_kills // 0) >= 1)] | length > 0" ;;
+	esac
+	case $CASE in
 	step_toobig)
 		ok "$hook: verdict cites the refused step" jqt "$j" "$CITED
 		    cited | any(test(\"Memory required by task is not available\"))" ;;
@@ -212,6 +235,35 @@ verdict_checks()
 		ok "$hook: verdict cites the time limit" jqt "$j" "$CITED
 		    cited | any(test(\"DUE TO TIME LIMIT|TIMEOUT\"))" ;;
 	esac
+}
+
+# ---------------------------------------------------------------- spank
+# What the SPANK plugin's log says for this job: collected once, for the
+# expected step, for the expected reason, and the collector ended well;
+# or, where no task failed, that it stayed quiet.
+spank_log_checks()
+{
+	local log=$RESULTS/bundles/spank.log why
+	if [ "$SPANK_BUILT" != 1 ]; then
+		echo "SKIP spank: $(sed -n 's/^spank=//p' "$RESULTS/up")" | tee -a "$REPORT"
+		return
+	fi
+	if [ "$SPANK" = none ]; then
+		ok "spank: no collection (no task died by a signal or OOM)" \
+		    bash -c "! grep -q 'job=$ID ' '$log'"
+		return
+	fi
+	case $CASE in
+	timelimit)	why='signal=[1-9][0-9]* oom_kill=0' ;;
+	oom_batch)	why='signal=0 oom_kill=[1-9]' ;;
+	*)		why='signal=9 oom_kill=[1-9]' ;;
+	esac
+	ok "spank: collected for step $SPANK ($why)" has_line "$log" \
+	    "^oomtrail-spank: job=$ID step=$SPANK task=[0-9]+ started .*\\($why cgroup=found\\)"
+	ok "spank: one collection for the job (once per step and node)" \
+	    test "$(grep -c "job=$ID .* started " "$log")" = 1
+	ok "spank: collector ended with exit 0 or 3" has_line "$log" \
+	    "^oomtrail-spank: job=$ID step=$SPANK task=[0-9]+ collector exit=(0|3)\$"
 }
 
 check_hook()
@@ -240,6 +292,7 @@ check_hook()
 
 echo "case $CASE: job $ID, hooks $HOOKS, expected $CAUSE" | tee -a "$REPORT"
 scenario
+spank_log_checks
 for h in $HOOKS; do
 	check_hook "$h"
 done

@@ -23,6 +23,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 
 SRC=${OOMTRAIL_SRC:-$(cd "$HERE/../.." && pwd)}
 COLLECT=${OOMTRAIL_COLLECT:-}
+SPANK=${OOMTRAIL_SPANK:-}
 HOST=$(hostname -s)
 DBPORT=${OOMTRAIL_INTEG_DBPORT:-13306}
 DBPASS=oomtrail-integ
@@ -74,9 +75,22 @@ foreign_slurm()
 	done
 }
 
+# other_run: the results directory of another build's integration run
+# whose daemons still live in $RUN (e.g. a whole-suite ctest of another
+# build directory); false when $RUN is ours, absent, or stale.
+other_run()
+{
+	local r
+	[ -f "$RUN/hooks/env" ] || return 1
+	r=$(sed -n 's/^RESULTS=//p' "$RUN/hooks/env")
+	[ -n "$r" ] && [ "$r" != "$RESULTS" ] || return 1
+	[ -n "$(leftovers)" ] || return 1
+	echo "$r"
+}
+
 check_can_run()
 {
-	local m
+	local m o
 	[ "$(id -u)" -eq 0 ] || skip "not root: the stage starts Slurm daemons"
 	[ -n "$(cgroup_mode)" ] || skip "no memory cgroup controller"
 	command -v dpkg-query >/dev/null || skip "not a Debian system"
@@ -88,6 +102,9 @@ check_can_run()
 		    skip "packages cannot be installed:$m (see $RESULTS/deps.log)"
 		m=$(pkgs_missing)
 		[ -z "$m" ] || skip "packages still missing:$m"
+	fi
+	if o=$(other_run); then
+		skip "another integration run is using the cluster (results: $o)"
 	fi
 	[ -z "$(foreign_slurm)" ] ||
 	    skip "Slurm daemons already run here: $(foreign_slurm)"
@@ -112,6 +129,11 @@ make_dirs()
 	if ls "$SRC"/contrib/slurm/epilog*.sh >/dev/null 2>&1; then
 		install -d -m 0755 "$RUN/contrib"
 		install -m 0755 "$SRC"/contrib/slurm/epilog*.sh "$RUN/contrib/"
+	fi
+	if [ -n "$SPANK" ] && [ -f "$SPANK" ]; then
+		install -d -m 0755 "$RUN/lib"
+		install -m 0755 "$SPANK" "$RUN/lib/oomtrail_spank.so"
+		install -d -m 0700 "$RUN/bundles/spank"
 	fi
 	printf 'RUN=%s\nRESULTS=%s\nSLURM_CONF=%s\n' "$RUN" "$RESULTS" \
 	    "$SLURM_CONF" >"$RUN/hooks/env"
@@ -225,6 +247,20 @@ MpiDefault=none
 NodeName=$HOST NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem State=UNKNOWN
 PartitionName=debug Nodes=$HOST Default=YES MaxTime=INFINITE State=UP
 EOF
+	write_plugstack
+}
+
+# write_plugstack: load the SPANK plugin (when it was built) with the
+# options contrib/slurm/spank/README.md documents; "optional", as sites
+# are told, so a plugin that fails to load fails no job (the spank checks
+# then fail for want of bundles).
+write_plugstack()
+{
+	[ -f "$RUN/lib/oomtrail_spank.so" ] || return 0
+	echo "PlugStackConfig=$RUN/etc/plugstack.conf" >>"$RUN/etc/slurm.conf"
+	echo "optional $RUN/lib/oomtrail_spank.so" \
+	    "collect=$RUN/bin/oomtrail-collect output=$RUN/bundles/spank" \
+	    "deadline=30 wait=15" >"$RUN/etc/plugstack.conf"
 }
 
 write_other_confs()
@@ -315,9 +351,15 @@ up()
 		echo "cgroup=$(cgroup_mode)"
 		echo "slurm=$(sinfo -V)"
 		echo "kernel=$(uname -r)"
+		if [ -f "$RUN/lib/oomtrail_spank.so" ]; then
+			echo "spank=built"
+		else
+			echo "spank=not built (no slurm/spank.h, or a sanitizer build)"
+		fi
 		echo "up_at=$(date -u +%FT%TZ)"
 	} >"$RESULTS/up"
 	cp "$RUN/etc/slurm.conf" "$RUN/etc/cgroup.conf" "$RESULTS/"
+	[ -f "$RUN/etc/plugstack.conf" ] && cp "$RUN/etc/plugstack.conf" "$RESULTS/"
 	cat "$RESULTS/up"
 }
 
@@ -394,8 +436,9 @@ down()
 {
 	local left
 	mkdir -p "$RESULTS"
+	# "up" skipped: whatever runs in $RUN is not this run's to stop
+	[ -s "$RESULTS/skip" ] && { echo "SKIP: $(cat "$RESULTS/skip")"; exit "$SKIP_RC"; }
 	if [ ! -d "$RUN/pids" ]; then
-		[ -s "$RESULTS/skip" ] && { echo "SKIP: $(cat "$RESULTS/skip")"; exit "$SKIP_RC"; }
 		echo "nothing to stop"
 		exit 0
 	fi

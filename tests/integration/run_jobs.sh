@@ -49,6 +49,38 @@ epilogs_done()
 	done
 }
 
+SPANKLOG=$RUN/bundles/spank/oomtrail-spank.log
+
+# spank_done: every collector the SPANK plugin started has logged how it
+# ended (it runs detached; the hook waits for it at most wait= seconds).
+spank_done()
+{
+	[ -f "$SPANKLOG" ] || return 0
+	[ "$(grep -c ' started ' "$SPANKLOG")" = \
+	    "$(grep -Ec ' (collector|fork|supervisor) ' "$SPANKLOG")" ]
+}
+
+# keep_spank: the plugin writes every job's bundle into one directory;
+# give each job its own, like the other hooks, with a collect.status
+# taken from the plugin's log ("rc=N", or the line that says what failed).
+keep_spank()
+{
+	local c id d st
+	[ -d "$RUN/bundles/spank" ] || return 0
+	cp "$SPANKLOG" "$RESULTS/bundles/spank.log" 2>/dev/null
+	for c in $CASES; do
+		id=$(job_id "$c")
+		[ -n "$id" ] || continue
+		d=$RESULTS/bundles/spank/$id
+		mkdir -p "$d"
+		cp "$RUN"/bundles/spank/oomtrail-*-"$id"-*.tar.zst "$d/" 2>/dev/null
+		grep "job=$id " "$SPANKLOG" >"$d/spank.log" 2>/dev/null
+		st=$(sed -n 's/.* collector exit=\([0-9]*\)$/rc=\1/p' "$d/spank.log" | head -n 1)
+		[ -n "$st" ] || st=$(grep -v ' started ' "$d/spank.log" | head -n 1)
+		[ -s "$d/spank.log" ] && echo "${st:-rc=? (no end line)}" >"$d/collect.status"
+	done
+}
+
 keep()
 {
 	local c id
@@ -61,6 +93,8 @@ keep()
 		    >"$RESULTS/jobs/$c.sacct" 2>&1
 	done
 	cp -r "$RUN/bundles/." "$RESULTS/bundles/" 2>/dev/null
+	rm -rf "$RESULTS/bundles/spank"
+	keep_spank
 	cp "$RUN"/measure/* "$RESULTS/measure/" 2>/dev/null
 }
 
@@ -75,6 +109,8 @@ summary()
 		grep '^sacct ' "$f" | tr '\n' ' '
 		echo
 	done
+	[ -f "$RESULTS/bundles/spank.log" ] &&
+	    sed 's/^/spank /' "$RESULTS/bundles/spank.log"
 	for f in "$RESULTS"/bundles/*/*/collect.status; do
 		[ -f "$f" ] && echo "collector ${f#"$RESULTS"/bundles/}: $(cat "$f")"
 	done
@@ -88,6 +124,8 @@ done
 wait_for "$JOB_TIMEOUT" "all jobs to finish" all_done || fail "jobs did not finish"
 log "jobs finished after $(($(date +%s) - t0)) s"
 wait_for 60 "every Epilog" epilogs_done || fail "an Epilog never ran"
+wait_for 60 "the SPANK plugin's collectors" spank_done ||
+    fail "a collector started by the SPANK plugin never ended"
 keep
 summary | tee "$RESULTS/measurements.txt"
 log "jobs and hooks done after $(($(date +%s) - t0)) s"

@@ -1,0 +1,809 @@
+/*
+ * oomtrail_spank: a SPANK plugin that runs oomtrail-collect from
+ * slurmstepd the moment a task ends badly, while the evidence still
+ * exists: the step's and the task's memory cgroups with their oom_kill
+ * counts, which slurmstepd removes when the step ends (before any Epilog).
+ *
+ * slurm_spank_task_exit (remote context, as root) collects once per step
+ * and node when the task died by a signal (WIFSIGNALED) or a memory cgroup
+ * of its step recorded an OOM kill (v1 memory.oom_control, v2
+ * memory.events: "oom_kill N" with N > 0, in the step or any task_*).
+ * The collector runs detached: fork, setsid, its own process group, moved
+ * to the root of every cgroup hierarchy (so the step's limit cannot kill
+ * it, proctrack does not reap it and it pins no cgroup of the job), with
+ * signals reset, a clean environment (PATH, LC_ALL=C, slurmstepd's own
+ * SLURM_CONF and SLURMD_NODENAME; nothing from the job's environment) and
+ * stdout/stderr appended to <output>/oomtrail-spank.log. The hook waits
+ * for it at most wait= seconds, then returns and lets it finish; a
+ * supervisor kills it if it outlives its deadline by 15 s.
+ *
+ * It never fails the task or the step: every callback returns 0, bad
+ * options are logged and replaced by defaults. It reads a few small
+ * kernel files and writes nothing but the log line and what the collector
+ * writes. Options (plugstack.conf): collect=PATH output=DIR deadline=N
+ * wait=N always.
+ */
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <glob.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <slurm/slurm.h>
+#include <slurm/spank.h>
+
+SPANK_PLUGIN(oomtrail, 1);
+
+#define DEF_COLLECT	"/usr/local/bin/oomtrail-collect"
+#define DEF_OUTPUT	"/var/spool/oomtrail"
+#define DEF_DEADLINE	30
+#define DEF_WAIT	15
+#define KILL_GRACE_S	15
+#define LOG_NAME	"oomtrail-spank.log"
+#define MAX_ESCAPE	32	/* cgroup hierarchies to leave */
+#define MAX_SCAN	4096	/* entries read from one step cgroup */
+#define MAX_FD		65536
+
+struct spank_opts {
+	char	collect[PATH_MAX];
+	char	output[PATH_MAX];
+	int	deadline_s;
+	int	wait_s;
+	int	always;
+};
+
+struct task_info {
+	uint32_t	job;
+	uid_t		uid;
+	char		step[24];	/* "batch", "extern", "0", ... */
+	int		task;
+	int		status;		/* wait(2) status; -1 if unknown */
+	int		sig;		/* signal that ended it, else 0 */
+	unsigned long	oom_kills;	/* in the step's memory cgroups */
+	char		cgdir[PATH_MAX];	/* step cgroup ("" if none) */
+};
+
+/* What the detached children need, all prepared before fork(2). */
+struct launch {
+	char	*argv[8];
+	char	*envp[6];
+	char	 job[16], deadline[16];
+	char	 env_conf[PATH_MAX + 16], env_node[96];
+	int	 escape[MAX_ESCAPE];
+	int	 nescape;
+	int	 logfd, devnull, maxfd;
+	char	 tag[160];	/* "oomtrail-spank: job=J step=S task=T" */
+	int	 limit_s;	/* supervisor kills the collector after this */
+};
+
+/* Only one collection per slurmstepd, i.e. per step and node. */
+static int	collected;
+/* Where the cgroup hierarchies are mounted (the tests point it elsewhere). */
+static const char	*cgroup_fs = "/sys/fs/cgroup";
+
+/* ------------------------------------------------------------ options */
+
+typedef int	opt_set(struct spank_opts *, const char *);
+
+static int
+set_path(char *dst, const char *v)
+{
+	if (v[0] != '/' || strlen(v) >= PATH_MAX)
+		return -1;
+	strcpy(dst, v);
+	return 0;
+}
+
+static int
+set_int(int *dst, const char *v, long lo, long hi)
+{
+	char	*end;
+	long	 n;
+
+	errno = 0;
+	n = strtol(v, &end, 10);
+	if (errno != 0 || end == v || *end != '\0' || n < lo || n > hi)
+		return -1;
+	*dst = (int)n;
+	return 0;
+}
+
+static int
+opt_collect(struct spank_opts *o, const char *v)
+{
+	return set_path(o->collect, v);
+}
+
+static int
+opt_output(struct spank_opts *o, const char *v)
+{
+	return set_path(o->output, v);
+}
+
+static int
+opt_deadline(struct spank_opts *o, const char *v)
+{
+	return set_int(&o->deadline_s, v, 1, 3600);
+}
+
+static int
+opt_wait(struct spank_opts *o, const char *v)
+{
+	return set_int(&o->wait_s, v, 0, 120);
+}
+
+static int
+opt_always(struct spank_opts *o, const char *v)
+{
+	if (v != NULL)
+		return set_int(&o->always, v, 0, 1);
+	o->always = 1;
+	return 0;
+}
+
+static const struct {
+	const char	*name;
+	opt_set		*set;
+	int		 flag;	/* may be given without "=value" */
+} options[] = {
+	{ "collect",	opt_collect,	0 },
+	{ "output",	opt_output,	0 },
+	{ "deadline",	opt_deadline,	0 },
+	{ "wait",	opt_wait,	0 },
+	{ "always",	opt_always,	1 },
+};
+#define NOPTIONS	(sizeof(options) / sizeof(options[0]))
+
+/* One "name=value" (or bare flag) argument; -1 if unknown or invalid. */
+static int
+opts_one(struct spank_opts *o, const char *arg)
+{
+	const char	*eq = strchr(arg, '=');
+	size_t		 n = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
+
+	for (size_t i = 0; i < NOPTIONS; i++) {
+		if (strlen(options[i].name) != n ||
+		    strncmp(options[i].name, arg, n) != 0)
+			continue;
+		if (eq == NULL && !options[i].flag)
+			return -1;
+		return options[i].set(o, eq != NULL ? eq + 1 : NULL);
+	}
+	return -1;
+}
+
+/*
+ * Fills o from the plugstack.conf arguments; an unknown or invalid one is
+ * logged and ignored (its default stays), never an error.
+ */
+static void
+opts_parse(struct spank_opts *o, int ac, char **av)
+{
+	memset(o, 0, sizeof(*o));
+	strcpy(o->collect, DEF_COLLECT);
+	strcpy(o->output, DEF_OUTPUT);
+	o->deadline_s = DEF_DEADLINE;
+	o->wait_s = DEF_WAIT;
+	for (int i = 0; i < ac; i++)
+		if (av[i] != NULL && opts_one(o, av[i]) == -1)
+			slurm_error("oomtrail: ignoring plugstack option \"%s\"",
+			    av[i]);
+}
+
+/* ------------------------------------------------------------ evidence */
+
+/* The N of an "oom_kill N" line in a small cgroup file; 0 if none. */
+static unsigned long
+file_oom_kill(const char *dir, const char *name)
+{
+	char		 path[PATH_MAX], buf[4096];
+	const char	*p;
+	ssize_t		 n;
+	int		 fd;
+
+	if (snprintf(path, sizeof(path), "%s/%s", dir, name) >=
+	    (int)sizeof(path))
+		return 0;
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)) == -1)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	for (p = buf; (p = strstr(p, "oom_kill ")) != NULL; p++)
+		if (p == buf || p[-1] == '\n')
+			return strtoul(p + 9, NULL, 10);
+	return 0;
+}
+
+static unsigned long
+dir_oom_kill(const char *dir)
+{
+	return file_oom_kill(dir, "memory.oom_control") +
+	    file_oom_kill(dir, "memory.events");
+}
+
+/* Kills recorded in the task_* children of dir (bounded scan). */
+static unsigned long
+tasks_oom_kills(const char *dir)
+{
+	char		 sub[PATH_MAX];
+	struct dirent	*de;
+	unsigned long	 k = 0;
+	DIR		*d;
+	int		 n = 0;
+
+	if ((d = opendir(dir)) == NULL)
+		return 0;
+	while ((de = readdir(d)) != NULL && n++ < MAX_SCAN) {
+		if (strncmp(de->d_name, "task_", 5) != 0)
+			continue;
+		if (snprintf(sub, sizeof(sub), "%s/%s", dir, de->d_name) <
+		    (int)sizeof(sub))
+			k += dir_oom_kill(sub);
+	}
+	closedir(d);
+	return k;
+}
+
+/*
+ * OOM kills recorded in the step cgroup and its task_* (v1) or
+ * user/task_* (v2) children. v1 counts a kill only in the victim's own
+ * cgroup, hence the scan; on v2 the step's count already includes them.
+ */
+static unsigned long
+step_oom_kills(const char *stepdir)
+{
+	char	user[PATH_MAX];
+
+	if (snprintf(user, sizeof(user), "%s/user", stepdir) >=
+	    (int)sizeof(user))
+		return dir_oom_kill(stepdir);
+	return dir_oom_kill(stepdir) + tasks_oom_kills(stepdir) +
+	    tasks_oom_kills(user);
+}
+
+static int
+is_dir(const char *path)
+{
+	struct stat	st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Does the comma-separated controller list ctl name "memory"? */
+static int
+has_memory(const char *ctl, size_t n)
+{
+	for (size_t i = 0; i + 6 <= n; i++)
+		if (strncmp(ctl + i, "memory", 6) == 0 &&
+		    (i == 0 || ctl[i - 1] == ',') &&
+		    (i + 6 == n || ctl[i + 6] == ','))
+			return 1;
+	return 0;
+}
+
+/*
+ * The job's memory cgroup from one /proc/self/cgroup line
+ * ("id:controllers:/path"): slurmstepd lives inside it on the layouts
+ * that put it there. 0 and out filled, or -1.
+ */
+static int
+job_from_line(const char *line, size_t n, const char *jobname, char *out,
+    size_t outsz)
+{
+	const char	*c1 = memchr(line, ':', n), *c2, *sub, *p, *end;
+	size_t		 jn = strlen(jobname);
+
+	if (c1 == NULL || (c2 = memchr(c1 + 1, ':', n - (size_t)(c1 + 1 -
+	    line))) == NULL)
+		return -1;
+	if (has_memory(c1 + 1, (size_t)(c2 - c1 - 1)))
+		sub = "/memory";
+	else if (c2 == c1 + 1 && c1 - line == 1 && line[0] == '0')
+		sub = "";
+	else
+		return -1;
+	end = line + n;
+	for (p = c2 + 1; p + jn <= end; p++) {
+		if (*p != '/' || (size_t)(end - p - 1) < jn ||
+		    strncmp(p + 1, jobname, jn) != 0 ||
+		    (p + 1 + jn != end && p[1 + jn] != '/'))
+			continue;
+		if (snprintf(out, outsz, "%s%s%.*s", cgroup_fs, sub,
+		    (int)(p + 1 + jn - (c2 + 1)), c2 + 1) >= (int)outsz)
+			return -1;
+		return is_dir(out) ? 0 : -1;
+	}
+	return -1;
+}
+
+static int
+job_from_self(const char *jobname, char *out, size_t outsz)
+{
+	char		 buf[8192];
+	const char	*p, *nl, *end;
+	ssize_t		 n;
+	int		 fd;
+
+	if ((fd = open("/proc/self/cgroup", O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	n = read(fd, buf, sizeof(buf));
+	close(fd);
+	if (n <= 0)
+		return -1;
+	end = buf + n;
+	for (p = buf; p < end; p = nl + 1) {
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			nl = end;
+		if (job_from_line(p, (size_t)(nl - p), jobname, out,
+		    outsz) == 0)
+			return 0;
+	}
+	return -1;
+}
+
+/*
+ * Slurm's own layouts (those the collector knows) under cgroup_fs, first
+ * match wins.
+ */
+static const struct {
+	const char	*parent;	/* glob(3) pattern */
+	int		 per_uid;	/* a uid_<uid> level below it */
+} layouts[] = {
+	{ "memory/slurm*",			1 },
+	{ "system.slice/slurmstepd.scope",	0 },
+	{ "system.slice/*_slurmstepd.scope",	0 },
+	{ "*_slurmstepd.scope",			0 },
+};
+#define NLAYOUTS	(sizeof(layouts) / sizeof(layouts[0]))
+
+static int
+job_from_layouts(uid_t uid, const char *jobname, char *out, size_t outsz)
+{
+	char	pat[PATH_MAX], uidpart[32] = "";
+	glob_t	g;
+	int	rc = -1;
+
+	for (size_t i = 0; i < NLAYOUTS && rc == -1; i++) {
+		if (layouts[i].per_uid)
+			snprintf(uidpart, sizeof(uidpart), "/uid_%u",
+			    (unsigned)uid);
+		else
+			uidpart[0] = '\0';
+		snprintf(pat, sizeof(pat), "%s/%s%s/%s", cgroup_fs,
+		    layouts[i].parent, uidpart, jobname);
+		if (glob(pat, GLOB_NOSORT | GLOB_ONLYDIR, NULL, &g) == 0 &&
+		    g.gl_pathc > 0 && strlen(g.gl_pathv[0]) < outsz) {
+			strcpy(out, g.gl_pathv[0]);
+			rc = 0;
+		}
+		globfree(&g);
+	}
+	return rc;
+}
+
+/* t->cgdir: the step's memory cgroup, "" when it cannot be found. */
+static void
+find_step_cgroup(struct task_info *t)
+{
+	char	jobname[32], job[PATH_MAX];
+
+	t->cgdir[0] = '\0';
+	snprintf(jobname, sizeof(jobname), "job_%u", (unsigned)t->job);
+	if (job_from_self(jobname, job, sizeof(job)) == -1 &&
+	    job_from_layouts(t->uid, jobname, job, sizeof(job)) == -1)
+		return;
+	if (snprintf(t->cgdir, sizeof(t->cgdir), "%s/step_%s", job,
+	    t->step) >= (int)sizeof(t->cgdir) || !is_dir(t->cgdir))
+		t->cgdir[0] = '\0';
+}
+
+/* ------------------------------------------------------------ launch */
+
+/*
+ * What runs between fork(2) and execve(2) of a multithreaded slurmstepd
+ * may only make async-signal-safe calls: no stdio, no malloc. These two
+ * helpers write a log line from prepared pieces.
+ */
+static size_t
+put_ulong(char *p, unsigned long v)
+{
+	char	tmp[24];
+	size_t	n = 0, i;
+
+	do
+		tmp[n++] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	for (i = 0; i < n; i++)
+		p[i] = tmp[n - 1 - i];
+	return n;
+}
+
+static void
+log_done(const struct launch *l, const char *what, unsigned long v)
+{
+	char	line[256];
+	size_t	n = strlen(l->tag), w = strlen(what);
+
+	if (n + w + 26 > sizeof(line))
+		return;
+	memcpy(line, l->tag, n);
+	memcpy(line + n, what, w);
+	n += w;
+	n += put_ulong(line + n, v);
+	line[n++] = '\n';
+	if (write(l->logfd, line, n) < 0)
+		return;
+}
+
+/* Leave every cgroup of the job: "0" moves the writing process. */
+static void
+escape_cgroups(const struct launch *l)
+{
+	for (int i = 0; i < l->nescape; i++)
+		if (write(l->escape[i], "0", 1) < 0)
+			continue;
+}
+
+static void
+reset_signals(void)
+{
+	struct sigaction	sa;
+	sigset_t		none;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	for (int s = 1; s < NSIG; s++)
+		sigaction(s, &sa, NULL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
+/* The collector itself: its own process group, fds 0-2 only. */
+static void
+exec_collector(const struct launch *l)
+{
+	setpgid(0, 0);
+	umask(077);
+	if (dup2(l->devnull, 0) == -1 || dup2(l->logfd, 1) == -1 ||
+	    dup2(l->logfd, 2) == -1)
+		_exit(127);
+	for (int fd = 3; fd < l->maxfd; fd++)
+		close(fd);
+	execve(l->argv[0], l->argv, l->envp);
+	_exit(127);
+}
+
+static long
+now_ms(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * The supervisor: starts the collector, waits for it, kills its process
+ * group if it outlives limit_s, and logs how it ended. Holds the pipe the
+ * hook waits on until then.
+ */
+static void
+supervise(const struct launch *l)
+{
+	long	end = now_ms() + l->limit_s * 1000L;
+	pid_t	c;
+	int	st, killed = 0;
+
+	if ((c = fork()) == -1) {
+		log_done(l, " collector fork failed errno=", (unsigned)errno);
+		return;
+	}
+	if (c == 0)
+		exec_collector(l);
+	while (waitpid(c, &st, WNOHANG) == 0) {
+		if (now_ms() > end) {
+			kill(-c, killed ? SIGKILL : SIGTERM);
+			killed = 1;
+			end = now_ms() + 5000;
+		}
+		poll(NULL, 0, 50);
+	}
+	if (killed)
+		log_done(l, " collector killed after deadline, signal=",
+		    WIFSIGNALED(st) ? (unsigned)WTERMSIG(st) : 0);
+	else if (WIFSIGNALED(st))
+		log_done(l, " collector signal=", (unsigned)WTERMSIG(st));
+	else
+		log_done(l, " collector exit=", (unsigned)WEXITSTATUS(st));
+}
+
+/* The first child: a new session, out of the job's cgroups, detached. */
+static void
+detach(const struct launch *l, int pipew)
+{
+	pid_t	b;
+
+	setsid();
+	escape_cgroups(l);
+	reset_signals();
+	if ((b = fork()) == 0) {
+		supervise(l);
+		_exit(0);
+	}
+	if (b == -1)
+		log_done(l, " supervisor fork failed errno=", (unsigned)errno);
+	close(pipew);
+	_exit(0);
+}
+
+/* Write ends of each hierarchy root's cgroup.procs (v2: the root only). */
+static void
+open_escapes(struct launch *l)
+{
+	char	path[PATH_MAX];
+	glob_t	g;
+
+	l->nescape = 0;
+	snprintf(path, sizeof(path), "%s/cgroup.controllers", cgroup_fs);
+	if (access(path, F_OK) == 0) {
+		snprintf(path, sizeof(path), "%s/cgroup.procs", cgroup_fs);
+		l->escape[0] = open(path, O_WRONLY | O_CLOEXEC);
+		l->nescape = l->escape[0] != -1;
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/*/cgroup.procs", cgroup_fs);
+	if (glob(path, 0, NULL, &g) == 0)
+		for (size_t i = 0; i < g.gl_pathc && l->nescape < MAX_ESCAPE;
+		    i++)
+			if ((l->escape[l->nescape] = open(g.gl_pathv[i],
+			    O_WRONLY | O_CLOEXEC)) != -1)
+				l->nescape++;
+	globfree(&g);
+}
+
+static void
+close_launch(struct launch *l)
+{
+	for (int i = 0; i < l->nescape; i++)
+		close(l->escape[i]);
+	if (l->logfd != -1)
+		close(l->logfd);
+	if (l->devnull != -1)
+		close(l->devnull);
+}
+
+/* A node name is passed on only when it looks like one. */
+static int
+node_ok(const char *s)
+{
+	size_t	n = strlen(s);
+
+	return n > 0 && n < 64 && strspn(s, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") == n;
+}
+
+/*
+ * Everything the children need, prepared while allocating is still
+ * allowed: argv, a clean environment, the log and the cgroup escapes.
+ * -1 if the output directory or its log cannot be opened.
+ */
+static int
+prepare(struct launch *l, const struct spank_opts *o,
+    const struct task_info *t, const char *node)
+{
+	char		 logpath[PATH_MAX + 32];
+	const char	*conf = getenv("SLURM_CONF");
+	int		 ne = 0;
+	long		 mx = sysconf(_SC_OPEN_MAX);
+
+	memset(l, 0, sizeof(*l));
+	l->logfd = l->devnull = -1;
+	if (mkdir(o->output, 0700) == -1 && errno != EEXIST)
+		return -1;
+	snprintf(logpath, sizeof(logpath), "%s/%s", o->output, LOG_NAME);
+	l->logfd = open(logpath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC |
+	    O_NOFOLLOW, 0600);
+	l->devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (l->logfd == -1 || l->devnull == -1)
+		return -1;
+	snprintf(l->job, sizeof(l->job), "%u", (unsigned)t->job);
+	snprintf(l->deadline, sizeof(l->deadline), "%d", o->deadline_s);
+	snprintf(l->tag, sizeof(l->tag), "oomtrail-spank: job=%u step=%s "
+	    "task=%d", (unsigned)t->job, t->step, t->task);
+	l->argv[0] = (char *)o->collect;
+	l->argv[1] = "--job";
+	l->argv[2] = l->job;
+	l->argv[3] = "--output";
+	l->argv[4] = (char *)o->output;
+	l->argv[5] = "--deadline";
+	l->argv[6] = l->deadline;
+	l->envp[ne++] = "PATH=/usr/sbin:/usr/bin:/sbin:/bin";
+	l->envp[ne++] = "LC_ALL=C";
+	if (conf != NULL && conf[0] == '/' && strlen(conf) < PATH_MAX) {
+		snprintf(l->env_conf, sizeof(l->env_conf), "SLURM_CONF=%s",
+		    conf);
+		l->envp[ne++] = l->env_conf;
+	}
+	if (node_ok(node)) {
+		snprintf(l->env_node, sizeof(l->env_node),
+		    "SLURMD_NODENAME=%s", node);
+		l->envp[ne++] = l->env_node;
+	}
+	l->maxfd = mx > 0 && mx < MAX_FD ? (int)mx : MAX_FD;
+	l->limit_s = o->deadline_s + KILL_GRACE_S;
+	open_escapes(l);
+	return 0;
+}
+
+/*
+ * Waits up to wait_s for the pipe's write ends (the first child's and
+ * the supervisor's) to close: the collector has finished. 1 if it did.
+ */
+static int
+wait_pipe(int fd, int wait_s)
+{
+	struct pollfd	pfd = { fd, POLLIN, 0 };
+	long		end = now_ms() + wait_s * 1000L, left;
+	char		c;
+	int		r;
+
+	while ((left = end - now_ms()) > 0) {
+		r = poll(&pfd, 1, (int)left);
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return 0;
+		if (read(fd, &c, 1) <= 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Reaps the first child, which exits right after forking; bounded. */
+static void
+reap(pid_t pid)
+{
+	for (int i = 0; i < 100; i++) {
+		if (waitpid(pid, NULL, WNOHANG) != 0)
+			return;
+		poll(NULL, 0, 20);
+	}
+}
+
+/* Starts the collector for t and waits for it at most o->wait_s. */
+static void
+run(const struct spank_opts *o, const struct task_info *t, const char *why,
+    const char *node)
+{
+	struct launch	l;
+	int		pfd[2];
+	pid_t		a;
+
+	if (prepare(&l, o, t, node) == -1 || pipe(pfd) == -1) {
+		slurm_error("oomtrail: job %u: cannot use %s: %m",
+		    (unsigned)t->job, o->output);
+		close_launch(&l);
+		return;
+	}
+	fcntl(pfd[0], F_SETFD, FD_CLOEXEC);
+	fcntl(pfd[1], F_SETFD, FD_CLOEXEC);
+	dprintf(l.logfd, "%s started %s (%s) deadline=%ds\n", l.tag,
+	    o->collect, why, o->deadline_s);
+	if ((a = fork()) == 0)
+		detach(&l, pfd[1]);
+	close(pfd[1]);
+	if (a == -1) {
+		log_done(&l, " fork failed errno=", (unsigned)errno);
+	} else {
+		reap(a);
+		if (!wait_pipe(pfd[0], o->wait_s))
+			slurm_info("oomtrail: job %u step %s: collector still "
+			    "running after %ds, not waiting", (unsigned)t->job,
+			    t->step, o->wait_s);
+	}
+	close(pfd[0]);
+	close_launch(&l);
+}
+
+/* ------------------------------------------------------------ the hook */
+
+static const struct {
+	uint32_t	 id;
+	const char	*name;
+} step_names[] = {
+	{ SLURM_BATCH_SCRIPT,		"batch" },
+	{ SLURM_EXTERN_CONT,		"extern" },
+	{ SLURM_INTERACTIVE_STEP,	"interactive" },
+};
+
+static void
+step_name(uint32_t id, char *out, size_t n)
+{
+	for (size_t i = 0; i < sizeof(step_names) / sizeof(step_names[0]);
+	    i++)
+		if (step_names[i].id == id) {
+			snprintf(out, n, "%s", step_names[i].name);
+			return;
+		}
+	snprintf(out, n, "%u", (unsigned)id);
+}
+
+/* The task's ids and how it ended; -1 if Slurm does not say. */
+static int
+task_info_get(spank_t sp, struct task_info *t)
+{
+	uint32_t	step;
+
+	memset(t, 0, sizeof(*t));
+	t->status = -1;
+	if (spank_get_item(sp, S_JOB_ID, &t->job) != ESPANK_SUCCESS ||
+	    spank_get_item(sp, S_JOB_STEPID, &step) != ESPANK_SUCCESS ||
+	    spank_get_item(sp, S_JOB_UID, &t->uid) != ESPANK_SUCCESS)
+		return -1;
+	step_name(step, t->step, sizeof(t->step));
+	if (spank_get_item(sp, S_TASK_ID, &t->task) != ESPANK_SUCCESS)
+		t->task = -1;
+	if (spank_get_item(sp, S_TASK_EXIT_STATUS, &t->status) ==
+	    ESPANK_SUCCESS && WIFSIGNALED(t->status))
+		t->sig = WTERMSIG(t->status);
+	find_step_cgroup(t);
+	if (t->cgdir[0] != '\0')
+		t->oom_kills = step_oom_kills(t->cgdir);
+	return 0;
+}
+
+/*
+ * Collect when the task died by a signal or its step recorded an OOM kill
+ * (or always=1); why says which, for the log.
+ */
+static int
+should_collect(const struct spank_opts *o, const struct task_info *t,
+    char *why, size_t n)
+{
+	snprintf(why, n, "signal=%d oom_kill=%lu cgroup=%s", t->sig,
+	    t->oom_kills, t->cgdir[0] != '\0' ? "found" : "not found");
+	return o->always || t->sig != 0 || t->oom_kills > 0;
+}
+
+/*
+ * slurmstepd calls this as root after each task of the step was reaped.
+ * Always returns 0: collecting must never fail the task or the step.
+ */
+int
+slurm_spank_task_exit(spank_t sp, int ac, char **av)
+{
+	struct spank_opts	o;
+	struct task_info	t;
+	char			why[96], node[96] = "";
+
+	if (collected || !spank_remote(sp))
+		return 0;
+	opts_parse(&o, ac, av);
+	if (task_info_get(sp, &t) == -1 ||
+	    !should_collect(&o, &t, why, sizeof(why)))
+		return 0;
+	collected = 1;
+	if (spank_getenv(sp, "SLURMD_NODENAME", node, sizeof(node)) !=
+	    ESPANK_SUCCESS)
+		node[0] = '\0';
+	slurm_info("oomtrail: job %u step %s task %d: collecting (%s)",
+	    (unsigned)t.job, t.step, t.task, why);
+	run(&o, &t, why, node);
+	return 0;
+}

@@ -1,0 +1,74 @@
+#!/bin/sh
+# CLI tests for `oomtrail verify BEFORE AFTER` on the fixture pairs under
+# fixtures/verify/<case>/{before,after} (see its README.md): each pair is
+# packed with mkbundle, then the exit status and the key lines are checked.
+# Usage: verify.sh OOMTRAIL MKBUNDLE SRCDIR
+set -u
+bin=$1 mkbundle=$2 src=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+fails=0 n=0
+
+pack() {
+	for side in before after; do
+		"$mkbundle" "$src/fixtures/verify/$1/$side" . "$1-$side.tar.zst" \
+		    >/dev/null || { echo "FAIL mkbundle $1/$side"; exit 1; }
+	done
+}
+
+# pair CASE WANT_EXIT LINE...: every LINE must appear verbatim in stdout.
+pair() {
+	name=$1 want=$2
+	shift 2
+	n=$((n + 1))
+	pack "$name"
+	"$bin" verify "$name-before.tar.zst" "$name-after.tar.zst" \
+	    >out.txt 2>err.txt
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		echo "FAIL $name: exit $got, want $want"; cat out.txt err.txt
+		fails=$((fails + 1))
+		return
+	fi
+	for line in "$@"; do
+		if ! grep -q -x -F -- "$line" out.txt; then
+			echo "FAIL $name: no line '$line'"; cat out.txt err.txt
+			fails=$((fails + 1))
+			return
+		fi
+	done
+	echo "ok $name"
+}
+
+pair host 0 'verify: FIXED' \
+    '  before: host_oom (R-HOST-001)' \
+    '  after: no_incident (R-NONE-001)' \
+    '  initiating signature kernel_oom is gone; after: no_incident' \
+    '  device side held constant: same GPU models and count'
+pair device 0 'verify: FIXED' \
+    '  before: cuda_oom_exhaustion (R-DEV-001)' \
+    '  initiating signature cuda_oom is gone; after: no_incident' \
+    '  host side held constant: ReqMem 209715200'
+pair device-not-fixed 1 'verify: NOT FIXED' \
+    '  initiating signature still present after: cuda_oom (cuda_oom_exhaustion)' \
+    '  host side held constant: ReqMem 209715200'
+pair both-changed 4 'verify: INCONCLUSIVE' \
+    '  before: host_oom (R-HOST-001)' \
+    '  after: no_incident (R-NONE-001)' \
+    '  device side CHANGED: the GPUs differ between the runs' \
+    '  both boundaries changed: the control does not prove which one fixed it'
+
+# Swapped, the host pair's AFTER has nothing to verify: INCONCLUSIVE.
+n=$((n + 1))
+"$bin" verify host-after.tar.zst host-before.tar.zst >out.txt 2>&1
+got=$?
+if [ "$got" -eq 4 ] && grep -q 'nothing to verify' out.txt; then
+	echo "ok host-swapped"
+else
+	echo "FAIL host-swapped: exit $got, want 4"; cat out.txt
+	fails=$((fails + 1))
+fi
+
+echo "$((n - fails)) passed, $fails failed"
+[ "$fails" -eq 0 ]
