@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "analysis.h"
@@ -148,6 +149,18 @@ render(const struct analysis *an, const struct cli *c, int dflt)
 	return close_out(fp, c);
 }
 
+/* Worth a progress line: more than a moment's reading (64 MiB). */
+static int
+big_input(const struct cli *c)
+{
+	struct stat	st;
+
+	for (int i = 0; i < c->nargs; i++)
+		if (stat(c->args[i], &st) == 0 && st.st_size > (64 << 20))
+			return 1;
+	return 0;
+}
+
 static int
 analyze_inputs(const struct cli *c, struct analysis **an)
 {
@@ -157,7 +170,7 @@ analyze_inputs(const struct cli *c, struct analysis **an)
 	o.inputs = (const char **)c->args;
 	o.ninputs = (size_t)c->nargs;
 	o.jobs = c->jobs;
-	if (isatty(2) && c->nargs > 1)
+	if (isatty(2) && (c->nargs > 1 || big_input(c)))
 		o.progress = progress;
 	if (analysis_run(&o, an, &e) != ERR_OK) {
 		fprintf(stderr, "oomtrail: %s\n", e.msg);
