@@ -9,17 +9,23 @@
  * memory request (ReqMem) must not change.
  */
 #include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "verify.h"
 
-static void
-say(struct verify_result *r, struct arena *a, const char *fmt, const char *s1,
-    const char *s2)
+static void __attribute__((format(printf, 3, 4)))
+say(struct verify_result *r, struct arena *a, const char *fmt, ...)
 {
+	char	line[512];
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
 	if (r->nlines < 16)
-		r->lines[r->nlines++] = arena_printf(a, fmt, s1 ? s1 : "?",
-		    s2 ? s2 : "?");
+		r->lines[r->nlines++] = arena_strdup(a, line);
 }
 
 static int
@@ -79,34 +85,33 @@ other_boundary(const struct analysis *b, const struct analysis *a,
 	if (is_host(b->verdict.cause)) {
 		if (b->ndevice == 0 && a->ndevice == 0) {
 			say(r, a->arena, "device side: no GPU evidence in either "
-			    "run%s%s", "", "");
+			    "run");
 			return -1;
 		}
 		if (!gpus_same(b, a)) {
 			say(r, a->arena, "device side CHANGED: the GPUs differ "
-			    "between the runs%s%s", "", "");
+			    "between the runs");
 			return 0;
 		}
 		say(r, a->arena, "device side held constant: same GPU models "
-		    "and count%s%s", "", "");
+		    "and count");
 		return 1;
 	}
 	if (is_device(b->verdict.boundary)) {
 		mb = job_req_mem(b);
 		ma = job_req_mem(a);
 		if (mb < 0 || ma < 0) {
-			say(r, a->arena, "host side: ReqMem unknown in %s%s",
-			    mb < 0 ? "the before run" : "the after run", "");
+			say(r, a->arena, "host side: ReqMem unknown in %s",
+			    mb < 0 ? "the before run" : "the after run");
 			return -1;
 		}
 		if (mb != ma) {
-			say(r, a->arena, "host side CHANGED: ReqMem %s -> %s",
-			    arena_printf(a->arena, "%" PRId64, mb),
-			    arena_printf(a->arena, "%" PRId64, ma));
+			say(r, a->arena, "host side CHANGED: ReqMem %" PRId64
+			    " -> %" PRId64 " bytes", mb, ma);
 			return 0;
 		}
-		say(r, a->arena, "host side held constant: ReqMem %s%s",
-		    arena_printf(a->arena, "%" PRId64, mb), "");
+		say(r, a->arena, "host side held constant: ReqMem %" PRId64
+		    " bytes", mb);
 		return 1;
 	}
 	return -1;
@@ -149,7 +154,7 @@ verify_compare(const struct analysis *b, const struct analysis *a,
 	if (strcmp(b->verdict.cause, "no_incident") == 0 ||
 	    strcmp(b->verdict.cause, "inconclusive") == 0) {
 		say(r, a->arena, "the before run shows no conclusive failure "
-		    "(%s); nothing to verify%s", b->verdict.cause, "");
+		    "(%s); nothing to verify", b->verdict.cause);
 		r->signature_gone = r->other_constant = -1;
 		return;
 	}
@@ -163,7 +168,7 @@ verify_compare(const struct analysis *b, const struct analysis *a,
 		r->outcome = VERIFY_FIXED;
 	if (r->outcome == VERIFY_INCONCLUSIVE && r->other_constant == 0)
 		say(r, a->arena, "both boundaries changed: the control does "
-		    "not prove which one fixed it%s%s", "", "");
+		    "not prove which one fixed it");
 }
 
 void

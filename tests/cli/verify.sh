@@ -49,10 +49,10 @@ pair host 0 'verify: FIXED' \
 pair device 0 'verify: FIXED' \
     '  before: cuda_oom_exhaustion (R-DEV-001)' \
     '  initiating signature cuda_oom is gone; after: no_incident' \
-    '  host side held constant: ReqMem 209715200'
+    '  host side held constant: ReqMem 209715200 bytes'
 pair device-not-fixed 1 'verify: NOT FIXED' \
     '  initiating signature still present after: cuda_oom (cuda_oom_exhaustion)' \
-    '  host side held constant: ReqMem 209715200'
+    '  host side held constant: ReqMem 209715200 bytes'
 pair both-changed 4 'verify: INCONCLUSIVE' \
     '  before: host_oom (R-HOST-001)' \
     '  after: no_incident (R-NONE-001)' \
