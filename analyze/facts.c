@@ -387,17 +387,64 @@ job_base(struct str s)
 	return s;
 }
 
+/* Node-wide lines (the kernel's) that name no job: outside the job's run
+ * they are another job's, whatever their cgroup was (a wrapped ring
+ * buffer can keep a kill's last line without its memcg line). */
+static int
+node_wide(enum ev_kind k)
+{
+	return k == EV_KERNEL_OOM || k == EV_OOM_REAPER || k == EV_XID ||
+	    k == EV_GPU_DRIVER_ERROR;
+}
+
+#define WINDOW_SLACK_NS	(10LL * 1000000000LL)
+
 int
 facts_foreign(const struct facts *f, const struct event *ev)
 {
 	struct str	j;
 	char		buf[24];
 
+	if (f->have_window && node_wide(ev->kind) && ev_has_time(ev) &&
+	    ev_field(ev, "job_id") == NULL &&
+	    (ev->ts_ns < f->job_from_ns - WINDOW_SLACK_NS ||
+	    ev->ts_ns > f->job_to_ns + WINDOW_SLACK_NS))
+		return 1;
 	if (f->job_id.n == 0)
 		return 0;
 	j = job_base(job_of(ev, buf));
 	return j.n > 0 && (j.n != f->job_id.n ||
 	    memcmp(j.p, f->job_id.p, j.n) != 0);
+}
+
+/* The job's run on one UTC axis, from its sacct job row. */
+static void
+find_window(struct facts *f)
+{
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event	*ev = f->tl->v[i];
+		int64_t			 from, to, local;
+		char			 buf[24];
+		struct str		 j;
+
+		if (ev->kind != EV_SACCT_ROW || ev_str(ev, "step").n != 0 ||
+		    ev_num(ev, "start_s", &from) != 0)
+			continue;
+		j = job_base(job_of(ev, buf));
+		if (f->job_id.n > 0 && (j.n != f->job_id.n ||
+		    memcmp(j.p, f->job_id.p, j.n) != 0))
+			continue;
+		if (ev_num(ev, "end_s", &to) != 0 || to < from)
+			to = INT64_MAX / 1000000000LL - 1;
+		if (ev_num(ev, "times_local", &local) == 0 && local) {
+			from = tl_local_to_utc(f->tl->in[i], from);
+			to = tl_local_to_utc(f->tl->in[i], to);
+		}
+		f->job_from_ns = from * 1000000000LL;
+		f->job_to_ns = to * 1000000000LL;
+		f->have_window = 1;
+		return;
+	}
 }
 
 /* The job analysed: the manifests' job id, else Slurm's first record. */
@@ -430,6 +477,7 @@ facts_build(struct facts *f, const struct timeline *tl, struct input **ins,
 	f->shm_bytes = -1;
 	f->all_completed = 1;
 	find_job(f);
+	find_window(f);
 	for (size_t i = 0; i < tl->n; i++) {
 		if (facts_foreign(f, tl->v[i]))
 			f->foreign++;

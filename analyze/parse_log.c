@@ -68,6 +68,10 @@ pre_push(struct logscan *ls, const struct cat_line *cl)
 static int
 win_add(struct logscan *ls, const char *p, size_t n, uint64_t no)
 {
+	/* Full (a huge line came before): the context keeps what it has;
+	 * adding even the "\n" would pass the cap. */
+	if (ls->win.n >= WIN_MAX)
+		return 0;
 	if (ls->win.n + n + 1 > WIN_MAX)
 		n = ls->win.n + 1 < WIN_MAX ? WIN_MAX - ls->win.n - 1 : 0;
 	if (buf_add(&ls->win, p, n) != ERR_OK || buf_add(&ls->win, "\n", 1))

@@ -610,7 +610,7 @@ rule_out_host(const struct facts *f, struct analysis *an,
 		add_ruled_out(f, an, "host_oom", arena_printf(an->arena,
 		    "no host OOM kill:%s%s%s",
 		    kernel_covers(f, init) ? " the kernel log covers the "
-		    "incident and has no OOM kill." : "",
+		    "incident and has no OOM kill of this job." : "",
 		    f->have_cgroup ? " The memory cgroup counted no oom_kill." :
 		    "", f->have_sacct ? " sacct records no OUT_OF_MEMORY "
 		    "state." : ""), ev, n);

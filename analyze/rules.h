@@ -42,6 +42,8 @@ struct step_fact {
 struct facts {
 	const struct timeline	*tl;
 	struct str		  job_id;	/* the job analysed, or {0} */
+	int64_t			  job_from_ns, job_to_ns;	/* its run, UTC */
+	int			  have_window;
 	size_t			  foreign;	/* events of other jobs, ignored */
 	struct input		**ins;
 	size_t			  nins;

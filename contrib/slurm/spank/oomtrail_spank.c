@@ -198,8 +198,8 @@ opts_parse(struct spank_opts *o, int ac, char **av)
 	o->wait_s = DEF_WAIT;
 	for (int i = 0; i < ac; i++)
 		if (av[i] != NULL && opts_one(o, av[i]) == -1)
-			slurm_error("oomtrail: ignoring plugstack option \"%s\"",
-			    av[i]);
+			slurm_error("oomtrail: ignoring plugstack option "
+			    "\"%s\"", av[i]);
 }
 
 /* ------------------------------------------------------------ evidence */
@@ -229,11 +229,18 @@ file_oom_kill(const char *dir, const char *name)
 	return 0;
 }
 
+/* a + b, saturating: a huge count must not wrap to "no kill". */
+static unsigned long
+sat_add(unsigned long a, unsigned long b)
+{
+	return a + b < a ? ULONG_MAX : a + b;
+}
+
 static unsigned long
 dir_oom_kill(const char *dir)
 {
-	return file_oom_kill(dir, "memory.oom_control") +
-	    file_oom_kill(dir, "memory.events");
+	return sat_add(file_oom_kill(dir, "memory.oom_control"),
+	    file_oom_kill(dir, "memory.events"));
 }
 
 /* Kills recorded in the task_* children of dir (bounded scan). */
@@ -253,7 +260,7 @@ tasks_oom_kills(const char *dir)
 			continue;
 		if (snprintf(sub, sizeof(sub), "%s/%s", dir, de->d_name) <
 		    (int)sizeof(sub))
-			k += dir_oom_kill(sub);
+			k = sat_add(k, dir_oom_kill(sub));
 	}
 	closedir(d);
 	return k;
@@ -272,8 +279,8 @@ step_oom_kills(const char *stepdir)
 	if (snprintf(user, sizeof(user), "%s/user", stepdir) >=
 	    (int)sizeof(user))
 		return dir_oom_kill(stepdir);
-	return dir_oom_kill(stepdir) + tasks_oom_kills(stepdir) +
-	    tasks_oom_kills(user);
+	return sat_add(sat_add(dir_oom_kill(stepdir),
+	    tasks_oom_kills(stepdir)), tasks_oom_kills(user));
 }
 
 static int
@@ -507,8 +514,8 @@ static void
 supervise(const struct launch *l)
 {
 	long	end = now_ms() + l->limit_s * 1000L;
-	pid_t	c;
-	int	st, killed = 0;
+	pid_t	c, r;
+	int	st = 0, killed = 0;
 
 	if ((c = fork()) == -1) {
 		log_done(l, " collector fork failed errno=", (unsigned)errno);
@@ -516,7 +523,11 @@ supervise(const struct launch *l)
 	}
 	if (c == 0)
 		exec_collector(l);
-	while (waitpid(c, &st, WNOHANG) == 0) {
+	while ((r = waitpid(c, &st, WNOHANG)) != c) {
+		if (r == -1 && errno != EINTR) {
+			log_done(l, " collector lost errno=", (unsigned)errno);
+			return;
+		}
 		if (now_ms() > end) {
 			kill(-c, killed ? SIGKILL : SIGTERM);
 			killed = 1;
