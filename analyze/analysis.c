@@ -49,8 +49,8 @@ worker(void *arg)
 		}
 		if (p->o->progress != NULL)
 			p->o->progress(p->o->inputs[i], p->o->progress_arg);
-		p->rcs[i] = input_load(p->o->inputs[i], cat, &p->ins[i],
-		    &p->errs[i]);
+		p->rcs[i] = input_load(p->o->inputs[i], cat, p->o->limits,
+		    &p->ins[i], &p->errs[i]);
 	}
 	catalog_free(cat);
 	return NULL;

@@ -136,12 +136,17 @@ struct analysis {
 	int			 damaged;	/* some input damaged/mismatch */
 };
 
+struct bundle_limits;
+
 struct analyze_opts {
 	const char	**inputs;
 	size_t		  ninputs;
 	int		  jobs;		/* worker threads; 0 = cores */
 	void		(*progress)(const char *input, void *arg);
 	void		 *progress_arg;
+	/* Caps on what is read from each input (members, bytes, ratio);
+	 * NULL: the defaults of bundle_limits_default(). */
+	const struct bundle_limits *limits;
 };
 
 /* Analyse the inputs. Returns ERR_OK with *out set whenever at least one

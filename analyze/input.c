@@ -283,7 +283,8 @@ base_name(const char *p)
 }
 
 enum err_code
-input_load(const char *path, struct catalog *cat, struct input **out,
+input_load(const char *path, struct catalog *cat,
+    const struct bundle_limits *limits, struct input **out,
     struct err *e)
 {
 	struct bundle_limits	 lim;
@@ -304,7 +305,10 @@ input_load(const char *path, struct catalog *cat, struct input **out,
 	in->path = arena_strdup(in->arena, path);
 	in->label = arena_strdup(in->arena, base_name(path));
 	in->integrity = INTEGRITY_UNVERIFIED;
-	bundle_limits_default(&lim);
+	if (limits != NULL)
+		lim = *limits;
+	else
+		bundle_limits_default(&lim);
 	if ((rc = bundle_reader_open(&br, path, &lim, e)) != ERR_OK)
 		goto fail;
 	in->kind = bundle_reader_kind(br);

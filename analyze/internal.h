@@ -82,6 +82,7 @@ struct input {
 
 /* input.c */
 enum err_code	input_load(const char *path, struct catalog *,
+		    const struct bundle_limits *,
 		    struct input **, struct err *);
 void		input_free(struct input *);
 const struct mitem *input_item(const struct input *, const char *path);

@@ -19,13 +19,16 @@
 #include <unistd.h>
 
 #include "analysis.h"
+#include "bundle.h"
 #include "report.h"
+#include "units.h"
 #include "verify.h"
 
 #define EXIT_DAMAGED	3
 #define EXIT_USAGE	2
 
 struct cli {
+	struct bundle_limits lim;	/* zero fields: the defaults */
 	int		 format;	/* enum report_format, -1 default */
 	const char	*out;		/* -o FILE or NULL */
 	int		 jobs;
@@ -42,6 +45,11 @@ static const char usage_text[] =
     "       oomtrail verify   BEFORE AFTER\n"
     "       oomtrail --version | --help\n"
     "\n"
+    "Caps on each input (analyze, timeline, verify), enforced while\n"
+    "streaming; sizes take K/M/G/T: --max-members N (100000),\n"
+    "--max-member-bytes SIZE (32G), --max-total-bytes SIZE (64G),\n"
+    "--max-ratio N (decompressed/compressed, 1000).\n"
+    "\n"
     "INPUT is a bundle (.tar.zst, .tar.gz, .tar), an unpacked bundle, a\n"
     "directory of loose files, or one bare log. Several inputs are the\n"
     "nodes of one job and are merged.\n"
@@ -57,6 +65,20 @@ usage(const char *msg)
 	exit(EXIT_USAGE);
 }
 
+/* A positive count or size ("4G"); a bare number times unit. */
+static uint64_t
+cap_arg(const char *arg, uint64_t unit, const char *opt)
+{
+	uint64_t	v;
+	char		msg[128];
+
+	if (units_size(str_cstr(arg), unit, &v) == -1 || v == 0) {
+		snprintf(msg, sizeof(msg), "%s takes a positive number", opt);
+		usage(msg);
+	}
+	return v;
+}
+
 static void
 parse(struct cli *c, int argc, char *argv[])
 {
@@ -65,6 +87,10 @@ parse(struct cli *c, int argc, char *argv[])
 		{ "output", required_argument, NULL, 'o' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "max-members", required_argument, NULL, 'M' },
+		{ "max-member-bytes", required_argument, NULL, 'B' },
+		{ "max-total-bytes", required_argument, NULL, 'T' },
+		{ "max-ratio", required_argument, NULL, 'R' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int	ch;
@@ -90,6 +116,20 @@ parse(struct cli *c, int argc, char *argv[])
 		case 'h':
 			fputs(usage_text, stdout);
 			exit(0);
+		case 'M':
+			c->lim.max_members = cap_arg(optarg, 1, "--max-members");
+			break;
+		case 'B':
+			c->lim.max_member_bytes = cap_arg(optarg, 1 << 20,
+			    "--max-member-bytes");
+			break;
+		case 'T':
+			c->lim.max_total_bytes = cap_arg(optarg, 1 << 20,
+			    "--max-total-bytes");
+			break;
+		case 'R':
+			c->lim.max_ratio = cap_arg(optarg, 1, "--max-ratio");
+			break;
 		default:
 			usage(NULL);
 		}
@@ -170,6 +210,7 @@ analyze_inputs(const struct cli *c, struct analysis **an)
 	o.inputs = (const char **)c->args;
 	o.ninputs = (size_t)c->nargs;
 	o.jobs = c->jobs;
+	o.limits = &c->lim;
 	if (isatty(2) && (c->nargs > 1 || big_input(c)))
 		o.progress = progress;
 	if (analysis_run(&o, an, &e) != ERR_OK) {

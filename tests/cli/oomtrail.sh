@@ -48,6 +48,10 @@ case_ timeline 0 'INITIATING' -- "$bin" timeline "$example"
 case_ report-rerender 0 'host_oom' -- "$bin" report --format md saved.json
 case_ report-bad-json 1 'saved-bad.json' -- sh -c \
     "echo '{\"schema\": 5}' > saved-bad.json; \"$bin\" report saved-bad.json"
+case_ cap-member 3 'max_member_bytes' -- \
+    "$bin" analyze --max-member-bytes 1K "$example"
+case_ cap-members 3 'max_members' -- "$bin" analyze --max-members 3 "$example"
+case_ cap-bad 2 'positive number' -- "$bin" analyze --max-ratio 0 "$example"
 case_ verify-same 1 'NOT FIXED' -- "$bin" verify "$example" "$example"
 case_ verify-usage 2 'BEFORE and AFTER' -- "$bin" verify "$example"
 
