@@ -45,6 +45,12 @@ input_add_note(struct input *in, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	/* The reader, the loader and the end of input can each tell of the
+	 * same damage: say it once. */
+	for (size_t i = 0; i < in->nnotes; i++)
+		if (strstr(in->notes[i], msg) != NULL ||
+		    strstr(msg, in->notes[i]) != NULL)
+			return 0;
 	nv = arena_alloc(in->arena, (in->nnotes + 1) * sizeof(*nv));
 	if (nv == NULL)
 		return -1;
@@ -174,6 +180,13 @@ load_member(struct input *in, struct bundle_reader *br,
 		kind = sniff_content(m->path, blk, (size_t)nh);
 	if (kind == FK_MANIFEST)
 		return ERR_OK;
+	/* A kernel log too big to read whole is still scanned: the catalog
+	 * knows the kernel's OOM and Xid lines too. */
+	if (kind == FK_KERNEL && m->size > STRUCT_CAP) {
+		input_add_note(in, "%s: over %u MiB, scanned as a log", m->path,
+		    STRUCT_CAP >> 20);
+		kind = FK_LOG;
+	}
 	if ((f = add_file(in, m->path, kind, m->size)) == NULL)
 		return ERR(e, ERR_NOMEM, "file table");
 	file_id = (int)in->nfiles - 1;
