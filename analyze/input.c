@@ -11,6 +11,7 @@
  * A damaged member, a cap or a refused read becomes a note; what was read
  * before stays evidence.
  */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,10 +116,105 @@ slurp_rest(struct input *in, struct bundle_reader *br, const char *head,
 	return ERR_OK;
 }
 
+/*
+ * A big member of a compressed archive is read on two threads: this one
+ * decompresses and hashes (bundle_read) while a scanner thread runs the
+ * catalog over the block read before (zstd | grep uses two cores too).
+ * Two buffers go back and forth; only the scanner touches the logscan.
+ */
+#define PIPE_MIN	(8u << 20)	/* members smaller than this: one thread */
+
+struct pipe {
+	pthread_mutex_t	 mu;
+	pthread_cond_t	 cv;
+	char		*buf[2];
+	size_t		 len[2];
+	int		 full[2];
+	int		 done;		/* no more blocks will come */
+	int		 failed;	/* the scanner stopped */
+	struct logscan	*ls;
+	struct err	 e;
+	enum err_code	 rc;
+};
+
+static void *
+pipe_scan(void *arg)
+{
+	struct pipe	*p = arg;
+	int		 i = 0;
+
+	for (;;) {
+		pthread_mutex_lock(&p->mu);
+		while (!p->full[i] && !p->done)
+			pthread_cond_wait(&p->cv, &p->mu);
+		if (!p->full[i]) {
+			pthread_mutex_unlock(&p->mu);
+			return NULL;
+		}
+		pthread_mutex_unlock(&p->mu);
+		p->rc = logscan_feed(p->ls, p->buf[i], p->len[i], &p->e);
+		pthread_mutex_lock(&p->mu);
+		p->full[i] = 0;
+		p->failed = p->rc != ERR_OK;
+		pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
+		if (p->failed)
+			return NULL;
+		i ^= 1;
+	}
+}
+
+/* Read the rest of the member through the pipe; ERR_OK or the first
+ * error of either side. blk provides the two buffers (2 * BLOCK). */
 static enum err_code
-stream_log(struct input *in, struct bundle_reader *br, int file_id,
-    const char *path, struct catalog *cat, const char *head,
-    size_t nhead, char *blk, struct err *e)
+pipe_run(struct logscan *ls, struct bundle_reader *br, char *blk,
+    struct err *e)
+{
+	struct pipe	 p = { .ls = ls, .buf = { blk, blk + BLOCK } };
+	pthread_t	 th;
+	ssize_t		 r = 0;
+	int		 i = 0;
+
+	pthread_mutex_init(&p.mu, NULL);
+	pthread_cond_init(&p.cv, NULL);
+	if (pthread_create(&th, NULL, pipe_scan, &p) != 0) {
+		pthread_mutex_destroy(&p.mu);
+		pthread_cond_destroy(&p.cv);
+		return ERR(e, ERR_NOMEM, "scanner thread");
+	}
+	for (;;) {
+		pthread_mutex_lock(&p.mu);
+		while (p.full[i] && !p.failed)
+			pthread_cond_wait(&p.cv, &p.mu);
+		pthread_mutex_unlock(&p.mu);
+		if (p.failed || (r = bundle_read(br, p.buf[i], BLOCK, e)) <= 0)
+			break;
+		pthread_mutex_lock(&p.mu);
+		p.len[i] = (size_t)r;
+		p.full[i] = 1;
+		pthread_cond_broadcast(&p.cv);
+		pthread_mutex_unlock(&p.mu);
+		i ^= 1;
+	}
+	pthread_mutex_lock(&p.mu);
+	p.done = 1;
+	pthread_cond_broadcast(&p.cv);
+	pthread_mutex_unlock(&p.mu);
+	pthread_join(th, NULL);
+	pthread_mutex_destroy(&p.mu);
+	pthread_cond_destroy(&p.cv);
+	if (p.failed) {
+		*e = p.e;
+		return p.rc;
+	}
+	return r < 0 ? (e->code == ERR_OK ? ERR_ARCHIVE : e->code) : ERR_OK;
+}
+
+static enum err_code
+stream_log(struct input *in, struct bundle_reader *br,
+    const struct bundle_member *m, int file_id, const char *path,
+    struct catalog *cat, const char *head, size_t nhead, char *blk,
+    struct err *e)
 {
 	struct logscan	*ls;
 	enum err_code	 rc = ERR_OK;
@@ -129,11 +225,15 @@ stream_log(struct input *in, struct bundle_reader *br, int file_id,
 		return rc;
 	if (nhead > 0 && (rc = logscan_feed(ls, head, nhead, e)) != ERR_OK)
 		goto out;
-	while ((r = bundle_read(br, blk, BLOCK, e)) > 0)
-		if ((rc = logscan_feed(ls, blk, (size_t)r, e)) != ERR_OK)
-			goto out;
-	if (r < 0)
-		rc = e->code == ERR_OK ? ERR_ARCHIVE : e->code;
+	if (bundle_reader_kind(br) == BUNDLE_ARCHIVE && m->size >= PIPE_MIN)
+		rc = pipe_run(ls, br, blk, e);
+	else {
+		while ((r = bundle_read(br, blk, BLOCK, e)) > 0)
+			if ((rc = logscan_feed(ls, blk, (size_t)r, e)) != ERR_OK)
+				goto out;
+		if (r < 0)
+			rc = e->code == ERR_OK ? ERR_ARCHIVE : e->code;
+	}
 	if (rc == ERR_OK)
 		rc = logscan_end(ls, e);
 out:
@@ -193,7 +293,7 @@ load_member(struct input *in, struct bundle_reader *br,
 	if (kind == FK_SKIP)
 		return ERR_OK;
 	if (kind == FK_LOG || kind == FK_OTHER)
-		return stream_log(in, br, file_id, f->path, cat, blk,
+		return stream_log(in, br, m, file_id, f->path, cat, blk,
 		    (size_t)nh, blk + SNIFF_BYTES, e);
 	if ((rc = slurp_rest(in, br, blk, (size_t)nh, &data, &n, e)))
 		return rc;
@@ -329,7 +429,8 @@ input_load(const char *path, struct catalog *cat,
 		take_manifest(in, bundle_manifest(br));
 	/* Page-aligned: the kernel's copy into a misaligned buffer costs
 	 * several times more than the scan itself. */
-	if (posix_memalign((void **)&blk, 4096, SNIFF_BYTES + BLOCK) != 0) {
+	if (posix_memalign((void **)&blk, 4096, SNIFF_BYTES + 2 * BLOCK)
+	    != 0) {
 		blk = NULL;
 		rc = ERR(e, ERR_NOMEM, "%s", path);
 		goto fail;
