@@ -117,9 +117,9 @@ slurp_rest(struct input *in, struct bundle_reader *br, const char *head,
 }
 
 /*
- * A big member of a compressed archive is read on two threads: this one
- * decompresses and hashes (bundle_read) while a scanner thread runs the
- * catalog over the block read before (zstd | grep uses two cores too).
+ * A big member is read on two threads: this one reads, decompresses and
+ * hashes (bundle_read) while a scanner thread runs the catalog over the
+ * block read before (zstd | grep uses two cores too).
  * Two buffers go back and forth; only the scanner touches the logscan.
  */
 #define PIPE_MIN	(8u << 20)	/* members smaller than this: one thread */
@@ -225,7 +225,7 @@ stream_log(struct input *in, struct bundle_reader *br,
 		return rc;
 	if (nhead > 0 && (rc = logscan_feed(ls, head, nhead, e)) != ERR_OK)
 		goto out;
-	if (bundle_reader_kind(br) == BUNDLE_ARCHIVE && m->size >= PIPE_MIN)
+	if (m->size >= PIPE_MIN)
 		rc = pipe_run(ls, br, blk, e);
 	else {
 		while ((r = bundle_read(br, blk, BLOCK, e)) > 0)

@@ -307,10 +307,12 @@ collect_emit(struct collect *c, const struct emit *em)
 out:
 	free(bp);
 	collect_unspool(c, out);
-	/* The probe's own spool may have been dup()ed to be read again
-	 * (keep_copy): closed, never emptied for reuse. */
-	if (em->spool != -1)
+	/* A probe's spool dup()ed to be read again is closed, never emptied
+	 * for reuse. */
+	if (em->shared && em->spool != -1)
 		close(em->spool);
+	else
+		collect_unspool(c, em->spool);
 	return c->fatal;
 }
 

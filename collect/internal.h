@@ -201,6 +201,7 @@ struct emit {
 	const struct manifest_range *ranges;	/* kept ranges, if windowed */
 	size_t		 nranges;
 	uint64_t	 source_bytes;
+	int		 shared;	/* spool dup()ed by the probe: not reusable */
 };
 
 /* Redact the spool into a member and record the item; closes spool. */

@@ -143,8 +143,10 @@ cmd_emit(struct collect *c, const struct probe *p, int want_copy, int *ok)
 		em.error = res.err[0] != '\0' ? res.err : "non-zero exit";
 		em.failed = 0;
 	}
-	if (want_copy && spool != -1)
+	if (want_copy && spool != -1) {
 		copy = dup(spool);
+		em.shared = 1;
+	}
 	if (ok != NULL)
 		*ok = spool != -1 && res.exit_status == 0 && !res.timed_out &&
 		    !res.flooded;
@@ -325,8 +327,10 @@ fn_emit(struct collect *c, const char *bpath, const char *src,
 		em.error = "could not start (spool, pipe or fork failed)";
 		em.failed = 1;
 	}
-	if (keep_copy && em.spool != -1)
+	if (keep_copy && em.spool != -1) {
 		*copy = dup(em.spool);
+		em.shared = 1;
+	}
 	collect_emit(c, &em);
 }
 
