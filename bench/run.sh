@@ -88,12 +88,19 @@ $(tail -n 1 "$work/t1")
 EOT
 	# Its own CPU: perf counts the collector alone (-i: not the fake
 	# commands it runs); without perf, time(1) counts them too.
-	rm -rf "$work/out"; mkdir -p "$work/out"
-	if command -v perf >/dev/null 2>&1 && perf stat -i -x, -e task-clock \
-	    -o "$work/p1" env PATH="$root/tests/fakes/bin:$PATH" "$collect" \
-	    --job 3 --output "$work/out" --deadline 10 >/dev/null 2>&1 &&
-	    grep -q task-clock "$work/p1"; then
-		cpu=$(awk -F, '/task-clock/ {printf "%.3f", $1 / 1000}' "$work/p1")
+	if command -v perf >/dev/null 2>&1; then
+		: >"$work/cpus"
+		i=0
+		while [ $i -lt $runs ]; do
+			rm -rf "$work/out"; mkdir -p "$work/out"
+			perf stat -i -x, -e task-clock -o "$work/p1" env \
+			    PATH="$root/tests/fakes/bin:$PATH" "$collect" --job 3 \
+			    --output "$work/out" --deadline 10 >/dev/null 2>&1 || true
+			awk -F, '/task-clock/ {printf "%.3f\n", $1 / 1000}' \
+			    "$work/p1" >>"$work/cpus"
+			i=$((i + 1))
+		done
+		cpu=$(sort -n "$work/cpus" | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
 		what="own CPU"
 	else
 		cpu=$(awk -v u="$u" -v s="$s" 'BEGIN{printf "%.3f", u+s}')
