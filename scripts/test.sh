@@ -7,22 +7,32 @@
 # and a benchmark smoke.
 set -eu
 cd "$(dirname "$0")/.."
+t0=$(date +%s)
+stage() { echo "== $1 ($(($(date +%s) - t0)) s since start)"; }
+stage "dependencies"
 OOMTRAIL_DEPS="${OOMTRAIL_DEPS-browser slurm}" sh scripts/deps.sh
 jobs=$(nproc)
 
+stage "release build"
 sh scripts/build.sh build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+stage "release tests"
 ctest --test-dir build --output-on-failure -j"$jobs"
 
+stage "sanitizer build"
 sh scripts/build.sh build-asan -DSANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+stage "sanitizer tests"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build-asan --output-on-failure -j"$jobs" \
     -LE 'integration|browser'
 
+stage "fuzz smoke"
 if [ -x scripts/fuzz.sh ]; then
 	sh scripts/fuzz.sh --smoke
 fi
+stage "bench smoke"
 if [ -x bench/run.sh ]; then
 	sh bench/run.sh --smoke
 fi
+stage "done"
 echo "all test stages passed"
