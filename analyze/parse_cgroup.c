@@ -327,17 +327,6 @@ cg_where(struct event *ev, struct arena *a, const struct cgname *cn,
 	return sp.task.n > 0 ? ev_set_str(ev, a, "task", sp.task) : 0;
 }
 
-static void
-cite(struct event *ev, const struct src *in, const struct scan *sc,
-    struct str line)
-{
-	size_t	n = line.n > UINT32_MAX ? UINT32_MAX : line.n;
-
-	ev->ref = (struct evref){ in->file_id, (uint32_t)sc->lineno,
-	    sc->line_off, (uint32_t)n };
-	ev->text = str_make(line.p, n);
-}
-
 struct cgparse {
 	const struct src	*in;
 	struct arena		*a;
@@ -349,15 +338,8 @@ struct cgparse {
 static int
 unparsed(struct cgparse *cp, const struct scan *sc, struct str line)
 {
-	struct event	*u;
-
-	if (cp->unparsed++ >= UNPARSED_MAX)
-		return 0;
-	if ((u = evlist_add(cp->out, cp->a, EV_UNPARSED)) == NULL)
-		return -1;
-	u->sig = "cgroup.unparsed";
-	cite(u, cp->in, sc, line);
-	return 0;
+	return ev_unparsed(cp->out, cp->a, "cgroup.unparsed", cp->in->file_id, sc, line,
+	    &cp->unparsed, UNPARSED_MAX);
 }
 
 /* A value: a count, bytes, or "max". Returns -1 if it is none of them. */
@@ -388,7 +370,7 @@ cg_single(struct cgparse *cp, const struct cgfile *f)
 	scan_init(&sc, cp->in->data, cp->in->len);
 	if (!scan_line(&sc, &line))
 		return ev_set_num(cp->ev, cp->a, "empty", 1);
-	cite(cp->ev, cp->in, &sc, line);
+	ev_cite(cp->ev, cp->in->file_id, &sc, line);
 	if ((r = cg_value(cp->ev, cp->a, f->field, f->limit,
 	    str_trim(line))) == -2)
 		return -1;
@@ -433,7 +415,7 @@ cg_pair(struct cgparse *cp, const struct cgfile *f, const struct scan *sc,
 	/* Cite the line that says something was killed. */
 	if (str_eq(key, "oom_kill") && ev_num(cp->ev, "oom_kill", &n) == 0 &&
 	    n > 0)
-		cite(cp->ev, cp->in, sc, line);
+		ev_cite(cp->ev, cp->in->file_id, sc, line);
 	return 0;
 }
 
@@ -446,7 +428,7 @@ cg_flat(struct cgparse *cp, const struct cgfile *f)
 	scan_init(&sc, cp->in->data, cp->in->len);
 	if (!scan_line(&sc, &line))
 		return ev_set_num(cp->ev, cp->a, "empty", 1);
-	cite(cp->ev, cp->in, &sc, line);
+	ev_cite(cp->ev, cp->in->file_id, &sc, line);
 	do {
 		if (cg_pair(cp, f, &sc, line) == -1)
 			return -1;

@@ -54,29 +54,11 @@ struct hostfile {
 	int			(*fn)(struct hparse *, const struct hostfile *);
 };
 
-static void
-cite(struct event *ev, const struct src *in, const struct scan *sc,
-    struct str line)
-{
-	size_t	n = line.n > UINT32_MAX ? UINT32_MAX : line.n;
-
-	ev->ref = (struct evref){ in->file_id, (uint32_t)sc->lineno,
-	    sc->line_off, (uint32_t)n };
-	ev->text = str_make(line.p, n);
-}
-
 static int
 unparsed(struct hparse *hp, const struct scan *sc, struct str line)
 {
-	struct event	*u;
-
-	if (hp->unparsed++ >= UNPARSED_MAX)
-		return 0;
-	if ((u = evlist_add(hp->out, hp->a, EV_UNPARSED)) == NULL)
-		return -1;
-	u->sig = "host.unparsed";
-	cite(u, hp->in, sc, line);
-	return 0;
+	return ev_unparsed(hp->out, hp->a, "host.unparsed", hp->in->file_id, sc, line,
+	    &hp->unparsed, UNPARSED_MAX);
 }
 
 static struct event *
@@ -142,7 +124,7 @@ kv_line(struct hparse *hp, const struct hostfile *hf, struct event *ev,
 	if ((k = key_lookup(hf, key)) == NULL)
 		return 0;
 	if (str_eq(key, hf->cite))
-		cite(ev, hp->in, sc, line);
+		ev_cite(ev, hp->in->file_id, sc, line);
 	r = set_value(ev, hp->a, k->field, k->kind, str_make(sep + 1,
 	    t.n - (size_t)(sep + 1 - t.p)));
 	return r == 1 ? unparsed(hp, sc, line) : r;
@@ -162,7 +144,7 @@ h_keyvalue(struct hparse *hp, const struct hostfile *hf)
 	scan_init(&sc, hp->in->data, hp->in->len);
 	while (scan_line(&sc, &line)) {
 		if (!cited++)
-			cite(ev, hp->in, &sc, line);
+			ev_cite(ev, hp->in->file_id, &sc, line);
 		if (kv_line(hp, hf, ev, &sc, line) == -1)
 			return -1;
 	}
@@ -185,7 +167,7 @@ h_uptime(struct hparse *hp, const struct hostfile *hf)
 	scan_init(&sc, hp->in->data, hp->in->len);
 	if (!scan_line(&sc, &line))
 		return 0;
-	cite(ev, hp->in, &sc, line);
+	ev_cite(ev, hp->in->file_id, &sc, line);
 	t = str_trim(line);
 	for (n = 0; n < t.n && t.p[n] != ' '; n++)
 		;
@@ -222,7 +204,7 @@ h_env(struct hparse *hp, const struct hostfile *hf)
 	scan_init(&sc, hp->in->data, hp->in->len);
 	while (scan_line(&sc, &line)) {
 		if (n == 0)
-			cite(ev, hp->in, &sc, line);
+			ev_cite(ev, hp->in->file_id, &sc, line);
 		if (line.n == 0)
 			continue;
 		if ((eq = memchr(line.p, '=', line.n)) == NULL || eq == line.p ||
@@ -308,7 +290,7 @@ h_ulimits(struct hparse *hp, const struct hostfile *hf)
 	scan_init(&sc, hp->in->data, hp->in->len);
 	while (scan_line(&sc, &line)) {
 		if (sc.lineno == 1)
-			cite(ev, hp->in, &sc, line);
+			ev_cite(ev, hp->in->file_id, &sc, line);
 		if (words(line, w, 4) != 3) {
 			if (str_trim(line).n > 0 && unparsed(hp, &sc, line) == -1)
 				return -1;
@@ -339,7 +321,7 @@ h_cgroup_mode(struct hparse *hp, const struct hostfile *hf)
 	scan_init(&sc, hp->in->data, hp->in->len);
 	if (!scan_line(&sc, &line))
 		return 0;
-	cite(ev, hp->in, &sc, line);
+	ev_cite(ev, hp->in->file_id, &sc, line);
 	t = str_trim(line);
 	for (size_t i = 0; i < NITEMS(modes); i++)
 		if (str_eq(t, modes[i]))
@@ -407,7 +389,7 @@ proc_row(struct hparse *hp, const struct scan *sc, struct str line,
 		return unparsed(hp, sc, line);
 	if ((ev = host_event(hp, "host.proc")) == NULL)
 		return -1;
-	cite(ev, hp->in, sc, line);
+	ev_cite(ev, hp->in->file_id, sc, line);
 	for (size_t i = 0; i < n; i++) {
 		if (map[i] == NULL)
 			continue;

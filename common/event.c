@@ -170,3 +170,28 @@ ev_str(const struct event *ev, const char *name)
 
 	return f == NULL ? str_make(NULL, 0) : f->s;
 }
+
+void
+ev_cite(struct event *ev, int file_id, const struct scan *sc, struct str line)
+{
+	size_t	n = line.n > UINT32_MAX ? UINT32_MAX : line.n;
+
+	ev->ref = (struct evref){ file_id, (uint32_t)sc->lineno,
+	    sc->line_off, (uint32_t)n };
+	ev->text = str_make(line.p, n);
+}
+
+int
+ev_unparsed(struct evlist *l, struct arena *a, const char *sig, int file_id,
+    const struct scan *sc, struct str line, int *count, int max)
+{
+	struct event	*u;
+
+	if ((*count)++ >= max)
+		return 0;
+	if ((u = evlist_add(l, a, EV_UNPARSED)) == NULL)
+		return -1;
+	u->sig = sig;
+	ev_cite(u, file_id, sc, line);
+	return 0;
+}

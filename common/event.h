@@ -150,6 +150,13 @@ int	ev_set_str(struct event *, struct arena *, const char *, struct str);
 int	ev_set_strdup(struct event *, struct arena *, const char *,
 	    struct str);
 const struct evfield	*ev_field(const struct event *, const char *);
+/* Cite the line the scanner just returned: ref (file, line, offset,
+ * length) and text, borrowed from the input. */
+void	ev_cite(struct event *, int file_id, const struct scan *, struct str);
+/* An EV_UNPARSED event for that line, at most max per caller's counter;
+ * 0, or -1 when the arena is exhausted. */
+int	ev_unparsed(struct evlist *, struct arena *, const char *sig,
+	    int file_id, const struct scan *, struct str, int *count, int max);
 int	ev_num(const struct event *, const char *, int64_t *);	/* 0 found */
 struct str	ev_str(const struct event *, const char *);	/* {NULL,0} */
 
