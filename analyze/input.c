@@ -133,6 +133,7 @@ struct pipe {
 	int		 done;		/* no more blocks will come */
 	int		 failed;	/* the scanner stopped */
 	struct logscan	*ls;
+	struct bundle_reader *br;	/* hashed here, off the reading thread */
 	struct err	 e;
 	enum err_code	 rc;
 };
@@ -152,14 +153,17 @@ pipe_scan(void *arg)
 			return NULL;
 		}
 		pthread_mutex_unlock(&p->mu);
-		p->rc = logscan_feed(p->ls, p->buf[i], p->len[i], &p->e);
+		/* Every block is hashed, in order, even after a failed scan:
+		 * the member's sha256 must stay right. */
+		bundle_hash(p->br, p->buf[i], p->len[i]);
+		if (p->rc == ERR_OK)
+			p->rc = logscan_feed(p->ls, p->buf[i], p->len[i],
+			    &p->e);
 		pthread_mutex_lock(&p->mu);
 		p->full[i] = 0;
 		p->failed = p->rc != ERR_OK;
 		pthread_cond_broadcast(&p->cv);
 		pthread_mutex_unlock(&p->mu);
-		if (p->failed)
-			return NULL;
 		i ^= 1;
 	}
 }
@@ -170,14 +174,16 @@ static enum err_code
 pipe_run(struct logscan *ls, struct bundle_reader *br, char *blk,
     struct err *e)
 {
-	struct pipe	 p = { .ls = ls, .buf = { blk, blk + BLOCK } };
+	struct pipe	 p = { .ls = ls, .br = br, .buf = { blk, blk + BLOCK } };
 	pthread_t	 th;
 	ssize_t		 r = 0;
 	int		 i = 0;
 
 	pthread_mutex_init(&p.mu, NULL);
 	pthread_cond_init(&p.cv, NULL);
+	bundle_defer_hash(br, 1);
 	if (pthread_create(&th, NULL, pipe_scan, &p) != 0) {
+		bundle_defer_hash(br, 0);
 		pthread_mutex_destroy(&p.mu);
 		pthread_cond_destroy(&p.cv);
 		return ERR(e, ERR_NOMEM, "scanner thread");
@@ -201,6 +207,7 @@ pipe_run(struct logscan *ls, struct bundle_reader *br, char *blk,
 	pthread_cond_broadcast(&p.cv);
 	pthread_mutex_unlock(&p.mu);
 	pthread_join(th, NULL);
+	bundle_defer_hash(br, 0);	/* what is left is hashed as read */
 	pthread_mutex_destroy(&p.mu);
 	pthread_cond_destroy(&p.cv);
 	if (p.failed) {

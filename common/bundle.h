@@ -101,6 +101,12 @@ enum bundle_kind bundle_reader_kind(const struct bundle_reader *);
  * member too (the analyzer may ignore it). */
 int		 bundle_next(struct bundle_reader *, struct bundle_member *,
 		    struct err *);
+/* Hand the hashing of the current member's bytes to the caller (on = 1)
+ * until the member ends: bundle_read() then does not hash, and the caller
+ * passes every byte it read, in order, to bundle_hash() — possibly on
+ * another thread, but never concurrently with bundle_next(). */
+void		 bundle_defer_hash(struct bundle_reader *, int on);
+void		 bundle_hash(struct bundle_reader *, const void *, size_t);
 /* Stream the current member: bytes read (0 at end), -1 on error. */
 ssize_t		 bundle_read(struct bundle_reader *, void *, size_t,
 		    struct err *);

@@ -103,6 +103,8 @@ struct bundle_reader {
 	char			 stop_msg[256];
 	enum integrity		 integ;
 	struct zsrc		*zs;		/* our own zstd decoding */
+	int			 defer;		/* the caller hashes (bundle_hash) */
+	int			 final_pending;	/* member ended while deferred */
 };
 
 /*
@@ -883,10 +885,29 @@ must_hash(const struct bundle_reader *r)
 	    (r->m != NULL || r->merr != NULL));
 }
 
+static void	finalize(struct bundle_reader *);
+
+void
+bundle_defer_hash(struct bundle_reader *r, int on)
+{
+	r->defer = on;
+	if (!on && r->final_pending) {
+		r->final_pending = 0;
+		finalize(r);
+	}
+}
+
+void
+bundle_hash(struct bundle_reader *r, const void *p, size_t n)
+{
+	if (must_hash(r))
+		sha256_update(&r->h, p, n);
+}
+
 static int
 account(struct bundle_reader *r, const void *p, size_t n, struct err *e)
 {
-	if (must_hash(r))
+	if (!r->defer && must_hash(r))
 		sha256_update(&r->h, p, n);
 	r->cur_got += n;
 	r->total += n;
@@ -906,13 +927,24 @@ account(struct bundle_reader *r, const void *p, size_t n, struct err *e)
 }
 
 static void
-end_member(struct bundle_reader *r)
+finalize(struct bundle_reader *r)
 {
 	if (!r->buffered) {
 		if (must_hash(r))
 			sha256_hex(&r->h, r->seen[r->cur].sha256);
 		r->seen[r->cur].complete = 1;
 	}
+}
+
+/* The member's data ended; its hash is final now, or once the caller who
+ * hashes it (bundle_defer_hash) is done. */
+static void
+end_member(struct bundle_reader *r)
+{
+	if (r->defer)
+		r->final_pending = 1;
+	else
+		finalize(r);
 	r->active = 0;
 	if (r->mfd != -1) {
 		close(r->mfd);
@@ -1292,6 +1324,7 @@ bundle_next(struct bundle_reader *r, struct bundle_member *m, struct err *e)
 	};
 	int		h;
 
+	bundle_defer_hash(r, 0);	/* a caller that forgot to end it */
 	if (r->ended)
 		return r->damaged ? stop(r, r->stop_code, e, "%s",
 		    r->stop_msg) : 0;

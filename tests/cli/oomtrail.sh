@@ -68,6 +68,14 @@ head -c $((size / 2)) big.tar.zst >truncated.tar.zst
 case_ truncated 3 'damaged' -- "$bin" analyze truncated.tar.zst
 case_ truncated-kept-sacct 0 'slurm/sacct.txt' -- \
     sh -c "\"$bin\" analyze --format json truncated.tar.zst; true"
+# A member big enough to be scanned on a second thread (which then also
+# hashes it): the bundle must still verify, exit 0.
+mkdir -p huge/zz
+"$genlog" 12 8 >huge/zz/train.log
+echo '{"host":"n1","job_id":"2","created":"2026-11-30T07:00:00Z"}' \
+    >huge/scenario.json
+"$mkbundle" huge . huge.tar.zst >/dev/null
+case_ big-member-verified 0 'verified' -- "$bin" analyze huge.tar.zst
 head -c 3000 "$example" >cut-early.tar.zst
 case_ truncated-early 1 'damaged archive' -- "$bin" analyze cut-early.tar.zst
 # A non-archive renamed .tar.zst is refused with the file's name.
