@@ -23,12 +23,6 @@
 #define NS		1000000000LL
 #define MAX_TIMELINE	20000	/* events kept in the model's timeline */
 
-int64_t
-gb_round(int64_t b)
-{
-	return (b + (1LL << 29)) >> 30;
-}
-
 const char *
 fmt_bytes(struct arena *a, int64_t b)
 {

@@ -140,7 +140,6 @@ extern const size_t		nrules;
 int64_t	reserved_of(const struct event *);
 
 /* rules.c: helpers the predicates share. */
-int64_t	gb_round(int64_t);
 const char *fmt_bytes(struct arena *, int64_t);
 
 enum err_code	rules_eval(const struct facts *, struct analysis *,

@@ -1,6 +1,153 @@
-#include "harness.h"
+/*
+ * The analysis API end to end on the shipped example (a real Slurm 22.05
+ * cgroup-v1 OOM): verdict, citation, time conversion, quantities,
+ * determinism across worker counts, verify, and errors.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-DEFINE_TEST(test_analysis_placeholder)
+#include "analysis.h"
+#include "harness.h"
+#include "units.h"
+#include "verify.h"
+
+#define EXAMPLE "fixtures/example/oomtrail-ci-3-vm-20261130T065940Z.tar.zst"
+
+static struct analysis *
+run(const char **in, size_t n, int jobs)
 {
-	CHECK(1);
+	struct analyze_opts	 o = { 0 };
+	struct analysis		*an = NULL;
+	struct err		 e = { 0 };
+
+	o.inputs = in;
+	o.ninputs = n;
+	o.jobs = jobs;
+	if (analysis_run(&o, &an, &e) != ERR_OK)
+		test_fail(__FILE__, __LINE__, "analysis_run: %s", e.msg);
+	return an;
+}
+
+static char *
+json_of(const struct analysis *an)
+{
+	char		*p = NULL;
+	size_t		 n = 0;
+	FILE		*f = open_memstream(&p, &n);
+	struct err	 e = { 0 };
+
+	CHECK(f != NULL);
+	CHECK(model_to_json(an, f, &e) == ERR_OK);
+	fclose(f);
+	return p;
+}
+
+DEFINE_TEST(test_analysis_example_verdict)
+{
+	char			 path[4096], when[48];
+	const char		*in[1] = { path };
+	struct analysis		*an;
+	const struct evidence	*ini;
+	int			 found = 0;
+
+	snprintf(path, sizeof(path), "%s", test_src(EXAMPLE));
+	if ((an = run(in, 1, 1)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "host_oom");
+	CHECK_EQ_STR(an->verdict.boundary, "host");
+	CHECK_EQ_STR(an->verdict.rule, "R-HOST-001");
+	CHECK_EQ_STR(an->verdict.confidence, "high");
+	ini = an->verdict.initiating;
+	CHECK(ini != NULL);
+	if (ini != NULL) {
+		CHECK_EQ_STR(ini->source, "kernel/dmesg.txt");
+		CHECK_EQ_INT(ini->line, 247);
+		CHECK(strstr(ini->text, "Killed process 14975 (python3)") !=
+		    NULL);
+		/* [572.709991] on the kernel's clock, converted with the
+		 * manifest's anchors (569.485233 s = 06:59:10Z) */
+		CHECK_EQ_STR(ini->time_quality, "monotonic_converted");
+		CHECK(ini->has_time);
+		units_fmt_iso(ini->time_ns, when);
+		CHECK_EQ_STR(when, "2026-11-30T06:59:13.224758Z");
+		CHECK(ini->context != NULL &&
+		    strstr(ini->context, "CONSTRAINT_MEMCG") != NULL);
+	}
+	for (size_t i = 0; i < an->nhost; i++)
+		if (strcmp(an->host[i].step, "3.batch") == 0) {
+			found = 1;
+			CHECK_EQ_INT(an->host[i].oom_kills, 1);
+			CHECK_EQ_INT(an->host[i].cgroup_limit_bytes, 104857600);
+			CHECK_EQ_INT(an->host[i].req_mem_bytes, 104857600);
+		}
+	CHECK(found);
+	CHECK_EQ_INT(an->ninputs, 1);
+	CHECK_EQ_STR(an->inputs[0].integrity, "verified");
+	CHECK(!an->damaged);
+	analysis_free(an);
+}
+
+/* The same inputs give the same bytes, whatever the number of workers. */
+DEFINE_TEST(test_analysis_deterministic_across_workers)
+{
+	const char	*in[3];
+	struct analysis	*a1, *a2;
+	char		*j1, *j2;
+
+	CHECK(test_sh("cp '%s' n1.tar.zst && cp '%s' n2.tar.zst && "
+	    "cp '%s' n3.tar.zst", test_src(EXAMPLE), test_src(EXAMPLE),
+	    test_src(EXAMPLE)) == 0);
+	in[0] = "n1.tar.zst";
+	in[1] = "n2.tar.zst";
+	in[2] = "n3.tar.zst";
+	a1 = run(in, 3, 1);
+	a2 = run(in, 3, 3);
+	if (a1 == NULL || a2 == NULL)
+		return;
+	j1 = json_of(a1);
+	j2 = json_of(a2);
+	CHECK(j1 != NULL && j2 != NULL && strcmp(j1, j2) == 0);
+	CHECK_EQ_INT(a1->ninputs, 3);
+	free(j1);
+	free(j2);
+	analysis_free(a1);
+	analysis_free(a2);
+}
+
+DEFINE_TEST(test_analysis_verify_same_run_not_fixed)
+{
+	const char		*in[1] = { NULL };
+	struct analysis		*b, *a;
+	struct verify_result	 r;
+	char			 path[4096];
+
+	snprintf(path, sizeof(path), "%s", test_src(EXAMPLE));
+	in[0] = path;
+	b = run(in, 1, 1);
+	a = run(in, 1, 1);
+	if (a == NULL || b == NULL)
+		return;
+	verify_compare(b, a, &r);
+	CHECK_EQ_INT(r.outcome, VERIFY_NOT_FIXED);
+	CHECK_EQ_INT(r.signature_gone, 0);
+	analysis_free(b);
+	analysis_free(a);
+}
+
+DEFINE_TEST(test_analysis_errors)
+{
+	struct analyze_opts	 o = { 0 };
+	struct analysis		*an = (struct analysis *)1;
+	struct err		 e = { 0 };
+	const char		*in[1] = { "no-such-input.tar.zst" };
+
+	CHECK_EQ_INT(analysis_run(&o, &an, &e), ERR_USAGE);
+	CHECK(an == NULL);
+	o.inputs = in;
+	o.ninputs = 1;
+	CHECK(analysis_run(&o, &an, &e) != ERR_OK);
+	CHECK(an == NULL);
+	CHECK(strstr(e.msg, "no-such-input.tar.zst") != NULL);
+	analysis_free(NULL);
 }

@@ -1,6 +1,187 @@
-#include "harness.h"
+/*
+ * The common core: arena, capped buffer, line cursor, units, events and
+ * errors.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-DEFINE_TEST(test_common_placeholder)
+#include "arena.h"
+#include "buf.h"
+#include "err.h"
+#include "event.h"
+#include "harness.h"
+#include "scan.h"
+#include "units.h"
+
+DEFINE_TEST(test_arena_alloc_and_fail_hook)
 {
-	CHECK(1);
+	struct arena	*a = arena_new(1024);
+	char		*p, *q;
+
+	CHECK(a != NULL);
+	p = arena_alloc(a, 3);
+	q = arena_alloc(a, 5000);	/* bigger than a chunk */
+	CHECK(p != NULL && q != NULL);
+	CHECK(((uintptr_t)p & 15) == 0 && ((uintptr_t)q & 15) == 0);
+	memset(q, 'x', 5000);
+	CHECK_EQ_STR(arena_strndup(a, "hello world", 5), "hello");
+	CHECK_EQ_STR(arena_printf(a, "%d-%s", 42, "x"), "42-x");
+	CHECK(arena_used(a) >= 5000);
+	arena_fail_after(a, 1);
+	CHECK(arena_alloc(a, 8) != NULL);
+	CHECK(arena_alloc(a, 8) == NULL);	/* the hook trips */
+	CHECK(arena_strdup(a, NULL) == NULL);
+	arena_free(a);
+	arena_free(NULL);
+}
+
+DEFINE_TEST(test_buf_cap)
+{
+	struct buf	b;
+
+	buf_init(&b, 10);
+	CHECK_EQ_INT(buf_addstr(&b, "12345"), ERR_OK);
+	CHECK_EQ_INT(buf_printf(&b, "%d", 678), ERR_OK);
+	CHECK_EQ_STR(b.p, "12345678");
+	CHECK_EQ_INT(buf_addstr(&b, "abc"), ERR_LIMIT);	/* past the cap */
+	CHECK_EQ_STR(b.p, "12345678");			/* unchanged */
+	buf_reset(&b);
+	CHECK_EQ_INT(b.n, 0);
+	buf_free(&b);
+}
+
+DEFINE_TEST(test_scan_line_ends)
+{
+	static const char	text[] = "a\nbb\r\nccc\rdd";
+	struct scan		sc;
+	struct str		l;
+	const char		*want[] = { "a", "bb", "ccc", "dd" };
+	size_t			off[] = { 0, 2, 6, 10 };
+
+	scan_init(&sc, text, sizeof(text) - 1);
+	for (size_t i = 0; i < 4; i++) {
+		CHECK(scan_line(&sc, &l) == 1);
+		CHECK_EQ_STRN(l.p, l.n, want[i]);
+		CHECK_EQ_INT(sc.lineno, i + 1);
+		CHECK_EQ_INT(sc.line_off, off[i]);
+	}
+	CHECK(scan_line(&sc, &l) == 0);
+	scan_init(&sc, "", 0);
+	CHECK(scan_line(&sc, &l) == 0);
+}
+
+DEFINE_TEST(test_str_numbers)
+{
+	int64_t		v;
+	uint64_t	u;
+
+	CHECK(str_to_i64(str_cstr("-42"), &v) == 0 && v == -42);
+	CHECK(str_to_i64(str_cstr("9223372036854775807"), &v) == 0);
+	CHECK(str_to_i64(str_cstr("9223372036854775808"), &v) == -1);
+	CHECK(str_to_u64(str_cstr("18446744073709551616"), &u) == -1);
+	CHECK(str_to_u64(str_cstr("12a"), &u) == -1);
+	CHECK(str_to_u64(str_cstr(""), &u) == -1);
+	CHECK(str_find(str_cstr("abcabd"), "abd") != NULL);
+	CHECK(str_find(str_cstr("ab"), "abc") == NULL);
+	CHECK(str_eq(str_trim(str_cstr("  x \t")), "x"));
+}
+
+DEFINE_TEST(test_units_size)
+{
+	uint64_t	b;
+
+	CHECK(units_size(str_cstr("81559 MiB"), 1, &b) == 0);
+	CHECK_EQ_U64(b, 81559ULL << 20);
+	CHECK(units_size(str_cstr("20.00 MiB"), 1, &b) == 0);
+	CHECK_EQ_U64(b, 20971520);
+	CHECK(units_size(str_cstr("1.50 GiB"), 1, &b) == 0);
+	CHECK_EQ_U64(b, 3ULL << 29);
+	CHECK(units_size(str_cstr("4000M"), 1, &b) == 0);
+	CHECK_EQ_U64(b, 4000ULL << 20);
+	CHECK(units_size(str_cstr("102400kB"), 1, &b) == 0);
+	CHECK_EQ_U64(b, 104857600);
+	CHECK(units_size(str_cstr("100"), 1 << 20, &b) == 0);
+	CHECK_EQ_U64(b, 100ULL << 20);
+	CHECK(units_size(str_cstr("N/A"), 1, &b) == -1);
+	CHECK(units_size(str_cstr("-1M"), 1, &b) == -1);
+	CHECK(units_size(str_cstr("99999999999999999999"), 1, &b) == -1);
+	CHECK(units_size(str_cstr("17179869184T"), 1, &b) == -1);
+	CHECK(units_size(str_cstr("5 parsecs"), 1, &b) == -1);
+}
+
+DEFINE_TEST(test_units_time)
+{
+	int64_t	ns;
+	int	tz;
+	char	out[48];
+
+	CHECK(units_iso_time(str_cstr("2026-11-30T06:59:10"), &ns, &tz) == 0);
+	CHECK_EQ_INT(tz, 0);
+	CHECK_EQ_INT(ns, 1796021950LL * 1000000000LL);
+	CHECK(units_iso_time(str_cstr("2026-11-30T07:59:10.5+01:00"), &ns,
+	    &tz) == 0);
+	CHECK_EQ_INT(tz, 1);
+	units_fmt_iso(ns, out);
+	CHECK_EQ_STR(out, "2026-11-30T06:59:10.500000Z");
+	CHECK(units_iso_time(str_cstr("2024-01-15T03:00:00,000000+00:00"),
+	    &ns, &tz) == 0);
+	CHECK(units_iso_time(str_cstr("2026-13-30T06:59:10"), &ns, &tz) == -1);
+	CHECK(units_iso_time(str_cstr("yesterday"), &ns, &tz) == -1);
+	CHECK(units_iso_time(str_cstr("99999-01-01T00:00:00"), &ns, &tz) ==
+	    -1);
+	units_fmt_iso(0, out);
+	CHECK_EQ_STR(out, "1970-01-01T00:00:00Z");
+	units_fmt_iso(-1000000000LL, out);
+	CHECK_EQ_STR(out, "1969-12-31T23:59:59Z");
+	CHECK_EQ_INT(units_month(str_cstr("Nov")), 11);
+	CHECK_EQ_INT(units_month(str_cstr("Foo")), 0);
+}
+
+DEFINE_TEST(test_event_fields)
+{
+	struct arena	*a = arena_new(4096);
+	struct evlist	 l = { 0 };
+	struct event	*ev = NULL;
+	int64_t		 v;
+	char		 name[32];
+
+	for (int i = 0; i < 200; i++)	/* the list grows */
+		CHECK((ev = evlist_add(&l, a, EV_KERNEL_OOM)) != NULL);
+	CHECK_EQ_INT(l.n, 200);
+	CHECK(ev->rank == -1 && ev->pid == -1);
+	CHECK(ev_set_num(ev, a, "limit_bytes", 5) == 0);
+	CHECK(ev_set_num(ev, a, "limit_bytes", 7) == 0);	/* replaces */
+	CHECK(ev_num(ev, "limit_bytes", &v) == 0 && v == 7);
+	CHECK(ev_num(ev, "absent", &v) == -1);
+	for (int i = 0; i < 40; i++) {	/* the field table grows */
+		snprintf(name, sizeof(name), "k%d", i);
+		CHECK(ev_set_strdup(ev, a, arena_strdup(a, name),
+		    str_cstr(name)) == 0);
+	}
+	CHECK(str_eq(ev_str(ev, "k39"), "k39"));
+	CHECK(ev_str(ev, "nope").p == NULL);
+	CHECK_EQ_STR(ev_kind_name(EV_KERNEL_OOM), "kernel_oom");
+	CHECK_EQ_INT(ev_kind_from_name("cuda_oom"), EV_CUDA_OOM);
+	CHECK_EQ_INT(ev_kind_from_name("no_such_kind"), -1);
+	CHECK_EQ_STR(tsq_name(TSQ_RAW_MONO), "monotonic_unconverted");
+	CHECK_EQ_STR(tsq_name(TSQ_NONE), "position_only");
+	evlist_free(&l);
+	arena_free(a);
+}
+
+DEFINE_TEST(test_err_set)
+{
+	struct err	e = { 0 };
+
+	errno = ENOENT;
+	CHECK_EQ_INT(ERR_SYS(&e, ERR_IO, "open %s", "x"), ERR_IO);
+	CHECK(strstr(e.msg, "open x: ") == e.msg);
+	CHECK(strstr(e.msg, strerror(ENOENT)) != NULL);
+	CHECK_EQ_INT(e.sys_errno, ENOENT);
+	CHECK_EQ_INT(ERR(NULL, ERR_LIMIT, "ignored"), ERR_LIMIT);
+	CHECK_EQ_STR(err_code_name(ERR_INTEGRITY), "integrity");
+	CHECK_EQ_STR(err_code_name((enum err_code)99), "unknown");
 }
