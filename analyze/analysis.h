@@ -105,6 +105,20 @@ struct device_q {			/* one GPU */
 	int64_t		 nominal_bytes;		/* the model's spec capacity */
 };
 
+struct usage_q {			/* one limit hit, seen by each meter */
+	const char		*step;
+	const char		*node;
+	int64_t			 limit_bytes;		/* the limit enforced */
+	int64_t			 max_rss_bytes;		/* sacct, sampled */
+	int64_t			 cgroup_peak_bytes;	/* cgroup high water */
+	int64_t			 kernel_usage_bytes;	/* memcg at the kill */
+	int64_t			 kernel_rss_bytes;	/* victim anon+file+shmem */
+	const char		*enforced_by;	/* kernel_memcg kernel_global
+						 * slurmstepd_rss */
+	const char		*summary;
+	struct evidence_list	 evidence;
+};
+
 struct input_info {
 	const char	*path;
 	const char	*node;
@@ -128,6 +142,8 @@ struct analysis {
 	size_t			 nhost;
 	struct device_q		*device;
 	size_t			 ndevice;
+	struct usage_q		*usage;
+	size_t			 nusage;
 	struct evidence_list	 timeline;
 	struct input_info	*inputs;
 	size_t			 ninputs;

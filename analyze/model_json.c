@@ -280,17 +280,52 @@ mj_device(const struct device_q *d, int *bad)
 	return o;
 }
 
+/* Usage byte fields, in contract order. */
+static const struct {
+	const char	*key;
+	size_t		 off;
+} mj_usage_ints[] = {
+	{ "limit_bytes", offsetof(struct usage_q, limit_bytes) },
+	{ "max_rss_bytes", offsetof(struct usage_q, max_rss_bytes) },
+	{ "cgroup_peak_bytes", offsetof(struct usage_q, cgroup_peak_bytes) },
+	{ "kernel_usage_bytes",
+	    offsetof(struct usage_q, kernel_usage_bytes) },
+	{ "kernel_rss_bytes", offsetof(struct usage_q, kernel_rss_bytes) },
+};
+
+static json_t *
+mj_usage(const struct usage_q *u, int *bad)
+{
+	json_t	*o = json_object();
+
+	mj_set(o, "step", mj_str(u->step), bad);
+	mj_set(o, "node", mj_str(u->node), bad);
+	for (size_t i = 0; i < sizeof(mj_usage_ints) /
+	    sizeof(mj_usage_ints[0]); i++)
+		mj_set(o, mj_usage_ints[i].key, mj_int(*(const int64_t *)
+		    (const void *)((const char *)u + mj_usage_ints[i].off)),
+		    bad);
+	mj_set(o, "enforced_by", mj_str(u->enforced_by), bad);
+	mj_set(o, "summary", mj_str(u->summary), bad);
+	mj_set(o, "evidence", mj_evlist(&u->evidence, bad), bad);
+	return o;
+}
+
 static json_t *
 mj_quantities(const struct analysis *an, int *bad)
 {
 	json_t	*o = json_object(), *h = json_array(), *d = json_array();
+	json_t	*u = json_array();
 
 	for (size_t i = 0; i < an->nhost; i++)
 		mj_push(h, mj_host(&an->host[i], bad), bad);
 	for (size_t i = 0; i < an->ndevice; i++)
 		mj_push(d, mj_device(&an->device[i], bad), bad);
+	for (size_t i = 0; i < an->nusage; i++)
+		mj_push(u, mj_usage(&an->usage[i], bad), bad);
 	mj_set(o, "host", h, bad);
 	mj_set(o, "device", d, bad);
+	mj_set(o, "usage", u, bad);
 	return o;
 }
 
@@ -701,6 +736,47 @@ mj_read_device(struct mj *m, json_t *o, struct device_q *d)
 }
 
 static enum err_code
+mj_read_usage(struct mj *m, json_t *o, struct usage_q *u)
+{
+	enum err_code	 rc;
+	int64_t		*p;
+
+	if ((rc = mj_get_str(m, o, "step", &u->step)) ||
+	    (rc = mj_get_str(m, o, "node", &u->node)) ||
+	    (rc = mj_get_str(m, o, "enforced_by", &u->enforced_by)) ||
+	    (rc = mj_get_str(m, o, "summary", &u->summary)))
+		return rc;
+	for (size_t i = 0; i < sizeof(mj_usage_ints) /
+	    sizeof(mj_usage_ints[0]); i++) {
+		p = (int64_t *)(void *)((char *)u + mj_usage_ints[i].off);
+		if ((rc = mj_get_int(m, o, mj_usage_ints[i].key, 0,
+		    INT64_MAX, -1, p)))
+			return rc;
+	}
+	return mj_read_evlist(m, o, "evidence", &u->evidence);
+}
+
+static enum err_code
+mj_read_usages(struct mj *m, json_t *q, struct analysis *an)
+{
+	json_t		*ua;
+	void		*uv;
+	enum err_code	 rc;
+
+	if ((rc = mj_get_arr(m, q, "usage", sizeof(*an->usage), &ua, &uv,
+	    &an->nusage)))
+		return rc;
+	an->usage = uv;
+	for (size_t i = 0; i < an->nusage; i++)
+		if ((rc = mj_where(m, "quantities.usage",
+		    json_array_get(ua, i), i, 1)) ||
+		    (rc = mj_read_usage(m, json_array_get(ua, i),
+		    &an->usage[i])))
+			return rc;
+	return ERR_OK;
+}
+
+static enum err_code
 mj_read_quantities(struct mj *m, json_t *root, struct analysis *an)
 {
 	json_t		*q = json_object_get(root, "quantities"), *ha, *da;
@@ -713,7 +789,8 @@ mj_read_quantities(struct mj *m, json_t *root, struct analysis *an)
 	    (rc = mj_get_arr(m, q, "host", sizeof(*an->host), &ha, &hv,
 	    &an->nhost)) ||
 	    (rc = mj_get_arr(m, q, "device", sizeof(*an->device), &da, &dv,
-	    &an->ndevice)))
+	    &an->ndevice)) ||
+	    (rc = mj_read_usages(m, q, an)))
 		return rc;
 	an->host = hv;
 	an->device = dv;

@@ -114,6 +114,23 @@ list_of(const struct facts *f, struct arena *a, const struct event *const *v,
 			    &out->v[out->n++]);
 }
 
+void
+evidence_list_of(const struct facts *f, struct arena *a,
+    const struct event *const *v, int n, struct evidence_list *out)
+{
+	list_of(f, a, v, n, out);
+}
+
+const char *
+host_step_name(struct arena *a, const struct event *sacct)
+{
+	struct str	st = ev_str(sacct, "step");
+	struct str	job_id = ev_str(sacct, "job_id");
+
+	return st.n == 0 ? dupstr(a, job_id) : arena_printf(a,
+	    "%.*s.%.*s", (int)job_id.n, job_id.p, (int)st.n, st.p);
+}
+
 /* ---- choosing the verdict ---- */
 
 static const struct rule *
@@ -420,12 +437,8 @@ host_quantities(const struct facts *f, struct analysis *an)
 		const struct step_fact *s = &f->steps[i];
 		const struct event *ev = s->sacct;
 		struct host_q *q = &an->host[an->nhost++];
-		struct str st = ev_str(ev, "step");
-		struct str job_id = ev_str(ev, "job_id");
 
-		q->step = st.n == 0 ? dupstr(an->arena, job_id) :
-		    arena_printf(an->arena, "%.*s.%.*s", (int)job_id.n,
-		    job_id.p, (int)st.n, st.p);
+		q->step = host_step_name(an->arena, ev);
 		q->node = dupstr(an->arena, ev_str(ev, "node_list"));
 		q->state = dupstr(an->arena, ev_str(ev, "state"));
 		q->exit_code = arena_printf(an->arena, "%" PRId64 ":%" PRId64,
@@ -792,6 +805,7 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	rule_out_others(f, an, r->cause, init);
 	missing_evidence(f, an, r->cause, init);
 	host_quantities(f, an);
+	usage_views(f, an);
 	device_quantities(f, an, f->first[EV_CUDA_OOM]);
 	fill_timeline(f, an, init);
 	return ERR_OK;

@@ -142,6 +142,16 @@ int64_t	reserved_of(const struct event *);
 /* rules.c: helpers the predicates share. */
 const char *fmt_bytes(struct arena *, int64_t);
 
+/* rules.c: evidence entries for events (NULLs skipped), and the
+ * "4.batch" name of a job or step row. Arena-owned. */
+void		evidence_list_of(const struct facts *, struct arena *,
+		    const struct event *const *, int,
+		    struct evidence_list *);
+const char	*host_step_name(struct arena *, const struct event *sacct);
+/* usage.c: MaxRSS, cgroup peak and the kernel's figures side by side
+ * for the step whose memory limit was hit (an->usage). */
+void		usage_views(const struct facts *, struct analysis *);
+
 enum err_code	rules_eval(const struct facts *, struct analysis *,
 		    struct err *);
 /*

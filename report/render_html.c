@@ -608,6 +608,44 @@ ht_host(struct html *h)
 }
 
 static void
+ht_usage(struct html *h)
+{
+	static const char *const colors[] = { "#2f4b7c", "#c62828",
+		"#e57373", "#8e6c8a", "#ef8a17" };
+	const struct usage_q	*u;
+	int64_t			 max;
+
+	for (size_t i = 0; i < h->an->nusage; i++) {
+		u = &h->an->usage[i];
+		max = 0;
+		for (size_t k = 0; k < report_nmeters; k++)
+			if (report_meter_value(u, k) > max)
+				max = report_meter_value(u, k);
+		fprintf(h->fp, "<section id=\"usage\"><h2>Memory as each "
+		    "meter saw it</h2>\n<p class=\"dim\">step ");
+		ht_s(h, u->step, "?");
+		fprintf(h->fp, " · ");
+		ht_s(h, u->node, "?");
+		fprintf(h->fp, " · enforced by %s</p>\n<svg viewBox=\"0 0 %d "
+		    "%d\" role=\"img\" aria-label=\"memory meters\">\n",
+		    report_enforcer(u->enforced_by), HT_W,
+		    (int)report_nmeters * 16 + 8);
+		for (size_t k = 0; k < report_nmeters; k++)
+			ht_bar(h, 4 + 16 * (int)k, report_meters[k].label,
+			    report_meter_value(u, k), max,
+			    colors[k % (sizeof(colors) / sizeof(*colors))]);
+		fprintf(h->fp, "</svg>\n<p>");
+		ht_s(h, u->summary, "");
+		fprintf(h->fp, "</p>\n<p class=\"dim\">Sources: ");
+		for (size_t k = 0; k < u->evidence.n; k++) {
+			fprintf(h->fp, "%s", k > 0 ? ", " : "");
+			ht_cite(h, &u->evidence.v[k]);
+		}
+		fprintf(h->fp, "</p></section>\n");
+	}
+}
+
+static void
 ht_seg(struct html *h, int *x, int y, int64_t v, int64_t cap,
     const char *color, const char *what)
 {
@@ -963,6 +1001,7 @@ report_html(const struct analysis *an, FILE *fp,
 	ht_verdict(&h);
 	ht_timeline(&h);
 	ht_host(&h);
+	ht_usage(&h);
 	ht_device(&h);
 	ht_processes(&h);
 	ht_findings(&h);

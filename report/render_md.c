@@ -310,6 +310,35 @@ md_host(FILE *fp, const struct analysis *an)
 }
 
 static void
+md_usage(FILE *fp, const struct analysis *an)
+{
+	for (size_t i = 0; i < an->nusage; i++) {
+		const struct usage_q	*u = &an->usage[i];
+
+		fprintf(fp, "\n### Memory as each meter saw it\n\nStep ");
+		esc_md(fp, u->step != NULL ? u->step : "?", 32, 0);
+		fprintf(fp, " on ");
+		esc_md(fp, u->node != NULL ? u->node : "?", 48, 0);
+		fprintf(fp, ", enforced by %s.\n\n| meter | bytes | "
+		    "measures |\n|---|---|---|\n",
+		    report_enforcer(u->enforced_by));
+		for (size_t k = 0; k < report_nmeters; k++) {
+			fprintf(fp, "| %s |", report_meters[k].label);
+			md_cell_bytes(fp, report_meter_value(u, k));
+			fprintf(fp, " %s |\n", report_meters[k].measures);
+		}
+		fprintf(fp, "\n");
+		esc_md(fp, u->summary != NULL ? u->summary : "", 0, 0);
+		fprintf(fp, "\n\nSources: ");
+		for (size_t k = 0; k < u->evidence.n; k++) {
+			fprintf(fp, "%s", k > 0 ? ", " : "");
+			md_cite(fp, &u->evidence.v[k], 0);
+		}
+		fprintf(fp, "\n");
+	}
+}
+
+static void
 md_device(FILE *fp, const struct analysis *an)
 {
 	size_t	 n = an->ndevice < MD_TABLE_MAX ? an->ndevice : MD_TABLE_MAX;
@@ -393,6 +422,7 @@ report_md(const struct analysis *an, FILE *fp,
 	if (an->nhost > 0 || an->ndevice > 0)
 		fprintf(fp, "\n## Quantities\n");
 	md_host(fp, an);
+	md_usage(fp, an);
 	md_device(fp, an);
 	md_inputs(fp, an);
 	if (an->damaged)

@@ -12,6 +12,7 @@
  * "oomtrail timeline" and the other formats).
  */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -293,6 +294,68 @@ txt_host(struct txt *t, const struct analysis *an)
 		fprintf(t->fp, "  ... and %zu more steps\n", an->nhost - n);
 }
 
+const struct report_meter report_meters[] = {
+	{ "limit", "the limit that was enforced",
+	    offsetof(struct usage_q, limit_bytes) },
+	{ "kernel usage at the kill", "every page charged to the cgroup when "
+	    "the kernel acted", offsetof(struct usage_q, kernel_usage_bytes) },
+	{ "cgroup peak", "high-water mark of the same charge",
+	    offsetof(struct usage_q, cgroup_peak_bytes) },
+	{ "victim RSS", "anon + file + shmem RSS of the killed process (file pages may be "
+	    "shared)",
+	    offsetof(struct usage_q, kernel_rss_bytes) },
+	{ "sacct MaxRSS", "largest RSS of one task, sampled",
+	    offsetof(struct usage_q, max_rss_bytes) },
+};
+const size_t	report_nmeters = sizeof(report_meters) /
+		    sizeof(report_meters[0]);
+
+int64_t
+report_meter_value(const struct usage_q *u, size_t k)
+{
+	return *(const int64_t *)(const void *)((const char *)u +
+	    report_meters[k].off);
+}
+
+const char *
+report_enforcer(const char *by)
+{
+	static const char *const names[][2] = {
+		{ "kernel_memcg", "the kernel memory cgroup" },
+		{ "kernel_global", "a node-wide kernel OOM (no limit)" },
+		{ "slurmstepd_rss", "slurmstepd's RSS polling" },
+	};
+
+	for (size_t i = 0; by != NULL && i < sizeof(names) /
+	    sizeof(names[0]); i++)
+		if (strcmp(by, names[i][0]) == 0)
+			return names[i][1];
+	return "?";
+}
+
+static void
+txt_usage(struct txt *t, const struct analysis *an)
+{
+	for (size_t i = 0; i < an->nusage; i++) {
+		const struct usage_q	*u = &an->usage[i];
+
+		txt_heading(t, "Memory as each meter saw it", (size_t)-1);
+		fprintf(t->fp, "  step ");
+		txt_str(t, u->step, "?");
+		fprintf(t->fp, " on ");
+		txt_str(t, u->node, "?");
+		fprintf(t->fp, ", enforced by %s\n   ",
+		    report_enforcer(u->enforced_by));
+		for (size_t k = 0; k < report_nmeters; k++)
+			txt_kv(t, report_meters[k].label,
+			    report_meter_value(u, k));
+		fprintf(t->fp, "\n  ");
+		esc_term(t->fp, u->summary != NULL ? u->summary : "",
+		    4 * TXT_LINE_MAX, 0);
+		fprintf(t->fp, "\n");
+	}
+}
+
 static void
 txt_device(struct txt *t, const struct analysis *an)
 {
@@ -365,6 +428,7 @@ report_text(const struct analysis *an, FILE *fp,
 	txt_verdict(&t, &an->verdict);
 	txt_findings(&t, an);
 	txt_host(&t, an);
+	txt_usage(&t, an);
 	txt_device(&t, an);
 	txt_inputs(&t, an);
 	if (an->damaged)

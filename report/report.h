@@ -56,4 +56,17 @@ void		report_bytes(int64_t, char out[32]);
 /* The evidence's UTC time "2026-11-30T06:59:11Z", or "untimed". */
 void		report_time(const struct evidence *, char out[48]);
 
+/* The meters of a usage view (analysis.h struct usage_q), in the order
+ * every renderer shows them: label, what it measures, the field. */
+struct report_meter {
+	const char	*label;
+	const char	*measures;
+	size_t		 off;		/* int64_t in struct usage_q */
+};
+extern const struct report_meter	report_meters[];
+extern const size_t			report_nmeters;
+int64_t		report_meter_value(const struct usage_q *, size_t k);
+/* "the kernel memory cgroup" ... for enforced_by; "?" if unknown. */
+const char	*report_enforcer(const char *enforced_by);
+
 #endif

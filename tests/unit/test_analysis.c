@@ -151,3 +151,70 @@ DEFINE_TEST(test_analysis_errors)
 	CHECK(strstr(e.msg, "no-such-input.tar.zst") != NULL);
 	analysis_free(NULL);
 }
+
+static struct analysis *
+run_dir(const char *rel)
+{
+	char		 path[4096];
+	const char	*in[1] = { path };
+
+	snprintf(path, sizeof(path), "%s", test_src(rel));
+	return run(in, 1, 1);
+}
+
+/* Seed 001 "Resource usage reports differ from job-level limits": the
+ * meters side by side, and which one the enforcement used. */
+DEFINE_TEST(test_analysis_usage_meters)
+{
+	struct analysis		*an;
+	const struct usage_q	*u;
+
+	if ((an = run_dir(EXAMPLE)) == NULL)
+		return;
+	CHECK_EQ_INT(an->nusage, 1);
+	u = an->nusage == 1 ? &an->usage[0] : NULL;
+	if (u != NULL) {
+		CHECK_EQ_STR(u->step, "3.batch");
+		CHECK_EQ_STR(u->enforced_by, "kernel_memcg");
+		CHECK_EQ_INT(u->limit_bytes, 104857600);
+		CHECK_EQ_INT(u->kernel_usage_bytes, 104857600);
+		/* anon-rss:101376kB + file-rss:5104kB + shmem-rss:0kB */
+		CHECK_EQ_INT(u->kernel_rss_bytes, (101376 + 5104) * 1024LL);
+		CHECK_EQ_INT(u->cgroup_peak_bytes, 104857600);
+		CHECK_EQ_INT(u->max_rss_bytes, 102883328);
+		CHECK(strstr(u->summary, "comes close here") != NULL);
+		CHECK(u->evidence.n >= 3);
+	}
+	analysis_free(an);
+
+	/* The real job 2: MaxRSS 54016K against a 100M limit. */
+	if ((an = run_dir("fixtures/scenarios/real-v1-oom-batch")) == NULL)
+		return;
+	CHECK_EQ_INT(an->nusage, 1);
+	if (an->nusage == 1) {
+		u = &an->usage[0];
+		CHECK_EQ_STR(u->enforced_by, "kernel_memcg");
+		CHECK_EQ_INT(u->max_rss_bytes, 54016 * 1024LL);
+		CHECK_EQ_INT(u->limit_bytes, 104857600);
+		CHECK(strstr(u->summary, "52.75 MiB, 53% of the limit") !=
+		    NULL);
+		CHECK(strstr(u->summary, "missed the climb") != NULL);
+	}
+	analysis_free(an);
+
+	if ((an = run_dir("fixtures/scenarios/host_oom-fires-global-oom")) ==
+	    NULL)
+		return;
+	CHECK_EQ_INT(an->nusage, 1);
+	if (an->nusage == 1) {
+		CHECK_EQ_STR(an->usage[0].enforced_by, "kernel_global");
+		CHECK(strstr(an->usage[0].summary, "No cgroup limit") != NULL);
+	}
+	analysis_free(an);
+
+	/* A job that ended well hit no limit: no view. */
+	if ((an = run_dir("fixtures/scenarios/real-v1-ok")) == NULL)
+		return;
+	CHECK_EQ_INT(an->nusage, 0);
+	analysis_free(an);
+}
