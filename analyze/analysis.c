@@ -165,6 +165,9 @@ judge(struct analysis *an, struct input **ins, size_t n, struct err *e)
 		return ERR(e, ERR_NOMEM, "facts");
 	}
 	rc = facts_build(f, &tl, ins, n, e);
+	if (rc == ERR_OK && (f->sv = arena_zalloc(an->arena,
+	    sizeof(*f->sv))) == NULL)
+		rc = ERR(e, ERR_NOMEM, "series views");
 	if (rc == ERR_OK)
 		rc = rules_eval(f, an, e);
 	free(f);

@@ -119,6 +119,26 @@ struct usage_q {			/* one limit hit, seen by each meter */
 	struct evidence_list	 evidence;
 };
 
+struct series_q {			/* memory over time, one quantity */
+	const char	*name;		/* "job memory cgroup (current)" ... */
+	const char	*node;
+	const char	*source;	/* member path */
+	const char	*boundary;	/* host device */
+	int64_t		 limit_bytes;
+	const char	*shape;		/* trend.h names: leak spike flat ... */
+	int64_t		 growth_per_h;	/* bytes per hour (leak: its rate) */
+	int64_t		 runway_s;	/* leak: time left to the limit */
+	int64_t		 step_ns;	/* spike: when */
+	int		 has_step;
+	int64_t		 fail_ns;	/* the failure, for the marker */
+	int		 has_fail;
+	int64_t		 tenant_ns;	/* another process arrived */
+	int		 has_tenant;
+	size_t		 npoints;	/* downsampled, peaks kept */
+	int64_t		*t_ns;
+	int64_t		*v;
+};
+
 struct input_info {
 	const char	*path;
 	const char	*node;
@@ -144,6 +164,8 @@ struct analysis {
 	size_t			 ndevice;
 	struct usage_q		*usage;
 	size_t			 nusage;
+	struct series_q		*series;
+	size_t			 nseries;
 	struct evidence_list	 timeline;
 	struct input_info	*inputs;
 	size_t			 ninputs;

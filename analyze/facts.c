@@ -497,6 +497,7 @@ facts_build(struct facts *f, const struct timeline *tl, struct input **ins,
 	if (!f->have_sacct)
 		f->all_completed = 0;
 	scan_inputs(f);
+	facts_cpu(f);
 	(void)e;
 	return ERR_OK;
 }

@@ -34,6 +34,10 @@ static parse_fn *const parsers[] = {
 	[FK_NVSMI_XML] = parse_nvsmi_xml,
 	[FK_NVSMI_CSV] = parse_nvsmi_csv,
 	[FK_HOST] = parse_host,
+	[FK_CGROUP_CPU] = parse_cgroup_cpu,
+	[FK_DEV_ACCESS] = parse_dev_access,
+	[FK_SLURM_CONF] = parse_slurm_conf,
+	[FK_JOB_ENV] = parse_job_env,
 };
 
 int
@@ -304,6 +308,8 @@ load_member(struct input *in, struct bundle_reader *br,
 		    (size_t)nh, blk + SNIFF_BYTES, e);
 	if ((rc = slurp_rest(in, br, blk, (size_t)nh, &data, &n, e)))
 		return rc;
+	if (kind == FK_SERIES)
+		return input_series(in, file_id, f->path, data, n, e);
 	s = (struct src){ file_id, f->path, data, n };
 	return parsers[kind](&s, in->arena, &in->ev, e);
 }

@@ -35,7 +35,12 @@ enum file_kind {
 	FK_NVSMI_CSV,
 	FK_HOST,
 	FK_LOG,
-	FK_SKIP		/* kept, read by nobody (cgroup.procs, driver info) */
+	FK_SKIP,	/* kept, read by nobody (cgroup.procs, driver info) */
+	FK_CGROUP_CPU,	/* cpu, cpuacct, cpuset and devices cgroup files */
+	FK_DEV_ACCESS,	/* gpu/dev-access.txt */
+	FK_SLURM_CONF,	/* slurm/cgroup.conf, slurm/gres.conf */
+	FK_JOB_ENV,	/* host/job-env.txt */
+	FK_SERIES	/* watch/...: a --watch series file */
 };
 
 struct afile {
@@ -55,6 +60,14 @@ struct mitem {				/* what the manifest said of an item */
 	int		 timed_out;
 	int		 exit_status;
 	int		 signal;
+};
+
+struct series;
+
+struct in_series {			/* a watch file of the input */
+	const struct series	*s;
+	const char		*path;
+	const struct event	*ev;	/* its EV_MEM_SERIES */
 };
 
 struct input {
@@ -78,6 +91,8 @@ struct input {
 	size_t		 nnotes;
 	struct evlist	 ev;
 	int		 file_base;	/* global file id of files[0] */
+	struct in_series *series;
+	size_t		 nseries;
 };
 
 /* input.c */
@@ -88,6 +103,9 @@ void		input_free(struct input *);
 const struct mitem *input_item(const struct input *, const char *path);
 int		input_add_note(struct input *, const char *fmt, ...)
 		    __attribute__((format(printf, 2, 3)));
+/* parse_series.c: read a watch file into in->series, with its event. */
+enum err_code	input_series(struct input *, int file_id, const char *path,
+		    const char *, size_t, struct err *);
 /* Classify a member by its bundle path (with a manifest) or by content. */
 enum file_kind	sniff_path(const char *path);
 enum file_kind	sniff_content(const char *path, const char *, size_t);

@@ -312,11 +312,59 @@ mj_usage(const struct usage_q *u, int *bad)
 }
 
 static json_t *
+mj_ns(int64_t ns, int has)
+{
+	struct evidence	ev = { .time_ns = ns, .has_time = has };
+
+	return mj_time(&ev);
+}
+
+static json_t *
+mj_points(const struct series_q *q, int *bad)
+{
+	json_t	*arr = json_array(), *p;
+
+	for (size_t i = 0; i < q->npoints; i++) {
+		p = json_array();
+		if (p == NULL || json_array_append_new(p, mj_ns(q->t_ns[i],
+		    1)) == -1 || json_array_append_new(p, mj_int(q->v[i])) ==
+		    -1)
+			*bad = 1;
+		mj_push(arr, p, bad);
+	}
+	return arr;
+}
+
+static json_t *
+mj_series(const struct series_q *q, int *bad)
+{
+	json_t	*o = json_object();
+
+	mj_set(o, "name", mj_str(q->name), bad);
+	mj_set(o, "node", mj_str(q->node), bad);
+	mj_set(o, "source", mj_str(q->source), bad);
+	mj_set(o, "boundary", mj_str(q->boundary), bad);
+	mj_set(o, "limit_bytes", mj_int(q->limit_bytes), bad);
+	mj_set(o, "shape", mj_str(q->shape), bad);
+	mj_set(o, "growth_bytes_per_hour", json_integer(q->growth_per_h),
+	    bad);
+	mj_set(o, "runway_s", mj_int(q->runway_s), bad);
+	mj_set(o, "step", mj_ns(q->step_ns, q->has_step), bad);
+	mj_set(o, "failure", mj_ns(q->fail_ns, q->has_fail), bad);
+	mj_set(o, "other_tenant", mj_ns(q->tenant_ns, q->has_tenant), bad);
+	mj_set(o, "points", mj_points(q, bad), bad);
+	return o;
+}
+
+static json_t *
 mj_quantities(const struct analysis *an, int *bad)
 {
 	json_t	*o = json_object(), *h = json_array(), *d = json_array();
-	json_t	*u = json_array();
+	json_t	*u = json_array(), *sr = json_array();
 
+	for (size_t i = 0; i < an->nseries; i++)
+		mj_push(sr, mj_series(&an->series[i], bad), bad);
+	mj_set(o, "series", sr, bad);
 	for (size_t i = 0; i < an->nhost; i++)
 		mj_push(h, mj_host(&an->host[i], bad), bad);
 	for (size_t i = 0; i < an->ndevice; i++)
@@ -756,6 +804,99 @@ mj_read_usage(struct mj *m, json_t *o, struct usage_q *u)
 	return mj_read_evlist(m, o, "evidence", &u->evidence);
 }
 
+/* An ISO time or null into *ns / *has. */
+static enum err_code
+mj_read_ns(struct mj *m, json_t *o, const char *key, int64_t *ns, int *has)
+{
+	const char	*s;
+	int		 tz;
+	enum err_code	 rc;
+
+	*has = 0;
+	*ns = 0;
+	if ((rc = mj_get_str(m, o, key, &s)) != ERR_OK || s == NULL)
+		return rc;
+	if (units_iso_time(str_cstr(s), ns, &tz) == -1 || !tz)
+		return mj_bad(m, key, "ISO 8601 UTC time or null");
+	*has = 1;
+	return ERR_OK;
+}
+
+static enum err_code
+mj_read_points(struct mj *m, json_t *o, struct series_q *q)
+{
+	json_t		*arr = json_object_get(o, "points"), *p, *t, *v;
+	int		 tz;
+
+	if (arr == NULL || json_is_null(arr))
+		return ERR_OK;
+	if (!json_is_array(arr))
+		return mj_bad(m, "points", "an array");
+	q->npoints = json_array_size(arr);
+	q->t_ns = arena_alloc(m->a, (q->npoints + 1) * sizeof(*q->t_ns));
+	q->v = arena_alloc(m->a, (q->npoints + 1) * sizeof(*q->v));
+	if (q->t_ns == NULL || q->v == NULL)
+		return ERR(m->e, ERR_NOMEM, "%s.points", m->where);
+	for (size_t i = 0; i < q->npoints; i++) {
+		p = json_array_get(arr, i);
+		t = json_array_get(p, 0);
+		v = json_array_get(p, 1);
+		if (!json_is_array(p) || json_array_size(p) != 2 ||
+		    !json_is_string(t) || units_iso_time(str_cstr(
+		    json_string_value(t)), &q->t_ns[i], &tz) == -1 || !tz ||
+		    !(json_is_null(v) || (json_is_integer(v) &&
+		    json_integer_value(v) >= 0)))
+			return mj_bad(m, "points", "[ISO time, bytes or "
+			    "null] pairs");
+		q->v[i] = json_is_null(v) ? -1 : json_integer_value(v);
+	}
+	return ERR_OK;
+}
+
+static enum err_code
+mj_read_one_series(struct mj *m, json_t *o, struct series_q *q)
+{
+	enum err_code	 rc;
+
+	if ((rc = mj_get_str(m, o, "name", &q->name)) ||
+	    (rc = mj_get_str(m, o, "node", &q->node)) ||
+	    (rc = mj_get_str(m, o, "source", &q->source)) ||
+	    (rc = mj_get_str(m, o, "boundary", &q->boundary)) ||
+	    (rc = mj_get_str(m, o, "shape", &q->shape)) ||
+	    (rc = mj_get_int(m, o, "limit_bytes", 0, INT64_MAX, -1,
+	    &q->limit_bytes)) ||
+	    (rc = mj_get_int(m, o, "growth_bytes_per_hour", INT64_MIN,
+	    INT64_MAX, 0, &q->growth_per_h)) ||
+	    (rc = mj_get_int(m, o, "runway_s", 0, INT64_MAX, -1,
+	    &q->runway_s)) ||
+	    (rc = mj_read_ns(m, o, "step", &q->step_ns, &q->has_step)) ||
+	    (rc = mj_read_ns(m, o, "failure", &q->fail_ns, &q->has_fail)) ||
+	    (rc = mj_read_ns(m, o, "other_tenant", &q->tenant_ns,
+	    &q->has_tenant)))
+		return rc;
+	return mj_read_points(m, o, q);
+}
+
+static enum err_code
+mj_read_series(struct mj *m, json_t *q, struct analysis *an)
+{
+	json_t		*sa;
+	void		*sv;
+	enum err_code	 rc;
+
+	if ((rc = mj_get_arr(m, q, "series", sizeof(*an->series), &sa, &sv,
+	    &an->nseries)))
+		return rc;
+	an->series = sv;
+	for (size_t i = 0; i < an->nseries; i++)
+		if ((rc = mj_where(m, "quantities.series",
+		    json_array_get(sa, i), i, 1)) ||
+		    (rc = mj_read_one_series(m, json_array_get(sa, i),
+		    &an->series[i])))
+			return rc;
+	return ERR_OK;
+}
+
 static enum err_code
 mj_read_usages(struct mj *m, json_t *q, struct analysis *an)
 {
@@ -790,7 +931,8 @@ mj_read_quantities(struct mj *m, json_t *root, struct analysis *an)
 	    &an->nhost)) ||
 	    (rc = mj_get_arr(m, q, "device", sizeof(*an->device), &da, &dv,
 	    &an->ndevice)) ||
-	    (rc = mj_read_usages(m, q, an)))
+	    (rc = mj_read_usages(m, q, an)) ||
+	    (rc = mj_read_series(m, q, an)))
 		return rc;
 	an->host = hv;
 	an->device = dv;

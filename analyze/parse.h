@@ -42,6 +42,15 @@ parse_fn	parse_kernel;
 /* One memory cgroup file; in->name is its bundle path (cgroup/...), from
  * which the file type, version and job/step/task level are taken. */
 parse_fn	parse_cgroup;
+/* One cpu, cpuacct, cpuset or devices cgroup file (v1 or v2); in->name is
+ * its bundle path, as for parse_cgroup. (parse_cpu.c) */
+parse_fn	parse_cgroup_cpu;
+/* gpu/dev-access.txt: the collector's open() probe of the GPUs. */
+parse_fn	parse_dev_access;
+/* host/job-env.txt: the job processes' thread and GPU variables. */
+parse_fn	parse_job_env;
+/* slurm/cgroup.conf and slurm/gres.conf, by base name. */
+parse_fn	parse_slurm_conf;
 /* nvidia-smi -q -x XML (untrusted: no network, no entities, no DTD). */
 parse_fn	parse_nvsmi_xml;
 /* nvidia-smi --query-compute-apps / --query-gpu CSV. */
@@ -72,6 +81,19 @@ struct slurm_cgpath {
 	const char	*level;
 };
 int	parse_slurm_cgpath(struct str path, struct slurm_cgpath *);
+
+/* The number of CPUs in a kernel cpu list ("0-3,8,10-11"; CPU_IDs,
+ * cpuset.cpus, Cpus_allowed_list), surrounding blanks ignored. Returns 0
+ * and *count (0 for an empty list), or -1 when the list is malformed:
+ * a reversed, overlapping or unordered range, an id of 2^22 or more.
+ * (parse_cpu.c) */
+int	cpulist_count(struct str, uint64_t *count);
+/* Is this base name a file parse_cgroup_cpu reads? (parse_cpu.c) */
+int	parse_cpu_known(const char *base);
+/* The names a Slurm hostlist expression expands to ("/dev/nvidia[0-3]",
+ * "a[1-2]b[0-1],c"): 0 and *count, or -1 when malformed or above 2^20.
+ * (parse_slurmconf.c) */
+int	hostlist_count(struct str, uint64_t *count);
 
 /* Sniffers for loose files without a manifest: a score 0..100 that the
  * bytes are this format (looks at the first few KB only). */

@@ -6,7 +6,8 @@
  * uptime.txt (/proc/uptime), os-release.txt, env.txt (allow-listed
  * KEY=VALUE lines), ulimits.txt ("name soft hard"), cgroup-mode.txt
  * ("v1", "v2" or "hybrid") and procs.tsv (a header, then one process a
- * row). Each file becomes one EV_HOST whose sig names it ("host.meminfo",
+ * row; threads and cpus_allowed, with its width ncpus_allowed, when the
+ * header names them). Each file becomes one EV_HOST whose sig names it ("host.meminfo",
  * ...), except procs.tsv, which gives one "host.proc" per row. Sizes are
  * in bytes. Unknown keys are skipped; a line that cannot be read becomes
  * EV_UNPARSED (a few per file); unknown files give no events.
@@ -336,7 +337,12 @@ static const struct hkey proc_cols[] = {
 	{ "vmrss_kb", "rss_bytes", HK_KIB },
 	{ "cgroup", "cgroup", HK_STR },
 	{ "cmdline", "cmdline", HK_STR },
+	/* later collectors add these (only with a header) */
+	{ "threads", "threads", HK_NUM },
+	{ "cpus_allowed", "cpus_allowed", HK_STR },
 };
+
+#define PROC_COLS_NOHEADER	5	/* columns of a file with no header */
 
 #define PROC_COLS_MAX	16
 
@@ -375,6 +381,18 @@ proc_slurm(struct event *ev, struct arena *a)
 	return 0;
 }
 
+/* ncpus_allowed: the width of cpus_allowed ("0-3,8"). */
+static int
+proc_cpus(struct event *ev, struct arena *a)
+{
+	struct str	l = ev_str(ev, "cpus_allowed");
+	uint64_t	n;
+
+	if (l.p == NULL || cpulist_count(l, &n) == -1)
+		return 0;
+	return ev_set_num(ev, a, "ncpus_allowed", (int64_t)n);
+}
+
 static int
 proc_row(struct hparse *hp, const struct scan *sc, struct str line,
     const struct hkey **map, size_t ncols)
@@ -399,6 +417,8 @@ proc_row(struct hparse *hp, const struct scan *sc, struct str line,
 	}
 	if (ev_num(ev, "pid", &pid) == 0)
 		ev->pid = pid;
+	if (proc_cpus(ev, hp->a) == -1)
+		return -1;
 	return proc_slurm(ev, hp->a);
 }
 
@@ -424,7 +444,7 @@ h_procs(struct hparse *hp, const struct hostfile *hf)
 	const struct hkey	*map[PROC_COLS_MAX];
 	struct scan		 sc;
 	struct str		 line;
-	size_t			 ncols = NITEMS(proc_cols);
+	size_t			 ncols = PROC_COLS_NOHEADER;
 
 	for (size_t i = 0; i < ncols; i++)
 		map[i] = &proc_cols[i];

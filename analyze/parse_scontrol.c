@@ -10,7 +10,10 @@
  * values borrowed from the input), and the keys the rules read also get
  * the stable names and numbers of the key_defs[] table. -d/-dd per-node
  * lines ("Nodes=vm CPU_IDs=0 Mem=100 GRES=") join their job; Mem= gives
- * alloc_mem_bytes (the largest, per node).
+ * alloc_mem_bytes (the largest, per node), CPU_IDs= cpu_ids and ncpu_ids,
+ * GRES=gpu:a100:2(IDX:0-1) gres_idx and ngres_idx (the last node line's).
+ * A job's gpus_requested comes from ReqTRES, the allocated TRES,
+ * TresPerJob or TresPerNode times NumNodes, in that order.
  *
  * Values hold spaces and '=' (Command=, WorkDir=, StdOut= paths, node
  * Reason= with its "[user@time]"): a value runs until the next space that
@@ -54,7 +57,9 @@ enum kconv {
 	K_TIME,
 	K_DUR,
 	K_STEPID,	/* "3.batch" -> step_id, job_id, step */
-	K_MEMTRES	/* "gres:gpu:10000" / "gres/gpu:10000" (MB) */
+	K_MEMTRES,	/* "gres:gpu:10000" / "gres/gpu:10000" (MB) */
+	K_CPULIST,	/* "0-3,8": the list and its count (name2) */
+	K_GRESIDX	/* "gpu:a100:2(IDX:0-1)": the IDX list and count */
 };
 
 struct key_def {
@@ -81,6 +86,9 @@ static const struct key_def key_defs[] = {
 	{ R_JOB, "NumNodes", "num_nodes", NULL, K_COUNT },
 	{ R_JOB, "NumCPUs", "num_cpus", NULL, K_COUNT },
 	{ R_JOB, "NumTasks", "num_tasks", NULL, K_COUNT },
+	{ R_JOB, "CPUs/Task", "cpus_per_task", NULL, K_COUNT },
+	{ R_JOB, "CPU_IDs", "cpu_ids", "ncpu_ids", K_CPULIST },	/* -d */
+	{ R_JOB, "GRES", "gres_idx", "ngres_idx", K_GRESIDX },	/* -d */
 	{ R_JOB, "MinMemoryNode", "min_memory_node_bytes", NULL, K_MB },
 	{ R_JOB, "MinMemoryCPU", "min_memory_cpu_bytes", NULL, K_MB },
 	{ R_JOB, "MinMemoryTRES", "mem_per_gpu_bytes", NULL, K_MB },
@@ -305,6 +313,38 @@ set_memtres(struct ctx *c, const struct key_def *d, struct str v)
 	return ev_set_num(c->ev, c->a, d->name, b);
 }
 
+/* CPU_IDs of a -d per-node line; the last node line wins. */
+static int
+set_cpulist(struct ctx *c, const struct key_def *d, struct str v)
+{
+	uint64_t	n;
+
+	if (ev_set_str(c->ev, c->a, d->name, v) == -1)
+		return -1;
+	return cpulist_count(v, &n) == -1 ? 0 :
+	    ev_set_num(c->ev, c->a, d->name2, (int64_t)n);
+}
+
+/* "gpu:a100:2(IDX:0-1)", "gpu(IDX:0)": the GPU indexes bound. */
+static int
+set_gresidx(struct ctx *c, const struct key_def *d, struct str v)
+{
+	const char	*idx = str_find(v, "(IDX:"), *end;
+	struct str	 l;
+	uint64_t	 n;
+
+	if (!str_starts(v, "gpu") || idx == NULL)
+		return 0;
+	idx += 5;
+	if ((end = memchr(idx, ')', v.n - (size_t)(idx - v.p))) == NULL)
+		return 0;
+	l = str_make(idx, (size_t)(end - idx));
+	if (ev_set_str(c->ev, c->a, d->name, l) == -1)
+		return -1;
+	return cpulist_count(l, &n) == -1 ? 0 :
+	    ev_set_num(c->ev, c->a, d->name2, (int64_t)n);
+}
+
 /* The stable field(s) of one known key. -1 only on allocation failure. */
 static int
 set_known(struct ctx *c, const struct key_def *d, struct str v)
@@ -342,6 +382,10 @@ set_known(struct ctx *c, const struct key_def *d, struct str v)
 		return set_stepid(c, v);
 	case K_MEMTRES:
 		return set_memtres(c, d, v);
+	case K_CPULIST:
+		return set_cpulist(c, d, v);
+	case K_GRESIDX:
+		return set_gresidx(c, d, v);
 	case K_STR:
 	default:
 		return ev_set_str(c->ev, c->a, d->name, v);
@@ -381,6 +425,60 @@ add_line(struct ctx *c, struct str line, int rest_ok)
 	return 0;
 }
 
+/* GPUs of "gres:gpu:2", "gres/gpu:a100:2,gres/shard:1", "gres/gpu";
+ * -1 when none is named. */
+static int64_t
+tres_per_gpus(struct str s)
+{
+	struct str	 item;
+	const char	*comma, *colon;
+	int64_t		 n, total = -1;
+
+	while (s.n > 0) {
+		comma = memchr(s.p, ',', s.n);
+		item = str_make(s.p, comma ? (size_t)(comma - s.p) : s.n);
+		s = comma ? str_make(comma + 1, s.n - item.n - 1) :
+		    str_make(s.p + s.n, 0);
+		if (!str_starts(item, "gres:gpu") &&
+		    !str_starts(item, "gres/gpu"))
+			continue;
+		item = str_make(item.p + 8, item.n - 8);
+		if (item.n > 0 && item.p[0] != ':' && item.p[0] != '=')
+			continue;	/* gres/gpumem and the like */
+		colon = item.n > 0 ? item.p + item.n : NULL;
+		while (colon != NULL && colon > item.p && colon[-1] != ':' &&
+		    colon[-1] != '=')
+			colon--;
+		n = 1;
+		if (colon != NULL && (str_to_i64(str_make(colon, item.n -
+		    (size_t)(colon - item.p)), &n) == -1 || n < 0 ||
+		    n > 1000000))
+			n = 1;	/* a type with no count: one */
+		total = (total < 0 ? 0 : total) + n;
+	}
+	return total;
+}
+
+/* gpus_requested: ReqTRES, else the allocated TRES, else TresPerJob,
+ * else TresPerNode times the nodes. */
+static int
+set_gpus_requested(struct ctx *c)
+{
+	struct event	*ev = c->ev;
+	int64_t		 mem, gpus, nodes, nn;
+
+	slurm_tres(ev_str(ev, "req_tres"), &mem, &gpus, &nodes);
+	if (gpus < 0)
+		slurm_tres(ev_str(ev, "alloc_tres"), &mem, &gpus, &nodes);
+	if (gpus < 0)
+		gpus = tres_per_gpus(ev_str(ev, "tres_per_job"));
+	if (gpus < 0 && (gpus = tres_per_gpus(ev_str(ev,
+	    "tres_per_node"))) > 0 && ev_num(ev, "num_nodes", &nn) == 0 &&
+	    nn > 0 && nn < 1000000)
+		gpus *= nn;
+	return gpus < 0 ? 0 : ev_set_num(ev, c->a, "gpus_requested", gpus);
+}
+
 static int
 finish_job(struct ctx *c)
 {
@@ -396,6 +494,7 @@ finish_job(struct ctx *c)
 		r |= ev_set_num(ev, c->a, "tres_mem_bytes", mem);
 	if (gpus >= 0)
 		r |= ev_set_num(ev, c->a, "tres_gpus", gpus);
+	r |= set_gpus_requested(c);
 	if (!IN_LIST(ev_str(ev, "job_state"), live_states) &&
 	    ev_num(ev, "end_s", &t) == 0 && t > -SECS_MAX && t < SECS_MAX) {
 		ev->ts_ns = t * 1000000000LL;

@@ -131,6 +131,20 @@ host_step_name(struct arena *a, const struct event *sacct)
 	    "%.*s.%.*s", (int)job_id.n, job_id.p, (int)st.n, st.p);
 }
 
+static struct finding *add_finding(struct analysis *, const char *,
+		    const char *, const char *);
+
+void
+rules_add_finding(const struct facts *f, struct analysis *an,
+    const char *cause, const char *rule, const char *summary,
+    const struct event *ev)
+{
+	struct finding	*fd = add_finding(an, cause, rule, summary);
+
+	if (fd != NULL)
+		list_of(f, an->arena, &ev, ev != NULL, &fd->evidence);
+}
+
 /* ---- choosing the verdict ---- */
 
 static const struct rule *
@@ -167,6 +181,48 @@ pick(const struct facts *f, struct arena *a, struct rmatch *best)
 			*best = m;
 		}
 	return win;
+}
+
+static int
+refines(const char *list, const char *cause)
+{
+	size_t	n = strlen(cause);
+
+	for (const char *p = list; p != NULL && *p != '\0';) {
+		const char	*end = strchr(p, ',');
+		size_t		 len = end != NULL ? (size_t)(end - p) :
+				    strlen(p);
+
+		if (len == n && strncmp(p, cause, n) == 0)
+			return 1;
+		p = end != NULL ? end + 1 : NULL;
+	}
+	return 0;
+}
+
+/* The cause behind the verdict, when a refining row names one: the
+ * initiating event stays; the details join. */
+static const struct rule *
+refine(const struct facts *f, struct arena *a, const struct rule *r,
+    struct rmatch *m)
+{
+	struct rmatch	rm;
+
+	for (size_t i = 0; r != NULL && i < nrules; i++) {
+		if (rules[i].rclass != RC_REFINE ||
+		    !refines(rules[i].refines, r->cause))
+			continue;
+		rm = *m;
+		rm.detail = NULL;
+		if (!rules[i].match(f, a, &rm))
+			continue;
+		rm.detail = arena_printf(a, "%s%s%s", m->detail != NULL ?
+		    m->detail : "", m->detail != NULL ? " " : "",
+		    rm.detail != NULL ? rm.detail : "");
+		*m = rm;
+		return &rules[i];
+	}
+	return r;
 }
 
 /* ---- secondary: corroboration, later primaries, the cascade ---- */
@@ -636,10 +692,65 @@ rule_out_device(const struct facts *f, struct analysis *an)
 		    "memory are separate boundaries.", NULL, 0);
 }
 
+/* A CPU limit is context for any other verdict (a job that ran out of
+ * time on half its cores): the first CPU row that fires, as a finding. */
+static void
+cpu_context(const struct facts *f, struct analysis *an, const char *cause)
+{
+	struct rmatch		 m;
+	struct finding		*fd;
+	const struct event	*ev[9];
+
+	if (strcmp(cause, "cpu_limited") == 0)
+		return;
+	for (size_t i = 0; i < nrules; i++) {
+		if (strcmp(rules[i].cause, "cpu_limited") != 0)
+			continue;
+		memset(&m, 0, sizeof(m));
+		if (!rules[i].match(f, an->arena, &m))
+			continue;
+		fd = add_finding(an, "cpu_limited", rules[i].id, arena_printf(
+		    an->arena, "%s %s", rules[i].meaning, m.detail != NULL ?
+		    m.detail : ""));
+		ev[0] = m.initiating;
+		for (int k = 0; k < m.nsupport; k++)
+			ev[k + 1] = m.support[k];
+		if (fd != NULL)
+			list_of(f, an->arena, ev, m.nsupport + 1, &fd->evidence);
+		return;
+	}
+}
+
+/* What a GPU that cannot be opened is not: a GPU fault, the driver. */
+static void
+rule_out_access(const struct facts *f, struct analysis *an,
+    const char *cause, const struct event *init)
+{
+	if (strcmp(cause, "gpu_access_denied") == 0 && f->have_kernel &&
+	    f->xid_fault == NULL && f->first[EV_GPU_DRIVER_ERROR] == NULL)
+		add_ruled_out(f, an, "xid_fault", kernel_covers(f, init) ?
+		    "the kernel log covering the failure has no NVRM Xid or "
+		    "driver error: the GPU did not fault or fall off the bus; "
+		    "it was not reachable from the job." : "the kernel log "
+		    "has no NVRM Xid or driver error (it may not cover the "
+		    "failure).", NULL, 0);
+	if (strcmp(cause, "xid_fault") == 0 &&
+	    f->first[EV_GPU_NODEV] != NULL)
+		add_ruled_out(f, an, "gpu_access_denied", "the job's no-device "
+		    "or NVML line comes with a GPU fault in the kernel log: the "
+		    "GPU was lost, not denied by the device cgroup.",
+		    &f->first[EV_GPU_NODEV], 1);
+	if (strcmp(cause, "gpu_access_denied") == 0 && f->acc.opened != NULL)
+		add_ruled_out(f, an, "not_oom_other", "the driver works: the "
+		    "collector opened a GPU on this node as the job's user.",
+		    &f->acc.opened, 1);
+}
+
 static void
 rule_out_others(const struct facts *f, struct analysis *an,
     const char *cause, const struct event *init)
 {
+	rule_out_access(f, an, cause, init);
 	if (strcmp(cause, "host_oom") != 0)
 		rule_out_host(f, an, init);
 	if (!is_device(cause) && strcmp(cause, "retired_pages") != 0)
@@ -716,12 +827,36 @@ missing_evidence(const struct facts *f, struct analysis *an,
 	else if (f->logs_truncated)
 		add_missing(an, "the whole job log (it was cut at collection)",
 		    "absence of an error in the dropped part proves nothing");
+	if ((strcmp(cause, "cpu_limited") == 0 ||
+	    strcmp(cause, "no_incident") == 0) && f->have_manifest &&
+	    f->cpu.cpuset == NULL && f->cpu.stat == NULL)
+		add_missing(an, "CPU cgroup files (cpuset.cpus.effective, "
+		    "cpu.stat)", "whether the job ran on fewer cores than it "
+		    "was given, or a CPU quota throttled it");
+	if (strcmp(cause, "gpu_access_denied") == 0 && f->acc.ntried == 0)
+		add_missing(an, "gpu/dev-access.txt (which /dev/nvidia* the "
+		    "job's user could open inside its cgroup)", "whether the "
+		    "device cgroup denied the GPUs the job was given");
 	if (strcmp(cause, "shm_limit") == 0 && f->shm_bytes < 0)
 		add_missing(an, "/dev/shm size", "whether shared memory was "
 		    "too small");
 }
 
 /* ---- the model ---- */
+
+/* Files that hold a state, not a moment: cited, never on the timeline. */
+static int
+state_record(enum ev_kind k)
+{
+	static const enum ev_kind	skip[] = { EV_NOTE, EV_UNPARSED,
+		EV_SCONTROL_CONFIG, EV_HOST, EV_CGROUP_MEM, EV_CGROUP_CPU,
+		EV_CGROUP_DEVICES, EV_SLURM_CONF, EV_JOB_ENV, EV_MEM_SERIES };
+
+	for (size_t i = 0; i < sizeof(skip) / sizeof(skip[0]); i++)
+		if (k == skip[i])
+			return 1;
+	return 0;
+}
 
 static void
 fill_timeline(const struct facts *f, struct analysis *an,
@@ -737,9 +872,7 @@ fill_timeline(const struct facts *f, struct analysis *an,
 		const struct event *ev = f->tl->v[i];
 		struct evidence *e;
 
-		if (ev->kind == EV_NOTE || ev->kind == EV_UNPARSED ||
-		    ev->kind == EV_SCONTROL_CONFIG || ev->kind == EV_HOST ||
-		    ev->kind == EV_CGROUP_MEM || facts_foreign(f, ev))
+		if (state_record(ev->kind) || facts_foreign(f, ev))
 			continue;
 		e = &an->timeline.v[n++];
 		to_evidence(an->arena, f->tl->in[i], ev, e);
@@ -786,6 +919,10 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	if ((r = pick(f, a, &m)) == NULL)
 		return ERR(e, ERR_USAGE, "no rule fired (table has no final "
 		    "row)");
+	series_views_build(f, a, m.initiating != NULL &&
+	    ev_has_time(m.initiating) && strcmp(r->cause, "no_incident") != 0 ?
+	    m.initiating->ts_ns : INT64_MAX);
+	r = refine(f, a, r, &m);
 	init = m.initiating;
 	an->verdict.cause = r->cause;
 	an->verdict.boundary = r->boundary;
@@ -802,10 +939,13 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	later_primaries(f, an, init, r->cause);
 	cascade(f, an, init, r->cause);
 	capacity_findings(f, an);
+	cpu_context(f, an, r->cause);
+	series_findings(f, an, r->cause, r->boundary);
 	rule_out_others(f, an, r->cause, init);
 	missing_evidence(f, an, r->cause, init);
 	host_quantities(f, an);
 	usage_views(f, an);
+	series_model(f, an);
 	device_quantities(f, an, f->first[EV_CUDA_OOM]);
 	fill_timeline(f, an, init);
 	return ERR_OK;

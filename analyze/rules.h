@@ -18,6 +18,7 @@
 
 #include "analysis.h"
 #include "internal.h"
+#include "trend.h"
 
 #define MAX_GPUS	64
 #define MAX_STEPS	64
@@ -37,6 +38,71 @@ struct step_fact {
 	int64_t			 cg_peak_bytes;
 	int64_t			 oom_kills;
 	const struct event	*cg_oom;	/* file with oom_kill > 0 */
+};
+
+/* The job's CPUs: what it asked for, what its cpuset gave it, whether a
+ * quota throttled it, and how many threads it ran (facts_cpu.c). */
+struct cpu_facts {
+	const struct event	*cpuset;	/* narrowest step/job cpuset */
+	int64_t			 cpuset_ncpus;	/* -1 unknown */
+	const struct event	*stat;		/* cpu.stat, most periods */
+	const struct event	*quota;		/* a quota that is set */
+	int64_t			 quota_us, period_us;
+	const struct event	*usage;		/* usage_us of the job */
+	int64_t			 usage_us;
+	int64_t			 usage_at_ns;	/* when it was read, 0 ? */
+	const struct event	*req;		/* scontrol job or sacct row */
+	int64_t			 alloc_cpus;	/* per node; -1 unknown */
+	int64_t			 cpus_per_task;	/* -1 unknown */
+	const struct event	*threads_ev;	/* host.proc with most */
+	int64_t			 max_threads;
+	const struct event	*omp_ev;	/* job env */
+	int64_t			 omp_threads;
+	int64_t			 elapsed_s;	/* usage counted over; -1 */
+};
+
+/* The GPUs the job was given and whether it could open them. */
+struct access_facts {
+	const struct event	*denied;	/* an allocated GPU, EPERM */
+	const struct event	*opened;	/* a GPU node opened */
+	int			  ntried, ndenied_gpu, nopened_gpu;
+	int			  passed_gpu;	/* GPU nodes past the cgroup */
+	const struct event	*devices;	/* devices.list, narrowest */
+	int64_t			  allowed_gpus;	/* -1 unknown or all; the
+						 * probe's count, else
+						 * devices.list's */
+	const struct event	*constrain;	/* cgroup.conf */
+	const struct event	*cvd_ev;	/* job env with the variable */
+	int64_t			  cvd_count;	/* -1 unset; 0 none/NoDevFiles */
+	int64_t			  gpus_requested;	/* -1 unknown */
+	struct str		  gres_idx;	/* "0-1" as scontrol -dd says */
+};
+
+/* Memory over time (series_view.c): one view per watched column (the
+ * job's cgroup, each GPU) and per job log's printed memory figures. */
+enum sview_kind { SV_HOST, SV_GPU, SV_FIGURE };
+
+struct sview {
+	enum sview_kind		 kind;
+	const char		*name;		/* "GPU 0 used" ... */
+	const char		*column;	/* series column or field */
+	const char		*source;	/* member path */
+	const char		*node;
+	const struct event	*cite;		/* the file's event */
+	int			 gpu;		/* -1 */
+	struct trend_pt		*pts;
+	size_t			 n;
+	double			 limit;		/* 0 none */
+	struct trend		 tr;
+	int64_t			 tenant_ns;	/* others arrived; -1 */
+	int64_t			 tenant_pid;
+	int64_t			 tenant_bytes;
+};
+
+struct series_facts {
+	struct sview		*v;
+	size_t			 n;
+	int64_t			 fail_ns;	/* INT64_MAX: no failure */
 };
 
 struct facts {
@@ -89,8 +155,13 @@ struct facts {
 	int			  have_logs, logs_truncated;
 	int			  have_manifest;
 	int			  gpu_job;	/* GRES / TRES asked GPUs */
+	struct cpu_facts	  cpu;
+	struct access_facts	  acc;
+	struct series_facts	 *sv;		/* filled by rules_eval */
 };
 
+/* facts_cpu.c: fill f->cpu and f->acc from the job's own events. */
+void		facts_cpu(struct facts *);
 enum err_code	facts_build(struct facts *, const struct timeline *,
 		    struct input **, size_t, struct err *);
 /* A number from a step's sacct rows (text and JSON), else -1. */
@@ -115,7 +186,8 @@ struct rmatch {
 enum rule_class {
 	RC_INCIDENT,	/* fires on an incident line: competes by time */
 	RC_RECORD,	/* fires on state records only: a fallback */
-	RC_FINAL	/* no_incident / inconclusive: last resort */
+	RC_FINAL,	/* no_incident / inconclusive: last resort */
+	RC_REFINE	/* names the cause behind a verdict of .refines */
 };
 
 struct rule {
@@ -130,7 +202,34 @@ struct rule {
 	const char	*next_action;
 	int		(*match)(const struct facts *, struct arena *,
 			    struct rmatch *);
+	const char	*refines;	/* RC_REFINE: causes, comma-separated */
 };
+
+/* rules_access.c: the cpu_limited and gpu_access_denied predicates. */
+int	m_cpuset_narrow(const struct facts *, struct arena *, struct rmatch *);
+int	m_cpu_throttled(const struct facts *, struct arena *, struct rmatch *);
+int	m_cpu_oversub(const struct facts *, struct arena *, struct rmatch *);
+int	m_gpu_nodev(const struct facts *, struct arena *, struct rmatch *);
+int	m_gpu_denied(const struct facts *, struct arena *, struct rmatch *);
+int	m_gpu_cvd(const struct facts *, struct arena *, struct rmatch *);
+
+/* series_view.c: views up to fail_ns, the refining predicates, the
+ * spike/leak findings and the model's series. */
+void	series_views_build(const struct facts *, struct arena *,
+	    int64_t fail_ns);
+int	series_refine_host_leak(const struct facts *, struct arena *,
+	    struct rmatch *);
+int	series_refine_device_leak(const struct facts *, struct arena *,
+	    struct rmatch *);
+int	series_refine_tenant(const struct facts *, struct arena *,
+	    struct rmatch *);
+void	series_findings(const struct facts *, struct analysis *,
+	    const char *cause, const char *boundary);
+void	series_model(const struct facts *, struct analysis *);
+/* rules.c: a secondary finding citing ev (may be NULL). */
+void	rules_add_finding(const struct facts *, struct analysis *,
+	    const char *cause, const char *rule, const char *summary,
+	    const struct event *ev);
 
 extern const struct rule	rules[];
 extern const size_t		nrules;

@@ -505,6 +505,14 @@ static int
 m_xid_fault(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct event	*x = f->xid_fault, *c = f->first[EV_CUDA_FAULT];
+	const struct event	*d = f->first[EV_GPU_DRIVER_ERROR];
+
+	/* The driver's own word that the GPU is gone is a fault with or
+	 * without an Xid number ("fallen off the bus", "GPU is lost"). */
+	if (x == NULL && d != NULL && d->sig != NULL &&
+	    (strcmp(d->sig, "nvrm.fallen_off_bus") == 0 ||
+	    strcmp(d->sig, "nvrm.gpu_lost") == 0))
+		x = d;
 
 	if (x == NULL && c == NULL)
 		return 0;
@@ -811,6 +819,43 @@ m_inconclusive(const struct facts *f, struct arena *a, struct rmatch *m)
 	"limit."
 
 const struct rule	rules[] = {
+	{ .id = "R-CPU-001", .cause = "cpu_limited", .boundary = "host",
+	  .prio = 7, .rclass = RC_RECORD,
+	  .seeds = "S001 cause 'Cgroup CPU quota limits job to fewer cores'",
+	  .signals = "the narrowest job/step cpuset (cpuset.cpus.effective / "
+	      "cpuset.effective_cpus) holds fewer CPUs than scontrol's CPU_IDs "
+	      "/ NumCPUs on the node or CPUs/Task",
+	  .meaning = "The job ran on fewer cores than it was allocated.",
+	  .next_action = "Ask for the cores on every step: srun "
+	      "--cpus-per-task=N (srun does not inherit it from sbatch since "
+	      "Slurm 22.05; export SRUN_CPUS_PER_TASK=$SLURM_CPUS_PER_TASK), "
+	      "rerun, and require the step's cpuset to be N CPUs per task.",
+	  .match = m_cpuset_narrow },
+	{ .id = "R-CPU-002", .cause = "cpu_limited", .boundary = "host",
+	  .prio = 8, .rclass = RC_RECORD,
+	  .seeds = "S001 cause 'Cgroup CPU quota limits job to fewer cores'",
+	  .signals = "cpu.stat nr_throttled >= 20% of nr_periods (a CFS "
+	      "quota: cpu.max / cpu.cfs_quota_us)",
+	  .meaning = "A CPU quota throttled the job.",
+	  .next_action = "Remove or raise the CPU quota on the job's cgroup "
+	      "(cpu.max / cpu.cfs_quota_us, set by the site or a container "
+	      "runtime) to the cores it asked for, rerun, and require "
+	      "nr_throttled to stay near 0.",
+	  .match = m_cpu_throttled },
+	{ .id = "R-CPU-003", .cause = "cpu_limited", .boundary = "host",
+	  .prio = 9, .rclass = RC_RECORD,
+	  .seeds = "S001 cause 'Cgroup CPU quota limits job to fewer cores'",
+	  .signals = "OMP_NUM_THREADS >= 2x the cpuset's CPUs, or a job "
+	      "process (not slurmstepd) with >= 4x as many threads while the "
+	      "job's CPU time per second reached 90% of the cpuset; not when "
+	      "its CPU time shows the cores under 25% busy; high confidence "
+	      "at 90%",
+	  .meaning = "The job ran more compute threads than it had cores.",
+	  .next_action = "Match threads to cores: set OMP_NUM_THREADS (and "
+	      "torch.set_num_threads, DataLoader workers) to "
+	      "$SLURM_CPUS_PER_TASK, or ask --cpus-per-task for the threads "
+	      "you run; rerun and compare the step time.",
+	  .match = m_cpu_oversub },
 	{ .id = "R-DEV-001", .cause = "cuda_oom_exhaustion",
 	  .boundary = "device", .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Model or batch too large'; S004 flowchart L",
@@ -886,6 +931,60 @@ const struct rule	rules[] = {
 	      "torch.cuda.memory_summary() (or XLA's allocator dump) logged at "
 	      "the failure; then change only the device batch.",
 	  .match = m_cuda_plain },
+	{ .id = "R-DEV-008", .cause = "gpu_other_tenant", .boundary = "device",
+	  .rclass = RC_REFINE,
+	  .refines = "cuda_oom_exhaustion,cuda_oom_fragmentation",
+	  .seeds = "S004 cause 'Other processes holding GPU memory'",
+	  .signals = "the watch series shows memory of a process outside the "
+	      "job (not in its cgroup's processes) on the GPU, >= 64 MiB, "
+	      "arriving mid-job before the CUDA OOM",
+	  .meaning = "Another process took device memory during the job.",
+	  .next_action = "Find the process by the pid and time shown "
+	      "(nvidia-smi --query-compute-apps on the node, the scheduler's "
+	      "job on that GPU); run the job with the GPU to itself "
+	      "(--exclusive or a GPU-exclusive GRES) and the same batch, and "
+	      "require the OOM to disappear.",
+	  .match = series_refine_tenant },
+	{ .id = "R-GPU-001", .cause = "gpu_access_denied", .boundary = "step",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S001 cause 'Cgroup device access not configured for "
+	      "GPUs'",
+	  .signals = "'no CUDA-capable device is detected', cudaErrorNoDevice, "
+	      "'Failed to initialize NVML: Unknown Error', 'No devices were "
+	      "found' in the job's output, and no Xid or NVRM error",
+	  .meaning = "The job could not open the GPUs it meant to use.",
+	  .next_action = "In the same allocation run srun --gres=gpu:N "
+	      "nvidia-smi -L; if it lists nothing, check the node's "
+	      "cgroup.conf (ConstrainDevices) and gres.conf File= lines, and "
+	      "ask for GPUs with --gres=gpu:N / --gpus (bind ranks with "
+	      "--gpu-bind only to GPUs the job was given).",
+	  .match = m_gpu_nodev },
+	{ .id = "R-GPU-002", .cause = "gpu_access_denied", .boundary = "step",
+	  .prio = 4, .rclass = RC_RECORD,
+	  .seeds = "S001 cause 'Cgroup device access not configured for "
+	      "GPUs'",
+	  .signals = "gpu/dev-access.txt: opening a GPU the job was given "
+	      "(scontrol -dd GRES IDX) as the job's user inside its cgroup "
+	      "failed with EPERM/EACCES",
+	  .meaning = "The device cgroup denies a GPU the job was given.",
+	  .next_action = "Compare the node's gres.conf File= (or AutoDetect) "
+	      "with its /dev/nvidia* minors, fix gres.conf so the allocated "
+	      "GPU's file is the one the cgroup allows, restart slurmd, and "
+	      "require srun --gres=gpu:1 nvidia-smi -L to list the GPU.",
+	  .match = m_gpu_denied },
+	{ .id = "R-GPU-003", .cause = "gpu_access_denied", .boundary = "step",
+	  .prio = 5, .rclass = RC_RECORD,
+	  .seeds = "S001 cause 'Cgroup device access not configured for "
+	      "GPUs'",
+	  .signals = "CUDA_VISIBLE_DEVICES in the job's environment names more "
+	      "GPUs than the device cgroup lets it open (gpu/dev-access.txt: "
+	      "nodes opened or failing past the cgroup, e.g. ENXIO; else "
+	      "devices.list's NVIDIA minors)",
+	  .meaning = "The job names GPUs its device cgroup denies.",
+	  .next_action = "Do not set CUDA_VISIBLE_DEVICES inside a Slurm job "
+	      "(Slurm sets it to the GPUs it allocated): drop the override or "
+	      "ask for as many GPUs as it names (--gres=gpu:N), then rerun.",
+	  .match = m_gpu_cvd },
 	{ .id = "R-HOST-001", .cause = "host_oom", .boundary = "host",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S000 table 'slurmstepd: JOB CANCELLED DUE TO OOM-KILLER'; "
@@ -964,8 +1063,9 @@ const struct rule	rules[] = {
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 'Confirm the failure is allocation, not corruption'; "
 	      "S004 flowchart B-C",
-	  .signals = "NVRM Xid 13/31/43/79/… or 'illegal memory access' / "
-	      "'unspecified launch failure'",
+	  .signals = "NVRM Xid 13/31/43/79/…, NVRM 'fallen off the bus' / "
+	      "'GPU is lost', or 'illegal memory access' / 'unspecified launch "
+	      "failure'",
 	  .meaning = "An application bug or a GPU fault, not capacity.",
 	  .next_action = "Rerun the same job unchanged on another GPU/node "
 	      "with CUDA_LAUNCH_BLOCKING=1 (compute-sanitizer for a small "
@@ -1019,6 +1119,38 @@ const struct rule	rules[] = {
 	      "before the cgroup is removed (batch-script trap), with the "
 	      "job's output files.",
 	  .match = m_inconclusive },
+	{ .id = "R-LEAK-001", .cause = "memory_leak", .boundary = "host",
+	  .rclass = RC_REFINE, .refines = "host_oom",
+	  .seeds = "S004 'does memory.used ramp over time?'; S001 cause "
+	      "'Cgroup memory limit set lower than job memory request'",
+	  .signals = "the watch series of the job's memory cgroup (current) "
+	      "grew steadily up to the host OOM: positive robust slope "
+	      "explaining >= 60% of the variance, growth >= 5% of the limit, "
+	      "every quarter of the run growing (trend.h)",
+	  .meaning = "Host memory grew steadily until the cgroup limit "
+	      "killed the job: a leak, not a single large allocation.",
+	  .next_action = "Rerun a short copy of the job with the same inputs "
+	      "under oomtrail-collect --watch and a heap profiler (tracemalloc, "
+	      "memray, heaptrack); require the cgroup's current to stay flat "
+	      "across iterations before raising --mem.",
+	  .match = series_refine_host_leak },
+	{ .id = "R-LEAK-002", .cause = "memory_leak", .boundary = "device",
+	  .rclass = RC_REFINE,
+	  .refines = "cuda_oom_exhaustion,cuda_oom_fragmentation",
+	  .seeds = "S004 'does memory.used ramp over time?'; S004 'runway = "
+	      "(total - used) / growth rate'",
+	  .signals = "the watch series of a GPU's used memory, or the "
+	      "allocated bytes a framework printed per step (DeepSpeed MA, "
+	      "Megatron allocated), grew steadily up to the CUDA OOM",
+	  .meaning = "Device memory grew steadily until an allocation "
+	      "failed: a leak (tensors kept alive across steps), not one "
+	      "oversized batch.",
+	  .next_action = "Hold batch and sequence length constant and log "
+	      "torch.cuda.memory_allocated() per step (or "
+	      "torch.cuda.memory._record_memory_history); find what keeps "
+	      "tensors alive (losses accumulated with their graph, caches, "
+	      "hooks) and require allocated to stay flat across steps.",
+	  .match = series_refine_device_leak },
 	{ .id = "R-NONE-001", .cause = "no_incident", .boundary = "none",
 	  .prio = 1, .rclass = RC_FINAL, .seeds = "S000 step 2",
 	  .signals = "every sacct row COMPLETED with exit code 0:0 and no "
@@ -1113,7 +1245,8 @@ const size_t	nrules = sizeof(rules) / sizeof(rules[0]);
 static const char *const rclass_names[] = {
 	[RC_INCIDENT] = "incident: the earliest initiating event wins",
 	[RC_RECORD] = "record: decides only when no incident row fired",
-	[RC_FINAL] = "final: last resort when nothing else fired"
+	[RC_FINAL] = "final: last resort when nothing else fired",
+	[RC_REFINE] = "refine: names the cause behind a verdict it refines"
 };
 
 static const char doc_intro[] =
@@ -1141,6 +1274,11 @@ static const char doc_intro[] =
     "  incident row fired, in the order of their priority (lowest first).\n"
     "- **final** rows (`no_incident`, `inconclusive`) decide when nothing\n"
     "  else fired, also by priority.\n"
+    "- **refine** rows run after the verdict: when the verdict's cause is\n"
+    "  one they refine and their predicate holds (a watch series that grew\n"
+    "  steadily up to the failure, another process's memory arriving on the\n"
+    "  GPU), they name the cause behind it. The initiating event stays the\n"
+    "  failure line.\n"
     "\n"
     "Secondary reports (collective timeouts, launcher errors, srun task\n"
     "exits, shell `Killed` echoes) never compete: after the verdict they\n"
@@ -1168,8 +1306,10 @@ md_row(FILE *fp, const struct rule *r)
 	fprintf(fp, "- **cause:** `%s`\n", r->cause);
 	fprintf(fp, "- **boundary:** `%s`\n", r->boundary);
 	fprintf(fp, "- **class:** %s", rclass_names[r->rclass]);
-	if (r->rclass != RC_INCIDENT)
+	if (r->rclass == RC_RECORD || r->rclass == RC_FINAL)
 		fprintf(fp, " (priority %d)", r->prio);
+	if (r->refines != NULL)
+		fprintf(fp, " (refines `%s`)", r->refines);
 	fputs("\n- **seeds:** ", fp);
 	md_text(fp, r->seeds);
 	fputs("\n- **signals and thresholds:** ", fp);

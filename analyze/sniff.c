@@ -16,6 +16,11 @@ static const struct {
 	enum file_kind	 kind;
 } path_rules[] = {
 	{ "manifest.json", "", FK_MANIFEST },
+	{ "slurm/cgroup.conf", "", FK_SLURM_CONF },
+	{ "slurm/gres.conf", "", FK_SLURM_CONF },
+	{ "gpu/dev-access.txt", "", FK_DEV_ACCESS },
+	{ "host/job-env.txt", "", FK_JOB_ENV },
+	{ "watch/", "", FK_SERIES },
 	{ "slurm/sacct", "", FK_SACCT },
 	{ "slurm/scontrol", "", FK_SCONTROL },
 	{ "kernel/", "", FK_KERNEL },
@@ -43,12 +48,22 @@ sniff_path(const char *path)
 			const char *base = strrchr(path, '/');
 
 			base = base == NULL ? path : base + 1;
+			if (parse_cpu_known(base))
+				return FK_CGROUP_CPU;
 			return strncmp(base, "memory.", 7) == 0 ?
 			    FK_CGROUP : FK_SKIP;
 		}
 		return path_rules[i].kind;
 	}
 	return FK_LOG;
+}
+
+static const char *
+base_of(const char *path)
+{
+	const char	*base = strrchr(path, '/');
+
+	return base == NULL ? path : base + 1;
 }
 
 static int
@@ -80,6 +95,10 @@ sniff_content(const char *path, const char *p, size_t n)
 		return FK_MANIFEST;
 	if (looks_like_cgroup_file(path))
 		return FK_CGROUP;
+	if (n >= 18 && memcmp(p, "H oomtrail-series ", 18) == 0)
+		return FK_SERIES;
+	if (parse_cpu_known(base_of(path)))
+		return FK_CGROUP_CPU;
 	for (size_t i = 0; i < sizeof(sniffers) / sizeof(sniffers[0]); i++) {
 		s = sniffers[i].fn(p, n);
 		if (s > best) {

@@ -115,3 +115,27 @@ EOT
 	w=$(tail -n 1 "$work/t1")
 	row "collector wall, hung nvidia-smi (deadline 5 s)" "$w" "6.0" "$(ratio "$w" 6)" "-"
 fi
+
+# 8. --watch overhead: CPU per sample and RSS at a 1 s interval over 60 s
+# (5 s with --smoke) on a writable copy of the real Slurm v2 tree (job_4,
+# 9 levels, ~100 columns), whose memory.current grows. No nvidia-smi:
+# the GPU loops are nvidia-smi's own cost, not the watcher's. Targets:
+# under 1% of one core (10 ms of CPU per 1 s sample) and 8 MB RSS.
+if [ -x "$collect" ]; then
+	if [ $smoke -eq 1 ]; then secs=5; else secs=60; fi
+	rm -rf "$work/wcg" "$work/wout"; mkdir -p "$work/wout"
+	cp -r "$root/fixtures/collect/cgroup-v2" "$work/wcg"
+	wj=$work/wcg/system.slice/slurmstepd.scope/job_4
+	( i=0; while [ $i -lt $secs ]; do i=$((i + 1));
+	    echo $((i * 1048576)) >"$wj/memory.current"; sleep 1; done;
+	    rm -rf "$wj" ) &
+	grower=$!
+	/usr/bin/time -f '%U %S %M' -o "$work/t1" env -i PATH=/nonexistent \
+	    OOMTRAIL_CGROUP_ROOT="$work/wcg" "$collect" --watch --job 4 \
+	    --output "$work/wout" >/dev/null 2>&1 || true
+	wait $grower
+	read -r u s k <"$work/t1"
+	ms=$(awk -v u="$u" -v s="$s" -v n="$secs" 'BEGIN{printf "%.2f", (u + s) * 1000 / n}')
+	row "watch: CPU ms per 1 s sample (target 10)" "$ms" "10" "$(ratio "$ms" 10)" "$(awk -v k="$k" 'BEGIN{printf "%.1f", k/1024}')"
+	row "watch: series bytes for ${secs} samples" "$(wc -c <"$work"/wout/*.series)" "-" "-" "-"
+fi

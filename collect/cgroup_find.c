@@ -8,8 +8,11 @@
  * system.slice/slurmstepd.scope/job_<id> and <node>_slurmstepd.scope. The
  * walk over its subtree (job, steps, tasks) is bounded in depth and
  * count. Paths are relative to the cgroup root, so the bundle keeps the
- * controller's directory first on v1 (memory/slurm_vm/...). This module
- * reads only directories and /proc/<pid>/cgroup; it copies nothing.
+ * controller's directory first on v1 (memory/slurm_vm/...). The other v1
+ * controllers (cpuset, cpu, cpuacct, devices) are found the same way in
+ * their own mount, named as it appears under the root ("cpu,cpuacct"),
+ * else by transposing the memory directory. This module reads only
+ * directories and /proc/<pid>/cgroup; it copies nothing.
  */
 #include <sys/stat.h>
 
@@ -37,7 +40,8 @@ static const char *const v2_files[] = {
 	"memory.events", "memory.events.local", "memory.max", "memory.high",
 	"memory.peak", "memory.current", "memory.stat", "memory.swap.current",
 	"memory.swap.max", "memory.swap.peak", "memory.swap.events",
-	"memory.oom.group", "cgroup.procs", NULL
+	"memory.oom.group", "cgroup.procs",
+	"cpu.max", "cpu.stat", "cpuset.cpus", "cpuset.cpus.effective", NULL
 };
 
 /* Slurm's layouts; "%s" is the job id. */
@@ -108,9 +112,29 @@ cut_at_job(char *path, const char *job)
 	return -1;
 }
 
+/* What a /proc/<pid>/cgroup line must name: a v1 controller (then the
+ * rel starts with its mount name), or the v2 line too when v2ok. */
+struct want {
+	const char	*ctl;
+	const char	*mount;
+	int		 v2ok;
+	int		 cut;		/* cut at job_<id>, else the whole path */
+};
+
+/* Whether path has a "job_<id>" component. */
+static int
+under_job(const char *path, const char *job)
+{
+	char	copy[PATH_MAX];
+
+	snprintf(copy, sizeof(copy), "%s", path);
+	return cut_at_job(copy, job) == 0;
+}
+
 /* One /proc/<pid>/cgroup line "id:controllers:path" -> rel or -1. */
 static int
-from_line(char *line, const char *job, char *out, size_t sz)
+from_line(char *line, const char *job, const struct want *w, char *out,
+    size_t sz)
 {
 	char	*c1, *c2, *ctl, *tok, *save;
 	int	 v2;
@@ -121,22 +145,25 @@ from_line(char *line, const char *job, char *out, size_t sz)
 	*c2 = '\0';
 	ctl = c1 + 1;
 	v2 = *ctl == '\0';
+	if (v2 && !w->v2ok)
+		return -1;
 	for (tok = strtok_r(ctl, ",", &save); tok != NULL && !v2;
 	    tok = strtok_r(NULL, ",", &save))
-		if (strcmp(tok, "memory") == 0)
+		if (strcmp(tok, w->ctl) == 0)
 			break;
 	if (!v2 && tok == NULL)
 		return -1;
 	c2[1 + strcspn(c2 + 1, "\n")] = '\0';
-	if (cut_at_job(c2 + 1, job) == -1)
+	if (w->cut ? cut_at_job(c2 + 1, job) == -1 :
+	    !under_job(c2 + 1, job))
 		return -1;
-	return (size_t)snprintf(out, sz, "%s%s", v2 ? "" : "memory",
+	return (size_t)snprintf(out, sz, "%s%s", v2 ? "" : w->mount,
 	    v2 ? c2 + 2 : c2 + 1) < sz ? 0 : -1;
 }
 
 static int
 from_pid(const char *root, const char *proc, const char *job, pid_t pid,
-    char *out, size_t sz)
+    const struct want *w, char *out, size_t sz)
 {
 	char	 p[PATH_MAX], line[PATH_MAX];
 	FILE	*f;
@@ -146,7 +173,7 @@ from_pid(const char *root, const char *proc, const char *job, pid_t pid,
 	if ((f = fopen(p, "re")) == NULL)
 		return -1;
 	while (found == -1 && fgets(line, sizeof(line), f) != NULL)
-		if (from_line(line, job, out, sz) == 0 &&
+		if (from_line(line, job, w, out, sz) == 0 &&
 		    exists(root, out, 1))
 			found = 0;
 	fclose(f);
@@ -194,11 +221,12 @@ cgroup_find_job(const char *root, const char *proc, const char *job,
 {
 	enum cg_mode	m = cgroup_mode(root);
 	char		pat[256];
+	struct want	w = { "memory", "memory", 1, 1 };
 
 	if (job == NULL || strchr(job, '/') != NULL)
 		return -1;
 	for (size_t i = 0; i < npids; i++)
-		if (from_pid(root, proc, job, pids[i], out, sz) == 0)
+		if (from_pid(root, proc, job, pids[i], &w, out, sz) == 0)
 			return 0;
 	for (size_t i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++) {
 		if ((layouts[i].mode == CG_V2) != (m == CG_V2))
@@ -208,6 +236,67 @@ cgroup_find_job(const char *root, const char *proc, const char *job,
 			return 0;
 	}
 	return -1;
+}
+
+/* A real directory (not a symlink) whose comma-separated name lists ctl. */
+int
+cgroup_ctl_mount(const char *root, const char *ctl, char *out, size_t sz)
+{
+	char		 name[NAME_MAX + 1], *tok, *save;
+	struct dirent	*d;
+	DIR		*dp;
+	int		 rc = -1;
+
+	if ((dp = opendir(root)) == NULL)
+		return -1;
+	while (rc == -1 && (d = readdir(dp)) != NULL) {
+		if (d->d_name[0] == '.' || !exists(root, d->d_name, 1))
+			continue;
+		snprintf(name, sizeof(name), "%s", d->d_name);
+		for (tok = strtok_r(name, ",", &save); tok != NULL;
+		    tok = strtok_r(NULL, ",", &save))
+			if (strcmp(tok, ctl) == 0)
+				break;
+		if (tok != NULL)
+			rc = (size_t)snprintf(out, sz, "%s", d->d_name) < sz ?
+			    0 : -1;
+	}
+	closedir(dp);
+	return rc;
+}
+
+int
+cgroup_find_ctl(const char *root, const char *proc, const char *job,
+    const pid_t *pids, size_t npids, const char *ctl, const char *mem_rel,
+    char *out, size_t sz)
+{
+	char		mount[NAME_MAX + 1];
+	const char	*tail;
+	struct want	w = { ctl, mount, 0, 1 };
+
+	if (job == NULL || strchr(job, '/') != NULL ||
+	    cgroup_ctl_mount(root, ctl, mount, sizeof(mount)) == -1)
+		return -1;
+	for (size_t i = 0; i < npids; i++)
+		if (from_pid(root, proc, job, pids[i], &w, out, sz) == 0)
+			return 0;
+	if (mem_rel == NULL || (tail = strchr(mem_rel, '/')) == NULL ||
+	    (size_t)snprintf(out, sz, "%s%s", mount, tail) >= sz)
+		return -1;
+	return exists(root, out, 1) ? 0 : -1;
+}
+
+int
+cgroup_pid_dir(const char *root, const char *proc, const char *job,
+    pid_t pid, const char *ctl, char *out, size_t sz)
+{
+	char		mount[NAME_MAX + 1] = "";
+	struct want	w = { ctl ? ctl : "", mount, ctl == NULL, 0 };
+
+	if (job == NULL || strchr(job, '/') != NULL || (ctl != NULL &&
+	    cgroup_ctl_mount(root, ctl, mount, sizeof(mount)) == -1))
+		return -1;
+	return from_pid(root, proc, job, pid, &w, out, sz);
 }
 
 struct walk {

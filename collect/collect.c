@@ -252,7 +252,10 @@ redacted(struct collect *c, const struct emit *em, uint64_t *n,
 	if (em->spool == -1 || (out = collect_spool(c)) == -1)
 		return -1;
 	learn(c, em);
-	if (redact_stream_ps(em->spool, out, c->ps, n, red, NULL) != ERR_OK ||
+	/* A verbatim item (a checksummed series) was pseudonymised by its
+	 * probe: only secrets are masked here. */
+	if (redact_stream_ps(em->spool, out, em->verbatim ? NULL : c->ps, n,
+	    red, NULL) != ERR_OK ||
 	    lseek(out, 0, SEEK_SET) != 0) {
 		close(out);
 		return -1;

@@ -7,12 +7,17 @@
  *
  * Environment read (for tests and odd nodes): OOMTRAIL_CGROUP_ROOT
  * (default /sys/fs/cgroup), OOMTRAIL_PROC_ROOT (/proc), OOMTRAIL_KMSG
- * (/dev/kmsg), SLURM_JOB_ID, TMPDIR, PATH for the external commands.
+ * (/dev/kmsg), OOMTRAIL_DEV_ROOT (/dev, where nvidia* nodes are tried),
+ * SLURM_JOB_ID, SLURM_CONF (Slurm's config directory), TMPDIR, PATH for
+ * the external commands.
  */
 #ifndef OOMTRAIL_COLLECT_H
 #define OOMTRAIL_COLLECT_H
 
+#include <limits.h>
+#include <signal.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "err.h"
 
@@ -26,6 +31,7 @@ struct collect_opts {
 	int		 deadline_s;	/* global deadline, > 0 */
 	int		 redact;	/* --redact (pseudonyms) */
 	const char	*site_key;
+	const char	*watch_file;	/* --watch-file: series to include */
 };
 
 enum collect_status {
@@ -48,5 +54,39 @@ struct collect_result {
 enum err_code	collect_run(const struct collect_opts *o,
 		    struct collect_result *r, struct err *e);
 void		collect_result_free(struct collect_result *);	/* NULL ok */
+
+/* ---- --watch (watch.c) ---- */
+
+#define WATCH_INTERVAL_MIN_MS	100
+#define WATCH_INTERVAL_DEFAULT_MS	1000
+
+struct watch_opts {
+	const char	*job;		/* NULL: SLURM_JOB_ID */
+	const char	*output;	/* directory of the default name; NULL: . */
+	const char	*file;		/* the series path itself, or NULL */
+	int		 interval_ms;	/* >= WATCH_INTERVAL_MIN_MS */
+	uint64_t	 cap;		/* bytes; 0: SERIES_CAP_DEFAULT */
+	int		 no_gpu;	/* do not run nvidia-smi */
+	volatile sig_atomic_t *stop;	/* set by the caller's signal handler */
+};
+
+struct watch_result {
+	char		 path[PATH_MAX];	/* the series file */
+	uint64_t	 rows;
+	int		 gpu;		/* GPUs were seen */
+	int		 failed;	/* the file could not be written */
+	char		 why[256];	/* why the watch ended */
+};
+
+/* Sample the job's memory cgroup and GPUs into a series file until the
+ * job ends or *o->stop is set. Returns ERR_OK when the file was written
+ * to the end (r->why says why it ended); ERR_LIMIT when another watcher
+ * holds the file; ERR_IO when it could not be created or written. */
+enum err_code	collect_watch(const struct watch_opts *o,
+		    struct watch_result *r, struct err *e);
+/* "oomtrail-watch-<job>-<host>.series": where a collection run of the
+ * same job on the same host looks for the watch file. */
+void		collect_watch_name(const char *job, const char *host,
+		    char *out, size_t sz);
 
 #endif

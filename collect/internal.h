@@ -10,6 +10,10 @@
  * redact.c  streaming secret masking of text, spool to spool.
  * cgroup_find.c  cgroup mode, the job's memory cgroup, its subtree.
  * probes.c  the probe table and the probe handlers.
+ * cpudev.c  the job's CPU and device evidence: v1 cpuset/cpu/cpuacct/
+ *           devices subtrees, Slurm's cgroup.conf and gres.conf, the job
+ *           processes' environment, and which GPU device nodes a child in
+ *           the job's cgroup, as the job's user, can open.
  *
  * None of these print or exit (a child's _exit is not the collector's).
  */
@@ -136,6 +140,23 @@ int		 cgroup_walk(const char *root, const char *rel,
 		    int (*fn)(void *, const char *rel), void *arg);
 /* Memory files worth copying for a mode, NULL-terminated. */
 const char *const *cgroup_files(enum cg_mode);
+/* v1: the mount directory under root whose comma-separated name lists
+ * controller ctl ("cpu,cpuacct" for "cpuacct"), into out. 0 or -1. */
+int		 cgroup_ctl_mount(const char *root, const char *ctl,
+		    char *out, size_t out_sz);
+/* v1: the job's directory in ctl's hierarchy, relative to root (e.g.
+ * "cpuset/slurm_vm/uid_1001/job_3"): from a pid's /proc/<pid>/cgroup,
+ * else mem_rel (from cgroup_find_job) with ctl's mount in place of its
+ * first component. 0 found (the directory exists), -1 not. */
+int		 cgroup_find_ctl(const char *root, const char *proc,
+		    const char *job, const pid_t *pids, size_t npids,
+		    const char *ctl, const char *mem_rel, char *out,
+		    size_t out_sz);
+/* The directory pid is in, relative to root, when it lies under the job:
+ * in v1 controller ctl's hierarchy, or the v2 one when ctl is NULL. */
+int		 cgroup_pid_dir(const char *root, const char *proc,
+		    const char *job, pid_t pid, const char *ctl, char *out,
+		    size_t out_sz);
 
 /* ---- probes.c / collect.c ---- */
 
@@ -179,6 +200,8 @@ struct collect {
 	gid_t			 gid;
 	char			 logs[2][PATH_MAX];	/* StdOut, StdErr */
 	enum cg_mode		 mode;
+	char			 cg_rel[PATH_MAX];	/* job's memory cgroup */
+	char			 slurm_conf[PATH_MAX];	/* from scontrol */
 	struct pseudo		*ps;		/* --redact, else NULL */
 	int			 pool[8];	/* emptied spools for reuse */
 	int			 npool;
@@ -202,9 +225,48 @@ struct emit {
 	size_t		 nranges;
 	uint64_t	 source_bytes;
 	int		 shared;	/* spool dup()ed by the probe: not reusable */
+	int		 verbatim;	/* no pseudonyms (the probe applied them) */
 };
 
 /* Redact the spool into a member and record the item; closes spool. */
 enum err_code	collect_emit(struct collect *, const struct emit *);
+
+/* What probes.c lends its neighbours: ms left before the deadline; copy
+ * one file into bpath (a child reads it); run fn in a child (as the job's
+ * user when drop and the user is known) into a "generated" item; emit an
+ * item with no member (error says why; not a failure). */
+int		probe_left_ms(const struct collect *);
+void		probe_file(struct collect *, const char *bpath,
+		    const char *path, int timeout_ms);
+void		probe_fn(struct collect *, const char *bpath, const char *src,
+		    int (*fn)(void *), void *arg, int timeout_ms, int drop);
+void		probe_none(struct collect *, const char *bpath,
+		    const char *src, const char *why);
+/* Whether "KEY=value" is on the environment allow list (and no secret). */
+int		probe_env_ok(const char *);
+
+/* ---- watch.c ---- */
+
+/* Put the job's watch file (--watch-file, else collect_watch_name() in
+ * the output directory) into the bundle at bpath, re-encoded with
+ * pseudonyms under --redact. Nothing is recorded when there is none and
+ * none was asked for. */
+void		watch_pickup(struct collect *, const char *bpath,
+		    int timeout_ms);
+
+/* ---- cpudev.c ---- */
+
+/* v1 only: copy the job's cpuset, cpu, cpuacct and devices subtrees
+ * (v2 keeps these files beside the memory ones: cgroup_files()). */
+void		cpudev_cgroups(struct collect *);
+/* slurm/cgroup.conf and slurm/gres.conf from Slurm's config directory. */
+void		cpudev_confs(struct collect *, int timeout_ms);
+/* host/job-env.txt: allow-listed environment of the job's processes. */
+void		cpudev_job_env(struct collect *, const char *bpath,
+		    int timeout_ms);
+/* gpu/dev-access.txt: which /dev/nvidia* a child in the job's cgroup,
+ * as the job's user, can open. */
+void		cpudev_dev_access(struct collect *, const char *bpath,
+		    int timeout_ms);
 
 #endif

@@ -2,7 +2,10 @@
  * oomtrail-collect: the command line. Parses options from a table, calls
  * collect_run() once, prints what failed on stderr and the bundle's path
  * last on stdout, and maps the outcome to the exit status: 0 complete,
- * 1 no bundle, 2 usage, 3 bundle written with some sources failed.
+ * 1 no bundle, 2 usage, 3 bundle written with some sources failed. With
+ * --watch it calls collect_watch() instead, which samples until the job
+ * ends or a signal comes, and prints the series file's path: 0 written,
+ * 1 not.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -21,7 +24,11 @@ struct cli {
 	struct collect_opts	 o;
 	const char		*logs[MAX_LOGS];
 	int			 help, version;
+	int			 watch;		/* --watch */
+	int			 interval_ms;
 };
+
+static volatile sig_atomic_t	stop;
 
 typedef int	opt_fn(struct cli *, const char *);
 
@@ -79,6 +86,36 @@ opt_site_key(struct cli *c, const char *v)
 }
 
 static int
+opt_watch(struct cli *c, const char *v)
+{
+	c->watch = 1;
+	return 0;
+}
+
+/* Seconds with up to three decimals, WATCH_INTERVAL_MIN_MS to an hour. */
+static int
+opt_interval(struct cli *c, const char *v)
+{
+	char	*end;
+	double	 s;
+
+	errno = 0;
+	s = strtod(v, &end);
+	if (errno != 0 || end == v || *end != '\0' || !(s * 1000 >=
+	    WATCH_INTERVAL_MIN_MS) || s > 3600)
+		return -1;
+	c->interval_ms = (int)(s * 1000 + 0.5);
+	return 0;
+}
+
+static int
+opt_watch_file(struct cli *c, const char *v)
+{
+	c->o.watch_file = v;
+	return 0;
+}
+
+static int
 opt_help(struct cli *c, const char *v)
 {
 	c->help = 1;
@@ -111,6 +148,12 @@ static const struct {
 	{ { "site-key", required_argument, NULL, 'k' }, opt_site_key, "FILE",
 	  "key for --redact (default: $OOMTRAIL_SITE_KEY, "
 	  "/etc/oomtrail/site.key)" },
+	{ { "watch", no_argument, NULL, 'w' }, opt_watch, NULL,
+	  "sample the job's memory cgroup and GPUs until it ends" },
+	{ { "interval", required_argument, NULL, 'i' }, opt_interval,
+	  "SECONDS", "--watch: time between samples (default 1, min 0.1)" },
+	{ { "watch-file", required_argument, NULL, 'W' }, opt_watch_file,
+	  "PATH", "the series file --watch writes / a collection includes" },
 	{ { "version", no_argument, NULL, 'V' }, opt_version, NULL,
 	  "print the version and exit" },
 	{ { "help", no_argument, NULL, 'h' }, opt_help, NULL,
@@ -124,7 +167,10 @@ usage(FILE *f)
 	fprintf(f, "usage: oomtrail-collect [--job ID] [--log PATH]... "
 	    "[--output DIR] [--deadline SECONDS]\n"
 	    "                        [--redact] [--site-key FILE] "
-	    "[--version] [--help]\n\n");
+	    "[--version] [--help]\n"
+	    "       oomtrail-collect --watch [--job ID] [--output DIR] "
+	    "[--interval SECONDS]\n"
+	    "                        [--watch-file PATH]\n\n");
 	for (size_t i = 0; i < NOPTS; i++)
 		fprintf(f, "  --%s%s%-*s %s\n", options[i].lo.name,
 		    options[i].arg ? " " : "",
@@ -142,6 +188,7 @@ parse(struct cli *c, int argc, char *argv[])
 		lo[i] = options[i].lo;
 	memset(&lo[NOPTS], 0, sizeof(lo[NOPTS]));
 	c->o.deadline_s = COLLECT_DEADLINE_DEFAULT;
+	c->interval_ms = WATCH_INTERVAL_DEFAULT_MS;
 	c->o.logs = c->logs;
 	while ((ch = getopt_long(argc, argv, "", lo, &idx)) != -1) {
 		if (ch == '?' || ch == ':')
@@ -160,11 +207,49 @@ parse(struct cli *c, int argc, char *argv[])
 		    argv[optind]);
 		return -1;
 	}
+	if (c->interval_ms != WATCH_INTERVAL_DEFAULT_MS && !c->watch) {
+		fprintf(stderr, "oomtrail-collect: --interval needs --watch\n");
+		return -1;
+	}
 	if (c->o.site_key != NULL && !c->o.redact) {
 		fprintf(stderr, "oomtrail-collect: --site-key needs --redact "
 		    "(secrets are always masked)\n");
 		return -1;
 	}
+	return 0;
+}
+
+static void
+on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+/* --watch: TERM, INT and HUP end it cleanly (the job is ending); they
+ * interrupt its waits, so no SA_RESTART. */
+static int
+watch(struct cli *c)
+{
+	struct watch_opts	o = { c->o.job, c->o.output, c->o.watch_file,
+				    c->interval_ms, 0, 0, &stop };
+	struct watch_result	r;
+	struct err		e = { 0 };
+	struct sigaction	sa;
+	const int		sigs[] = { SIGTERM, SIGINT, SIGHUP };
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+	if (collect_watch(&o, &r, &e) != ERR_OK) {
+		fprintf(stderr, "oomtrail-collect: watch: %s\n", e.msg);
+		return 1;
+	}
+	fprintf(stderr, "oomtrail-collect: watch ended: %s; %llu rows\n",
+	    r.why, (unsigned long long)r.rows);
+	printf("%s\n", r.path);
 	return 0;
 }
 
@@ -188,6 +273,8 @@ main(int argc, char *argv[])
 			printf("oomtrail-collect %s\n", OOMTRAIL_VERSION);
 		return 0;
 	}
+	if (c.watch)
+		return watch(&c);
 	rc = collect_run(&c.o, &r, &e);
 	if (r.note[0] != '\0')
 		fprintf(stderr, "oomtrail-collect: %s\n", r.note);

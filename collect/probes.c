@@ -290,6 +290,8 @@ h_config(struct collect *c, const struct probe *p)
 		if ((l == buf || l[-1] == '\n') &&
 		    sscanf(l, "ClusterName = %127s", c->cluster) == 1)
 			break;
+	if ((l = strstr(buf, "\nSLURM_CONF ")) != NULL)
+		sscanf(l + 1, "SLURM_CONF = %4095s", c->slurm_conf);
 	free(buf);
 	return 0;
 }
@@ -414,6 +416,7 @@ h_cgroup(struct collect *c, const struct probe *p)
 		skipped(c, "cgroup/", c->cg_root, why, 0);
 		return 0;
 	}
+	snprintf(c->cg_rel, sizeof(c->cg_rel), "%s", rel);
 	cgroup_walk(c->cg_root, rel, cg_dir, &w);
 	return 0;
 }
@@ -540,8 +543,11 @@ static int
 procs_child(void *arg)
 {
 	struct collect	*c = ((struct procs_arg *)arg)->c;
-	char		 uid[64], rss[64], cg[1024], cmd[2048];
-	printf("pid\tuid\tvmrss_kb\tcgroup\tcmdline\n");
+	char		 uid[64], rss[64], cg[1024], cmd[2048], thr[64],
+			 cpus[1024];
+
+	printf("pid\tuid\tvmrss_kb\tcgroup\tcmdline\tthreads\t"
+	    "cpus_allowed\n");
 	for (size_t i = 0; i < c->npids; i++) {
 		status_field(c->proc_root, c->pids[i], "Uid:", uid,
 		    sizeof(uid));
@@ -550,8 +556,12 @@ procs_child(void *arg)
 		cgroup_of(c->proc_root, c->pids[i], c->mode == CG_V2, cg,
 		    sizeof(cg));
 		proc_cmdline(c->proc_root, c->pids[i], cmd, sizeof(cmd));
-		printf("%ld\t%s\t%s\t%s\t%s\n", (long)c->pids[i], uid, rss,
-		    cg, cmd);
+		status_field(c->proc_root, c->pids[i], "Threads:", thr,
+		    sizeof(thr));
+		status_field(c->proc_root, c->pids[i], "Cpus_allowed_list:",
+		    cpus, sizeof(cpus));
+		printf("%ld\t%s\t%s\t%s\t%s\t%s\t%s\n", (long)c->pids[i],
+		    uid, rss, cg, cmd, thr, cpus);
 	}
 	fflush(stdout);
 	return 0;
@@ -642,6 +652,7 @@ static const char *const env_allow[] = {
 	"NVIDIA_", "OMP_NUM_THREADS=", "MKL_NUM_THREADS=", "MALLOC_",
 	"UCX_", "OMPI_", "PMIX_", "HOSTNAME=", "LD_PRELOAD=",
 	"TF_FORCE_GPU_", "XLA_", "HF_HOME=", "TRANSFORMERS_CACHE=",
+	"GPU_DEVICE_ORDINAL=", "ROCR_VISIBLE_DEVICES=",
 };
 static const char *const env_deny[] = {
 	"TOKEN", "KEY", "SECRET", "PASS", "CREDENTIAL", "AUTH", "COOKIE",
@@ -819,6 +830,79 @@ h_logs(struct collect *c, const struct probe *p)
 	return 0;
 }
 
+/* ---- lent to cpudev.c (internal.h) ---- */
+
+int
+probe_left_ms(const struct collect *c)
+{
+	return left_ms(c);
+}
+
+void
+probe_file(struct collect *c, const char *bpath, const char *path,
+    int timeout_ms)
+{
+	file_emit(c, bpath, path, timeout_ms, NULL);
+}
+
+void
+probe_fn(struct collect *c, const char *bpath, const char *src,
+    int (*fn)(void *), void *arg, int timeout_ms, int drop)
+{
+	fflush(stdout);
+	fn_emit(c, bpath, src, "generated", fn, arg, ITEM_CAP, timeout_ms,
+	    drop, 0, NULL);
+}
+
+void
+probe_none(struct collect *c, const char *bpath, const char *src,
+    const char *why)
+{
+	skipped(c, bpath, src, why, 0);
+}
+
+int
+probe_env_ok(const char *kv)
+{
+	return env_ok(kv);
+}
+
+static int
+h_cpucg(struct collect *c, const struct probe *p)
+{
+	(void)p;
+	cpudev_cgroups(c);
+	return 0;
+}
+
+static int
+h_devaccess(struct collect *c, const struct probe *p)
+{
+	cpudev_dev_access(c, p->path, p->timeout_ms);
+	return 0;
+}
+
+static int
+h_jobenv(struct collect *c, const struct probe *p)
+{
+	cpudev_job_env(c, p->path, p->timeout_ms);
+	return 0;
+}
+
+static int
+h_confs(struct collect *c, const struct probe *p)
+{
+	cpudev_confs(c, p->timeout_ms);
+	return 0;
+}
+
+static int
+h_watch(struct collect *c, const struct probe *p)
+{
+	watch_pickup(c, p->path, p->timeout_ms);
+	return 0;
+}
+
 /* ---- the table ---- */
 
 static const struct probe probes[] = {
@@ -832,10 +916,16 @@ static const struct probe probes[] = {
 	  PF_JOB | PF_LIVE },
 	{ "cgroup", h_cgroup, { NULL }, "cgroup/", NULL, 2000, ITEM_CAP,
 	  PF_JOB },
+	{ "cgroup-cpu", h_cpucg, { NULL }, "cgroup/cpuset,cpu,cpuacct,devices/",
+	  NULL, 2000, ITEM_CAP, PF_JOB },
+	{ "dev-access", h_devaccess, { NULL }, "gpu/dev-access.txt", NULL,
+	  5000, ITEM_CAP, PF_JOB },
 	{ "kmsg", h_kmsg, { NULL }, "kernel/kmsg.txt", NULL, 5000, ITEM_CAP,
 	  0 },
 	{ "procs", h_procs, { NULL }, "host/procs.tsv", NULL, 5000, ITEM_CAP,
 	  0 },
+	{ "job-env", h_jobenv, { NULL }, "host/job-env.txt", NULL, 5000,
+	  ITEM_CAP, PF_JOB },
 	{ "scontrol-step", h_cmd, { "scontrol", "show", "step", "%J" },
 	  "slurm/scontrol-step.txt", NULL, 5000, ITEM_CAP,
 	  PF_JOB | PF_LIVE },
@@ -845,6 +935,8 @@ static const struct probe probes[] = {
 	  "slurm/sacct.json", NULL, 15000, ITEM_CAP, PF_JOB | PF_OPTIONAL },
 	{ "scontrol-node", h_cmd, { "scontrol", "show", "node", "%N" },
 	  "slurm/scontrol-node.txt", NULL, 10000, ITEM_CAP, 0 },
+	{ "slurm-confs", h_confs, { NULL }, "slurm/", NULL, 3000, ITEM_CAP,
+	  0 },
 	{ "nvidia-smi", h_cmd, { "nvidia-smi", "-q", "-x" },
 	  "gpu/nvidia-smi.xml", NULL, 20000, ITEM_CAP, 0 },
 	{ "compute-apps", h_cmd, { "nvidia-smi",
@@ -866,6 +958,8 @@ static const struct probe probes[] = {
 	{ "kernel", h_kernel, { NULL }, "host/kernel.txt", NULL, 0, 0, 0 },
 	{ "cgroup-mode", h_cgmode, { NULL }, "host/cgroup-mode.txt", NULL, 0,
 	  0, 0 },
+	{ "watch", h_watch, { NULL }, "watch/series.txt", NULL, 5000, ITEM_CAP,
+	  0 },
 	{ "logs", h_logs, { NULL }, "logs/", NULL, 20000, LOG_CAP, PF_JOB },
 };
 

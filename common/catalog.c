@@ -187,7 +187,8 @@ int
 catalog_write_ere(FILE *f)
 {
 	for (size_t i = 0; i < catalog_table_len; i++)
-		if (fprintf(f, "%s\n", catalog_table[i].ere) < 0)
+		if (!catalog_table[i].no_baseline &&
+		    fprintf(f, "%s\n", catalog_table[i].ere) < 0)
 			return -1;
 	return 0;
 }
@@ -259,6 +260,20 @@ convert(struct cat_field *f)
 		f->has_num = 1;
 }
 
+/* A size printed as a bare number in a unit named elsewhere on the line
+ * ("memory (MB) | allocated: 1234.5"): the row's .bare_mult. */
+static void
+bare_size(struct cat_field *f, uint64_t mult)
+{
+	uint64_t	b;
+
+	if (ends_with(f->name, "_bytes") && units_size(f->s, mult, &b) == 0 &&
+	    b <= INT64_MAX) {
+		f->num = (int64_t)b;
+		f->has_num = 1;
+	}
+}
+
 static int
 seen_name(const struct cat_match *m, const char *name)
 {
@@ -287,6 +302,13 @@ fill_fields(const struct row *r, PCRE2_SIZE *ov, uint32_t npairs,
 		f->s = str_make(body.p + ov[2 * g], ov[2 * g + 1] - ov[2 * g]);
 		convert(f);
 	}
+	for (size_t i = 0; m->sig->bare_mult > 1 && i < m->nf; i++)
+		bare_size(&m->f[i], m->sig->bare_mult);
+	/* A row's constant tag (catalog_table.c .what) after its groups. */
+	if (m->sig->what != NULL && m->nf < CAT_FIELDS &&
+	    !seen_name(m, "what"))
+		m->f[m->nf++] = (struct cat_field){ "what",
+		    str_cstr(m->sig->what), 0, 0 };
 }
 
 /* Run one row's regex: 1 match, 0 no match (or a limit was hit). */

@@ -70,6 +70,10 @@ struct cat_sig {
 	const char	*pcre;		/* PCRE2 (UTF off, DUPNAMES on) */
 	const char	*ere;		/* POSIX ERE for grep -E */
 	const char	*source;	/* software, versions, signatures.md § */
+	const char	*what;		/* a constant "what" field, or NULL */
+	int		 no_baseline;	/* left out of bench/SIGNATURES.ere */
+	uint64_t	 bare_mult;	/* bytes per unit of a bare number in a
+					 * NAME_bytes field (0: bytes) */
 };
 
 extern const struct cat_sig	catalog_table[];

@@ -16,6 +16,10 @@
 /* PyTorch format_size(): "0 bytes", "512 bytes", "20.00 MiB", "1.71 GiB". */
 #define SZ	"[0-9]+(?:\\.[0-9]+)? (?:bytes|[KMGTPE]iB)"
 #define SZE	"[0-9.]+ (bytes|[KMGTPE]iB)"
+/* DeepSpeed see_memory_usage(): "0.63 GB", "6 GB" (forks: "KB", "MB",
+ * "B"); Megatron report_memory(): a bare float of MiB. */
+#define DSZ	"[0-9]+(?:\\.[0-9]+)? [KMGT]?B"
+#define MNUM	"[0-9]+(?:\\.[0-9]+)?"
 /* slurmstepd[-<node>]: [error: ] (signatures.md 0.1) */
 #define STEPD	"(?:slurmstepd(?:-(?<node>[^\\s:]+))?: (?:error: )?)?"
 
@@ -481,6 +485,92 @@ const struct cat_sig catalog_table[] = {
 	  .ere = "Cannot allocate memory|std::bad_alloc|(^|[^A-Za-z])"
 	    "MemoryError([^A-Za-z]|$)",
 	  .source = "strerror(ENOMEM), libstdc++, CPython" },
+	/* --- GPUs the job was given but could not open (issue 11). Not in
+	 * the grep baseline, which stays the OOM set it was measured with. */
+	{ .id = "S-CUDA-NO-DEVICE", .kind = EV_GPU_NODEV, .cls = CAT_PRIMARY,
+	  .group = "gpu_access",
+	  .needles = { "no CUDA-capable device", "cudaErrorNoDevice",
+	      "CUDA_ERROR_NO_DEVICE" },
+	  .pcre = "(?:cuda runtime error \\((?<cuda_error>[0-9]+)\\) : |"
+	    "error=(?<cuda_error>[0-9]+) : |code=(?<cuda_error>[0-9]+)\\()?"
+	    "(?<error>no CUDA-capable device is detected|cudaErrorNoDevice|"
+	    "CUDA_ERROR_NO_DEVICE)",
+	  .ere = "no CUDA-capable device is detected|cudaErrorNoDevice|"
+	    "CUDA_ERROR_NO_DEVICE",
+	  .source = "cudaErrorNoDevice (100; 38 before CUDA 10.1) and "
+	    "CUDA_ERROR_NO_DEVICE text: PyTorch THC and C10_CUDA_CHECK, "
+	    "cuda-samples helper_cuda.h, TensorFlow cuda_driver.cc",
+	  .what = "no_cuda_device", .no_baseline = 1 },
+	{ .id = "S-NVML-INIT-UNKNOWN", .kind = EV_GPU_NODEV, .cls = CAT_PRIMARY,
+	  .group = "gpu_access",
+	  .needles = { "Failed to initialize NVML" },
+	  .pcre = "Failed to initialize NVML: (?<error>Unknown Error)",
+	  .ere = "Failed to initialize NVML: Unknown Error",
+	  .source = "NVML_ERROR_UNKNOWN from nvmlInit (nvidia-smi and NVML "
+	    "users) when the device cgroup denies /dev/nvidia*; "
+	    "NVIDIA/nvidia-container-toolkit#48",
+	  .what = "nvml_init", .no_baseline = 1 },
+	{ .id = "S-NVSMI-NO-DEVICES", .kind = EV_GPU_NODEV, .cls = CAT_PRIMARY,
+	  .group = "gpu_access",
+	  .needles = { "No devices were found" },
+	  .pcre = "^No devices were found *$",
+	  .ere = "^No devices were found *$",
+	  .source = "nvidia-smi with no visible or openable device",
+	  .what = "no_devices_found", .no_baseline = 1 },
+	{ .id = "S-PT-NO-DRIVER", .kind = EV_GPU_NODEV, .cls = CAT_PRIMARY,
+	  .group = "gpu_access",
+	  .needles = { "Found no NVIDIA driver" },
+	  .pcre = "Found no NVIDIA driver on your system",
+	  .ere = "Found no NVIDIA driver on your system",
+	  .source = "PyTorch torch/cuda/__init__.py (cudaErrorInsufficientDriver"
+	    " with no driver loaded)",
+	  .what = "no_driver", .no_baseline = 1 },
+	{ .id = "S-CUDA-DRIVER-INIT", .kind = EV_GPU_NODEV, .cls = CAT_PRIMARY,
+	  .group = "gpu_access",
+	  .needles = { "CUDA driver initialization failed" },
+	  .pcre = "CUDA driver initialization failed(?:, you might not have a "
+	    "CUDA gpu)?",
+	  .ere = "CUDA driver initialization failed",
+	  .source = "PyTorch c10/cuda/CUDAFunctions.cpp (cudaErrorInitialization"
+	    "Error from cudaGetDeviceCount)",
+	  .what = "driver_init", .no_baseline = 1 },
+	/* --- memory figures printed by training frameworks (issue 10): the
+	 * points of a job's memory trend, never a failure. Not in the grep
+	 * baseline. DeepSpeed rounds to 2 decimals of 1024^3 ("GB"), Max_CA
+	 * to a whole GB; Megatron prints MiB as bare floats. --- */
+	{ .id = "S-DS-MEM-GPU", .kind = EV_MEM_FIGURE, .cls = CAT_CONTEXT,
+	  .group = "mem_figure",
+	  .needles = { "Max_MA " },
+	  .pcre = "(?<![A-Za-z_])MA (?<allocated_bytes>" DSZ ") +Max_MA "
+	    "(?<max_allocated_bytes>" DSZ ") +CA (?<reserved_bytes>" DSZ
+	    ") +Max_CA (?<max_reserved_bytes>" DSZ ")",
+	  .ere = "MA [0-9.]+ [KMGT]?B +Max_MA [0-9.]+ [KMGT]?B +CA ",
+	  .source = "DeepSpeed deepspeed/runtime/utils.py see_memory_usage(); "
+	    "lines from deepspeedai/DeepSpeed#522, #4775",
+	  .no_baseline = 1 },
+	{ .id = "S-DS-MEM-CPU", .kind = EV_MEM_FIGURE, .cls = CAT_CONTEXT,
+	  .group = "mem_figure",
+	  .needles = { "CPU Virtual Memory:" },
+	  .pcre = "CPU Virtual Memory: +used = (?<host_used_bytes>" DSZ
+	    "), percent = (?<host_used_percent>[0-9]+(?:\\.[0-9]+)?)%",
+	  .ere = "CPU Virtual Memory: +used = [0-9.]+ [KMGT]?B, percent = ",
+	  .source = "DeepSpeed see_memory_usage() psutil line (used = total - "
+	    "available); lines from deepspeedai/DeepSpeed#522, #4775",
+	  .no_baseline = 1 },
+	{ .id = "S-MEGATRON-MEM", .kind = EV_MEM_FIGURE, .cls = CAT_CONTEXT,
+	  .group = "mem_figure",
+	  .needles = { "memory (MB) | allocated:" },
+	  .pcre = "(?:\\[Rank (?<rank>[0-9]+)\\] )?(?:\\(?after "
+	    "(?<iteration>[0-9]+) iterations\\)? )?memory \\(MB\\) \\| "
+	    "allocated: (?<allocated_bytes>" MNUM ") \\| max allocated: "
+	    "(?<max_allocated_bytes>" MNUM ") \\| (?:reserved|cached): "
+	    "(?<reserved_bytes>" MNUM ") \\| max (?:reserved|cached): "
+	    "(?<max_reserved_bytes>" MNUM ")",
+	  .ere = "memory \\(MB\\) \\| allocated: [0-9.]+ \\| max allocated: ",
+	  .source = "Megatron-LM report_memory() (megatron/training/utils.py, "
+	    "formerly megatron/utils.py; early forks print \"cached\"); "
+	    "lines from NVIDIA/Megatron-LM#60, #756",
+	  .no_baseline = 1, .bare_mult = 1024 * 1024 },
 };
 
 const size_t catalog_table_len = sizeof(catalog_table) /

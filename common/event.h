@@ -71,7 +71,16 @@
 	X(EV_LAUNCHER_EXIT, "launcher_exit")				\
 	X(EV_SHM_ERROR, "shm_error")					\
 	X(EV_BUS_ERROR, "bus_error")					\
-	X(EV_HOST_OOM_APP, "host_oom_app")	/* e.g. "Cannot allocate memory" */
+	X(EV_HOST_OOM_APP, "host_oom_app")	/* e.g. "Cannot allocate memory" */ \
+	/* CPU and device cgroups, GPU access, Slurm config, job env */	\
+	X(EV_CGROUP_CPU, "cgroup_cpu")	/* cpu, cpuacct, cpuset file */	\
+	X(EV_CGROUP_DEVICES, "cgroup_devices")	/* v1 devices.list */	\
+	X(EV_GPU_DEV_ACCESS, "gpu_dev_access")	/* one open() probe */	\
+	X(EV_SLURM_CONF, "slurm_conf")	/* cgroup.conf, gres.conf line */ \
+	X(EV_JOB_ENV, "job_env")	/* one process's environment */	\
+	X(EV_GPU_NODEV, "gpu_no_device")	/* no device / NVML init */ \
+	X(EV_MEM_FIGURE, "memory_figure")	/* a printed memory report */ \
+	X(EV_MEM_SERIES, "memory_series")	/* a --watch file */
 
 enum ev_kind {
 #define EV_ENUM(k, s) k,

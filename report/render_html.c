@@ -645,6 +645,99 @@ ht_usage(struct html *h)
 	}
 }
 
+#define HT_SER_H	140	/* plot height of one series */
+
+/* One series against its limit: a polyline, the limit as a dashed line,
+ * the failure as a red marker, the step and another tenant as ticks. */
+static void
+ht_series_one(struct html *h, const struct series_q *q, int y0)
+{
+	int64_t	 t0 = q->t_ns[0], t1 = q->t_ns[q->npoints - 1], vmax = 1;
+	char	 b[32];
+
+	if (q->has_fail && q->fail_ns > t1)
+		t1 = q->fail_ns;
+	if (t1 <= t0)
+		t1 = t0 + 1;
+	for (size_t i = 0; i < q->npoints; i++)
+		if (q->v[i] > vmax)
+			vmax = q->v[i];
+	if (q->limit_bytes > vmax)
+		vmax = q->limit_bytes;
+#define SX(t)	(HT_X0 + (int)((double)((t) - t0) / (double)(t1 - t0) * \
+		    (HT_X1 - HT_X0)))
+#define SY(v)	(y0 + HT_SER_H - (int)((double)(v) / (double)vmax * \
+		    (HT_SER_H - 10)))
+	fprintf(h->fp, "<text x=\"4\" y=\"%d\" font-weight=\"bold\">",
+	    y0 + 14);
+	esc_html(h->fp, q->name != NULL ? q->name : "?", 40, 0);
+	fprintf(h->fp, "</text>\n<text x=\"4\" y=\"%d\">", y0 + 30);
+	esc_html(h->fp, q->shape != NULL ? q->shape : "?", 24, 0);
+	report_bytes(q->growth_per_h, b);
+	if (q->growth_per_h > 0)
+		fprintf(h->fp, " · +%s/h", b);
+	fprintf(h->fp, "</text>\n<rect x=\"%d\" y=\"%d\" width=\"%d\" "
+	    "height=\"%d\" fill=\"#f6f8fa\"/>\n", HT_X0, y0, HT_X1 - HT_X0,
+	    HT_SER_H);
+	if (q->limit_bytes > 0) {
+		report_bytes(q->limit_bytes, b);
+		fprintf(h->fp, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" "
+		    "y2=\"%d\" stroke=\"#2f4b7c\" stroke-dasharray=\"6 4\">"
+		    "<title>limit %s</title></line><text x=\"%d\" y=\"%d\" "
+		    "text-anchor=\"end\" fill=\"#2f4b7c\">limit %s</text>\n",
+		    HT_X0, HT_X1, SY(q->limit_bytes), SY(q->limit_bytes), b,
+		    HT_X1 - 4, SY(q->limit_bytes) - 3, b);
+	}
+	fprintf(h->fp, "<polyline fill=\"none\" stroke=\"#ef8a17\" "
+	    "stroke-width=\"2\" points=\"");
+	for (size_t i = 0; i < q->npoints; i++)
+		if (q->v[i] >= 0)
+			fprintf(h->fp, "%d,%d ", SX(q->t_ns[i]), SY(q->v[i]));
+	fprintf(h->fp, "\"/>\n");
+	if (q->has_step)
+		fprintf(h->fp, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" "
+		    "stroke=\"#8e6c8a\"><title>step change</title></line>\n",
+		    SX(q->step_ns), SX(q->step_ns), y0, y0 + HT_SER_H);
+	if (q->has_tenant)
+		fprintf(h->fp, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" "
+		    "stroke=\"#7d8fa9\"><title>another process arrived"
+		    "</title></line>\n", SX(q->tenant_ns), SX(q->tenant_ns), y0,
+		    y0 + HT_SER_H);
+	if (q->has_fail && q->fail_ns >= t0)
+		fprintf(h->fp, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" "
+		    "stroke=\"#c62828\" stroke-width=\"2\"><title>failure"
+		    "</title></line>\n", SX(q->fail_ns), SX(q->fail_ns), y0,
+		    y0 + HT_SER_H);
+#undef SX
+#undef SY
+}
+
+static void
+ht_series(struct html *h)
+{
+	const struct analysis	*an = h->an;
+	size_t			 n = 0;
+	int			 y = 4;
+
+	for (size_t i = 0; i < an->nseries && i < HT_ROWS_MAX; i++)
+		n += an->series[i].npoints > 0;
+	if (n == 0)
+		return;
+	fprintf(h->fp, "<section id=\"series\"><h2>Memory over time</h2>\n"
+	    "<p class=\"dim\">Each quantity against its limit (dashed); the "
+	    "failure in red, a step change or another process's arrival as "
+	    "thin lines.</p>\n<svg viewBox=\"0 0 %d %d\" role=\"img\" "
+	    "aria-label=\"memory over time\">\n", HT_W,
+	    (int)n * (HT_SER_H + 16) + 8);
+	for (size_t i = 0; i < an->nseries && i < HT_ROWS_MAX; i++) {
+		if (an->series[i].npoints == 0)
+			continue;
+		ht_series_one(h, &an->series[i], y);
+		y += HT_SER_H + 16;
+	}
+	fprintf(h->fp, "</svg>\n</section>\n");
+}
+
 static void
 ht_seg(struct html *h, int *x, int y, int64_t v, int64_t cap,
     const char *color, const char *what)
@@ -1002,6 +1095,7 @@ report_html(const struct analysis *an, FILE *fp,
 	ht_timeline(&h);
 	ht_host(&h);
 	ht_usage(&h);
+	ht_series(&h);
 	ht_device(&h);
 	ht_processes(&h);
 	ht_findings(&h);

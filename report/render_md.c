@@ -338,6 +338,63 @@ md_usage(FILE *fp, const struct analysis *an)
 	}
 }
 
+#define MD_SERIES_ROWS	8	/* sample rows per series */
+
+static void
+md_series_one(FILE *fp, const struct series_q *q)
+{
+	char		 b[32], when[48];
+	struct evidence	 ev = { .has_time = 1 };
+	size_t		 step = q->npoints > MD_SERIES_ROWS ?
+			    (q->npoints + MD_SERIES_ROWS - 1) / MD_SERIES_ROWS :
+			    1;
+
+	fprintf(fp, "\n**");
+	esc_md(fp, q->name != NULL ? q->name : "?", 64, 0);
+	fprintf(fp, "** on ");
+	esc_md(fp, q->node != NULL ? q->node : "?", 48, 0);
+	fprintf(fp, ": `%s`", q->shape != NULL ? q->shape : "?");
+	report_bytes(q->growth_per_h, b);
+	if (q->growth_per_h > 0)
+		fprintf(fp, ", +%s/h", b);
+	if (q->runway_s >= 0)
+		fprintf(fp, ", runway %" PRId64 " s", q->runway_s);
+	report_bytes(q->limit_bytes, b);
+	fprintf(fp, ", limit %s", b);
+	if (q->has_tenant) {
+		ev.time_ns = q->tenant_ns;
+		report_time(&ev, when);
+		fprintf(fp, ", another process from %s", when);
+	}
+	fprintf(fp, "\n\n| time (UTC) | bytes |\n|---|---|\n");
+	for (size_t i = 0; i < q->npoints; i += step) {
+		size_t	k = i + step >= q->npoints ? q->npoints - 1 : i;
+
+		ev.time_ns = q->t_ns[k];
+		report_time(&ev, when);
+		report_bytes(q->v[k], b);
+		fprintf(fp, "| %s%s | %s |\n", when, q->has_step &&
+		    q->t_ns[k] >= q->step_ns && (k == 0 ||
+		    q->t_ns[k > step ? k - step : 0] < q->step_ns) ?
+		    " (step)" : "", b);
+		if (k == q->npoints - 1)
+			break;
+	}
+}
+
+static void
+md_series(FILE *fp, const struct analysis *an)
+{
+	size_t	n = an->nseries < MD_TABLE_MAX ? an->nseries : MD_TABLE_MAX;
+
+	if (an->nseries == 0)
+		return;
+	fprintf(fp, "\n### Memory over time\n");
+	for (size_t i = 0; i < n; i++)
+		md_series_one(fp, &an->series[i]);
+	md_more(fp, an->nseries, n, "series");
+}
+
 static void
 md_device(FILE *fp, const struct analysis *an)
 {
@@ -423,6 +480,7 @@ report_md(const struct analysis *an, FILE *fp,
 		fprintf(fp, "\n## Quantities\n");
 	md_host(fp, an);
 	md_usage(fp, an);
+	md_series(fp, an);
 	md_device(fp, an);
 	md_inputs(fp, an);
 	if (an->damaged)

@@ -357,6 +357,43 @@ txt_usage(struct txt *t, const struct analysis *an)
 }
 
 static void
+txt_series(struct txt *t, const struct analysis *an)
+{
+	char	 b[32], when[48];
+
+	if (an->nseries > 0)
+		txt_heading(t, "Memory over time", an->nseries);
+	for (size_t i = 0; i < an->nseries && i < TXT_ROWS_MAX; i++) {
+		const struct series_q	*q = &an->series[i];
+		struct evidence		 ev = { .has_time = 1 };
+
+		fprintf(t->fp, "  ");
+		txt_str(t, q->name, "?");
+		fprintf(t->fp, " on ");
+		txt_str(t, q->node, "?");
+		fprintf(t->fp, ": ");
+		txt_str(t, q->shape, "?");
+		report_bytes(q->growth_per_h < 0 ? -1 : q->growth_per_h, b);
+		if (q->growth_per_h > 0)
+			fprintf(t->fp, ", +%s/h", b);
+		if (q->runway_s >= 0)
+			fprintf(t->fp, ", runway %" PRId64 " s", q->runway_s);
+		if (q->has_step) {
+			ev.time_ns = q->step_ns;
+			report_time(&ev, when);
+			fprintf(t->fp, ", step at %s", when);
+		}
+		if (q->has_tenant) {
+			ev.time_ns = q->tenant_ns;
+			report_time(&ev, when);
+			fprintf(t->fp, ", another process from %s", when);
+		}
+		report_bytes(q->limit_bytes, b);
+		fprintf(t->fp, " (limit %s, %zu points)\n", b, q->npoints);
+	}
+}
+
+static void
 txt_device(struct txt *t, const struct analysis *an)
 {
 	size_t	 n = an->ndevice < TXT_ROWS_MAX ? an->ndevice : TXT_ROWS_MAX;
@@ -429,6 +466,7 @@ report_text(const struct analysis *an, FILE *fp,
 	txt_findings(&t, an);
 	txt_host(&t, an);
 	txt_usage(&t, an);
+	txt_series(&t, an);
 	txt_device(&t, an);
 	txt_inputs(&t, an);
 	if (an->damaged)

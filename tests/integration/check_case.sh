@@ -44,6 +44,15 @@ step_toobig)	HOOKS="trap epilog";	VHOOKS=$HOOKS;	CAUSE=step_creation_failure; SP
 ok)		HOOKS="epilog srun";	VHOOKS=epilog;	CAUSE=no_incident; SPANK=none ;;
 timelimit)	HOOKS="epilog";		VHOOKS=$HOOKS;	CAUSE=time_limit; SPANK=batch ;;
 multistep)	HOOKS="srun epilog";	VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=1 ;;
+# The trap's bundle carries the watch series; its verdict may name the
+# leak itself once the series feeds the rules, so only the Epilog's is
+# asserted.
+leak)		HOOKS="trap epilog";	VHOOKS=epilog;	CAUSE=host_oom;	SPANK=batch ;;
+# CPU and device evidence (collector members, not verdicts): collected by
+# root while the job runs ("operator", run_jobs.sh), in the job, and by
+# the Epilog, when the job's cgroups are gone.
+cpu_hungry)	HOOKS="operator srun epilog"; VHOOKS=""; CAUSE=no_incident; SPANK=none ;;
+gpu_gres|gpu_nogres) HOOKS="operator epilog"; VHOOKS=""; CAUSE=no_incident; SPANK=none ;;
 *)		die "unknown case $CASE" ;;
 esac
 SPANK_BUILT=0
@@ -79,6 +88,10 @@ scenario()
 {
 	local j="^$ID\\|$CASE\\|" b="^$ID\\.batch\\|batch\\|"
 	case $CASE in
+	leak)
+		ok "sacct: job OUT_OF_MEMORY" has_line "$SACCT" "${j}OUT_OF_MEMORY\\|"
+		ok "watcher ended on the trap's SIGTERM (exit 0)" has_line \
+		    "$RESULTS/bundles/trap/$ID/watch.status" '^watch rc=0$' ;;
 	oom_batch)
 		ok "sacct: job OUT_OF_MEMORY 0:125" has_line "$SACCT" "${j}OUT_OF_MEMORY\\|0:125\\|"
 		ok "sacct: batch step OUT_OF_MEMORY" has_line "$SACCT" "${b}OUT_OF_MEMORY\\|"
@@ -99,6 +112,19 @@ scenario()
 		ok "sacct: job TIMEOUT" has_line "$SACCT" "${j}TIMEOUT\\|"
 		ok "output: cancelled due to time limit" has_line "$OUTF" \
 		    "\\*\\*\\* JOB $ID ON .* CANCELLED AT .* DUE TO TIME LIMIT \\*\\*\\*" ;;
+	cpu_hungry)
+		ok "sacct: job COMPLETED 0:0" has_line "$SACCT" "${j}COMPLETED\\|0:0\\|"
+		ok "output: 5 threads (4 workers)" has_line "$OUTF" "^Threads:[[:space:]]+5$"
+		ok "output: one allowed CPU" has_line "$OUTF" "^Cpus_allowed_list:[[:space:]]+[0-9]+$" ;;
+	gpu_gres)
+		ok "sacct: job COMPLETED 0:0" has_line "$SACCT" "${j}COMPLETED\\|0:0\\|"
+		ok "output: CUDA_VISIBLE_DEVICES=0" has_line "$OUTF" "^CUDA_VISIBLE_DEVICES=0$"
+		ok "output: open allowed (no driver: ENXIO)" has_line "$OUTF" \
+		    "^open /dev/nvidia0: No such device or address$" ;;
+	gpu_nogres)
+		ok "sacct: job COMPLETED 0:0" has_line "$SACCT" "${j}COMPLETED\\|0:0\\|"
+		ok "output: open denied by the devices cgroup" has_line "$OUTF" \
+		    "^open /dev/nvidia0: Operation not permitted$" ;;
 	multistep)
 		ok "sacct: job COMPLETED 0:0" has_line "$SACCT" "${j}COMPLETED\\|0:0\\|"
 		ok "sacct: step .0 COMPLETED" has_line "$SACCT" "^$ID\\.0\\|[^|]*\\|COMPLETED\\|"
@@ -182,6 +208,119 @@ bundle_checks()
 	fi
 }
 
+# ---------------------------------------------------------------- cpu, devices
+# member UN PATH: a member's contents (the first of a find -path pattern).
+member()
+{
+	local f
+	f=$(find "$1" -path "$1/$2" -type f 2>/dev/null | head -n 1)
+	[ -n "$f" ] && cat "$f"
+}
+
+# member_has UN PATH ERE: the member exists and has a line matching ERE.
+member_has()	{ member "$1" "$2" | grep -Eq -- "$3"; }
+
+# spin_row UN ERE: the host/procs.tsv row of the spin process, as
+# "threads cpus_allowed" (columns found by the header's names).
+spin_row()
+{
+	awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	    $col["cmdline"] ~ /spin 4/ { print $col["threads"], $col["cpus_allowed"] }' \
+	    "$1/host/procs.tsv" | grep -Eq -- "$2"
+}
+
+cpudev_checks()
+{
+	local hook=$1 un=$2 job="*/job_$ID" dev=gpu/dev-access.txt
+	case $CASE in cpu_hungry|gpu_gres|gpu_nogres) ;; *) return ;; esac
+	ok "$hook: slurm/cgroup.conf has ConstrainDevices=yes" \
+	    member_has "$un" slurm/cgroup.conf '^ConstrainDevices=yes$'
+	ok "$hook: slurm/gres.conf names the GPU" \
+	    member_has "$un" slurm/gres.conf '^Name=gpu File=/dev/nvidia0$'
+	if [ "$hook" = epilog ]; then
+		ok "$hook: dev-access skipped: the job's cgroup is gone" \
+		    member_has "$un" $dev '^note=the job.s cgroup no longer exists'
+		return
+	fi
+	ok "$hook: cpuset.cpus of the job: one CPU" \
+	    member_has "$un" "cgroup/cpuset$job/cpuset.cpus" '^[0-9]+$'
+	# Slurm's v1 task/cgroup makes no cpu-controller directory (cores
+	# are a cpuset, not a CFS quota): the manifest says so.
+	ok "$hook: no cpu cgroup for the job: recorded (no CFS quota)" \
+	    jqt "$un/manifest.json" '[.items[]? | select(.path == "cgroup/cpu/")
+	    | select((.error // "") | startswith("ENOENT: no cpu cgroup"))] | length == 1'
+	# v1 lists a default-allow cgroup as "a *:* rwm", its denials not
+	# at all: only the dev-access probe shows them.
+	ok "$hook: devices.list of the job" \
+	    member_has "$un" "cgroup/devices$job/devices.list" '^a \*:\* rwm$'
+	ok "$hook: host/procs.tsv has threads and cpus_allowed columns" \
+	    member_has "$un" host/procs.tsv $'\tthreads\tcpus_allowed$'
+	if [ "$hook" = operator ]; then
+		ok "$hook: dev-access ran in the job's cgroup" \
+		    member_has "$un" $dev '^method=child-in-cgroup$'
+	else
+		ok "$hook: dev-access skipped: not root" \
+		    member_has "$un" $dev '^note=not root'
+	fi
+	case $CASE/$hook in
+	cpu_hungry/*)
+		ok "$hook: cpuacct.usage of the job > 0" \
+		    member_has "$un" "cgroup/cpu*$job/cpuacct.usage" '^[1-9][0-9]*$'
+		ok "$hook: spin: 5 threads on one CPU (procs.tsv)" \
+		    spin_row "$un" '^5 [0-9]+$'
+		ok "$hook: job-env: OMP_NUM_THREADS=4" \
+		    member_has "$un" host/job-env.txt '^OMP_NUM_THREADS=4$' ;;
+	gpu_gres/operator)
+		ok "$hook: scontrol-job: GRES IDX" \
+		    member_has "$un" slurm/scontrol-job.txt 'GRES=gpu:1\(IDX:0\)'
+		ok "$hook: job-env: CUDA_VISIBLE_DEVICES=0" \
+		    member_has "$un" host/job-env.txt '^CUDA_VISIBLE_DEVICES=0$'
+		ok "$hook: dev-access: /dev/nvidia0 allowed (ENXIO: no driver)" \
+		    member_has "$un" $dev '^device=/dev/nvidia0 result=ENXIO$' ;;
+	gpu_nogres/operator)
+		ok "$hook: dev-access: /dev/nvidia0 denied (EPERM)" \
+		    member_has "$un" $dev '^device=/dev/nvidia0 result=EPERM$' ;;
+	esac
+}
+
+# ---------------------------------------------------------------- watch
+# grew DUMP: the job's usage rose by 50 MiB or more over 10 or more rows.
+grew()
+{
+	awk '/^[0-9]/ { if (n++ == 0) f = $2; if ($2 > m) m = $2 }
+	    END { exit !(n >= 10 && m - f >= 52428800) }' "$1"
+}
+
+# oom_counted SERIES: some level's oom_kill counter went up.
+oom_counted()
+{
+	local c
+	for c in $(sed -n 's/^col \(cg\/[^ ]*\/oom_kill\) .*/\1/p' "$1.cols"); do
+		"$OOMTRAIL_SERIES_DUMP" "$1" "$c" | awk '/^[0-9]/ && $2 > 0 { f = 1 } END { exit !f }' &&
+		    return 0
+	done
+	return 1
+}
+
+# watch_checks DIR: the unpacked trap bundle's watch/series.txt, read by
+# the project's reader (series_dump): no bad record and no dropped tail,
+# the job's usage grew toward its 100M limit, and the kill was counted.
+watch_checks()
+{
+	local s=$1/watch/series.txt out=$RESULTS/checks/$CASE.series
+	ok "watch: the trap bundle holds watch/series.txt" test -s "$s"
+	"${OOMTRAIL_SERIES_DUMP:?}" "$s" >"$out.cols" 2>&1
+	"$OOMTRAIL_SERIES_DUMP" "$s" cg/job/current >"$out.current" 2>&1
+	cp "$s" "$out" 2>/dev/null
+	ok "watch: read with no bad record and no dropped tail" \
+	    has_line "$out.cols" '^rows=[0-9]+ cols=[0-9]+ bad=0 dropped_tail=0 '
+	ok "watch: header names job $ID" has_line "$out.cols" " job=$ID "
+	ok "watch: cg/job/current carries the 100M limit" \
+	    has_line "$out.cols" '^col cg/job/current bytes 104857600$'
+	ok "watch: cg/job/current grew by 50 MiB or more" grew "$out.current"
+	ok "watch: an oom_kill counter went up" oom_counted "$out"
+}
+
 # ---------------------------------------------------------------- verdict
 # A jq definition of every evidence text the verdict cites.
 CITED='def cited: [.verdict.initiating, (.secondary[]?.evidence[]?)]
@@ -255,7 +394,7 @@ spank_log_checks()
 	fi
 	case $CASE in
 	timelimit)	why='signal=[1-9][0-9]* oom_kill=0' ;;
-	oom_batch)	why='signal=0 oom_kill=[1-9]' ;;
+	oom_batch|leak)	why='signal=0 oom_kill=[1-9]' ;;
 	*)		why='signal=9 oom_kill=[1-9]' ;;
 	esac
 	ok "spank: collected for step $SPANK ($why)" has_line "$log" \
@@ -285,6 +424,7 @@ check_hook()
 		result FAIL "$hook: oomtrail analyze exit $rc: $(head -c 300 "$j.stderr")"
 	fi
 	bundle_checks "$hook" "$dir" "$b"
+	cpudev_checks "$hook" "$RESULTS/unpacked/$CASE.$hook"
 	case " $VHOOKS " in
 	*" $hook "*) verdict_checks "$hook" "$j" ;;
 	esac
@@ -296,6 +436,7 @@ spank_log_checks
 for h in $HOOKS; do
 	check_hook "$h"
 done
+[ "$CASE" = leak ] && watch_checks "$RESULTS/unpacked/$CASE.trap"
 if [ "$NFAIL" -gt 0 ]; then
 	touch "$RESULTS/failed"
 	echo "$NFAIL check(s) failed; job output:" >&2

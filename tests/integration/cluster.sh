@@ -28,6 +28,7 @@ HOST=$(hostname -s)
 DBPORT=${OOMTRAIL_INTEG_DBPORT:-13306}
 DBPASS=oomtrail-integ
 CLUSTER=oomtrailci
+FAKE_GPU=/dev/nvidia0
 PKGS="slurmctld slurmd slurmdbd slurm-client munge mariadb-server jq"
 
 T0=$(date +%s.%N)
@@ -244,7 +245,8 @@ OverTimeLimit=0
 InactiveLimit=0
 SchedulerType=sched/backfill
 MpiDefault=none
-NodeName=$HOST NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem State=UNKNOWN
+GresTypes=gpu
+NodeName=$HOST NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem Gres=gpu:1 State=UNKNOWN
 PartitionName=debug Nodes=$HOST Default=YES MaxTime=INFINITE State=UP
 EOF
 	write_plugstack
@@ -271,10 +273,12 @@ write_other_confs()
 CgroupPlugin=cgroup/$(cgroup_mode)
 CgroupMountpoint=/sys/fs/cgroup
 ConstrainCores=yes
+ConstrainDevices=yes
 ConstrainRAMSpace=yes
 ConstrainSwapSpace=no
 $v2
 EOF
+	echo "Name=gpu File=$FAKE_GPU" >"$RUN/etc/gres.conf"
 	cat >"$RUN/etc/slurmdbd.conf" <<EOF
 AuthType=auth/munge
 DbdHost=localhost
@@ -292,6 +296,29 @@ StorageLoc=slurm_acct_db
 EOF
 	chown slurm:slurm "$RUN/etc/slurmdbd.conf"
 	chmod 0600 "$RUN/etc/slurmdbd.conf"
+}
+
+# fake_gpu: the GPU of gres.conf.  Without one, a character node with
+# NVIDIA's major and minor (195:0) and no driver behind it: the devices
+# cgroup decides who may open it (EPERM for the others), an allowed open
+# fails with ENXIO.  Made only when absent; "down" removes only that one.
+# Also builds the thread-hungry job's spin (jobs/spin.c).
+fake_gpu()
+{
+	if [ ! -e "$FAKE_GPU" ]; then
+		mknod -m 0666 "$FAKE_GPU" c 195 0 || die "cannot mknod $FAKE_GPU"
+		echo "$FAKE_GPU" >"$RUN/fake-gpu"
+	fi
+	cc -O1 -pthread -o "$RUN/jobs/spin" "$RUN/jobs/spin.c" ||
+	    die "cannot build jobs/spin.c"
+}
+
+remove_fake_gpu()
+{
+	[ -s "$RUN/fake-gpu" ] || return 0
+	[ "$(stat -c %t:%T "$FAKE_GPU" 2>/dev/null)" = c3:0 ] &&
+	    rm -f "$FAKE_GPU"
+	rm -f "$RUN/fake-gpu"
 }
 
 # start_daemon NAME: start a self-daemonising Slurm daemon, wait for its
@@ -343,6 +370,7 @@ up()
 	start_munge
 	start_mariadb
 	phase "munge+mariadb"
+	fake_gpu
 	write_slurm_conf
 	write_other_confs
 	start_slurm
@@ -358,7 +386,8 @@ up()
 		fi
 		echo "up_at=$(date -u +%FT%TZ)"
 	} >"$RESULTS/up"
-	cp "$RUN/etc/slurm.conf" "$RUN/etc/cgroup.conf" "$RESULTS/"
+	cp "$RUN/etc/slurm.conf" "$RUN/etc/cgroup.conf" "$RUN/etc/gres.conf" \
+	    "$RESULTS/"
 	[ -f "$RUN/etc/plugstack.conf" ] && cp "$RUN/etc/plugstack.conf" "$RESULTS/"
 	cat "$RESULTS/up"
 }
@@ -417,6 +446,7 @@ down_quiet()
 		[ -s "$RUN/pids/$n" ] && stop_pid "$n" "$(cat "$RUN/pids/$n")"
 	done
 	remove_cgroups
+	remove_fake_gpu
 }
 
 leftovers()

@@ -13,6 +13,10 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 skip_if_skipped
 
 CASES="timelimit oom_batch oom_srun step_toobig ok multistep"
+CASES="$CASES cpu_hungry gpu_gres gpu_nogres"
+CASES="$CASES leak"
+# Collected by root while they run (the "operator" hook, below).
+OPERATOR_CASES="cpu_hungry gpu_gres gpu_nogres"
 JOB_TIMEOUT=${OOMTRAIL_INTEG_JOB_TIMEOUT:-200}
 
 fail()
@@ -116,12 +120,33 @@ summary()
 	done
 }
 
+# operator CASE: what an operator does on a node while the job runs:
+# oomtrail-collect as root into $RUN/bundles/operator/<job>/.  The job
+# (jobs/ready.sh) says when it is ready and waits for "collected".
+operator()
+{
+	local id dir
+	id=$(job_id "$1")
+	dir=$RUN/bundles/operator/$id
+	wait_for "$JOB_TIMEOUT" "$1 to be ready" test -e "$RUN/jobs/$id.ready" ||
+	    return 1
+	mkdir -p "$dir"
+	"$RUN/bin/oomtrail-collect" --job "$id" --output "$dir" --deadline 30 \
+	    >"$dir/collect.out" 2>"$dir/collect.err"
+	echo "rc=$?" >"$dir/collect.status"
+	touch "$RUN/jobs/$id.collected"
+}
+
 mkdir -p "$RESULTS/jobs"
 t0=$(date +%s)
 for c in $CASES; do
 	submit "$c"
 done
+for c in $OPERATOR_CASES; do
+	operator "$c" &
+done
 wait_for "$JOB_TIMEOUT" "all jobs to finish" all_done || fail "jobs did not finish"
+wait
 log "jobs finished after $(($(date +%s) - t0)) s"
 wait_for 60 "every Epilog" epilogs_done || fail "an Epilog never ran"
 wait_for 60 "the SPANK plugin's collectors" spank_done ||

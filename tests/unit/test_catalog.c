@@ -168,6 +168,17 @@ static const struct {
 	R("S-PARAPHRASE-OOM-KILLER", FX "quoted-lines.txt", "OOM-KILLER"),
 	B("S-HOST-OOM-APP", "terminate called after throwing an "
 	  "instance of 'std::bad_alloc'"),
+	R("S-CUDA-NO-DEVICE", FX "gpu-access.txt", "cudaErrorNoDevice"),
+	R("S-NVML-INIT-UNKNOWN", FX "gpu-access.txt", "NVML: Unknown Error"),
+	R("S-NVSMI-NO-DEVICES", FX "gpu-access.txt", "No devices were found"),
+	R("S-PT-NO-DRIVER", FX "gpu-access.txt", "Found no NVIDIA driver"),
+	R("S-CUDA-DRIVER-INIT", FX "gpu-access.txt",
+	  "RuntimeError: CUDA driver initialization failed"),
+	R("S-DS-MEM-GPU", FX "deepspeed-see_memory_usage-4775.txt",
+	  "MA 0.64 GB"),
+	R("S-DS-MEM-CPU", FX "deepspeed-see_memory_usage-522.txt",
+	  "used = 50.5 GB"),
+	R("S-MEGATRON-MEM", FX "megatron-report_memory-756.txt", "[Rank 1]"),
 };
 
 static char *
@@ -614,6 +625,51 @@ DEFINE_TEST(test_catalog_backtracking)
 		(void)match1(c, l, &m);
 	CHECK((double)(clock() - t0) / CLOCKS_PER_SEC < 2.0);
 	free(l);
+	catalog_free(c);
+}
+
+/* Memory figures (issue 10): DeepSpeed's "GB" is 1024^3, Megatron's bare
+ * floats are MiB (.bare_mult); the old Megatron form has no rank. */
+DEFINE_TEST(test_catalog_mem_figures)
+{
+	struct catalog		*c = cat_open();
+	struct cat_match	 m;
+	char			*l;
+
+	l = fixture_line(FX "deepspeed-see_memory_usage-522.txt",
+	    "MA 4.89 GB");
+	CHECK(match1(c, l, &m) != NULL && m.sig->kind == EV_MEM_FIGURE);
+	CHECK_EQ_STR(m.sig->id, "S-DS-MEM-GPU");
+	CHECK_EQ_INT(fnum(&m, "allocated_bytes"), 5250597519LL);
+	CHECK_EQ_INT(fnum(&m, "max_allocated_bytes"), 5959267123LL);
+	CHECK_EQ_INT(fnum(&m, "reserved_bytes"), 6861210255LL);
+	CHECK_EQ_INT(fnum(&m, "max_reserved_bytes"), 6LL << 30);
+	free(l);
+	l = fixture_line(FX "deepspeed-see_memory_usage-4775.txt", "81.11 GB");
+	CHECK(match1(c, l, &m) != NULL);
+	CHECK_EQ_STR(m.sig->id, "S-DS-MEM-CPU");
+	CHECK_EQ_INT(fnum(&m, "host_used_bytes"), 87091199345LL);
+	CHECK(fstr(&m, "host_used_percent", "43.3"));
+	free(l);
+	l = fixture_line(FX "megatron-report_memory-756.txt", "[Rank 1]");
+	CHECK(match1(c, l, &m) != NULL);
+	CHECK_EQ_STR(m.sig->id, "S-MEGATRON-MEM");
+	CHECK_EQ_INT(fnum(&m, "rank"), 1);
+	CHECK_EQ_INT(fnum(&m, "iteration"), 1);
+	CHECK_EQ_INT(fnum(&m, "allocated_bytes"), 56886273536LL);
+	CHECK_EQ_INT(fnum(&m, "max_reserved_bytes"), 61480LL << 20);
+	free(l);
+	l = fixture_line(FX "megatron-report_memory-60.txt", "after 5");
+	CHECK(match1(c, l, &m) != NULL);
+	CHECK_EQ_STR(m.sig->id, "S-MEGATRON-MEM");
+	CHECK_EQ_INT(fnum(&m, "rank"), -9999);
+	CHECK_EQ_INT(fnum(&m, "iteration"), 5);
+	CHECK_EQ_INT(fnum(&m, "reserved_bytes"), 17482LL << 20);
+	free(l);
+	/* The words without the figures are not a figure. */
+	CHECK(match1(c, "MA Max_MA CA Max_CA", &m) == NULL);
+	CHECK(match1(c, "report_memory: memory (MB) | allocated: n/a", &m) ==
+	    NULL);
 	catalog_free(c);
 }
 

@@ -135,7 +135,10 @@ DEFINE_TEST(test_rules_rows_complete)
 		CHECK(r->match != NULL);
 		CHECK(strncmp(r->id, "R-", 2) == 0);
 		CHECK(r->rclass == RC_INCIDENT || r->rclass == RC_RECORD ||
-		    r->rclass == RC_FINAL);
+		    r->rclass == RC_FINAL || r->rclass == RC_REFINE);
+		/* a refining row names what it refines; no other row does */
+		CHECK((r->rclass == RC_REFINE) == (r->refines != NULL &&
+		    r->refines[0] != '\0'));
 	}
 }
 

@@ -1,0 +1,239 @@
+/*
+ * rules_access: the predicates of the cpu_limited and gpu_access_denied
+ * rows (rules_table.c R-CPU-*, R-GPU-*), over struct cpu_facts and
+ * struct access_facts (facts_cpu.c).
+ *
+ * CPU (seed 001 "Cgroup CPU quota limits job to fewer cores"): a cpuset
+ * narrower than the CPUs allocated or asked per task; a CFS quota that
+ * throttled a large share of periods; compute threads far above the
+ * cpuset's width. A node that is merely busy (full cpuset, no
+ * throttling, threads within the cpuset) fires none of them.
+ *
+ * Devices (seed 001 "Cgroup device access not configured for GPUs"): the
+ * job's own "no CUDA-capable device" / NVML-init line, unless a GPU
+ * fault explains it (an Xid 79 also makes NVML fail); a GPU the job was
+ * given that its user could not open inside its cgroup; a
+ * CUDA_VISIBLE_DEVICES naming more GPUs than the device cgroup allows.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "rules.h"
+
+/* Throttled in at least this share of enforcement periods (percent). */
+#define THROTTLE_PCT	20
+/* Compute threads at least this many times the cpuset's width. */
+#define OVERSUB_X	2
+/* CPU time per second, as a share of the cpuset: saturated, idle. */
+#define SATURATED	0.9
+#define IDLE		0.25
+
+static int64_t
+num_or(const struct event *ev, const char *name, int64_t dflt)
+{
+	int64_t	v;
+
+	return ev != NULL && ev_num(ev, name, &v) == 0 ? v : dflt;
+}
+
+static void
+support(struct rmatch *m, const struct event *ev)
+{
+	if (ev == NULL || ev == m->initiating || m->nsupport >= 8)
+		return;
+	for (int i = 0; i < m->nsupport; i++)
+		if (m->support[i] == ev)
+			return;
+	m->support[m->nsupport++] = ev;
+}
+
+/* ---- CPU ---- */
+
+int
+m_cpuset_narrow(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct cpu_facts	*c = &f->cpu;
+	int64_t			 want = c->alloc_cpus;
+	const char		*what = "allocated to the job on this node";
+
+	if (c->cpuset == NULL || c->cpuset_ncpus <= 0)
+		return 0;
+	if (c->cpus_per_task > want && c->cpus_per_task > 0) {
+		want = c->cpus_per_task;
+		what = "asked per task (CPUs/Task)";
+	}
+	if (want <= 0 || c->cpuset_ncpus >= want)
+		return 0;
+	m->initiating = c->cpuset;
+	support(m, c->req);
+	support(m, c->omp_ev);
+	m->confidence = "high";
+	m->confidence_reason = "the cgroup's own cpuset is narrower than what "
+	    "Slurm says the job was given";
+	m->detail = arena_printf(a, "Its cpuset (%.*s) holds %" PRId64
+	    " CPU%s, but %" PRId64 " were %s.",
+	    (int)ev_str(c->cpuset, "cpus").n, ev_str(c->cpuset, "cpus").p,
+	    c->cpuset_ncpus, c->cpuset_ncpus == 1 ? "" : "s", want, what);
+	return 1;
+}
+
+int
+m_cpu_throttled(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct cpu_facts	*c = &f->cpu;
+	int64_t			 per = num_or(c->stat, "nr_periods", 0);
+	int64_t			 thr = num_or(c->stat, "nr_throttled", 0);
+
+	if (c->stat == NULL || per <= 0 || thr < 0 ||
+	    thr * 100 < per * THROTTLE_PCT)
+		return 0;
+	m->initiating = c->stat;
+	support(m, c->quota);
+	support(m, c->req);
+	m->confidence = "high";
+	m->confidence_reason = "the kernel's own throttling counters in the "
+	    "job's cpu.stat";
+	m->detail = arena_printf(a, "Its CPU quota%s%s throttled it in %"
+	    PRId64 " of %" PRId64 " periods (%" PRId64 "%%)%s%s.",
+	    c->quota_us > 0 && c->period_us > 0 ? arena_printf(a, " (%.2f "
+	    "CPUs: %" PRId64 " of every %" PRId64 " us)", (double)c->quota_us /
+	    (double)c->period_us, c->quota_us, c->period_us) : "", "", thr,
+	    per, thr * 100 / per,
+	    num_or(c->stat, "throttled_us", -1) > 0 ? ", for a total of " : "",
+	    num_or(c->stat, "throttled_us", -1) > 0 ? arena_printf(a,
+	    "%.1f s", (double)num_or(c->stat, "throttled_us", 0) / 1e6) : "");
+	return 1;
+}
+
+/* The compute threads the job ran: OMP_NUM_THREADS, else a process's
+ * thread count far above the cpuset when the job's CPU time shows the
+ * cpuset saturated (idle helper threads of a runtime are common). A job
+ * whose CPU time shows the threads idle is not limited by its cores. */
+int
+m_cpu_oversub(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct cpu_facts	*c = &f->cpu;
+	int64_t			 thr = c->omp_threads, w = c->cpuset_ncpus;
+	const struct event	*ev = c->omp_ev;
+	double			 busy = -1;
+
+	if (c->cpuset == NULL || w <= 0)
+		return 0;
+	if (c->usage_us >= 0 && c->elapsed_s > 0)
+		busy = (double)c->usage_us / 1e6 / (double)c->elapsed_s;
+	if (thr < OVERSUB_X * w && c->max_threads >= 2 * OVERSUB_X * w &&
+	    busy >= SATURATED * (double)w) {
+		thr = c->max_threads;
+		ev = c->threads_ev;
+	}
+	if (ev == NULL || thr < OVERSUB_X * w ||
+	    (busy >= 0 && busy < IDLE * (double)w))
+		return 0;
+	m->initiating = ev;
+	support(m, c->cpuset);
+	support(m, c->usage);
+	support(m, c->threads_ev);
+	m->confidence = busy >= SATURATED * (double)w ? "high" : "medium";
+	m->confidence_reason = busy >= 0 ? arena_printf(a, "the job used "
+	    "%.2f CPUs on average over %" PRId64 " s against a cpuset of %"
+	    PRId64, busy, c->elapsed_s, w) : "thread count against the "
+	    "cpuset's width; the job's CPU time per second was not measured";
+	m->detail = arena_printf(a, "It ran %" PRId64 " %s on a cpuset of %"
+	    PRId64 " CPU%s: the threads take turns on the cores it was "
+	    "given.", thr, ev == c->omp_ev ? "OpenMP threads "
+	    "(OMP_NUM_THREADS)" : "threads in one process", w,
+	    w == 1 ? "" : "s");
+	return 1;
+}
+
+/* ---- GPU access ---- */
+
+int
+m_gpu_nodev(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct access_facts	*acc = &f->acc;
+	const struct event		*ev = f->first[EV_GPU_NODEV];
+
+	(void)a;
+	if (ev == NULL || f->xid_fault != NULL ||
+	    f->first[EV_GPU_DRIVER_ERROR] != NULL)
+		return 0;
+	m->initiating = ev;
+	support(m, acc->denied);
+	support(m, acc->devices);
+	support(m, acc->cvd_ev);
+	support(m, acc->constrain);
+	support(m, f->scontrol_job);
+	if (acc->gpus_requested <= 0 && !f->gpu_job) {
+		m->confidence = acc->denied != NULL ? "high" : "medium";
+		m->confidence_reason = acc->denied != NULL ? "the job found no "
+		    "GPU, asked for none, and its device cgroup refused "
+		    "/dev/nvidia* to its user" : "the job found no GPU and "
+		    "asked for none: Slurm's device cgroup hides every GPU "
+		    "from it";
+		m->detail = "The job asked for no GPU (no --gres=gpu / "
+		    "--gpus), so ConstrainDevices hid them all.";
+	} else if (acc->denied != NULL || (acc->allowed_gpus >= 0 &&
+	    acc->gpus_requested > acc->allowed_gpus)) {
+		m->confidence = "high";
+		m->confidence_reason = "the device cgroup denied a GPU the "
+		    "job was given, and the job could not find one";
+	} else {
+		m->confidence = "medium";
+		m->confidence_reason = "the job's own no-device line, with no "
+		    "GPU fault in the kernel log; which control denied it was "
+		    "not collected";
+	}
+	return 1;
+}
+
+int
+m_gpu_denied(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct access_facts	*acc = &f->acc;
+
+	if (acc->denied == NULL || (acc->gres_idx.n == 0 &&
+	    (acc->gpus_requested <= 0 || acc->nopened_gpu > 0)))
+		return 0;
+	m->initiating = acc->denied;
+	support(m, acc->devices);
+	support(m, acc->constrain);
+	support(m, f->scontrol_job);
+	support(m, acc->cvd_ev);
+	m->confidence = acc->gres_idx.n > 0 ? "high" : "medium";
+	m->confidence_reason = acc->gres_idx.n > 0 ? "the collector opened "
+	    "the GPU Slurm allocated (GRES IDX) as the job's user inside its "
+	    "cgroup and was refused" : "the collector, as the job's user "
+	    "inside its cgroup, could open no GPU although the job asked "
+	    "for some";
+	m->detail = arena_printf(a, "Opening %.*s as the job's user inside "
+	    "its cgroup failed with %.*s.",
+	    (int)ev_str(acc->denied, "device").n,
+	    ev_str(acc->denied, "device").p,
+	    (int)ev_str(acc->denied, "result").n,
+	    ev_str(acc->denied, "result").p);
+	return 1;
+}
+
+int
+m_gpu_cvd(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct access_facts	*acc = &f->acc;
+
+	if (acc->cvd_ev == NULL || acc->cvd_count <= 0 ||
+	    acc->allowed_gpus < 0 || acc->cvd_count <= acc->allowed_gpus)
+		return 0;
+	m->initiating = acc->cvd_ev;
+	support(m, acc->devices);
+	support(m, f->scontrol_job);
+	m->confidence = "medium";
+	m->confidence_reason = "the environment and the device cgroup "
+	    "disagree; the job's own error line was not found";
+	m->detail = arena_printf(a, "CUDA_VISIBLE_DEVICES=%.*s names %"
+	    PRId64 " GPU%s, but the device cgroup lets the job open %"
+	    PRId64 ".",
+	    (int)ev_str(acc->cvd_ev, "CUDA_VISIBLE_DEVICES").n,
+	    ev_str(acc->cvd_ev, "CUDA_VISIBLE_DEVICES").p, acc->cvd_count,
+	    acc->cvd_count == 1 ? "" : "s", acc->allowed_gpus);
+	return 1;
+}

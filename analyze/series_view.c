@@ -1,0 +1,428 @@
+/*
+ * series_view: memory over time as verdict input (the CUDA guide's "does
+ * memory.used ramp over time?" and "what is the runway?").
+ *
+ * Sources: the watch files of every input (series.h: the job's memory
+ * cgroup, each GPU's used memory and each compute process's) and the
+ * memory figures a framework printed in a job log (memory_figure events,
+ * one series per file and rank). Each becomes a view: its points, its
+ * limit and its shape by trend_classify() up to the failure. For each GPU
+ * it also asks when memory of processes outside the job first appeared.
+ *
+ * series_views_build() runs after the verdict's initiating event is
+ * known (the window ends there); series_refine_*() are the predicates of
+ * the refining rows (R-LEAK-*, R-DEV-008); series_model() copies the
+ * views into the analysis model for the reports. Views live in the
+ * analysis arena.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+#include "series.h"
+#include "trend.h"
+#include "units.h"
+
+#define SV_MAX		64		/* views kept */
+#define SV_POINTS	20000		/* points per view analysed */
+#define SV_MODEL_POINTS	240		/* points per view in the model */
+#define TENANT_MIN	(64LL << 20)	/* memory of others that counts */
+
+static int
+job_column(const char *name, int *gpu)
+{
+	int	n = 0;
+
+	*gpu = -1;
+	if (strcmp(name, "cg/job/current") == 0)
+		return SV_HOST;
+	if (sscanf(name, "gpu%d/used%n", gpu, &n) == 1 && n > 0 &&
+	    name[n] == '\0' && *gpu >= 0)
+		return SV_GPU;
+	*gpu = -1;
+	return -1;
+}
+
+static struct sview *
+sv_add(struct series_facts *sf, struct arena *a)
+{
+	struct sview	*v;
+
+	if (sf->n == SV_MAX)
+		return NULL;
+	if (sf->v == NULL &&
+	    (sf->v = arena_zalloc(a, SV_MAX * sizeof(*sf->v))) == NULL)
+		return NULL;
+	v = &sf->v[sf->n];
+	memset(v, 0, sizeof(*v));
+	v->gpu = -1;
+	v->tenant_ns = -1;
+	if ((v->pts = arena_alloc(a, SV_POINTS * sizeof(*v->pts))) == NULL)
+		return NULL;
+	sf->n++;
+	return v;
+}
+
+static void
+classify(struct sview *v, int64_t fail_ns)
+{
+	struct err	e = { 0 };
+
+	if (trend_classify(v->pts, v->n, v->limit, fail_ns, &v->tr,
+	    &e) != ERR_OK)
+		v->tr.shape = TREND_TOO_SHORT;
+}
+
+/* The largest memory of processes outside the job on GPU g, per row. */
+static size_t
+others_on(const struct facts *f, const struct series *s, int g,
+    struct trend_pt *out, int64_t *pid_out)
+{
+	char	pfx[32];
+	size_t	n = 0;
+	int	plen = snprintf(pfx, sizeof(pfx), "gpu%d/pid", g);
+
+	*pid_out = -1;
+	for (size_t r = 0; r < s->nrows && n < SV_POINTS; r++) {
+		int64_t	sum = 0, best = 0;
+
+		for (size_t c = 0; c < s->ncols; c++) {
+			const char	*name = s->cols[c].name;
+			int64_t		 pid, v = s->v[r * s->ncols + c];
+			char		*end;
+
+			if (strncmp(name, pfx, (size_t)plen) != 0 ||
+			    v == SERIES_NONE || v < 0)
+				continue;
+			pid = strtoll(name + plen, &end, 10);
+			if (strcmp(end, "/used") != 0 ||
+			    facts_is_job_pid(f, pid))
+				continue;
+			sum += v;
+			if (v > best) {
+				best = v;
+				if (*pid_out < 0)
+					*pid_out = pid;
+			}
+		}
+		out[n].t_ns = s->t_ns[r];
+		out[n++].v = (double)sum;
+	}
+	return n;
+}
+
+static void
+tenant_of(const struct facts *f, const struct series *s, struct sview *v,
+    struct arena *a)
+{
+	struct trend_pt	*pts = arena_alloc(a, SV_POINTS * sizeof(*pts));
+	size_t		 n;
+	int64_t		 pid;
+
+	if (pts == NULL || f->njob_pids == 0)
+		return;
+	n = others_on(f, s, v->gpu, pts, &pid);
+	v->tenant_ns = trend_first_rise(pts, n, (double)TENANT_MIN, 2);
+	if (v->tenant_ns >= 0) {
+		v->tenant_pid = pid;
+		for (size_t i = 0; i < n; i++)
+			if (pts[i].v > (double)v->tenant_bytes)
+				v->tenant_bytes = (int64_t)pts[i].v;
+	}
+}
+
+static void
+from_series(const struct facts *f, struct series_facts *sf,
+    const struct input *in, const struct in_series *is, struct arena *a)
+{
+	const struct series	*s = is->s;
+
+	for (size_t c = 0; c < s->ncols; c++) {
+		struct sview	*v;
+		int		 gpu, kind = job_column(s->cols[c].name, &gpu);
+
+		if (kind < 0 || (v = sv_add(sf, a)) == NULL)
+			continue;
+		v->kind = kind;
+		v->gpu = gpu;
+		v->column = s->cols[c].name;
+		v->source = is->path;
+		v->node = in->node != NULL ? in->node : s->host;
+		v->cite = is->ev;
+		v->n = trend_from_series(s, v->column, v->pts, SV_POINTS,
+		    &v->limit);
+		v->name = kind == SV_HOST ? "job memory cgroup (current)" :
+		    arena_printf(a, "GPU %d used", gpu);
+		if (kind == SV_GPU)
+			tenant_of(f, s, v, a);
+	}
+}
+
+/* One view per file and rank of memory_figure events ("allocated"). */
+static void
+from_figures(const struct facts *f, struct series_facts *sf,
+    struct arena *a)
+{
+	const struct event	**evs;
+	size_t			  n = 0;
+
+	if (f->count[EV_MEM_FIGURE] < 8 ||
+	    (evs = arena_alloc(a, SV_POINTS * sizeof(*evs))) == NULL)
+		return;
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event *ev = f->tl->v[i];
+		const struct event *head = n > 0 ? evs[0] : ev;
+
+		if (ev->kind != EV_MEM_FIGURE || facts_foreign(f, ev) ||
+		    ev_field(ev, "allocated_bytes") == NULL ||
+		    ev->ref.file_id != head->ref.file_id ||
+		    ev->rank != head->rank || f->tl->in[i] !=
+		    f->tl->in[facts_index_of(f, head)] || n == SV_POINTS)
+			continue;
+		evs[n++] = ev;
+	}
+	if (n >= 8) {
+		struct sview *v = sv_add(sf, a);
+
+		if (v == NULL)
+			return;
+		v->kind = SV_FIGURE;
+		v->column = "allocated_bytes";
+		v->cite = evs[n - 1];
+		v->node = evs[0]->node;
+		v->name = evs[0]->rank >= 0 ? arena_printf(a, "rank %d "
+		    "allocated (job log)", evs[0]->rank) :
+		    "allocated (job log)";
+		v->n = trend_from_figures(evs, n, "allocated_bytes", v->pts,
+		    SV_POINTS, NULL);
+		v->limit = 0;
+	}
+}
+
+void
+series_views_build(const struct facts *f, struct arena *a, int64_t fail_ns)
+{
+	struct series_facts	*sf = f->sv;
+
+	if (sf == NULL)
+		return;
+	sf->n = 0;
+	sf->fail_ns = fail_ns;
+	for (size_t i = 0; i < f->nins; i++)
+		for (size_t k = 0; k < f->ins[i]->nseries; k++)
+			from_series(f, sf, f->ins[i], &f->ins[i]->series[k],
+			    a);
+	from_figures(f, sf, a);
+	for (size_t i = 0; i < sf->n; i++)
+		classify(&sf->v[i], fail_ns);
+}
+
+static int
+leaked(const struct sview *v)
+{
+	return v->tr.shape == TREND_LEAK || v->tr.shape == TREND_LEAK_SPIKE;
+}
+
+static const char *
+rate(struct arena *a, double per_s)
+{
+	double	per_h = per_s * 3600;
+
+	if (per_h >= 1024.0 * 1024 * 1024 * 4)
+		return arena_printf(a, "%s/min", fmt_bytes(a,
+		    (int64_t)(per_s * 60)));
+	return arena_printf(a, "%s/h", fmt_bytes(a, (int64_t)per_h));
+}
+
+static const char *
+leak_detail(struct arena *a, const struct sview *v)
+{
+	return arena_printf(a, "The %s grew steadily by %s (R\xc2\xb2 %.2f) "
+	    "from %s to %s over %.0f s until the failure%s%s%s.", v->name,
+	    rate(a, v->tr.slope_per_s), v->tr.fit, fmt_bytes(a,
+	    (int64_t)v->tr.first), fmt_bytes(a, (int64_t)v->tr.last),
+	    (double)(v->tr.to_ns - v->tr.from_ns) / 1e9,
+	    v->limit > 0 ? arena_printf(a, " against its limit of %s",
+	    fmt_bytes(a, (int64_t)v->limit)) : "",
+	    v->tr.shape == TREND_LEAK_SPIKE ? ", then jumped right before "
+	    "it" : "", v->tr.runway_s > 0 ? arena_printf(a, "; at that rate "
+	    "the runway was %.0f s", v->tr.runway_s) : "");
+}
+
+static int
+refine_leak(const struct facts *f, struct arena *a, struct rmatch *m,
+    int host)
+{
+	const struct series_facts	*sf = f->sv;
+
+	for (size_t i = 0; sf != NULL && i < sf->n; i++) {
+		const struct sview *v = &sf->v[i];
+
+		if ((host ? v->kind != SV_HOST : v->kind == SV_HOST) ||
+		    !leaked(v))
+			continue;
+		m->detail = leak_detail(a, v);
+		m->confidence = v->tr.fit >= 0.9 && v->kind != SV_FIGURE ?
+		    "high" : "medium";
+		m->confidence_reason = arena_printf(a, "%zu samples of %s "
+		    "rise steadily up to the failure (R\xc2\xb2 %.2f); a "
+		    "spike or one oversized batch would be a step, not a line",
+		    v->tr.used, v->name, v->tr.fit);
+		if (m->nsupport < 8 && v->cite != NULL)
+			if (m->nsupport < 8 && v->cite != NULL)
+			m->support[m->nsupport++] = v->cite;
+		return 1;
+	}
+	return 0;
+}
+
+int
+series_refine_host_leak(const struct facts *f, struct arena *a,
+    struct rmatch *m)
+{
+	return refine_leak(f, a, m, 1);
+}
+
+int
+series_refine_device_leak(const struct facts *f, struct arena *a,
+    struct rmatch *m)
+{
+	return refine_leak(f, a, m, 0);
+}
+
+int
+series_refine_tenant(const struct facts *f, struct arena *a,
+    struct rmatch *m)
+{
+	const struct series_facts	*sf = f->sv;
+	char				 when[48];
+
+	for (size_t i = 0; sf != NULL && i < sf->n; i++) {
+		const struct sview *v = &sf->v[i];
+
+		if (v->kind != SV_GPU || v->tenant_ns < 0 ||
+		    (sf->fail_ns != INT64_MAX && v->tenant_ns > sf->fail_ns))
+			continue;
+		units_fmt_iso(v->tenant_ns, when);
+		m->detail = arena_printf(a, "On GPU %d, process %" PRId64
+		    " outside the job appeared at %s holding up to %s.",
+		    v->gpu, v->tenant_pid, when, fmt_bytes(a,
+		    v->tenant_bytes));
+		m->confidence = "high";
+		m->confidence_reason = "the watch file's per-process samples "
+		    "show memory of a process that is not the job's arriving "
+		    "mid-job";
+		if (m->nsupport < 8 && v->cite != NULL)
+			m->support[m->nsupport++] = v->cite;
+		return 1;
+	}
+	return 0;
+}
+
+/* A step right before the failure on the failing boundary: an oversized
+ * batch or sequence, reported with the verdict; a leak with a runway
+ * when nothing failed yet. */
+void
+series_findings(const struct facts *f, struct analysis *an,
+    const char *cause, const char *boundary)
+{
+	const struct series_facts	*sf = f->sv;
+	struct arena			*a = an->arena;
+	char				 when[48];
+
+	for (size_t i = 0; sf != NULL && i < sf->n; i++) {
+		const struct sview	*v = &sf->v[i];
+		int			 host = v->kind == SV_HOST;
+
+		if (v->tr.shape == TREND_SPIKE && boundary != NULL &&
+		    strcmp(boundary, host ? "host" : "device") == 0) {
+			units_fmt_iso(v->tr.step_ns, when);
+			rules_add_finding(f, an, cause, "R-SPIKE-001",
+			    arena_printf(a, "The %s jumped from %s to %s at "
+			    "%s, %.0f s before the failure, after a steady "
+			    "run: one oversized batch or sequence, not a "
+			    "leak.", v->name, fmt_bytes(a,
+			    (int64_t)v->tr.step_before), fmt_bytes(a,
+			    (int64_t)v->tr.step_after), when,
+			    sf->fail_ns == INT64_MAX ? 0.0 :
+			    (double)(sf->fail_ns - v->tr.step_ns) / 1e9),
+			    v->cite);
+		} else if (leaked(v) && strcmp(cause, "memory_leak") != 0) {
+			rules_add_finding(f, an, "memory_leak", host ?
+			    "R-LEAK-001" : "R-LEAK-002", leak_detail(a, v),
+			    v->cite);
+		}
+	}
+}
+
+static int64_t
+round_i64(double d)
+{
+	if (!(d > -9.2e18 && d < 9.2e18))
+		return 0;
+	return (int64_t)(d < 0 ? d - 0.5 : d + 0.5);
+}
+
+/* Evenly spaced picks of at most SV_MODEL_POINTS points, the maximum of
+ * each stretch (peaks survive). */
+static void
+model_points(const struct sview *v, struct series_q *q, struct arena *a)
+{
+	size_t	n = v->n < SV_MODEL_POINTS ? v->n : SV_MODEL_POINTS;
+
+	q->t_ns = arena_alloc(a, (n + 1) * sizeof(*q->t_ns));
+	q->v = arena_alloc(a, (n + 1) * sizeof(*q->v));
+	if (q->t_ns == NULL || q->v == NULL)
+		return;
+	for (size_t k = 0; k < n; k++) {
+		size_t	lo = k * v->n / n, hi = (k + 1) * v->n / n;
+		double	best = v->pts[lo].v;
+
+		for (size_t j = lo; j < hi; j++)
+			if (v->pts[j].v > best)
+				best = v->pts[j].v;
+		q->t_ns[k] = v->pts[lo].t_ns;
+		q->v[k] = isfinite(best) && best < 9.2e18 && best > -9.2e18 ?
+		    (int64_t)best : -1;
+	}
+	q->npoints = n;
+}
+
+void
+series_model(const struct facts *f, struct analysis *an)
+{
+	const struct series_facts	*sf = f->sv;
+	struct arena			*a = an->arena;
+
+	if (sf == NULL || sf->n == 0 ||
+	    (an->series = arena_zalloc(a, sf->n * sizeof(*an->series))) ==
+	    NULL)
+		return;
+	for (size_t i = 0; i < sf->n; i++) {
+		const struct sview	*v = &sf->v[i];
+		struct series_q		*q = &an->series[an->nseries++];
+
+		q->name = arena_strdup(a, v->name);
+		q->node = v->node != NULL ? arena_strdup(a, v->node) : NULL;
+		q->source = v->source != NULL ? arena_strdup(a, v->source) :
+		    NULL;
+		q->boundary = v->kind == SV_HOST ? "host" : "device";
+		q->limit_bytes = v->limit > 0 ? (int64_t)v->limit : -1;
+		q->shape = trend_shape_name(v->tr.shape);
+		q->growth_per_h = leaked(v) || v->tr.shape == TREND_FLAT ||
+		    v->tr.shape == TREND_SPIKE ? round_i64(v->tr.slope_per_s * 3600) : 0;
+		q->runway_s = leaked(v) && v->tr.runway_s >= 0 ?
+		    round_i64(v->tr.runway_s) : -1;
+		q->step_ns = v->tr.step_ns;
+		q->has_step = v->tr.step_ns >= 0 && (v->tr.shape ==
+		    TREND_SPIKE || v->tr.shape == TREND_LEAK_SPIKE);
+		q->fail_ns = sf->fail_ns;
+		q->has_fail = sf->fail_ns != INT64_MAX;
+		q->tenant_ns = v->tenant_ns;
+		q->has_tenant = v->tenant_ns >= 0;
+		model_points(v, q, a);
+	}
+}

@@ -1,0 +1,40 @@
+/*
+ * spin N SECONDS: N threads that burn CPU for SECONDS (at most 120), then
+ * exit 0. The thread-hungry workload of the cpu_hungry case; cluster.sh
+ * builds it into $RUN/jobs/spin.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static volatile unsigned long	sink;
+static time_t			end;
+
+static void *
+spin(void *arg)
+{
+	(void)arg;
+	while (time(NULL) < end)
+		for (int i = 0; i < 1000000; i++)
+			sink += (unsigned long)i;
+	return NULL;
+}
+
+int
+main(int argc, char *argv[])
+{
+	pthread_t	t[64];
+	int		n = argc > 1 ? atoi(argv[1]) : 4;
+	int		s = argc > 2 ? atoi(argv[2]) : 10;
+
+	n = n < 1 ? 1 : n > 64 ? 64 : n;
+	s = s < 1 ? 1 : s > 120 ? 120 : s;
+	end = time(NULL) + s;
+	for (int i = 0; i < n; i++)
+		if (pthread_create(&t[i], NULL, spin, NULL) != 0)
+			return 1;
+	for (int i = 0; i < n; i++)
+		pthread_join(t[i], NULL);
+	return 0;
+}
