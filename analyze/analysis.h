@@ -126,7 +126,9 @@ struct series_q {			/* memory over time, one quantity */
 	const char	*boundary;	/* host device */
 	int64_t		 limit_bytes;
 	const char	*shape;		/* trend.h names: leak spike flat ... */
-	int64_t		 growth_per_h;	/* bytes per hour (leak: its rate) */
+	const char	*axis;		/* time iteration log_line */
+	int64_t		 growth_per_h;	/* bytes per hour (axis time) */
+	int64_t		 growth_per_step;	/* per iteration or line */
 	int64_t		 runway_s;	/* leak: time left to the limit */
 	int64_t		 step_ns;	/* spike: when */
 	int		 has_step;

@@ -326,9 +326,10 @@ mj_points(const struct series_q *q, int *bad)
 
 	for (size_t i = 0; i < q->npoints; i++) {
 		p = json_array();
-		if (p == NULL || json_array_append_new(p, mj_ns(q->t_ns[i],
-		    1)) == -1 || json_array_append_new(p, mj_int(q->v[i])) ==
-		    -1)
+		if (p == NULL || json_array_append_new(p, q->axis != NULL &&
+		    strcmp(q->axis, "time") != 0 ? json_integer(q->t_ns[i] /
+		    1000000000LL) : mj_ns(q->t_ns[i], 1)) == -1 ||
+		    json_array_append_new(p, mj_int(q->v[i])) == -1)
 			*bad = 1;
 		mj_push(arr, p, bad);
 	}
@@ -346,9 +347,12 @@ mj_series(const struct series_q *q, int *bad)
 	mj_set(o, "boundary", mj_str(q->boundary), bad);
 	mj_set(o, "limit_bytes", mj_int(q->limit_bytes), bad);
 	mj_set(o, "shape", mj_str(q->shape), bad);
+	mj_set(o, "axis", mj_str(q->axis), bad);
 	mj_set(o, "growth_bytes_per_hour", json_integer(q->growth_per_h),
 	    bad);
-	mj_set(o, "runway_s", mj_int(q->runway_s), bad);
+	mj_set(o, "growth_bytes_per_step", json_integer(q->growth_per_step),
+	    bad);
+	mj_set(o, "runway", mj_int(q->runway_s), bad);
 	mj_set(o, "step", mj_ns(q->step_ns, q->has_step), bad);
 	mj_set(o, "failure", mj_ns(q->fail_ns, q->has_fail), bad);
 	mj_set(o, "other_tenant", mj_ns(q->tenant_ns, q->has_tenant), bad);
@@ -841,13 +845,17 @@ mj_read_points(struct mj *m, json_t *o, struct series_q *q)
 		p = json_array_get(arr, i);
 		t = json_array_get(p, 0);
 		v = json_array_get(p, 1);
-		if (!json_is_array(p) || json_array_size(p) != 2 ||
-		    !json_is_string(t) || units_iso_time(str_cstr(
-		    json_string_value(t)), &q->t_ns[i], &tz) == -1 || !tz ||
+		if (json_is_integer(t) && json_integer_value(t) >= 0 &&
+		    json_integer_value(t) < INT64_MAX / 1000000000LL)
+			q->t_ns[i] = json_integer_value(t) * 1000000000LL;
+		else if (!json_is_string(t) || units_iso_time(str_cstr(
+		    json_string_value(t)), &q->t_ns[i], &tz) == -1 || !tz)
+			t = NULL;
+		if (!json_is_array(p) || json_array_size(p) != 2 || t == NULL ||
 		    !(json_is_null(v) || (json_is_integer(v) &&
 		    json_integer_value(v) >= 0)))
-			return mj_bad(m, "points", "[ISO time, bytes or "
-			    "null] pairs");
+			return mj_bad(m, "points", "[ISO time or step, bytes "
+			    "or null] pairs");
 		q->v[i] = json_is_null(v) ? -1 : json_integer_value(v);
 	}
 	return ERR_OK;
@@ -865,9 +873,12 @@ mj_read_one_series(struct mj *m, json_t *o, struct series_q *q)
 	    (rc = mj_get_str(m, o, "shape", &q->shape)) ||
 	    (rc = mj_get_int(m, o, "limit_bytes", 0, INT64_MAX, -1,
 	    &q->limit_bytes)) ||
+	    (rc = mj_get_str(m, o, "axis", &q->axis)) ||
 	    (rc = mj_get_int(m, o, "growth_bytes_per_hour", INT64_MIN,
 	    INT64_MAX, 0, &q->growth_per_h)) ||
-	    (rc = mj_get_int(m, o, "runway_s", 0, INT64_MAX, -1,
+	    (rc = mj_get_int(m, o, "growth_bytes_per_step", INT64_MIN,
+	    INT64_MAX, 0, &q->growth_per_step)) ||
+	    (rc = mj_get_int(m, o, "runway", 0, INT64_MAX, -1,
 	    &q->runway_s)) ||
 	    (rc = mj_read_ns(m, o, "step", &q->step_ns, &q->has_step)) ||
 	    (rc = mj_read_ns(m, o, "failure", &q->fail_ns, &q->has_fail)) ||

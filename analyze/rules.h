@@ -94,6 +94,9 @@ struct sview {
 	size_t			 n;
 	double			 limit;		/* 0 none */
 	struct trend		 tr;
+	enum trend_axis		 axis;		/* figures: what t means */
+	int64_t			 cut_ns;	/* its own kill: last row
+						 * before it; INT64_MAX */
 	int64_t			 tenant_ns;	/* others arrived; -1 */
 	int64_t			 tenant_pid;
 	int64_t			 tenant_bytes;

@@ -60,6 +60,7 @@ sv_add(struct series_facts *sf, struct arena *a)
 	memset(v, 0, sizeof(*v));
 	v->gpu = -1;
 	v->tenant_ns = -1;
+	v->cut_ns = INT64_MAX;
 	if ((v->pts = arena_alloc(a, SV_POINTS * sizeof(*v->pts))) == NULL)
 		return NULL;
 	sf->n++;
@@ -134,11 +135,50 @@ tenant_of(const struct facts *f, const struct series *s, struct sview *v,
 	}
 }
 
+static int
+ends_with(const char *s, const char *suffix)
+{
+	size_t	n = strlen(s), k = strlen(suffix);
+
+	return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* The last row before any oom_kill counter of the file went up: when the
+ * verdict's own event has no time, the series still says when the kill
+ * happened. INT64_MAX when no counter moved. */
+static int64_t
+kill_cut(const struct series *s)
+{
+	int64_t	cut = INT64_MAX;
+
+	for (size_t c = 0; c < s->ncols; c++) {
+		int64_t	base = SERIES_NONE;
+
+		if (!ends_with(s->cols[c].name, "/oom_kill"))
+			continue;
+		for (size_t r = 0; r < s->nrows; r++) {
+			int64_t	v = s->v[r * s->ncols + c];
+
+			if (v == SERIES_NONE)
+				continue;
+			if (base == SERIES_NONE)
+				base = v;
+			else if (v > base) {
+				if (s->t_ns[r - 1] < cut)
+					cut = s->t_ns[r - 1];
+				break;
+			}
+		}
+	}
+	return cut;
+}
+
 static void
 from_series(const struct facts *f, struct series_facts *sf,
     const struct input *in, const struct in_series *is, struct arena *a)
 {
 	const struct series	*s = is->s;
+	int64_t			 cut = kill_cut(s);
 
 	for (size_t c = 0; c < s->ncols; c++) {
 		struct sview	*v;
@@ -156,6 +196,7 @@ from_series(const struct facts *f, struct series_facts *sf,
 		    &v->limit);
 		v->name = kind == SV_HOST ? "job memory cgroup (current)" :
 		    arena_printf(a, "GPU %d used", gpu);
+		v->cut_ns = kind == SV_HOST ? cut : INT64_MAX;
 		if (kind == SV_GPU)
 			tenant_of(f, s, v, a);
 	}
@@ -168,6 +209,7 @@ from_figures(const struct facts *f, struct series_facts *sf,
 {
 	const struct event	**evs;
 	size_t			  n = 0;
+	int64_t			  cap;
 
 	if (f->count[EV_MEM_FIGURE] < 8 ||
 	    (evs = arena_alloc(a, SV_POINTS * sizeof(*evs))) == NULL)
@@ -197,8 +239,12 @@ from_figures(const struct facts *f, struct series_facts *sf,
 		    "allocated (job log)", evs[0]->rank) :
 		    "allocated (job log)";
 		v->n = trend_from_figures(evs, n, "allocated_bytes", v->pts,
-		    SV_POINTS, NULL);
+		    SV_POINTS, &v->axis);
+		/* the device's size, from the allocator's own OOM line */
 		v->limit = 0;
+		if (f->first[EV_CUDA_OOM] != NULL && ev_num(f->first[EV_CUDA_OOM],
+		    "capacity_bytes", &cap) == 0 && cap > 0)
+			v->limit = (double)cap;
 	}
 }
 
@@ -216,8 +262,15 @@ series_views_build(const struct facts *f, struct arena *a, int64_t fail_ns)
 			from_series(f, sf, f->ins[i], &f->ins[i]->series[k],
 			    a);
 	from_figures(f, sf, a);
-	for (size_t i = 0; i < sf->n; i++)
-		classify(&sf->v[i], fail_ns);
+	for (size_t i = 0; i < sf->n; i++) {
+		struct sview	*v = &sf->v[i];
+
+		/* an untimed verdict: the file's own kill counter cuts it */
+		if (fail_ns == INT64_MAX && v->cut_ns != INT64_MAX &&
+		    sf->fail_ns == INT64_MAX)
+			sf->fail_ns = v->cut_ns;
+		classify(v, fail_ns != INT64_MAX ? fail_ns : v->cut_ns);
+	}
 }
 
 static int
@@ -227,10 +280,14 @@ leaked(const struct sview *v)
 }
 
 static const char *
-rate(struct arena *a, double per_s)
+rate(struct arena *a, const struct sview *v)
 {
-	double	per_h = per_s * 3600;
+	double	per_s = v->tr.slope_per_s, per_h = per_s * 3600;
 
+	if (v->axis != TREND_AXIS_TIME)
+		return arena_printf(a, "%s per %s", fmt_bytes(a,
+		    (int64_t)per_s), v->axis == TREND_AXIS_ITERATION ?
+		    "iteration" : "report");
 	if (per_h >= 1024.0 * 1024 * 1024 * 4)
 		return arena_printf(a, "%s/min", fmt_bytes(a,
 		    (int64_t)(per_s * 60)));
@@ -238,18 +295,31 @@ rate(struct arena *a, double per_s)
 }
 
 static const char *
+span(struct arena *a, const struct sview *v)
+{
+	double	d = (double)(v->tr.to_ns - v->tr.from_ns) / 1e9;
+
+	if (v->axis == TREND_AXIS_TIME)
+		return arena_printf(a, "%.0f s", d);
+	return arena_printf(a, "%.0f %s", d, v->axis ==
+	    TREND_AXIS_ITERATION ? "iterations" : "reports");
+}
+
+static const char *
 leak_detail(struct arena *a, const struct sview *v)
 {
 	return arena_printf(a, "The %s grew steadily by %s (R\xc2\xb2 %.2f) "
-	    "from %s to %s over %.0f s until the failure%s%s%s.", v->name,
-	    rate(a, v->tr.slope_per_s), v->tr.fit, fmt_bytes(a,
-	    (int64_t)v->tr.first), fmt_bytes(a, (int64_t)v->tr.last),
-	    (double)(v->tr.to_ns - v->tr.from_ns) / 1e9,
+	    "from %s to %s over %s until the failure%s%s%s.", v->name,
+	    rate(a, v), v->tr.fit, fmt_bytes(a, (int64_t)v->tr.first),
+	    fmt_bytes(a, (int64_t)v->tr.last), span(a, v),
 	    v->limit > 0 ? arena_printf(a, " against its limit of %s",
 	    fmt_bytes(a, (int64_t)v->limit)) : "",
 	    v->tr.shape == TREND_LEAK_SPIKE ? ", then jumped right before "
-	    "it" : "", v->tr.runway_s > 0 ? arena_printf(a, "; at that rate "
-	    "the runway was %.0f s", v->tr.runway_s) : "");
+	    "it" : "", v->tr.runway_s >= 1 ? arena_printf(a, "; at that rate "
+	    "the runway was %.0f %s", v->tr.runway_s, v->axis ==
+	    TREND_AXIS_TIME ? "s" : v->axis == TREND_AXIS_ITERATION ?
+	    "iterations" : "reports") : v->limit > 0 ?
+	    ", where it met the limit" : "");
 }
 
 static int
@@ -337,18 +407,19 @@ series_findings(const struct facts *f, struct analysis *an,
 		const struct sview	*v = &sf->v[i];
 		int			 host = v->kind == SV_HOST;
 
-		if (v->tr.shape == TREND_SPIKE && boundary != NULL &&
+		if (v->tr.shape == TREND_SPIKE && v->tenant_ns < 0 &&
+		    boundary != NULL &&
 		    strcmp(boundary, host ? "host" : "device") == 0) {
 			units_fmt_iso(v->tr.step_ns, when);
 			rules_add_finding(f, an, cause, "R-SPIKE-001",
 			    arena_printf(a, "The %s jumped from %s to %s at "
-			    "%s, %.0f s before the failure, after a steady "
-			    "run: one oversized batch or sequence, not a "
-			    "leak.", v->name, fmt_bytes(a,
+			    "%s%s after a steady run: one oversized batch or "
+			    "sequence, not a leak.", v->name, fmt_bytes(a,
 			    (int64_t)v->tr.step_before), fmt_bytes(a,
 			    (int64_t)v->tr.step_after), when,
-			    sf->fail_ns == INT64_MAX ? 0.0 :
-			    (double)(sf->fail_ns - v->tr.step_ns) / 1e9),
+			    sf->fail_ns == INT64_MAX ? "," : arena_printf(a,
+			    ", %.0f s before the failure,",
+			    (double)(sf->fail_ns - v->tr.step_ns) / 1e9)),
 			    v->cite);
 		} else if (leaked(v) && strcmp(cause, "memory_leak") != 0) {
 			rules_add_finding(f, an, "memory_leak", host ?
@@ -412,8 +483,16 @@ series_model(const struct facts *f, struct analysis *an)
 		q->boundary = v->kind == SV_HOST ? "host" : "device";
 		q->limit_bytes = v->limit > 0 ? (int64_t)v->limit : -1;
 		q->shape = trend_shape_name(v->tr.shape);
-		q->growth_per_h = leaked(v) || v->tr.shape == TREND_FLAT ||
-		    v->tr.shape == TREND_SPIKE ? round_i64(v->tr.slope_per_s * 3600) : 0;
+		q->axis = v->kind != SV_FIGURE || v->axis == TREND_AXIS_TIME ?
+		    "time" : v->axis == TREND_AXIS_ITERATION ? "iteration" :
+		    "log_line";
+		if (strcmp(q->axis, "time") == 0)
+			q->growth_per_h = round_i64(v->tr.slope_per_s * 3600);
+		else
+			q->growth_per_step = round_i64(v->tr.slope_per_s);
+		if (!(leaked(v) || v->tr.shape == TREND_FLAT ||
+		    v->tr.shape == TREND_SPIKE))
+			q->growth_per_h = q->growth_per_step = 0;
 		q->runway_s = leaked(v) && v->tr.runway_s >= 0 ?
 		    round_i64(v->tr.runway_s) : -1;
 		q->step_ns = v->tr.step_ns;

@@ -652,6 +652,7 @@ ht_usage(struct html *h)
 static void
 ht_series_one(struct html *h, const struct series_q *q, int y0)
 {
+	char		 gb[64];
 	int64_t	 t0 = q->t_ns[0], t1 = q->t_ns[q->npoints - 1], vmax = 1;
 	char	 b[32];
 
@@ -673,9 +674,7 @@ ht_series_one(struct html *h, const struct series_q *q, int y0)
 	esc_html(h->fp, q->name != NULL ? q->name : "?", 40, 0);
 	fprintf(h->fp, "</text>\n<text x=\"4\" y=\"%d\">", y0 + 30);
 	esc_html(h->fp, q->shape != NULL ? q->shape : "?", 24, 0);
-	report_bytes(q->growth_per_h, b);
-	if (q->growth_per_h > 0)
-		fprintf(h->fp, " · +%s/h", b);
+	fprintf(h->fp, "%s", report_growth(q, gb));
 	fprintf(h->fp, "</text>\n<rect x=\"%d\" y=\"%d\" width=\"%d\" "
 	    "height=\"%d\" fill=\"#f6f8fa\"/>\n", HT_X0, y0, HT_X1 - HT_X0,
 	    HT_SER_H);

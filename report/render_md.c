@@ -343,6 +343,7 @@ md_usage(FILE *fp, const struct analysis *an)
 static void
 md_series_one(FILE *fp, const struct series_q *q)
 {
+	char		 gb[64];
 	char		 b[32], when[48];
 	struct evidence	 ev = { .has_time = 1 };
 	size_t		 step = q->npoints > MD_SERIES_ROWS ?
@@ -354,11 +355,8 @@ md_series_one(FILE *fp, const struct series_q *q)
 	fprintf(fp, "** on ");
 	esc_md(fp, q->node != NULL ? q->node : "?", 48, 0);
 	fprintf(fp, ": `%s`", q->shape != NULL ? q->shape : "?");
-	report_bytes(q->growth_per_h, b);
-	if (q->growth_per_h > 0)
-		fprintf(fp, ", +%s/h", b);
-	if (q->runway_s >= 0)
-		fprintf(fp, ", runway %" PRId64 " s", q->runway_s);
+	fprintf(fp, "%s", report_growth(q, gb));
+	fprintf(fp, "%s", report_runway(q, gb));
 	report_bytes(q->limit_bytes, b);
 	fprintf(fp, ", limit %s", b);
 	if (q->has_tenant) {
@@ -366,12 +364,17 @@ md_series_one(FILE *fp, const struct series_q *q)
 		report_time(&ev, when);
 		fprintf(fp, ", another process from %s", when);
 	}
-	fprintf(fp, "\n\n| time (UTC) | bytes |\n|---|---|\n");
+	fprintf(fp, "\n\n| %s | bytes |\n|---|---|\n", q->axis == NULL ||
+	    strcmp(q->axis, "time") == 0 ? "time (UTC)" :
+	    strcmp(q->axis, "iteration") == 0 ? "iteration" : "report");
 	for (size_t i = 0; i < q->npoints; i += step) {
 		size_t	k = i + step >= q->npoints ? q->npoints - 1 : i;
 
 		ev.time_ns = q->t_ns[k];
 		report_time(&ev, when);
+		if (q->axis != NULL && strcmp(q->axis, "time") != 0)
+			snprintf(when, sizeof(when), "%" PRId64,
+			    (int64_t)(q->t_ns[k] / 1000000000LL));
 		report_bytes(q->v[k], b);
 		fprintf(fp, "| %s%s | %s |\n", when, q->has_step &&
 		    q->t_ns[k] >= q->step_ns && (k == 0 ||

@@ -188,7 +188,7 @@ txt_verdict(struct txt *t, const struct verdict *v)
 	}
 	fprintf(t->fp, "\n");
 	if (v->summary != NULL) {
-		txt_str(t, v->summary, "");
+		esc_term(t->fp, v->summary, 4 * TXT_LINE_MAX, 0);
 		fprintf(t->fp, "\n");
 	}
 	if (v->confidence_reason != NULL) {
@@ -356,9 +356,43 @@ txt_usage(struct txt *t, const struct analysis *an)
 	}
 }
 
+const char *
+report_growth(const struct series_q *q, char out[64])
+{
+	char	 b[32];
+	int64_t	 g = q->growth_per_h > 0 ? q->growth_per_h :
+		    q->growth_per_step;
+
+	out[0] = '\0';
+	if (g <= 0)
+		return out;
+	report_bytes(g, b);
+	snprintf(out, 64, ", +%s%s", b, q->growth_per_h > 0 ? "/h" :
+	    q->axis != NULL && strcmp(q->axis, "iteration") == 0 ?
+	    " per iteration" : " per report");
+	return out;
+}
+
+const char *
+report_runway(const struct series_q *q, char out[64])
+{
+	const char	*unit = q->axis == NULL || strcmp(q->axis, "time") == 0 ?
+			    " s" : strcmp(q->axis, "iteration") == 0 ?
+			    " iterations" : " reports";
+
+	out[0] = '\0';
+	if (q->runway_s == 0)
+		snprintf(out, 64, ", at the limit");
+	else if (q->runway_s > 0)
+		snprintf(out, 64, ", runway %" PRId64 "%s", q->runway_s, unit);
+	return out;
+}
+
 static void
 txt_series(struct txt *t, const struct analysis *an)
 {
+	char		 rb[64];
+	char		 gb[64];
 	char	 b[32], when[48];
 
 	if (an->nseries > 0)
@@ -373,11 +407,8 @@ txt_series(struct txt *t, const struct analysis *an)
 		txt_str(t, q->node, "?");
 		fprintf(t->fp, ": ");
 		txt_str(t, q->shape, "?");
-		report_bytes(q->growth_per_h < 0 ? -1 : q->growth_per_h, b);
-		if (q->growth_per_h > 0)
-			fprintf(t->fp, ", +%s/h", b);
-		if (q->runway_s >= 0)
-			fprintf(t->fp, ", runway %" PRId64 " s", q->runway_s);
+		fprintf(t->fp, "%s", report_growth(q, gb));
+		fprintf(t->fp, "%s", report_runway(q, rb));
 		if (q->has_step) {
 			ev.time_ns = q->step_ns;
 			report_time(&ev, when);

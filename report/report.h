@@ -66,6 +66,11 @@ struct report_meter {
 extern const struct report_meter	report_meters[];
 extern const size_t			report_nmeters;
 int64_t		report_meter_value(const struct usage_q *, size_t k);
+/* ", +1.2 GiB/h" or ", +18.0 MiB per iteration" for a series' growth;
+ * "" when it is not growing. Writes and returns out. */
+const char	*report_growth(const struct series_q *, char out[64]);
+/* ", runway 31 s" (or iterations), ", at the limit", or "". */
+const char	*report_runway(const struct series_q *, char out[64]);
 /* "the kernel memory cgroup" ... for enforced_by; "?" if unknown. */
 const char	*report_enforcer(const char *enforced_by);
 

@@ -218,3 +218,62 @@ DEFINE_TEST(test_analysis_usage_meters)
 	CHECK_EQ_INT(an->nusage, 0);
 	analysis_free(an);
 }
+
+/* A watch file cut in the middle of its last record (the watcher killed
+ * mid-write): the record is dropped and said so, the rest still counts. */
+DEFINE_TEST(test_analysis_series_cut_mid_record)
+{
+	const char	*in[1] = { "cut" };
+	struct analysis	*an;
+	int		 noted = 0;
+
+	CHECK(test_sh("cp -r '%s' cut && f=cut/watch/series.txt && "
+	    "n=$(wc -c <\"$f\") && truncate -s $((n - 20)) \"$f\"",
+	    test_src("fixtures/scenarios/memory_leak-near-spike-before-kill"))
+	    == 0);
+	if ((an = run(in, 1, 1)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "host_oom");
+	CHECK_EQ_INT(an->nseries, 1);
+	/* 46 rows written, the last (after the kill) cut */
+	if (an->nseries == 1) {
+		CHECK_EQ_INT(an->series[0].npoints, 45);
+		CHECK_EQ_STR(an->series[0].shape, "spike");
+	}
+	for (size_t i = 0; i < an->ninputs; i++)
+		for (size_t k = 0; k < an->inputs[i].nnotes; k++)
+			noted |= strstr(an->inputs[i].notes[k],
+			    "half-written last record") != NULL;
+	CHECK(noted);
+	analysis_free(an);
+}
+
+/* The real leak: the series is cut at the row before the kill counter
+ * moved, so the growth and the runway are the leak's, not the empty
+ * cgroup's after the kill. */
+DEFINE_TEST(test_analysis_series_real_leak)
+{
+	struct analysis		*an;
+	const struct series_q	*q;
+
+	if ((an = run_dir("fixtures/scenarios/memory_leak-fires-real-watch/"
+	    "oomtrail-oomtrailci-46035634-vm-20261130T103133Z.tar.zst")) ==
+	    NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "memory_leak");
+	CHECK_EQ_STR(an->verdict.rule, "R-LEAK-001");
+	CHECK_EQ_INT(an->nseries, 1);
+	if (an->nseries == 1) {
+		q = &an->series[0];
+		CHECK_EQ_STR(q->shape, "leak");
+		CHECK_EQ_INT(q->limit_bytes, 104857600);
+		/* perl grew 2 MiB every 0.5 s: 4 MiB/s = 14 GiB/h, +-10% */
+		CHECK(q->growth_per_h > (int64_t)(14.0 * 0.9 * (1LL << 30)) &&
+		    q->growth_per_h < (int64_t)(14.0 * 1.1 * (1LL << 30)));
+		CHECK_EQ_INT(q->runway_s, 0);
+		CHECK(q->has_fail);
+	}
+	CHECK(strstr(an->verdict.summary, "from 5.96 MiB to 98.82 MiB") !=
+	    NULL);
+	analysis_free(an);
+}
