@@ -30,14 +30,6 @@ str_is(struct str s, const char *c)
 	return s.p != NULL && str_eq(s, c);
 }
 
-static int64_t
-num_or(const struct event *ev, const char *name, int64_t dflt)
-{
-	int64_t	v;
-
-	return ev_num(ev, name, &v) == 0 ? v : dflt;
-}
-
 int64_t
 step_num(const struct step_fact *sf, const char *name)
 {
@@ -95,8 +87,8 @@ static void
 on_sacct(struct facts *f, const struct event *ev)
 {
 	struct str	state = ev_str(ev, "state");
-	int64_t		code = num_or(ev, "exit_code", 0);
-	int64_t		sig = num_or(ev, "exit_signal", 0);
+	int64_t		code = ev_num_or(ev, "exit_code", 0);
+	int64_t		sig = ev_num_or(ev, "exit_signal", 0);
 
 	struct step_fact	*dup;
 	char			 buf[24];
@@ -124,7 +116,7 @@ on_sacct(struct facts *f, const struct event *ev)
 		f->failed_row = ev;
 	if (!str_is(state, "COMPLETED") || code != 0 || sig != 0)
 		f->all_completed = 0;
-	if (num_or(ev, "tres_gpus", 0) > 0)
+	if (ev_num_or(ev, "tres_gpus", 0) > 0)
 		f->gpu_job = 1;
 }
 
@@ -135,7 +127,7 @@ on_cgroup(struct facts *f, const struct event *ev)
 
 	f->have_cgroup = 1;
 	if (ev_num(ev, "oom_kill", &v) == 0 && v > 0 &&
-	    num_or(ev, "local", 0) == 0) {
+	    ev_num_or(ev, "local", 0) == 0) {
 		if (f->cg_oom == NULL)
 			f->cg_oom = ev;
 		if (v > f->cg_oom_kills)
@@ -163,7 +155,7 @@ attach_cgroup(struct facts *f, const struct event *ev)
 		sf = step_for(f, job, ev_str(ev, "step"));
 	if (sf == NULL)
 		return;
-	if (ev_num(ev, "oom_kill", &v) == 0 && num_or(ev, "local", 0) == 0 &&
+	if (ev_num(ev, "oom_kill", &v) == 0 && ev_num_or(ev, "local", 0) == 0 &&
 	    !str_is(level, "job")) {
 		sf->oom_kills = (sf->oom_kills < 0 ? 0 : sf->oom_kills) + v;
 		if (v > 0 && sf->cg_oom == NULL)
@@ -189,14 +181,14 @@ on_gpu(struct facts *f, const struct event *ev)
 		return;
 	g = &f->gpus[f->ngpus++];
 	g->gpu = ev;
-	g->index = (int)num_or(ev, "index", -1);
+	g->index = (int)ev_num_or(ev, "index", -1);
 }
 
 static void
 on_gpu_proc(struct facts *f, const struct event *ev)
 {
 	struct str	uuid = ev_str(ev, "gpu_uuid");
-	int64_t		idx = num_or(ev, "gpu_index", -1);
+	int64_t		idx = ev_num_or(ev, "gpu_index", -1);
 
 	f->have_nvsmi = 1;
 	for (int i = 0; i < f->ngpus; i++) {
@@ -274,7 +266,7 @@ on_event(struct facts *f, const struct event *ev, size_t at)
 		f->have_scontrol = 1;
 		if (f->scontrol_job == NULL)
 			f->scontrol_job = ev;
-		if (num_or(ev, "tres_gpus", 0) > 0)
+		if (ev_num_or(ev, "tres_gpus", 0) > 0)
 			f->gpu_job = 1;
 		break;
 	case EV_SCONTROL_NODE:
@@ -285,7 +277,7 @@ on_event(struct facts *f, const struct event *ev, size_t at)
 		on_kernel_oom(f, ev);
 		break;
 	case EV_XID:
-		v = num_or(ev, "xid", -1);
+		v = ev_num_or(ev, "xid", -1);
 		if (xid_is_memory(v) && f->xid_memory == NULL)
 			f->xid_memory = ev;
 		else if (!xid_is_memory(v) && f->xid_fault == NULL)
@@ -307,8 +299,8 @@ on_event(struct facts *f, const struct event *ev, size_t at)
 		on_note(f, ev);
 		break;
 	case EV_CHILD_FAILED:
-		if (f->sigkill == NULL && (num_or(ev, "exitcode", 0) == -9 ||
-		    num_or(ev, "signal", 0) == 9))
+		if (f->sigkill == NULL && (ev_num_or(ev, "exitcode", 0) == -9 ||
+		    ev_num_or(ev, "signal", 0) == 9))
 			f->sigkill = ev;
 		break;
 	default:

@@ -27,14 +27,6 @@
 
 #define IDX_MAX	256
 
-static int64_t
-num_or(const struct event *ev, const char *name, int64_t dflt)
-{
-	int64_t	v;
-
-	return ev != NULL && ev_num(ev, name, &v) == 0 ? v : dflt;
-}
-
 /* A job or step cgroup (not a task's, not the extern step's). */
 static int
 step_level(const struct event *ev)
@@ -59,12 +51,12 @@ on_cgroup_cpu(struct cpu_facts *c, const struct event *ev)
 		c->cpuset_ncpus = v;
 	}
 	if (ev_num(ev, "nr_periods", &v) == 0 &&
-	    (c->stat == NULL || v > num_or(c->stat, "nr_periods", 0)))
+	    (c->stat == NULL || v > ev_num_or(c->stat, "nr_periods", 0)))
 		c->stat = ev;
 	if (ev_num(ev, "quota_us", &v) == 0 && v > 0 && c->quota == NULL) {
 		c->quota = ev;
 		c->quota_us = v;
-		c->period_us = num_or(ev, "period_us", -1);
+		c->period_us = ev_num_or(ev, "period_us", -1);
 	}
 	if (ev_num(ev, "usage_us", &v) == 0 && v > c->usage_us &&
 	    str_eq(ev_str(ev, "level"), "job")) {
@@ -218,7 +210,7 @@ on_access(struct access_facts *a, const struct event *ev,
     const unsigned char *given)
 {
 	int	m = gpu_minor(ev_str(ev, "device"));
-	int	ok = num_or(ev, "ok", 0) == 1;
+	int	ok = ev_num_or(ev, "ok", 0) == 1;
 	int	mine = m >= 0 && (given == NULL ||
 		    (given[m / 8] & (1u << (m % 8))) != 0);
 
@@ -279,12 +271,12 @@ on_devices(struct access_facts *a, const struct event *ev)
 
 	if (!step_level(ev))
 		return;
-	if (num_or(ev, "allow_all", 0) == 1) {
+	if (ev_num_or(ev, "allow_all", 0) == 1) {
 		if (a->devices == NULL)
 			a->devices = ev;
 		return;
 	}
-	n = num_or(ev, "nnvidia_minors", -1);
+	n = ev_num_or(ev, "nnvidia_minors", -1);
 	if (n >= 0 && (a->allowed_gpus < 0 || n < a->allowed_gpus)) {
 		a->devices = ev;
 		a->allowed_gpus = n;
@@ -308,25 +300,25 @@ allocation(struct facts *f)
 	int64_t			 v;
 
 	f->cpu.alloc_cpus = -1;
-	f->cpu.cpus_per_task = num_or(j, "cpus_per_task", -1);
-	f->acc.gpus_requested = num_or(j, "gpus_requested", -1);
+	f->cpu.cpus_per_task = ev_num_or(j, "cpus_per_task", -1);
+	f->acc.gpus_requested = ev_num_or(j, "gpus_requested", -1);
 	if (j != NULL)
 		f->acc.gres_idx = ev_str(j, "gres_idx");
-	if ((v = num_or(j, "ncpu_ids", -1)) > 0) {
+	if ((v = ev_num_or(j, "ncpu_ids", -1)) > 0) {
 		f->cpu.req = j;
 		f->cpu.alloc_cpus = v;
-	} else if ((v = num_or(j, "num_cpus", -1)) > 0 &&
-	    num_or(j, "num_nodes", 1) == 1) {
+	} else if ((v = ev_num_or(j, "num_cpus", -1)) > 0 &&
+	    ev_num_or(j, "num_nodes", 1) == 1) {
 		f->cpu.req = j;
 		f->cpu.alloc_cpus = v;
-	} else if ((v = num_or(f->sacct_job, "ncpus", -1)) > 0 &&
-	    num_or(f->sacct_job, "nnodes", 1) == 1) {
+	} else if ((v = ev_num_or(f->sacct_job, "ncpus", -1)) > 0 &&
+	    ev_num_or(f->sacct_job, "nnodes", 1) == 1) {
 		f->cpu.req = f->sacct_job;
 		f->cpu.alloc_cpus = v;
 	}
 	if (f->acc.gpus_requested < 0 && f->gpu_job)
 		f->acc.gpus_requested = 1;
-	f->cpu.elapsed_s = num_or(f->sacct_job, "elapsed_s", -1);
+	f->cpu.elapsed_s = ev_num_or(f->sacct_job, "elapsed_s", -1);
 }
 
 /* The wall time the job's CPU time was counted over: from its start to
@@ -386,7 +378,7 @@ facts_cpu(struct facts *f)
 			/* the job's own processes: not slurmstepd (root) */
 			if (ev->sig != NULL && strcmp(ev->sig, "host.proc") ==
 			    0 && ev_num(ev, "threads", &v) == 0 &&
-			    num_or(ev, "uid", 0) > 0 &&
+			    ev_num_or(ev, "uid", 0) > 0 &&
 			    v > f->cpu.max_threads) {
 				f->cpu.max_threads = v;
 				f->cpu.threads_ev = ev;

@@ -40,14 +40,6 @@ fmt_bytes(struct arena *a, int64_t b)
 	    arena_printf(a, "%.2f %s", v, u[i]);
 }
 
-static int64_t
-num_or(const struct event *ev, const char *name, int64_t dflt)
-{
-	int64_t	v;
-
-	return ev != NULL && ev_num(ev, name, &v) == 0 ? v : dflt;
-}
-
 static const char *
 dupstr(struct arena *a, struct str s)
 {
@@ -112,6 +104,17 @@ list_of(const struct facts *f, struct arena *a, const struct event *const *v,
 		if (v[i] != NULL)
 			to_evidence(a, input_of(f, v[i], NULL), v[i],
 			    &out->v[out->n++]);
+}
+
+void
+rmatch_support(struct rmatch *m, const struct event *ev)
+{
+	if (ev == NULL || ev == m->initiating || m->nsupport >= 8)
+		return;
+	for (int i = 0; i < m->nsupport; i++)
+		if (m->support[i] == ev)
+			return;
+	m->support[m->nsupport++] = ev;
 }
 
 void
@@ -463,7 +466,7 @@ limit_findings(const struct facts *f, struct analysis *an)
 		s = j;
 	rss = step_num(s, "max_rss_bytes");
 	tasks = step_num(s, "ntasks");
-	node_mem = num_or(f->scontrol_node, "real_memory_bytes", -1);
+	node_mem = ev_num_or(f->scontrol_node, "real_memory_bytes", -1);
 	if (tasks > 1 && rss > 0 && (req > 0 || node_mem > 0) &&
 	    tasks * rss > (req > 0 ? req : node_mem) * 8 / 10) {
 		fd = add_finding(an, "host_oom", "R-HOST-012", arena_printf(
@@ -481,7 +484,7 @@ limit_findings(const struct facts *f, struct analysis *an)
 static void
 host_quantities(const struct facts *f, struct analysis *an)
 {
-	int64_t			 node_mem = num_or(f->scontrol_node,
+	int64_t			 node_mem = ev_num_or(f->scontrol_node,
 				    "real_memory_bytes", -1);
 	const struct step_fact	*job = job_step(f);
 
@@ -498,7 +501,7 @@ host_quantities(const struct facts *f, struct analysis *an)
 		q->node = dupstr(an->arena, ev_str(ev, "node_list"));
 		q->state = dupstr(an->arena, ev_str(ev, "state"));
 		q->exit_code = arena_printf(an->arena, "%" PRId64 ":%" PRId64,
-		    num_or(ev, "exit_code", 0), num_or(ev, "exit_signal", 0));
+		    ev_num_or(ev, "exit_code", 0), ev_num_or(ev, "exit_signal", 0));
 		/* A step without its own request runs within the job's. */
 		q->req_mem_bytes = step_num(s, "req_mem_bytes");
 		q->req_mem_per = dupstr(an->arena, ev_str(ev, "req_mem_per"));
@@ -535,39 +538,39 @@ device_quantities(const struct facts *f, struct analysis *an,
 		q->uuid = dupstr(an->arena, ev_str(g, "uuid"));
 		q->node = arena_strdup(an->arena, g->node);
 		q->product = dupstr(an->arena, ev_str(g, "product"));
-		q->capacity_bytes = num_or(g, "fb_total_bytes", -1);
-		q->free_bytes = num_or(g, "fb_free_bytes", -1);
-		q->used_bytes = num_or(g, "fb_used_bytes", -1);
+		q->capacity_bytes = ev_num_or(g, "fb_total_bytes", -1);
+		q->free_bytes = ev_num_or(g, "fb_free_bytes", -1);
+		q->used_bytes = ev_num_or(g, "fb_used_bytes", -1);
 		q->allocated_bytes = q->reserved_bytes = -1;
 		q->requested_bytes = q->process_bytes = -1;
 		q->processes = f->gpus[i].nprocs;
 		q->nominal_bytes = q->product != NULL &&
 		    gpu_nominal_bytes(q->product, &nominal) == 0 ? nominal : -1;
-		if (oom != NULL && (num_or(oom, "gpu", -1) == f->gpus[i].index ||
-		    (num_or(oom, "gpu", -1) < 0 && f->ngpus == 1))) {
+		if (oom != NULL && (ev_num_or(oom, "gpu", -1) == f->gpus[i].index ||
+		    (ev_num_or(oom, "gpu", -1) < 0 && f->ngpus == 1))) {
 			matched = 1;
-			q->allocated_bytes = num_or(oom, "allocated_bytes", -1);
+			q->allocated_bytes = ev_num_or(oom, "allocated_bytes", -1);
 			q->reserved_bytes = reserved_of(oom);
-			q->requested_bytes = num_or(oom, "requested_bytes", -1);
-			q->process_bytes = num_or(oom, "process_bytes", -1);
-			if (num_or(oom, "capacity_bytes", -1) > 0)
+			q->requested_bytes = ev_num_or(oom, "requested_bytes", -1);
+			q->process_bytes = ev_num_or(oom, "process_bytes", -1);
+			if (ev_num_or(oom, "capacity_bytes", -1) > 0)
 				q->capacity_bytes =
-				    num_or(oom, "capacity_bytes", -1);
-			q->free_bytes = num_or(oom, "free_bytes", q->free_bytes);
+				    ev_num_or(oom, "capacity_bytes", -1);
+			q->free_bytes = ev_num_or(oom, "free_bytes", q->free_bytes);
 		}
 	}
 	if (oom != NULL && !matched) {
 		struct device_q *q = &an->device[an->ndevice++];
 
 		q->gpu = arena_printf(an->arena, "%" PRId64,
-		    num_or(oom, "gpu", 0));
+		    ev_num_or(oom, "gpu", 0));
 		q->node = arena_strdup(an->arena, oom->node);
-		q->capacity_bytes = num_or(oom, "capacity_bytes", -1);
-		q->free_bytes = num_or(oom, "free_bytes", -1);
-		q->allocated_bytes = num_or(oom, "allocated_bytes", -1);
+		q->capacity_bytes = ev_num_or(oom, "capacity_bytes", -1);
+		q->free_bytes = ev_num_or(oom, "free_bytes", -1);
+		q->allocated_bytes = ev_num_or(oom, "allocated_bytes", -1);
 		q->reserved_bytes = reserved_of(oom);
-		q->requested_bytes = num_or(oom, "requested_bytes", -1);
-		q->process_bytes = num_or(oom, "process_bytes", -1);
+		q->requested_bytes = ev_num_or(oom, "requested_bytes", -1);
+		q->process_bytes = ev_num_or(oom, "process_bytes", -1);
 		q->used_bytes = q->nominal_bytes = q->processes = -1;
 	}
 }
@@ -579,7 +582,7 @@ capacity_findings(const struct facts *f, struct analysis *an)
 	for (int i = 0; i < f->ngpus; i++) {
 		const struct event *g = f->gpus[i].gpu;
 		struct str prod = ev_str(g, "product");
-		int64_t nominal, total = num_or(g, "fb_total_bytes", -1);
+		int64_t nominal, total = ev_num_or(g, "fb_total_bytes", -1);
 		char name[128];
 		struct finding *fd;
 

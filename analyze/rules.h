@@ -215,6 +215,8 @@ int	m_cpu_oversub(const struct facts *, struct arena *, struct rmatch *);
 int	m_gpu_nodev(const struct facts *, struct arena *, struct rmatch *);
 int	m_gpu_denied(const struct facts *, struct arena *, struct rmatch *);
 int	m_gpu_cvd(const struct facts *, struct arena *, struct rmatch *);
+int	m_gpu_gres_nofile(const struct facts *, struct arena *,
+	    struct rmatch *);
 
 /* series_view.c: views up to fail_ns, the refining predicates, the
  * spike/leak findings and the model's series. */
@@ -244,6 +246,9 @@ int64_t	reserved_of(const struct event *);
 /* rules.c: helpers the predicates share. */
 const char *fmt_bytes(struct arena *, int64_t);
 
+/* rules.c: add ev to m's corroborating evidence (not NULL, not the
+ * initiating event, not twice, at most 8). */
+void		rmatch_support(struct rmatch *, const struct event *);
 /* rules.c: evidence entries for events (NULLs skipped), and the
  * "4.batch" name of a job or step row. Arena-owned. */
 void		evidence_list_of(const struct facts *, struct arena *,

@@ -28,25 +28,6 @@
 #define SATURATED	0.9
 #define IDLE		0.25
 
-static int64_t
-num_or(const struct event *ev, const char *name, int64_t dflt)
-{
-	int64_t	v;
-
-	return ev != NULL && ev_num(ev, name, &v) == 0 ? v : dflt;
-}
-
-static void
-support(struct rmatch *m, const struct event *ev)
-{
-	if (ev == NULL || ev == m->initiating || m->nsupport >= 8)
-		return;
-	for (int i = 0; i < m->nsupport; i++)
-		if (m->support[i] == ev)
-			return;
-	m->support[m->nsupport++] = ev;
-}
-
 /* ---- CPU ---- */
 
 int
@@ -65,13 +46,15 @@ m_cpuset_narrow(const struct facts *f, struct arena *a, struct rmatch *m)
 	if (want <= 0 || c->cpuset_ncpus >= want)
 		return 0;
 	m->initiating = c->cpuset;
-	support(m, c->req);
-	support(m, c->omp_ev);
+	rmatch_support(m, c->req);
+	rmatch_support(m, c->omp_ev);
 	m->confidence = "high";
 	m->confidence_reason = "the cgroup's own cpuset is narrower than what "
 	    "Slurm says the job was given";
-	m->detail = arena_printf(a, "Its cpuset (%.*s) holds %" PRId64
-	    " CPU%s, but %" PRId64 " were %s.",
+	m->detail = arena_printf(a, "The cpuset of %s%.*s (%.*s) holds %"
+	    PRId64 " CPU%s, but %" PRId64 " were %s.",
+	    ev_str(c->cpuset, "step").n > 0 ? "step " : "the job",
+	    (int)ev_str(c->cpuset, "step").n, ev_str(c->cpuset, "step").p,
 	    (int)ev_str(c->cpuset, "cpus").n, ev_str(c->cpuset, "cpus").p,
 	    c->cpuset_ncpus, c->cpuset_ncpus == 1 ? "" : "s", want, what);
 	return 1;
@@ -81,15 +64,15 @@ int
 m_cpu_throttled(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct cpu_facts	*c = &f->cpu;
-	int64_t			 per = num_or(c->stat, "nr_periods", 0);
-	int64_t			 thr = num_or(c->stat, "nr_throttled", 0);
+	int64_t			 per = ev_num_or(c->stat, "nr_periods", 0);
+	int64_t			 thr = ev_num_or(c->stat, "nr_throttled", 0);
 
 	if (c->stat == NULL || per <= 0 || thr < 0 ||
 	    thr * 100 < per * THROTTLE_PCT)
 		return 0;
 	m->initiating = c->stat;
-	support(m, c->quota);
-	support(m, c->req);
+	rmatch_support(m, c->quota);
+	rmatch_support(m, c->req);
 	m->confidence = "high";
 	m->confidence_reason = "the kernel's own throttling counters in the "
 	    "job's cpu.stat";
@@ -99,9 +82,9 @@ m_cpu_throttled(const struct facts *f, struct arena *a, struct rmatch *m)
 	    "CPUs: %" PRId64 " of every %" PRId64 " us)", (double)c->quota_us /
 	    (double)c->period_us, c->quota_us, c->period_us) : "", "", thr,
 	    per, thr * 100 / per,
-	    num_or(c->stat, "throttled_us", -1) > 0 ? ", for a total of " : "",
-	    num_or(c->stat, "throttled_us", -1) > 0 ? arena_printf(a,
-	    "%.1f s", (double)num_or(c->stat, "throttled_us", 0) / 1e6) : "");
+	    ev_num_or(c->stat, "throttled_us", -1) > 0 ? ", for a total of " : "",
+	    ev_num_or(c->stat, "throttled_us", -1) > 0 ? arena_printf(a,
+	    "%.1f s", (double)ev_num_or(c->stat, "throttled_us", 0) / 1e6) : "");
 	return 1;
 }
 
@@ -130,9 +113,9 @@ m_cpu_oversub(const struct facts *f, struct arena *a, struct rmatch *m)
 	    (busy >= 0 && busy < IDLE * (double)w))
 		return 0;
 	m->initiating = ev;
-	support(m, c->cpuset);
-	support(m, c->usage);
-	support(m, c->threads_ev);
+	rmatch_support(m, c->cpuset);
+	rmatch_support(m, c->usage);
+	rmatch_support(m, c->threads_ev);
 	m->confidence = busy >= SATURATED * (double)w ? "high" : "medium";
 	m->confidence_reason = busy >= 0 ? arena_printf(a, "the job used "
 	    "%.2f CPUs on average over %" PRId64 " s against a cpuset of %"
@@ -159,11 +142,11 @@ m_gpu_nodev(const struct facts *f, struct arena *a, struct rmatch *m)
 	    f->first[EV_GPU_DRIVER_ERROR] != NULL)
 		return 0;
 	m->initiating = ev;
-	support(m, acc->denied);
-	support(m, acc->devices);
-	support(m, acc->cvd_ev);
-	support(m, acc->constrain);
-	support(m, f->scontrol_job);
+	rmatch_support(m, acc->denied);
+	rmatch_support(m, acc->devices);
+	rmatch_support(m, acc->cvd_ev);
+	rmatch_support(m, acc->constrain);
+	rmatch_support(m, f->scontrol_job);
 	if (acc->gpus_requested <= 0 && !f->gpu_job) {
 		m->confidence = acc->denied != NULL ? "high" : "medium";
 		m->confidence_reason = acc->denied != NULL ? "the job found no "
@@ -196,10 +179,10 @@ m_gpu_denied(const struct facts *f, struct arena *a, struct rmatch *m)
 	    (acc->gpus_requested <= 0 || acc->nopened_gpu > 0)))
 		return 0;
 	m->initiating = acc->denied;
-	support(m, acc->devices);
-	support(m, acc->constrain);
-	support(m, f->scontrol_job);
-	support(m, acc->cvd_ev);
+	rmatch_support(m, acc->devices);
+	rmatch_support(m, acc->constrain);
+	rmatch_support(m, f->scontrol_job);
+	rmatch_support(m, acc->cvd_ev);
 	m->confidence = acc->gres_idx.n > 0 ? "high" : "medium";
 	m->confidence_reason = acc->gres_idx.n > 0 ? "the collector opened "
 	    "the GPU Slurm allocated (GRES IDX) as the job's user inside its "
@@ -224,8 +207,8 @@ m_gpu_cvd(const struct facts *f, struct arena *a, struct rmatch *m)
 	    acc->allowed_gpus < 0 || acc->cvd_count <= acc->allowed_gpus)
 		return 0;
 	m->initiating = acc->cvd_ev;
-	support(m, acc->devices);
-	support(m, f->scontrol_job);
+	rmatch_support(m, acc->devices);
+	rmatch_support(m, f->scontrol_job);
 	m->confidence = "medium";
 	m->confidence_reason = "the environment and the device cgroup "
 	    "disagree; the job's own error line was not found";
@@ -235,5 +218,32 @@ m_gpu_cvd(const struct facts *f, struct arena *a, struct rmatch *m)
 	    (int)ev_str(acc->cvd_ev, "CUDA_VISIBLE_DEVICES").n,
 	    ev_str(acc->cvd_ev, "CUDA_VISIBLE_DEVICES").p, acc->cvd_count,
 	    acc->cvd_count == 1 ? "" : "s", acc->allowed_gpus);
+	return 1;
+}
+
+/* Slurm drained the node because the GPUs gres.conf declares have no
+ * device file it could put in the device cgroup: "gres/gpu count
+ * reported lower than configured" (slurmd dropped the file-less GPU). */
+int
+m_gpu_gres_nofile(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*n = f->scontrol_node;
+	struct str		 r = n != NULL ? ev_str(n, "reason") :
+				    str_make(NULL, 0);
+
+	if (r.p == NULL || str_find(r, "gres/gpu count reported lower than "
+	    "configured") == NULL)
+		return 0;
+	m->initiating = n;
+	rmatch_support(m, f->scontrol_job);
+	rmatch_support(m, f->acc.constrain);
+	m->confidence = f->scontrol_job != NULL &&
+	    str_eq(ev_str(f->scontrol_job, "job_state"), "PENDING") ? "high" :
+	    "medium";
+	m->confidence_reason = "Slurm's own reason on the node record; the "
+	    "job waits for a node that cannot register its GPUs";
+	m->detail = arena_printf(a, "Node %.*s is drained: %.*s.",
+	    (int)ev_str(n, "node_name").n, ev_str(n, "node_name").p,
+	    (int)r.n, r.p);
 	return 1;
 }

@@ -20,14 +20,6 @@
 #define GiB	(1024LL * 1024 * 1024)
 #define MiB	(1024LL * 1024)
 
-static int64_t
-num_or(const struct event *ev, const char *name, int64_t dflt)
-{
-	int64_t	v;
-
-	return ev != NULL && ev_num(ev, name, &v) == 0 ? v : dflt;
-}
-
 static int
 str_is(const struct event *ev, const char *name, const char *val)
 {
@@ -36,27 +28,16 @@ str_is(const struct event *ev, const char *name, const char *val)
 	return s.p != NULL && str_eq(s, val);
 }
 
-static void
-support(struct rmatch *m, const struct event *ev)
-{
-	if (ev == NULL || ev == m->initiating || m->nsupport >= 8)
-		return;
-	for (int i = 0; i < m->nsupport; i++)
-		if (m->support[i] == ev)
-			return;
-	m->support[m->nsupport++] = ev;
-}
-
 /* Host corroboration shared by the host rows. */
 static void
 host_support(const struct facts *f, struct rmatch *m)
 {
-	support(m, f->kernel_memcg);
-	support(m, f->first[EV_STEPD_OOM]);
-	support(m, f->first[EV_STEPD_MEMLIMIT]);
-	support(m, f->oom_step);
-	support(m, f->cg_oom);
-	support(m, f->first[EV_SRUN_TASK_OOM]);
+	rmatch_support(m, f->kernel_memcg);
+	rmatch_support(m, f->first[EV_STEPD_OOM]);
+	rmatch_support(m, f->first[EV_STEPD_MEMLIMIT]);
+	rmatch_support(m, f->oom_step);
+	rmatch_support(m, f->cg_oom);
+	rmatch_support(m, f->first[EV_SRUN_TASK_OOM]);
 }
 
 /* ---- host ---- */
@@ -82,9 +63,9 @@ m_kernel_memcg(const struct facts *f, struct arena *a, struct rmatch *m)
 	    ") inside memory cgroup %.*s%s%s.", (int)task.n,
 	    task.p ? task.p : "", k->pid, (int)memcg.n,
 	    memcg.p ? memcg.p : "?",
-	    num_or(k, "limit_bytes", -1) > 0 ? " at its limit of " : "",
-	    num_or(k, "limit_bytes", -1) > 0 ?
-	    fmt_bytes(a, num_or(k, "limit_bytes", -1)) : "");
+	    ev_num_or(k, "limit_bytes", -1) > 0 ? " at its limit of " : "",
+	    ev_num_or(k, "limit_bytes", -1) > 0 ?
+	    fmt_bytes(a, ev_num_or(k, "limit_bytes", -1)) : "");
 	return 1;
 }
 
@@ -135,7 +116,7 @@ m_stepd_memlimit(const struct facts *f, struct arena *a, struct rmatch *m)
 		return 0;
 	m->initiating = s;
 	host_support(f, m);
-	support(m, f->first[EV_SRUN_EXCEEDED]);
+	rmatch_support(m, f->first[EV_SRUN_EXCEEDED]);
 	m->confidence = "high";
 	m->confidence_reason = "slurmstepd's own RSS polling "
 	    "(jobacct_gather, OverMemoryKill) killed the step; no kernel OOM "
@@ -250,7 +231,7 @@ enum cuda_class {
 static const struct gpu_fact *
 gpu_of(const struct facts *f, const struct event *oom)
 {
-	int64_t	idx = num_or(oom, "gpu", -1);
+	int64_t	idx = ev_num_or(oom, "gpu", -1);
 
 	for (int i = 0; i < f->ngpus; i++)
 		if ((idx >= 0 && f->gpus[i].index == idx) ||
@@ -263,10 +244,10 @@ gpu_of(const struct facts *f, const struct event *oom)
 static int
 gpu_hw_current(const struct event *g)
 {
-	return num_or(g, "retired_pending", 0) > 0 ||
-	    num_or(g, "remapped_pending", 0) > 0 ||
-	    num_or(g, "remapped_failure", 0) > 0 ||
-	    num_or(g, "ecc_volatile_uncorrectable", 0) > 0;
+	return ev_num_or(g, "retired_pending", 0) > 0 ||
+	    ev_num_or(g, "remapped_pending", 0) > 0 ||
+	    ev_num_or(g, "remapped_failure", 0) > 0 ||
+	    ev_num_or(g, "ecc_volatile_uncorrectable", 0) > 0;
 }
 
 /* PyTorch's reserved total: printed by the old message, or allocated +
@@ -274,9 +255,9 @@ gpu_hw_current(const struct event *g)
 int64_t
 reserved_of(const struct event *oom)
 {
-	int64_t	r = num_or(oom, "reserved_bytes", -1);
-	int64_t	a = num_or(oom, "allocated_bytes", -1);
-	int64_t	u = num_or(oom, "reserved_unallocated_bytes", -1);
+	int64_t	r = ev_num_or(oom, "reserved_bytes", -1);
+	int64_t	a = ev_num_or(oom, "allocated_bytes", -1);
+	int64_t	u = ev_num_or(oom, "reserved_unallocated_bytes", -1);
 
 	if (r >= 0)
 		return r;
@@ -286,9 +267,9 @@ reserved_of(const struct event *oom)
 static int64_t
 held_outside(const struct event *oom)
 {
-	int64_t	cap = num_or(oom, "capacity_bytes", -1);
-	int64_t	free_ = num_or(oom, "free_bytes", -1);
-	int64_t	mine = num_or(oom, "process_bytes", -1);
+	int64_t	cap = ev_num_or(oom, "capacity_bytes", -1);
+	int64_t	free_ = ev_num_or(oom, "free_bytes", -1);
+	int64_t	mine = ev_num_or(oom, "process_bytes", -1);
 
 	if (mine < 0)
 		mine = reserved_of(oom);
@@ -311,7 +292,7 @@ other_procs(const struct facts *f, const struct gpu_fact *g,
 
 		if (!mine) {
 			n++;
-			*bytes += num_or(p, "used_bytes", 0);
+			*bytes += ev_num_or(p, "used_bytes", 0);
 		}
 	}
 	return n;
@@ -333,26 +314,26 @@ cuda_classify(const struct facts *f, const struct event *oom,
     const struct gpu_fact **gp)
 {
 	const struct gpu_fact	*g = gpu_of(f, oom);
-	int64_t			 cap = num_or(oom, "capacity_bytes", -1);
-	int64_t			 req = num_or(oom, "requested_bytes", -1);
-	int64_t			 alloc = num_or(oom, "allocated_bytes", -1);
+	int64_t			 cap = ev_num_or(oom, "capacity_bytes", -1);
+	int64_t			 req = ev_num_or(oom, "requested_bytes", -1);
+	int64_t			 alloc = ev_num_or(oom, "allocated_bytes", -1);
 	int64_t			 resv = reserved_of(oom);
 	int64_t			 out = held_outside(oom), obytes, used, sum;
 
 	*gp = g;
 	if (g != NULL && gpu_hw_current(g->gpu))
 		return CC_RETIRED;
-	if (num_or(oom, "allowed_bytes", -1) >= 0)
+	if (ev_num_or(oom, "allowed_bytes", -1) >= 0)
 		return CC_ALLOWED;
 	if (cap > 0 && out > 2 * GiB && out > cap / 10) {
 		if (g == NULL)
 			return CC_TENANT;
 		if (other_procs(f, g, oom, &obytes) > 0 && obytes >= out / 2)
 			return CC_TENANT;
-		used = num_or(g->gpu, "fb_used_bytes", -1);
+		used = ev_num_or(g->gpu, "fb_used_bytes", -1);
 		sum = 0;
 		for (int i = 0; i < g->nprocs; i++)
-			sum += num_or(g->procs[i], "used_bytes", 0);
+			sum += ev_num_or(g->procs[i], "used_bytes", 0);
 		if (used < 0 || used - sum >= out / 2 || g->nprocs == 0)
 			return CC_ZOMBIE;
 		return CC_TENANT;
@@ -376,7 +357,7 @@ cuda_rule(const struct facts *f, struct arena *a, struct rmatch *m,
 		return 0;
 	m->initiating = oom;
 	m->gpu = g ? g->gpu : NULL;
-	support(m, f->first[EV_MEM_SUMMARY]);
+	rmatch_support(m, f->first[EV_MEM_SUMMARY]);
 	m->confidence = "high";
 	m->confidence_reason = "the allocator's own numbers in the OOM message";
 	if ((c == CC_TENANT || c == CC_ZOMBIE) && g == NULL) {
@@ -395,7 +376,7 @@ m_cuda_retired(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	if (!cuda_rule(f, a, m, CC_RETIRED))
 		return 0;
-	support(m, m->gpu);
+	rmatch_support(m, m->gpu);
 	m->detail = "A device allocation failed on a GPU with pending page "
 	    "retirement, row remapping or volatile uncorrectable ECC errors: "
 	    "its memory hardware is failing.";
@@ -409,7 +390,7 @@ m_cuda_allowed(const struct facts *f, struct arena *a, struct rmatch *m)
 		return 0;
 	m->detail = arena_printf(a, "The process capped itself at %s "
 	    "(set_per_process_memory_fraction) and hit its own cap.",
-	    fmt_bytes(a, num_or(m->initiating, "allowed_bytes", -1)));
+	    fmt_bytes(a, ev_num_or(m->initiating, "allowed_bytes", -1)));
 	return 1;
 }
 
@@ -458,8 +439,8 @@ m_cuda_frag(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->detail = arena_printf(a, "PyTorch held %s reserved but "
 	    "unallocated, more than the %s request: the cache was too "
 	    "fragmented to serve it.", fmt_bytes(a,
-	    reserved_of(o) - num_or(o, "allocated_bytes", 0)),
-	    fmt_bytes(a, num_or(o, "requested_bytes", 0)));
+	    reserved_of(o) - ev_num_or(o, "allocated_bytes", 0)),
+	    fmt_bytes(a, ev_num_or(o, "requested_bytes", 0)));
 	return 1;
 }
 
@@ -473,9 +454,9 @@ m_cuda_exhaust(const struct facts *f, struct arena *a, struct rmatch *m)
 	o = m->initiating;
 	m->detail = arena_printf(a, "Live tensors held %s of %s and the "
 	    "cache had no room for %s more: the workload does not fit.",
-	    fmt_bytes(a, num_or(o, "allocated_bytes", -1)),
-	    fmt_bytes(a, num_or(o, "capacity_bytes", -1)),
-	    fmt_bytes(a, num_or(o, "requested_bytes", -1)));
+	    fmt_bytes(a, ev_num_or(o, "allocated_bytes", -1)),
+	    fmt_bytes(a, ev_num_or(o, "capacity_bytes", -1)),
+	    fmt_bytes(a, ev_num_or(o, "requested_bytes", -1)));
 	return 1;
 }
 
@@ -520,8 +501,8 @@ m_xid_fault(const struct facts *f, struct arena *a, struct rmatch *m)
 	if (x == NULL || (c != NULL &&
 	    facts_index_of(f, c) < facts_index_of(f, x)))
 		m->initiating = c;
-	support(m, x);
-	support(m, c);
+	rmatch_support(m, x);
+	rmatch_support(m, c);
 	m->confidence = x != NULL && c != NULL ? "high" : "medium";
 	m->confidence_reason = x != NULL && c != NULL ? "the driver's Xid and "
 	    "the application's CUDA error agree" : "one source reports the "
@@ -551,7 +532,7 @@ m_retired(const struct facts *f, struct arena *a, struct rmatch *m)
 	if (e == NULL)
 		return 0;
 	m->initiating = e;
-	support(m, hw_gpu(f));
+	rmatch_support(m, hw_gpu(f));
 	m->confidence = m->nsupport > 0 ? "high" : "medium";
 	m->confidence_reason = "uncorrectable memory errors reported during "
 	    "the incident";
@@ -589,7 +570,7 @@ m_shm(const struct facts *f, struct arena *a, struct rmatch *m)
 	if (s == NULL)
 		return 0;
 	m->initiating = s;
-	support(m, f->shm_ev);
+	rmatch_support(m, f->shm_ev);
 	if (f->shm_bytes >= 0 && f->shm_bytes <= 512 * MiB) {
 		m->confidence = "high";
 		m->confidence_reason = "a shared-memory failure with a small "
@@ -622,8 +603,8 @@ m_time_limit(const struct facts *f, struct arena *a, struct rmatch *m)
 	if (s == NULL)
 		return 0;
 	m->initiating = s;
-	support(m, f->timeout_row);
-	support(m, f->preempt_row);
+	rmatch_support(m, f->timeout_row);
+	rmatch_support(m, f->preempt_row);
 	m->confidence = "high";
 	m->confidence_reason = "Slurm's own cancellation banner";
 	m->detail = s->kind == EV_PREEMPTED ? "Slurm pre-empted the job; any "
@@ -700,7 +681,7 @@ m_cgroup_oom(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->confidence_reason = "the memory cgroup's own oom_kill counter; no "
 	    "kernel or Slurm line was collected";
 	m->detail = arena_printf(a, "%s counted %" PRId64 " OOM kill%s in "
-	    "%.*s.", num_or(f->cg_oom, "version", 1) == 2 ? "memory.events" :
+	    "%.*s.", ev_num_or(f->cg_oom, "version", 1) == 2 ? "memory.events" :
 	    "memory.oom_control", f->cg_oom_kills,
 	    f->cg_oom_kills == 1 ? "" : "s",
 	    (int)ev_str(f->cg_oom, "cg_path").n,
@@ -712,7 +693,7 @@ static const struct event *
 sacct_sigkill(const struct facts *f)
 {
 	for (int i = 0; i < f->nsteps; i++)
-		if (num_or(f->steps[i].sacct, "exit_signal", 0) == 9)
+		if (ev_num_or(f->steps[i].sacct, "exit_signal", 0) == 9)
 			return f->steps[i].sacct;
 	return NULL;
 }
@@ -753,12 +734,12 @@ m_failed(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->confidence = "medium";
 	m->confidence_reason = "Slurm records a failure and no memory "
 	    "evidence was found in the sources collected";
-	m->detail = num_or(s, "exit_code", -1) < 0 ? arena_printf(a, "The "
+	m->detail = ev_num_or(s, "exit_code", -1) < 0 ? arena_printf(a, "The "
 	    "job ended %.*s and no sign of a memory failure was found.",
 	    (int)ev_str(s, "state").n, ev_str(s, "state").p) :
 	    arena_printf(a, "The job ended %.*s with exit code %" PRId64
 	    " and no sign of a memory failure.", (int)ev_str(s, "state").n,
-	    ev_str(s, "state").p, num_or(s, "exit_code", 0));
+	    ev_str(s, "state").p, ev_num_or(s, "exit_code", 0));
 	return 1;
 }
 
@@ -985,6 +966,22 @@ const struct rule	rules[] = {
 	      "(Slurm sets it to the GPUs it allocated): drop the override or "
 	      "ask for as many GPUs as it names (--gres=gpu:N), then rerun.",
 	  .match = m_gpu_cvd },
+	{ .id = "R-GPU-004", .cause = "gpu_access_denied", .boundary = "step",
+	  .prio = 3, .rclass = RC_RECORD,
+	  .seeds = "S001 cause 'Cgroup device access not configured for "
+	      "GPUs'",
+	  .signals = "scontrol show node: Reason=gres/gpu count reported lower "
+	      "than configured (slurmd drops a GPU GRES with no File=, since "
+	      "the device cgroup cannot whitelist it; the node drains and the "
+	      "job waits)",
+	  .meaning = "The node's GPUs are not configured for device access: "
+	      "Slurm drained it.",
+	  .next_action = "Give every GPU GRES its device file in the node's "
+	      "gres.conf (File=/dev/nvidia[0-N]) or AutoDetect=nvml, restart "
+	      "slurmd, resume the node (scontrol update NodeName=N "
+	      "State=RESUME), and require srun --gres=gpu:1 nvidia-smi -L to "
+	      "list the GPU.",
+	  .match = m_gpu_gres_nofile },
 	{ .id = "R-HOST-001", .cause = "host_oom", .boundary = "host",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S000 table 'slurmstepd: JOB CANCELLED DUE TO OOM-KILLER'; "

@@ -342,8 +342,7 @@ refine_leak(const struct facts *f, struct arena *a, struct rmatch *m,
 		    "spike or one oversized batch would be a step, not a line",
 		    v->tr.used, v->name, v->tr.fit);
 		if (m->nsupport < 8 && v->cite != NULL)
-			if (m->nsupport < 8 && v->cite != NULL)
-			m->support[m->nsupport++] = v->cite;
+			rmatch_support(m, v->cite);
 		return 1;
 	}
 	return 0;
@@ -385,8 +384,7 @@ series_refine_tenant(const struct facts *f, struct arena *a,
 		m->confidence_reason = "the watch file's per-process samples "
 		    "show memory of a process that is not the job's arriving "
 		    "mid-job";
-		if (m->nsupport < 8 && v->cite != NULL)
-			m->support[m->nsupport++] = v->cite;
+		rmatch_support(m, v->cite);
 		return 1;
 	}
 	return 0;

@@ -20,14 +20,6 @@
 
 #include "rules.h"
 
-static int64_t
-num_or(const struct event *ev, const char *name, int64_t dflt)
-{
-	int64_t	v;
-
-	return ev != NULL && ev_num(ev, name, &v) == 0 ? v : dflt;
-}
-
 /* "step_batch" or "step_0" in a memcg path: the sacct step it names. */
 static struct str
 memcg_step(struct str path)
@@ -144,7 +136,7 @@ static int64_t
 limit_of(const struct analysis *an, const struct event *k,
     const struct usage_q *u)
 {
-	int64_t	v = num_or(k, "limit_bytes", -1);
+	int64_t	v = ev_num_or(k, "limit_bytes", -1);
 
 	for (size_t i = 0; v < 0 && u->step != NULL && i < an->nhost; i++)
 		if (an->host[i].step != NULL &&
@@ -158,14 +150,14 @@ limit_of(const struct analysis *an, const struct event *k,
 static int64_t
 kernel_rss(const struct event *k)
 {
-	int64_t	a = num_or(k, "anon_rss_bytes", -1);
+	int64_t	a = ev_num_or(k, "anon_rss_bytes", -1);
 
 	if (a < 0)
 		return -1;
-	return a + (num_or(k, "file_rss_bytes", 0) > 0 ?
-	    num_or(k, "file_rss_bytes", 0) : 0) +
-	    (num_or(k, "shmem_rss_bytes", 0) > 0 ?
-	    num_or(k, "shmem_rss_bytes", 0) : 0);
+	return a + (ev_num_or(k, "file_rss_bytes", 0) > 0 ?
+	    ev_num_or(k, "file_rss_bytes", 0) : 0) +
+	    (ev_num_or(k, "shmem_rss_bytes", 0) > 0 ?
+	    ev_num_or(k, "shmem_rss_bytes", 0) : 0);
 }
 
 static struct str
@@ -253,7 +245,7 @@ usage_views(const struct facts *f, struct analysis *an)
 	u->limit_bytes = limit_of(an, k, u);
 	u->max_rss_bytes = max_rss(f, &h);
 	u->cgroup_peak_bytes = h.step != NULL ? h.step->cg_peak_bytes : -1;
-	u->kernel_usage_bytes = num_or(k, "usage_bytes", -1);
+	u->kernel_usage_bytes = ev_num_or(k, "usage_bytes", -1);
 	u->kernel_rss_bytes = kernel_rss(k);
 	u->summary = explain(f, a, u);
 	ev[0] = h.incident;

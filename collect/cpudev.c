@@ -416,7 +416,7 @@ dev_why_not(const struct collect *c, struct dev_arg *a)
 	if (c->mode == CG_NONE)
 		return "no cgroup mount";
 	if (dev_cgroup(c, a) == -1)
-		return "the job's cgroup no longer exists (the job has ended)";
+		return "the job has no cgroup on this node (it has ended, or has not started)";
 	if (!dev_cgroupfs(a)) {
 		snprintf(why, sizeof(why), "%s/%s/cgroup.procs is not on a "
 		    "cgroup file system", c->cg_root, a->cg);

@@ -287,8 +287,8 @@ count_procs(struct watch_run *wr, const struct level *l)
 	const char	*s;
 	int		 n = 0;
 
-	snprintf(p, sizeof(p), "%s/%s/cgroup.procs", wr->cg_root, l->rel);
-	if (read_small(wr, p) <= 0)
+	if (snprintf(p, sizeof(p), "%s/%s/cgroup.procs", wr->cg_root,
+	    l->rel) >= (int)sizeof(p) || read_small(wr, p) <= 0)
 		return 0;
 	for (s = wr->fbuf; *s != '\0'; s += strcspn(s, "\n"), s += *s != 0)
 		if (isdigit((unsigned char)*s) && !is_ours(wr, atol(s)))
@@ -311,9 +311,9 @@ sample_level(struct watch_run *wr, const struct level *l)
 			continue;
 		if (file == NULL || strcmp(file, f->file) != 0) {
 			file = f->file;
-			snprintf(p, sizeof(p), "%s/%s/%s", wr->cg_root, l->rel,
-			    file);
-			have = read_small(wr, p) > 0;
+			have = snprintf(p, sizeof(p), "%s/%s/%s", wr->cg_root,
+			    l->rel, file) < (int)sizeof(p) &&
+			    read_small(wr, p) > 0;
 		}
 		if (!have)
 			continue;

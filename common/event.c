@@ -163,6 +163,14 @@ ev_num(const struct event *ev, const char *name, int64_t *out)
 	return 0;
 }
 
+int64_t
+ev_num_or(const struct event *ev, const char *name, int64_t dflt)
+{
+	int64_t	v;
+
+	return ev != NULL && ev_num(ev, name, &v) == 0 ? v : dflt;
+}
+
 struct str
 ev_str(const struct event *ev, const char *name)
 {

@@ -167,6 +167,8 @@ void	ev_cite(struct event *, int file_id, const struct scan *, struct str);
 int	ev_unparsed(struct evlist *, struct arena *, const char *sig,
 	    int file_id, const struct scan *, struct str, int *count, int max);
 int	ev_num(const struct event *, const char *, int64_t *);	/* 0 found */
+/* The number, or dflt when ev is NULL or has no such number. */
+int64_t	ev_num_or(const struct event *, const char *, int64_t dflt);
 struct str	ev_str(const struct event *, const char *);	/* {NULL,0} */
 
 #endif

@@ -44,15 +44,24 @@ step_toobig)	HOOKS="trap epilog";	VHOOKS=$HOOKS;	CAUSE=step_creation_failure; SP
 ok)		HOOKS="epilog srun";	VHOOKS=epilog;	CAUSE=no_incident; SPANK=none ;;
 timelimit)	HOOKS="epilog";		VHOOKS=$HOOKS;	CAUSE=time_limit; SPANK=batch ;;
 multistep)	HOOKS="srun epilog";	VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=1 ;;
-# The trap's bundle carries the watch series; its verdict may name the
-# leak itself once the series feeds the rules, so only the Epilog's is
-# asserted.
-leak)		HOOKS="trap epilog";	VHOOKS=epilog;	CAUSE=host_oom;	SPANK=batch ;;
-# CPU and device evidence (collector members, not verdicts): collected by
-# root while the job runs ("operator", run_jobs.sh), in the job, and by
-# the Epilog, when the job's cgroups are gone.
-cpu_hungry)	HOOKS="operator srun epilog"; VHOOKS=""; CAUSE=no_incident; SPANK=none ;;
-gpu_gres|gpu_nogres) HOOKS="operator epilog"; VHOOKS=""; CAUSE=no_incident; SPANK=none ;;
+# The trap's bundle carries the watch series, which rises in a line to
+# the limit: the leak itself (CAUSE_<hook> overrides CAUSE for a hook).
+# The Epilog's has no series: a host OOM.
+leak)		HOOKS="trap epilog";	VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=batch
+		CAUSE_trap=memory_leak ;;
+# CPU and device evidence: collected by root while the job runs
+# ("operator", run_jobs.sh), in the job, and by the Epilog, when the
+# job's cgroups are gone (it sees no cpuset: no verdict on cores).
+cpu_hungry)	HOOKS="operator srun epilog"; VHOOKS="operator epilog"
+		CAUSE=cpu_limited; CAUSE_epilog=no_incident; SPANK=none ;;
+# Nothing fails in these: the Epilog sees a completed job; root's bundle,
+# taken while it runs, cannot know how it ends.
+gpu_gres|gpu_nogres) HOOKS="operator epilog"; VHOOKS=$HOOKS; CAUSE=no_incident
+		CAUSE_operator=inconclusive; SPANK=none ;;
+cpu_narrow)	HOOKS="operator epilog"; VHOOKS=$HOOKS
+		CAUSE=cpu_limited; CAUSE_epilog=no_incident; SPANK=none ;;
+# Never starts on 22.05.8 (the node is drained): root collects it pending.
+gpu_nofile)	HOOKS="operator";	VHOOKS=$HOOKS; CAUSE=gpu_access_denied; SPANK=none ;;
 *)		die "unknown case $CASE" ;;
 esac
 SPANK_BUILT=0
@@ -121,6 +130,15 @@ scenario()
 		ok "output: CUDA_VISIBLE_DEVICES=0" has_line "$OUTF" "^CUDA_VISIBLE_DEVICES=0$"
 		ok "output: open allowed (no driver: ENXIO)" has_line "$OUTF" \
 		    "^open /dev/nvidia0: No such device or address$" ;;
+	cpu_narrow)
+		ok "sacct: job COMPLETED 0:0" has_line "$SACCT" "${j}COMPLETED\\|0:0\\|"
+		ok "output: the job's SLURM_CPUS_PER_TASK=2" has_line "$OUTF" '^SLURM_CPUS_PER_TASK=2$'
+		ok "output: no SRUN_CPUS_PER_TASK in the job" has_line "$OUTF" '^SRUN_CPUS_PER_TASK=unset$'
+		narrow_step plain 2
+		narrow_step exact 1
+		narrow_step exact_fix 2 ;;
+	gpu_nofile)
+		nofile_scenario ;;
 	gpu_nogres)
 		ok "sacct: job COMPLETED 0:0" has_line "$SACCT" "${j}COMPLETED\\|0:0\\|"
 		ok "output: open denied by the devices cgroup" has_line "$OUTF" \
@@ -130,6 +148,43 @@ scenario()
 		ok "sacct: step .0 COMPLETED" has_line "$SACCT" "^$ID\\.0\\|[^|]*\\|COMPLETED\\|"
 		ok "sacct: step .1 OUT_OF_MEMORY" has_line "$SACCT" "^$ID\\.1\\|[^|]*\\|OUT_OF_MEMORY\\|" ;;
 	esac
+}
+
+# step_of NAME: the id of the cpu_narrow step srun named NAME (sacct).
+step_of()
+{
+	sed -n "s/^$ID\\.\\([0-9]*\\)|$1|.*/\\1/p" "$SACCT" | head -n 1
+}
+
+# narrow_step NAME CPUS: the step ran to completion, and Slurm's own
+# view of it (scontrol show step, printed by the job while it ran)
+# gave it CPUS CPUs.
+narrow_step()
+{
+	ok "sacct: step $1 (.$(step_of "$1")) COMPLETED 0:0" has_line "$SACCT" \
+	    "^$ID\\.[0-9]+\\|$1\\|COMPLETED\\|0:0\\|"
+	ok "output: scontrol show step: $1 has $2 CPU(s)" has_line "$OUTF" \
+	    "^ +Nodes=1 CPUs=$2 Tasks=1 Name=$1 Network="
+}
+
+# nofile_scenario: what Slurm said when the GPU had no File=: slurmd
+# dropped it, slurmctld drained the node, the job was held and
+# cancelled without ever starting.  run_jobs.sh kept the lines.
+nofile_scenario()
+{
+	local d=$RESULTS/jobs/$CASE
+	ok "gres.conf of the case: Name=gpu Count=1, no File" has_line "$d.gres.conf" '^Name=gpu Count=1$'
+	ok "slurmd.log: file-less GPU removed" has_line "$d.slurmd.log" \
+	    'debug:  Removing file-less GPU gpu:\(null\) from final GRES list$'
+	ok "slurmctld.log: node set INVAL" has_line "$d.slurmctld.log" \
+	    'error: Setting node [^ ]+ state to INVAL with reason:gres/gpu count reported lower than configured \(0 < 1\)$'
+	ok "scontrol show node: IDLE+DRAIN+INVALID_REG" has_line "$d.node" \
+	    '^ +State=IDLE\+DRAIN\+INVALID_REG[+ ]'
+	ok "scontrol show node: the reason" has_line "$d.node" \
+	    '^ +Reason=gres/gpu count reported lower than configured \(0 < 1\) \[slurm@'
+	ok "sacct: job CANCELLED" has_line "$SACCT" "^$ID\\|$CASE\\|CANCELLED"
+	ok "sacct: no step ran" bash -c "! grep -Eq '^$ID\\.' '$SACCT'"
+	ok "no job output: it never started" bash -c "! test -e '$OUTF'"
 }
 
 # ---------------------------------------------------------------- bundle
@@ -239,7 +294,7 @@ cpudev_checks()
 	    member_has "$un" slurm/gres.conf '^Name=gpu File=/dev/nvidia0$'
 	if [ "$hook" = epilog ]; then
 		ok "$hook: dev-access skipped: the job's cgroup is gone" \
-		    member_has "$un" $dev '^note=the job.s cgroup no longer exists'
+		    member_has "$un" $dev '^note=the job has no cgroup on this node'
 		return
 	fi
 	ok "$hook: cpuset.cpus of the job: one CPU" \
@@ -281,6 +336,80 @@ cpudev_checks()
 		ok "$hook: dev-access: /dev/nvidia0 denied (EPERM)" \
 		    member_has "$un" $dev '^device=/dev/nvidia0 result=EPERM$' ;;
 	esac
+}
+
+# narrow_row UN STEP ERE: the host/procs.tsv rows of spin in STEP, as
+# "threads cpus_allowed", one per line; some row matches ERE.
+narrow_row()
+{
+	awk -F'\t' -v s="/job_$ID/$2/" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	    index($col["cgroup"], s) && $col["cmdline"] ~ /spin 2 / {
+		print $col["threads"], $col["cpus_allowed"] }' \
+	    "$1/host/procs.tsv" | grep -Eq -- "$3"
+}
+
+# sacct_ncpus UN NAME N: the bundle's slurm/sacct.txt gives step NAME
+# N CPUs (columns found by the header's names).
+sacct_ncpus()
+{
+	awk -F'|' -v n="$2" -v c="$3" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	    $col["JobName"] == n && $col["NCPUS"] == c { f = 1 } END { exit !f }' \
+	    "$1/slurm/sacct.txt"
+}
+
+# narrow_checks HOOK UN: cpu_narrow's members.  Two CPUs for the job,
+# one for the step srun --exact ran without SRUN_CPUS_PER_TASK.
+narrow_checks()
+{
+	local hook=$1 un=$2 job="*/job_$ID" s n two='^[0-9]+[-,][0-9]+$'
+	ok "$hook: scontrol-job: NumCPUs=2, CPUs/Task=2" \
+	    member_has "$un" slurm/scontrol-job.txt 'NumCPUs=2 NumTasks=1 CPUs/Task=2 '
+	[ "$hook" = operator ] || return
+	ok "$hook: job-env: SLURM_CPUS_PER_TASK=2" \
+	    member_has "$un" host/job-env.txt '^SLURM_CPUS_PER_TASK=2$'
+	ok "$hook: cpuset.cpus of the job: two CPUs" \
+	    member_has "$un" "cgroup/cpuset$job/cpuset.cpus" "$two"
+	s=$(step_of exact)
+	ok "$hook: cpuset.cpus of step exact (.$s): one CPU" \
+	    member_has "$un" "cgroup/cpuset$job/step_$s/cpuset.cpus" '^[0-9]+$'
+	ok "$hook: procs.tsv: spin in step exact: 3 threads on one CPU" \
+	    narrow_row "$un" "step_$s" '^3 [0-9]+$'
+	ok "$hook: sacct.txt: step exact NCPUS 1" sacct_ncpus "$un" exact 1
+	for n in plain exact_fix; do
+		s=$(step_of $n)
+		ok "$hook: cpuset.cpus of step $n (.$s): two CPUs" \
+		    member_has "$un" "cgroup/cpuset$job/step_$s/cpuset.cpus" "$two"
+		ok "$hook: procs.tsv: spin in step $n: 3 threads on two CPUs" \
+		    narrow_row "$un" "step_$s" '^3 [0-9]+[-,][0-9]+$'
+		ok "$hook: sacct.txt: step $n NCPUS 2" sacct_ncpus "$un" $n 2
+	done
+}
+
+# nofile_checks HOOK UN: gpu_nofile's members, collected while the job
+# was held: the GPU without File= in gres.conf, the node's INVALID_REG
+# and its reason, the job PENDING with its GRES request, no cgroup.
+nofile_checks()
+{
+	local hook=$1 un=$2
+	ok "$hook: slurm/gres.conf: Name=gpu Count=1" \
+	    member_has "$un" slurm/gres.conf '^Name=gpu Count=1$'
+	ok "$hook: slurm/cgroup.conf has ConstrainDevices=yes" \
+	    member_has "$un" slurm/cgroup.conf '^ConstrainDevices=yes$'
+	ok "$hook: scontrol-job: PENDING on a drained node" \
+	    member_has "$un" slurm/scontrol-job.txt \
+	    'JobState=PENDING Reason=Nodes_required_for_job_are_DOWN,_DRAINED_or_reserved_for_jobs_in_higher_priority_partitions '
+	ok "$hook: scontrol-job: TresPerNode=gres:gpu:1" \
+	    member_has "$un" slurm/scontrol-job.txt '^ +TresPerNode=gres:gpu:1$'
+	ok "$hook: scontrol-node: IDLE+DRAIN+INVALID_REG" \
+	    member_has "$un" slurm/scontrol-node.txt '^ +State=IDLE\+DRAIN\+INVALID_REG[+ ]'
+	ok "$hook: scontrol-node: gres/gpu count reported lower than configured" \
+	    member_has "$un" slurm/scontrol-node.txt \
+	    '^ +Reason=gres/gpu count reported lower than configured \(0 < 1\) '
+	ok "$hook: dev-access skipped: no cgroup" \
+	    member_has "$un" gpu/dev-access.txt '^method=skipped$'
+	ok "$hook: no devices cgroup for the job: recorded" \
+	    jqt "$un/manifest.json" '[.items[]? | select(.path == "cgroup/devices/")
+	    | select((.error // "") | startswith("ENOENT: no devices cgroup"))] | length == 1'
 }
 
 # ---------------------------------------------------------------- watch
@@ -333,9 +462,10 @@ def hostq: .quantities.host
 
 verdict_checks()
 {
-	local hook=$1 j=$2 step
+	local hook=$1 j=$2 step want
+	eval "want=\${CAUSE_$hook:-$CAUSE}"
 	ok "$hook: schema oomtrail.analysis/1" jqt "$j" '.schema == "oomtrail.analysis/1"'
-	ok "$hook: verdict.cause == $CAUSE" jqt "$j" ".verdict.cause == \"$CAUSE\""
+	ok "$hook: verdict.cause == $want" jqt "$j" ".verdict.cause == \"$want\""
 	case $CASE in
 	oom_batch)
 		# slurmstepd prints its oom-kill line when the step ends:
@@ -365,6 +495,25 @@ verdict_checks()
 		ok "$hook: quantities.host: step $ID.$SPANK has oom_kills >= 1" \
 		    jqt "$j" "$CITED [hostq | select(.step == \"$ID.$SPANK\"
 		    and (.oom_kills // 0) >= 1)] | length > 0" ;;
+	esac
+	case $CASE/$want in
+	leak/memory_leak)
+		ok "$hook: rule R-LEAK-001, a leak series to the 100M limit" \
+		    jqt "$j" '.verdict.rule == "R-LEAK-001" and
+		    ([.quantities.series[] | select(.shape == "leak" and
+		    .limit_bytes == 104857600)] | length == 1)' ;;
+	cpu_hungry/cpu_limited)
+		ok "$hook: rule R-CPU-003, 4 OpenMP threads on 1 CPU" jqt "$j" \
+		    '.verdict.rule == "R-CPU-003" and (.verdict.summary |
+		    test("4 OpenMP threads .* cpuset of 1 CPU"))' ;;
+	cpu_narrow/cpu_limited)
+		ok "$hook: rule R-CPU-001 cites a step's one-CPU cpuset" jqt "$j" \
+		    '.verdict.rule == "R-CPU-001" and
+		    (.verdict.initiating.source | test("/step_[0-9]+/cpuset"))' ;;
+	gpu_nofile/gpu_access_denied)
+		ok "$hook: rule R-GPU-004 cites the drained node" jqt "$j" \
+		    '.verdict.rule == "R-GPU-004" and
+		    (.verdict.summary | test("count reported lower than configured"))' ;;
 	esac
 	case $CASE in
 	step_toobig)
@@ -425,6 +574,10 @@ check_hook()
 	fi
 	bundle_checks "$hook" "$dir" "$b"
 	cpudev_checks "$hook" "$RESULTS/unpacked/$CASE.$hook"
+	case $CASE in
+	cpu_narrow) narrow_checks "$hook" "$RESULTS/unpacked/$CASE.$hook" ;;
+	gpu_nofile) nofile_checks "$hook" "$RESULTS/unpacked/$CASE.$hook" ;;
+	esac
 	case " $VHOOKS " in
 	*" $hook "*) verdict_checks "$hook" "$j" ;;
 	esac

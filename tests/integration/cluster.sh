@@ -392,6 +392,45 @@ up()
 	cat "$RESULTS/up"
 }
 
+# ---------------------------------------------------------------- gres
+node_state()
+{
+	sinfo -h -n "$HOST" -o %T | grep -qx "$1"
+}
+
+# regres nofile|file: restart slurmd on another gres.conf, for the
+# gpu_nofile case (run_jobs.sh runs it when every other job is done).
+# "nofile": "Name=gpu Count=1", a GPU with no File= for the devices cgroup
+# to allow; waits for slurmctld to mark the node INVALID_REG (Slurm
+# 22.05.8 drops a GPU with no File).  "file": the stage's own gres.conf
+# again; waits until the node registered, resumes it, waits for idle.
+# slurmstepds outlive the restarts.
+regres()
+{
+	local pid
+	case $1 in
+	nofile)	echo "Name=gpu Count=1" >"$RUN/etc/gres.conf" ;;
+	file)	echo "Name=gpu File=$FAKE_GPU" >"$RUN/etc/gres.conf" ;;
+	*)	echo "usage: cluster.sh gres nofile|file" >&2; exit 2 ;;
+	esac
+	pid=$(cat "$RUN/pids/slurmd" 2>/dev/null)
+	[ -n "$pid" ] && stop_pid slurmd "$pid"
+	[ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && die "slurmd $pid did not stop"
+	rm -f "$RUN/pids/slurmd.pid"
+	start_daemon slurmd
+	if [ "$1" = nofile ]; then
+		wait_for 30 "node INVALID_REG" node_state inval ||
+		    die "node $HOST did not become invalid on: $(cat "$RUN/etc/gres.conf")"
+		return 0
+	fi
+	wait_for 30 "node registered" bash -c \
+	    "! sinfo -h -n '$HOST' -o %T | grep -qx inval" ||
+	    die "node $HOST still invalid with gres.conf restored"
+	scontrol update NodeName="$HOST" State=RESUME
+	wait_for 30 "node idle after resume" node_idle ||
+	    die "node $HOST not idle after gres.conf was restored"
+}
+
 # ---------------------------------------------------------------- down
 stop_pid()
 {
@@ -490,5 +529,6 @@ MODE=${1:-}
 case $MODE in
 up)	up ;;
 down)	down ;;
-*)	echo "usage: cluster.sh up|down" >&2; exit 2 ;;
+gres)	regres "${2:-}" ;;
+*)	echo "usage: cluster.sh up|down|gres nofile|file" >&2; exit 2 ;;
 esac

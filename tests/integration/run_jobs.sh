@@ -15,8 +15,13 @@ skip_if_skipped
 CASES="timelimit oom_batch oom_srun step_toobig ok multistep"
 CASES="$CASES cpu_hungry gpu_gres gpu_nogres"
 CASES="$CASES leak"
+# Needs both CPUs: submitted last, so that it waits for the time-limit
+# job without holding back the others.
+CASES="$CASES cpu_narrow"
 # Collected by root while they run (the "operator" hook, below).
-OPERATOR_CASES="cpu_hungry gpu_gres gpu_nogres"
+OPERATOR_CASES="cpu_hungry gpu_gres gpu_nogres cpu_narrow"
+# Run alone on a slurmd restarted with another gres.conf (nofile, below).
+LATE_CASES="gpu_nofile"
 JOB_TIMEOUT=${OOMTRAIL_INTEG_JOB_TIMEOUT:-200}
 
 fail()
@@ -125,16 +130,58 @@ summary()
 # (jobs/ready.sh) says when it is ready and waits for "collected".
 operator()
 {
-	local id dir
+	local id
 	id=$(job_id "$1")
-	dir=$RUN/bundles/operator/$id
 	wait_for "$JOB_TIMEOUT" "$1 to be ready" test -e "$RUN/jobs/$id.ready" ||
 	    return 1
+	collect_root "$id"
+}
+
+# collect_root ID: the operator's collection itself, then tell the job.
+collect_root()
+{
+	local id=$1 dir=$RUN/bundles/operator/$1
 	mkdir -p "$dir"
 	"$RUN/bin/oomtrail-collect" --job "$id" --output "$dir" --deadline 30 \
 	    >"$dir/collect.out" 2>"$dir/collect.err"
 	echo "rc=$?" >"$dir/collect.status"
 	touch "$RUN/jobs/$id.collected"
+}
+
+# started_or_held ID: the job runs and is ready, or it waits for a node
+# that is down or drained.
+started_or_held()
+{
+	[ -e "$RUN/jobs/$1.ready" ] ||
+	    squeue -h -j "$1" -o %r | grep -q 'DOWN, DRAINED'
+}
+
+# nofile: the gpu_nofile case, once every other job and hook is done.
+# slurmd restarts on a gres.conf whose GPU has no File=, the job asks
+# for it and is collected by root as soon as it runs or is held (22.05.8
+# drains the node: it is held, then cancelled), and the stage's
+# gres.conf comes back.  What the node and the daemons said meanwhile is
+# kept: jobs/gpu_nofile.node, .slurmd.log, .slurmctld.log, .gres.conf.
+nofile()
+{
+	local c=gpu_nofile id t=$(date +%s) d=$RESULTS/jobs/gpu_nofile
+	local ld lc
+	ld=$(stat -c %s "$RUN/log/slurmd.log")
+	lc=$(stat -c %s "$RUN/log/slurmctld.log")
+	bash "$HERE/cluster.sh" gres nofile || fail "slurmd on gres.conf without File="
+	cp "$RUN/etc/gres.conf" "$d.gres.conf"
+	submit "$c"
+	id=$(job_id "$c")
+	wait_for 30 "$c to start or be held" started_or_held "$id" ||
+	    fail "$c neither started nor was held"
+	scontrol show node "$(hostname -s)" >"$d.node" 2>&1
+	collect_root "$id"
+	[ -n "$(squeue -h -j "$id" -t PD)" ] && scancel "$id"
+	wait_for 60 "$c to end" job_done "$id" || fail "$c did not end"
+	tail -c +$((ld + 1)) "$RUN/log/slurmd.log" >"$d.slurmd.log"
+	tail -c +$((lc + 1)) "$RUN/log/slurmctld.log" >"$d.slurmctld.log"
+	bash "$HERE/cluster.sh" gres file || fail "slurmd on the stage's gres.conf"
+	log "$c done after $(($(date +%s) - t)) s"
 }
 
 mkdir -p "$RESULTS/jobs"
@@ -151,6 +198,8 @@ log "jobs finished after $(($(date +%s) - t0)) s"
 wait_for 60 "every Epilog" epilogs_done || fail "an Epilog never ran"
 wait_for 60 "the SPANK plugin's collectors" spank_done ||
     fail "a collector started by the SPANK plugin never ended"
+nofile
+CASES="$CASES $LATE_CASES"
 keep
 summary | tee "$RESULTS/measurements.txt"
 log "jobs and hooks done after $(($(date +%s) - t0)) s"

@@ -1,15 +1,17 @@
 /*
- * spin N SECONDS: N threads that burn CPU for SECONDS (at most 120), then
- * exit 0. The thread-hungry workload of the cpu_hungry case; cluster.sh
- * builds it into $RUN/jobs/spin.
+ * spin N SECONDS [STOPFILE]: N threads that burn CPU for SECONDS (at most
+ * 120), or until STOPFILE exists, then exit 0. The thread-hungry workload
+ * of the cpu_hungry and cpu_narrow cases; cluster.sh builds it into
+ * $RUN/jobs/spin.
  */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 static volatile unsigned long	sink;
-static time_t			end;
+static volatile time_t		end;
 
 static void *
 spin(void *arg)
@@ -34,6 +36,11 @@ main(int argc, char *argv[])
 	for (int i = 0; i < n; i++)
 		if (pthread_create(&t[i], NULL, spin, NULL) != 0)
 			return 1;
+	if (argc > 3) {
+		while (time(NULL) < end && access(argv[3], F_OK) != 0)
+			usleep(200000);
+		end = 0;
+	}
 	for (int i = 0; i < n; i++)
 		pthread_join(t[i], NULL);
 	return 0;
