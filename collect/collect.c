@@ -402,6 +402,7 @@ setup(struct collect *c, const struct collect_opts *o)
 
 	c->deadline_ns = run_now(CLOCK_MONOTONIC) + d - reserve;
 	c->cg_root = env_or("OOMTRAIL_CGROUP_ROOT", "/sys/fs/cgroup");
+	c->cg_local = -1;
 	c->proc_root = env_or("OOMTRAIL_PROC_ROOT", "/proc");
 	c->kmsg = env_or("OOMTRAIL_KMSG", "/dev/kmsg");
 	snprintf(c->job, sizeof(c->job), "%s", o->job != NULL ? o->job :

@@ -85,6 +85,10 @@ struct snap_arg {
 };
 
 int	snap_file_child(void *);	/* arg: struct snap_arg */
+/* snap_file_child's read done here, into out_fd (at most cap bytes): for
+ * files that cannot hang a reader. Fills *res as run_capture would. */
+void	snap_file_inproc(const struct snap_arg *, int out_fd, uint64_t cap,
+	    struct run_res *);
 int	snap_kmsg_child(void *);	/* arg: struct snap_arg */
 /* "ENOENT"... for the errno a child reported; "E?" if unknown. */
 const char	*snap_errno_name(int);
@@ -191,6 +195,8 @@ struct collect {
 	char			 job_state[32];
 	char			 stamp[32];	/* UTC yyyymmddThhmmssZ */
 	const char		*cg_root, *proc_root, *kmsg;
+	int			 cg_local;	/* cg_root cannot block a
+						 * reader: -1 not known yet */
 	int64_t			 deadline_ns;	/* probes stop here */
 	uint64_t		 total;		/* member bytes so far */
 	pid_t			 pids[MAX_PIDS];

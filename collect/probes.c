@@ -11,6 +11,7 @@
  * happens is recorded in the item. "%J" in an argv is the job id, "%N"
  * the Slurm node.
  */
+#include <sys/statfs.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -336,12 +337,73 @@ fn_emit(struct collect *c, const char *bpath, const char *src,
 	collect_emit(c, &em);
 }
 
+/* File systems whose reads cannot hang on a server or a dying disk:
+ * the cgroup file systems, sysfs, tmpfs and local disks. */
+static const unsigned long local_fs[] = {
+	0x27e0ebUL,	/* cgroup */
+	0x63677270UL,	/* cgroup2 */
+	0x62656572UL,	/* sysfs */
+	0x01021994UL,	/* tmpfs */
+	0xef53UL,	/* ext2/3/4 */
+	0x58465342UL,	/* xfs */
+	0x9123683eUL,	/* btrfs */
+	0x794c7630UL,	/* overlayfs */
+};
+
+/* Is path under the cgroup root, and is that root one of local_fs[]?
+ * (statfs once: a cgroup root on a network file system is not real.) */
+static int
+cg_local_path(struct collect *c, const char *path)
+{
+	size_t		n = strlen(c->cg_root);
+	struct statfs	sf;
+
+	if (strncmp(path, c->cg_root, n) != 0 || path[n] != '/')
+		return 0;
+	if (c->cg_local == -1) {
+		c->cg_local = 0;
+		for (size_t i = 0; statfs(c->cg_root, &sf) == 0 &&
+		    i < sizeof(local_fs) / sizeof(local_fs[0]); i++)
+			if ((unsigned long)sf.f_type == local_fs[i])
+				c->cg_local = 1;
+	}
+	return c->cg_local;
+}
+
+/* A cgroup file read here, with no child: the cgroup walk reads dozens,
+ * and a child per file was most of the collector's own CPU. */
+static void
+inproc_emit(struct collect *c, const char *bpath, const char *path,
+    int *copy)
+{
+	struct snap_arg	 a = { path, 0 };
+	struct run_res	 res;
+	struct emit	 em = { .bpath = bpath, .source = path, .kind = "file",
+			    .res = &res };
+
+	if ((em.spool = collect_spool(c)) == -1) {
+		em.res = NULL;
+		em.error = "could not start (spool failed)";
+		em.failed = 1;
+	} else
+		snap_file_inproc(&a, em.spool, ITEM_CAP, &res);
+	if (copy != NULL && em.spool != -1) {
+		*copy = dup(em.spool);
+		em.shared = 1;
+	}
+	collect_emit(c, &em);
+}
+
 static void
 file_emit(struct collect *c, const char *bpath, const char *path,
     int timeout_ms, int *copy)
 {
 	struct snap_arg	a = { path, 0 };
 
+	if (cg_local_path(c, path)) {
+		inproc_emit(c, bpath, path, copy);
+		return;
+	}
 	fn_emit(c, bpath, path, "file", snap_file_child, &a, ITEM_CAP,
 	    timeout_ms, 0, copy != NULL, copy);
 }

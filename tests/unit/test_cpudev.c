@@ -368,7 +368,8 @@ DEFINE_TEST(test_cpudev_dev_access_skipped)
 	got = slurp_here("b/gpu/dev-access.txt");
 	CHECK_EQ_STR(got, geteuid() != 0 ? "method=skipped\nnote=not root: "
 	    "cannot join the job's cgroup\n" : "method=skipped\nnote=the "
-	    "job's cgroup no longer exists (the job has ended)\n");
+	    "job has no cgroup on this node (it has ended, or has not "
+	    "started)\n");
 	free(got);
 }
 
