@@ -88,6 +88,17 @@ sniff_content(const char *path, const char *p, size_t n)
 		{ sniff_nvsmi_csv, FK_NVSMI_CSV },
 		{ sniff_kernel, FK_KERNEL },
 	};
+	/* The collector's own files, by name (a bundle unpacked without its
+	 * manifest, or copied by hand). */
+	static const struct {
+		const char	*base;
+		enum file_kind	 kind;
+	} named[] = {
+		{ "job-env.txt", FK_JOB_ENV },
+		{ "dev-access.txt", FK_DEV_ACCESS },
+		{ "cgroup.conf", FK_SLURM_CONF },
+		{ "gres.conf", FK_SLURM_CONF },
+	};
 	int		 best = 0, s;
 	enum file_kind	 kind = FK_LOG;
 
@@ -99,6 +110,9 @@ sniff_content(const char *path, const char *p, size_t n)
 		return FK_SERIES;
 	if (parse_cpu_known(base_of(path)))
 		return FK_CGROUP_CPU;
+	for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++)
+		if (strcmp(base_of(path), named[i].base) == 0)
+			return named[i].kind;
 	for (size_t i = 0; i < sizeof(sniffers) / sizeof(sniffers[0]); i++) {
 		s = sniffers[i].fn(p, n);
 		if (s > best) {

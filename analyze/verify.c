@@ -1,9 +1,10 @@
 /*
  * verify: before/after comparison of one workload.
  *
- * "Fixed" needs the before run's initiating signature (its event kind,
- * and for host OOMs any host OOM kill) to be absent after, with the
- * after run analysed to a conclusion. The other boundary is compared on
+ * "Fixed" needs the before run's cause and initiating signature (its
+ * event kind, and for host OOMs any host OOM kill; for a leak, any
+ * series still growing in a line on that boundary) to be absent after,
+ * with the after run analysed to a conclusion. The other boundary is compared on
  * what the evidence records: for a host fix the GPUs (model, count) and
  * the device memory asked must not change; for a device fix the job's
  * memory request (ReqMem) must not change.
@@ -38,10 +39,27 @@ has_kind(const struct analysis *an, const char *kind)
 	return 0;
 }
 
+/* A verdict on host memory or cores: the fix is on the host side. */
 static int
-is_host(const char *cause)
+is_host(const struct verdict *v)
 {
-	return strcmp(cause, "host_oom") == 0;
+	return strcmp(v->cause, "host_oom") == 0 ||
+	    strcmp(v->cause, "cpu_limited") == 0 ||
+	    (strcmp(v->cause, "memory_leak") == 0 && v->boundary != NULL &&
+	    strcmp(v->boundary, "host") == 0);
+}
+
+/* Is a series of the after run still a leak on this boundary? */
+static int
+still_leaking(const struct analysis *a, const char *boundary)
+{
+	for (size_t i = 0; i < a->nseries; i++)
+		if (a->series[i].shape != NULL && boundary != NULL &&
+		    a->series[i].boundary != NULL &&
+		    strcmp(a->series[i].boundary, boundary) == 0 &&
+		    strncmp(a->series[i].shape, "leak", 4) == 0)
+			return 1;
+	return 0;
 }
 
 static int
@@ -82,7 +100,7 @@ other_boundary(const struct analysis *b, const struct analysis *a,
 {
 	int64_t	mb, ma;
 
-	if (is_host(b->verdict.cause)) {
+	if (is_host(&b->verdict)) {
 		if (b->ndevice == 0 && a->ndevice == 0) {
 			say(r, a->arena, "device side: no GPU evidence in either "
 			    "run");
@@ -124,14 +142,27 @@ signature_gone(const struct analysis *b, const struct analysis *a,
 	const char	*kind = b->verdict.initiating != NULL ?
 			    b->verdict.initiating->kind : NULL;
 
-	if (kind == NULL)
-		return -1;
-	if (has_kind(a, kind)) {
+	if (kind != NULL && has_kind(a, kind)) {
 		say(r, a->arena, "initiating signature still present after: "
 		    "%s (%s)", kind, a->verdict.cause);
 		return 0;
 	}
-	if (is_host(b->verdict.cause) && strcmp(a->verdict.cause,
+	/* Causes decided from state records (a cpuset, a device probe)
+	 * have no line to vanish: the cause itself must. */
+	if (strcmp(a->verdict.cause, b->verdict.cause) == 0) {
+		say(r, a->arena, "the after run is still a %s (%s)",
+		    a->verdict.cause, a->verdict.rule);
+		return 0;
+	}
+	if (strcmp(b->verdict.cause, "memory_leak") == 0 &&
+	    still_leaking(a, b->verdict.boundary)) {
+		say(r, a->arena, "no failure after, but memory still grows "
+		    "in a line on the %s boundary", b->verdict.boundary);
+		return 0;
+	}
+	if (kind == NULL)
+		return -1;
+	if (is_host(&b->verdict) && strcmp(a->verdict.cause,
 	    "host_oom") == 0) {
 		say(r, a->arena, "signature %s gone, but the after run is "
 		    "still a %s", kind, a->verdict.cause);

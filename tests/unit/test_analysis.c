@@ -277,3 +277,28 @@ DEFINE_TEST(test_analysis_series_real_leak)
 	    NULL);
 	analysis_free(an);
 }
+
+/* verify on causes decided from state records: the cause must go. */
+DEFINE_TEST(test_analysis_verify_cpu_limited)
+{
+	struct analysis		*b, *a, *same;
+	struct verify_result	 r;
+
+	b = run_dir("fixtures/scenarios/cpu_limited-fires-omp-oversubscribed");
+	same = run_dir("fixtures/scenarios/"
+	    "cpu_limited-fires-omp-oversubscribed");
+	a = run_dir("fixtures/scenarios/cpu_limited-near-full-cpuset");
+	if (a == NULL || b == NULL || same == NULL)
+		return;
+	CHECK_EQ_STR(b->verdict.cause, "cpu_limited");
+	verify_compare(b, same, &r);
+	CHECK_EQ_INT(r.outcome, VERIFY_NOT_FIXED);
+	CHECK_EQ_INT(r.signature_gone, 0);
+	verify_compare(b, a, &r);
+	CHECK_EQ_STR(a->verdict.cause, "no_incident");
+	CHECK_EQ_INT(r.signature_gone, 1);
+	CHECK_EQ_INT(r.outcome, VERIFY_FIXED);
+	analysis_free(b);
+	analysis_free(same);
+	analysis_free(a);
+}
