@@ -536,9 +536,13 @@ spank_log_checks()
 		echo "SKIP spank: $(sed -n 's/^spank=//p' "$RESULTS/up")" | tee -a "$REPORT"
 		return
 	fi
+	# watch: the first task of the job's first step started a watcher
+	ok "spank: a watcher was started for the job" has_line "$log" \
+	    "^oomtrail-spank: job=$ID step=[a-z0-9]+ task=[0-9]+ started .* \\(watch\\)\$"
 	if [ "$SPANK" = none ]; then
 		ok "spank: no collection (no task died by a signal or OOM)" \
-		    bash -c "! grep -q 'job=$ID ' '$log'"
+		    bash -c "! grep 'job=$ID ' '$log' | grep ' started ' |
+		    grep -qv '(watch)\$'"
 		return
 	fi
 	case $CASE in
@@ -549,7 +553,7 @@ spank_log_checks()
 	ok "spank: collected for step $SPANK ($why)" has_line "$log" \
 	    "^oomtrail-spank: job=$ID step=$SPANK task=[0-9]+ started .*\\($why cgroup=found\\)"
 	ok "spank: one collection for the job (once per step and node)" \
-	    test "$(grep -c "job=$ID .* started " "$log")" = 1
+	    test "$(grep "job=$ID .* started " "$log" | grep -vc '(watch)$')" = 1
 	ok "spank: collector ended with exit 0 or 3" has_line "$log" \
 	    "^oomtrail-spank: job=$ID step=$SPANK task=[0-9]+ collector exit=(0|3)\$"
 }

@@ -253,7 +253,9 @@ EOF
 }
 
 # write_plugstack: load the SPANK plugin (when it was built) with the
-# options contrib/slurm/spank/README.md documents; "optional", as sites
+# options contrib/slurm/spank/README.md documents, watch included (every
+# job gets a watcher whose series the plugin's collection picks up);
+# "optional", as sites
 # are told, so a plugin that fails to load fails no job (the spank checks
 # then fail for want of bundles).
 write_plugstack()
@@ -262,7 +264,7 @@ write_plugstack()
 	echo "PlugStackConfig=$RUN/etc/plugstack.conf" >>"$RUN/etc/slurm.conf"
 	echo "optional $RUN/lib/oomtrail_spank.so" \
 	    "collect=$RUN/bin/oomtrail-collect output=$RUN/bundles/spank" \
-	    "deadline=30 wait=15" >"$RUN/etc/plugstack.conf"
+	    "deadline=30 wait=15 watch" >"$RUN/etc/plugstack.conf"
 }
 
 write_other_confs()

@@ -21,7 +21,15 @@
  * options are logged and replaced by defaults. It reads a few small
  * kernel files and writes nothing but the log line and what the collector
  * writes. Options (plugstack.conf): collect=PATH output=DIR deadline=N
- * wait=N always.
+ * wait=N always watch.
+ *
+ * With watch, slurm_spank_task_post_fork (remote, as root) also starts
+ * "oomtrail-collect --watch" for the job, detached the same way, once per
+ * step and node (the collector's own lock keeps one per job and node):
+ * it samples the job's memory cgroup and GPUs until the job's cgroup goes,
+ * writing its series in output=, where the collection of the same job
+ * finds it. The hook does not wait for it and nothing bounds it but the
+ * job's end.
  */
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -62,6 +70,7 @@ struct spank_opts {
 	int	deadline_s;
 	int	wait_s;
 	int	always;
+	int	watch;
 };
 
 struct task_info {
@@ -85,11 +94,14 @@ struct launch {
 	int	 nescape;
 	int	 logfd, devnull, maxfd;
 	char	 tag[160];	/* "oomtrail-spank: job=J step=S task=T" */
-	int	 limit_s;	/* supervisor kills the collector after this */
+	int	 limit_s;	/* supervisor kills the collector after this;
+				 * 0: never (a watcher ends with the job) */
 };
 
-/* Only one collection per slurmstepd, i.e. per step and node. */
+/* Only one collection per slurmstepd, i.e. per step and node; the same
+ * for starting a watcher. */
 static int	collected;
+static int	watching;
 /* Where the cgroup hierarchies are mounted (the tests point it elsewhere). */
 static const char	*cgroup_fs = "/sys/fs/cgroup";
 
@@ -153,6 +165,15 @@ opt_always(struct spank_opts *o, const char *v)
 	return 0;
 }
 
+static int
+opt_watch(struct spank_opts *o, const char *v)
+{
+	if (v != NULL)
+		return set_int(&o->watch, v, 0, 1);
+	o->watch = 1;
+	return 0;
+}
+
 static const struct {
 	const char	*name;
 	opt_set		*set;
@@ -163,6 +184,7 @@ static const struct {
 	{ "deadline",	opt_deadline,	0 },
 	{ "wait",	opt_wait,	0 },
 	{ "always",	opt_always,	1 },
+	{ "watch",	opt_watch,	1 },
 };
 #define NOPTIONS	(sizeof(options) / sizeof(options[0]))
 
@@ -528,7 +550,7 @@ supervise(const struct launch *l)
 			log_done(l, " collector lost errno=", (unsigned)errno);
 			return;
 		}
-		if (now_ms() > end) {
+		if (l->limit_s > 0 && now_ms() > end) {
 			kill(-c, killed ? SIGKILL : SIGTERM);
 			killed = 1;
 			end = now_ms() + 5000;
@@ -616,7 +638,7 @@ node_ok(const char *s)
  */
 static int
 prepare(struct launch *l, const struct spank_opts *o,
-    const struct task_info *t, const char *node)
+    const struct task_info *t, const char *node, int watch)
 {
 	char		 logpath[PATH_MAX + 32];
 	const char	*conf = getenv("SLURM_CONF");
@@ -644,6 +666,10 @@ prepare(struct launch *l, const struct spank_opts *o,
 	l->argv[4] = (char *)o->output;
 	l->argv[5] = "--deadline";
 	l->argv[6] = l->deadline;
+	if (watch) {
+		l->argv[5] = "--watch";
+		l->argv[6] = NULL;
+	}
 	l->envp[ne++] = "PATH=/usr/sbin:/usr/bin:/sbin:/bin";
 	l->envp[ne++] = "LC_ALL=C";
 	if (conf != NULL && conf[0] == '/' && strlen(conf) < PATH_MAX) {
@@ -657,7 +683,7 @@ prepare(struct launch *l, const struct spank_opts *o,
 		l->envp[ne++] = l->env_node;
 	}
 	l->maxfd = mx > 0 && mx < MAX_FD ? (int)mx : MAX_FD;
-	l->limit_s = o->deadline_s + KILL_GRACE_S;
+	l->limit_s = watch ? 0 : o->deadline_s + KILL_GRACE_S;
 	open_escapes(l);
 	return 0;
 }
@@ -706,7 +732,7 @@ run(const struct spank_opts *o, const struct task_info *t, const char *why,
 	int		pfd[2];
 	pid_t		a;
 
-	if (prepare(&l, o, t, node) == -1 || pipe(pfd) == -1) {
+	if (prepare(&l, o, t, node, 0) == -1 || pipe(pfd) == -1) {
 		slurm_error("oomtrail: job %u: cannot use %s: %m",
 		    (unsigned)t->job, o->output);
 		close_launch(&l);
@@ -728,6 +754,35 @@ run(const struct spank_opts *o, const struct task_info *t, const char *why,
 			    "running after %ds, not waiting", (unsigned)t->job,
 			    t->step, o->wait_s);
 	}
+	close(pfd[0]);
+	close_launch(&l);
+}
+
+/* Starts the watcher for t's job; does not wait for it. */
+static void
+run_watch(const struct spank_opts *o, const struct task_info *t,
+    const char *node)
+{
+	struct launch	l;
+	int		pfd[2];
+	pid_t		a;
+
+	if (prepare(&l, o, t, node, 1) == -1 || pipe(pfd) == -1) {
+		slurm_error("oomtrail: job %u: cannot use %s: %m",
+		    (unsigned)t->job, o->output);
+		close_launch(&l);
+		return;
+	}
+	fcntl(pfd[0], F_SETFD, FD_CLOEXEC);
+	fcntl(pfd[1], F_SETFD, FD_CLOEXEC);
+	dprintf(l.logfd, "%s started %s (watch)\n", l.tag, o->collect);
+	if ((a = fork()) == 0)
+		detach(&l, pfd[1]);
+	close(pfd[1]);
+	if (a == -1)
+		log_done(&l, " fork failed errno=", (unsigned)errno);
+	else
+		reap(a);
 	close(pfd[0]);
 	close_launch(&l);
 }
@@ -816,5 +871,31 @@ slurm_spank_task_exit(spank_t sp, int ac, char **av)
 	slurm_info("oomtrail: job %u step %s task %d: collecting (%s)",
 	    (unsigned)t.job, t.step, t.task, why);
 	run(&o, &t, why, node);
+	return 0;
+}
+
+/*
+ * slurmstepd calls this as root after each task of the step was forked:
+ * with watch, the first one of the step starts the job's watcher (not
+ * for the extern step, which runs no work). Always returns 0.
+ */
+int
+slurm_spank_task_post_fork(spank_t sp, int ac, char **av)
+{
+	struct spank_opts	o;
+	struct task_info	t;
+	char			node[96] = "";
+
+	if (watching || !spank_remote(sp))
+		return 0;
+	opts_parse(&o, ac, av);
+	if (!o.watch || task_info_get(sp, &t) == -1 ||
+	    strcmp(t.step, "extern") == 0)
+		return 0;
+	watching = 1;
+	if (spank_getenv(sp, "SLURMD_NODENAME", node, sizeof(node)) !=
+	    ESPANK_SUCCESS)
+		node[0] = '\0';
+	run_watch(&o, &t, node);
 	return 0;
 }

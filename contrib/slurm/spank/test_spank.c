@@ -200,6 +200,11 @@ DEFINE_TEST(spank_plugstack_options)
 	CHECK_EQ_INT(o.deadline_s, 120);
 	CHECK_EQ_INT(o.wait_s, 0);
 	CHECK_EQ_INT(o.always, 0);
+	CHECK_EQ_INT(o.watch, 0);
+	opts_parse(&o, 1, (char *[]){ "watch" });
+	CHECK_EQ_INT(o.watch, 1);
+	opts_parse(&o, 1, (char *[]){ "watch=2" });
+	CHECK_EQ_INT(o.watch, 0);
 }
 
 DEFINE_TEST(spank_oom_kill_counts_real_v1)
@@ -358,4 +363,42 @@ DEFINE_TEST(spank_wait_is_bounded)
 	}
 	CHECK(wait_for_text("out/" LOG_NAME,
 	    "job=77 step=5 task=2 collector signal=15\n", 5000));
+}
+
+/* watch: the first task of a step starts "--watch", detached, unwaited;
+ * the extern step and a second task start nothing. */
+DEFINE_TEST(spank_watch_starts_once)
+{
+	const char	*av[] = { NULL, NULL, "watch" };
+	char		 copt[PATH_MAX + 80];
+
+	cgroup_fs = here(1, "no-cgroups");
+	if (snprintf(copt, sizeof(copt), "collect=%s", fake_collector()) >=
+	    (int)sizeof(copt))
+		abort();
+	av[0] = copt;
+	av[1] = output_opt("out");
+	fake = (struct fake_items){ .remote = 1, .job = 9,
+	    .step = SLURM_EXTERN_CONT, .uid = 1001, .status = -1,
+	    .node = "node-1" };
+	CHECK_EQ_INT(slurm_spank_task_post_fork(NULL, 3, (char **)av), 0);
+	CHECK_EQ_INT(watching, 0);
+	/* without watch: nothing */
+	fake.step = SLURM_BATCH_SCRIPT;
+	CHECK_EQ_INT(slurm_spank_task_post_fork(NULL, 2, (char **)av), 0);
+	CHECK_EQ_INT(watching, 0);
+	CHECK_EQ_INT(slurm_spank_task_post_fork(NULL, 3, (char **)av), 0);
+	CHECK_EQ_INT(watching, 1);
+	CHECK_EQ_INT(count_text("out/" LOG_NAME, "oomtrail-spank: job=9 "
+	    "step=batch task=0 started "), 1);
+	CHECK_EQ_INT(count_text("out/" LOG_NAME, "(watch)"), 1);
+	CHECK(wait_for_text("collect.sh.args", "--job\n9\n--output\n", 5000));
+	CHECK(wait_for_text("collect.sh.args", "/out\n--watch\n", 1));
+	CHECK(!wait_for_text("collect.sh.args", "--deadline", 1));
+	CHECK(wait_for_text("out/" LOG_NAME, "job=9 step=batch task=0 "
+	    "collector exit=0\n", 5000));
+	/* a second task of the same step */
+	CHECK_EQ_INT(slurm_spank_task_post_fork(NULL, 3, (char **)av), 0);
+	CHECK_EQ_INT(count_text("out/" LOG_NAME, " started "), 1);
+	watching = 0;
 }
