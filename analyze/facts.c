@@ -397,6 +397,11 @@ facts_foreign(const struct facts *f, const struct event *ev)
 	struct str	j;
 	char		buf[24];
 
+	/* A job that never started has no line of its own in a node's
+	 * kernel log: every one there is another job's. */
+	if (f->never_ran && node_wide(ev->kind) &&
+	    ev_field(ev, "job_id") == NULL)
+		return 1;
 	if (f->have_window && node_wide(ev->kind) && ev_has_time(ev) &&
 	    ev_field(ev, "job_id") == NULL &&
 	    (ev->ts_ns < f->job_from_ns - WINDOW_SLACK_NS ||
@@ -439,6 +444,30 @@ find_window(struct facts *f)
 	}
 }
 
+/* Still pending when collected: scontrol says so and no sacct row of
+ * the job has a start time. */
+static void
+find_pending(struct facts *f)
+{
+	int	pending = 0;
+
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event	*ev = f->tl->v[i];
+		struct str		 j = job_base(ev_str(ev, "job_id"));
+
+		if (f->job_id.n > 0 && (j.n != f->job_id.n ||
+		    memcmp(j.p, f->job_id.p, j.n) != 0))
+			continue;
+		if (ev->kind == EV_SACCT_ROW && ev_field(ev, "start_s") !=
+		    NULL)
+			return;
+		if (ev->kind == EV_SCONTROL_JOB && str_eq(ev_str(ev,
+		    "job_state"), "PENDING"))
+			pending = 1;
+	}
+	f->never_ran = pending && !f->have_window;
+}
+
 /* The job analysed: the manifests' job id, else Slurm's first record. */
 static void
 find_job(struct facts *f)
@@ -470,6 +499,7 @@ facts_build(struct facts *f, const struct timeline *tl, struct input **ins,
 	f->all_completed = 1;
 	find_job(f);
 	find_window(f);
+	find_pending(f);
 	for (size_t i = 0; i < tl->n; i++) {
 		if (facts_foreign(f, tl->v[i]))
 			f->foreign++;

@@ -113,6 +113,7 @@ struct facts {
 	struct str		  job_id;	/* the job analysed, or {0} */
 	int64_t			  job_from_ns, job_to_ns;	/* its run, UTC */
 	int			  have_window;
+	int			  never_ran;	/* pending when collected */
 	size_t			  foreign;	/* events of other jobs, ignored */
 	struct input		**ins;
 	size_t			  nins;

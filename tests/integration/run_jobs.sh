@@ -84,8 +84,15 @@ keep_spank()
 		mkdir -p "$d"
 		cp "$RUN"/bundles/spank/oomtrail-*-"$id"-*.tar.zst "$d/" 2>/dev/null
 		grep "job=$id " "$SPANKLOG" >"$d/spank.log" 2>/dev/null
-		st=$(sed -n 's/.* collector exit=\([0-9]*\)$/rc=\1/p' "$d/spank.log" | head -n 1)
-		[ -n "$st" ] || st=$(grep -v ' started ' "$d/spank.log" | head -n 1)
+		# the collection's own end: the first exit line of the task
+		# that started it (a watcher's lines, "(watch)", interleave)
+		st=$(awk '/ started / && !/\(watch\)$/ && !t {
+			t = substr($0, 1, index($0, " started ") - 1); next }
+		    t != "" && index($0, t " collector exit=") == 1 {
+			sub(/.* collector exit=/, "rc="); print; exit }' \
+		    "$d/spank.log")
+		[ -n "$st" ] || st=$(grep -v ' started \|collector exit=\|watch' \
+		    "$d/spank.log" | head -n 1)
 		[ -s "$d/spank.log" ] && echo "${st:-rc=? (no end line)}" >"$d/collect.status"
 	done
 }

@@ -302,3 +302,30 @@ DEFINE_TEST(test_analysis_verify_cpu_limited)
 	analysis_free(same);
 	analysis_free(a);
 }
+
+/* A job still pending when collected has no line of its own in the
+ * node's kernel log: an orphan kill there (its memcg line lost to the
+ * ring buffer) is another job's, not a host OOM of this one. */
+DEFINE_TEST(test_analysis_pending_job_not_blamed)
+{
+	const char	*in[1] = { "pend" };
+	struct analysis	*an;
+	char		 scen[4096], orph[4096];
+
+	/* test_src() returns a static buffer: one at a time */
+	snprintf(scen, sizeof(scen), "%s", test_src("fixtures/scenarios/"
+	    "gpu_access_denied-fires-gres-without-file"));
+	snprintf(orph, sizeof(orph), "%s", test_src("fixtures/scenarios/"
+	    "real-epilog-ok-ringbuffer-orphan/"
+	    "oomtrail-oomtrailci-46029066-vm-20261130T084127Z.tar.zst"));
+	CHECK(test_sh("cp -r '%s' pend && mkdir -p pend/kernel && "
+	    "mkdir orph && tar -C orph --zstd -xf '%s' && "
+	    "head -n 1 orph/kernel/kmsg.txt >pend/kernel/kmsg.txt && "
+	    "grep -q 'Killed process 17392' pend/kernel/kmsg.txt", scen,
+	    orph) == 0);
+	if ((an = run(in, 1, 1)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "gpu_access_denied");
+	CHECK_EQ_STR(an->verdict.rule, "R-GPU-004");
+	analysis_free(an);
+}
