@@ -8,7 +8,8 @@
  * fields (the table cg_fields[]). GPUs come from two long-lived
  * "nvidia-smi --query-... -lms N" loops whose output is read without
  * blocking: one line per GPU (used, free, reserved, total) and one per
- * compute process. A loop that falls silent is killed and restarted with
+ * compute process. A loop that falls silent (the process loop: while the
+ * GPU loop shows memory in use) is killed and restarted with
  * a growing back-off; without nvidia-smi only the cgroup is sampled. It
  * ends when the job's cgroup is removed, when no process is left in it,
  * or when the caller's stop flag is set (its signal handler), and always
@@ -578,6 +579,26 @@ smi_drain(struct watch_run *wr, struct smi *s)
 		smi_restart(wr, s, "exited");
 }
 
+/* Memory a process must hold before the apps loop must print it (an
+ * idle GPU shows a few MiB used by the driver itself). */
+#define SMI_BUSY_BYTES	(256LL * 1024 * 1024)
+
+/* Does a GPU, freshly sampled by a loop that still prints, hold memory? */
+static int
+gpus_in_use(const struct watch_run *wr, int64_t now)
+{
+	int64_t	fresh = 3 * wr->interval_ns + 2 * NS_PER_S;
+
+	if (wr->smi[0].fd == -1)
+		return 0;
+	for (int i = 0; i < MAX_GPUS; i++)
+		if (wr->gpu[i].seen && now - wr->gpu[i].at <= fresh &&
+		    wr->gpu[i].used != SERIES_NONE &&
+		    wr->gpu[i].used > SMI_BUSY_BYTES)
+			return 1;
+	return 0;
+}
+
 static void
 smi_check(struct watch_run *wr, struct smi *s)
 {
@@ -590,10 +611,12 @@ smi_check(struct watch_run *wr, struct smi *s)
 		return;
 	if (s->fd == -1 && now >= s->retry_at)
 		smi_start(wr, s);
-	/* The apps loop is silent while no process uses a GPU. */
-	else if (s->fd != -1 && s == &wr->smi[0] &&
-	    now - s->last_line > silent)
-		smi_restart(wr, s, "silent (hung)");
+	/* The apps loop is silent while no process uses a GPU: it is hung
+	 * only when the GPU loop, alive, shows memory in use. */
+	else if (s->fd != -1 && now - s->last_line > silent &&
+	    (s == &wr->smi[0] || gpus_in_use(wr, now)))
+		smi_restart(wr, s, s == &wr->smi[0] ? "silent (hung)" :
+		    "silent while GPU memory is in use (hung)");
 }
 
 static void

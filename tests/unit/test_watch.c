@@ -24,6 +24,8 @@ static const char fake_smi[] =
     "#!/bin/sh\n"
     "echo $$ >> \"$SMI_PIDS\"\n"
     "[ \"$FAKE_SMI\" = hang ] && exec sleep 1000\n"
+    "case \"$FAKE_SMI/$1\" in hang-apps/--query-compute-apps=*)"
+    " exec sleep 1000 ;; esac\n"
     "i=0\n"
     "case \"$1\" in\n"
     "--query-gpu=*)\n"
@@ -235,6 +237,30 @@ DEFINE_TEST(test_watch_hung_gpu_and_no_processes)
 	CHECK(has_note(&s, "end: no process left in the job's cgroup"));
 	CHECK_EQ_INT(series_col_index(&s, "gpu0/used"), -1);
 	CHECK(series_get(&s, s.nrows - 1, "cg/job/current") > 300 * 1048576);
+	CHECK(test_sh("for p in $(cat smi.pids); do kill -0 $p 2>/dev/null "
+	    "&& exit 1; done; exit 0") == 0);
+	arena_free(a);
+}
+
+/* The process loop hangs while the GPU loop shows memory in use: it is
+ * restarted (silence alone is normal: no process on any GPU). */
+DEFINE_TEST(test_watch_hung_process_loop)
+{
+	struct arena	*a = arena_new(1 << 16);
+	struct series	 s;
+
+	setup(1);
+	start("FAKE_SMI=hang-apps", "--interval 0.2");
+	grow(33, 0.2);
+	test_sh("kill -TERM $(cat pid)");
+	CHECK_EQ_INT(finished(5), 0);
+	if (load(wfile(), a, &s) != 0)
+		return;
+	CHECK(series_col_index(&s, "gpu0/used") >= 0);
+	CHECK_EQ_INT(series_col_index(&s, "gpu0/pid4242/used"), -1);
+	CHECK(has_note(&s, "nvidia-smi silent while GPU memory is in use "
+	    "(hung); restart in"));
+	CHECK(!has_note(&s, "gpus: nvidia-smi silent (hung)"));
 	CHECK(test_sh("for p in $(cat smi.pids); do kill -0 $p 2>/dev/null "
 	    "&& exit 1; done; exit 0") == 0);
 	arena_free(a);
