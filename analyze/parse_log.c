@@ -7,6 +7,12 @@
  * closes it LOGSCAN_AFTER lines later (or when it grows past WIN_LINES)
  * and copies it into the arena as the context of the events it holds.
  * It does not decide what an event means; rules do.
+ *
+ * Memory figures a framework prints every step (memory_figure events)
+ * can be most of a long log: past FIG_BUDGET kept, only every second one
+ * is kept, then every fourth, and so on (memory stays logarithmic in the
+ * log's length), and the last one before any other match and at the end
+ * of the log is always kept, so a series still reaches the failure.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +25,17 @@
 #define WIN_LINES	16		/* lines in one context window */
 #define WIN_MAX		(32 * 1024)	/* bytes in one context window */
 #define SM_LINES	64		/* lines a table state machine reads */
+#define FIG_BUDGET	2048		/* memory figures kept per stride */
+#define FIG_SAVE	2048		/* bytes of a skipped figure line kept */
+
+/* The last memory-figure line skipped, to keep if it turns out last. */
+struct fig_saved {
+	char		 p[FIG_SAVE];
+	size_t		 n, body_off, body_n;
+	uint64_t	 lineno, off;
+	struct cat_env	 env;
+	int		 valid;
+};
 
 enum sm_kind { SM_NONE, SM_CHILD, SM_SUMMARY };
 
@@ -47,6 +64,8 @@ struct logscan {
 	struct event	*sm_ev;
 	unsigned	 sm_left;
 	int		 sm_root;
+	uint64_t	 nfig, fig_kept, fig_stride;
+	struct fig_saved fig;
 };
 
 static void
@@ -185,6 +204,64 @@ sm_start(struct logscan *ls, struct event *ev)
 	ls->sm_root = 0;
 }
 
+/* The saved figure line as a delivered line, and its events (no
+ * context: it was skipped when it was read). */
+static int
+fig_flush(struct logscan *ls)
+{
+	struct fig_saved	*fs = &ls->fig;
+	struct cat_env		 env = fs->env;
+	struct cat_line		 cl = { .line = str_make(fs->p, fs->n),
+				    .lineno = fs->lineno, .off = fs->off,
+				    .len = fs->n, .env = &env };
+	struct cat_match	 m;
+	size_t			 row = 0;
+	uint64_t		 groups = 0;
+	const char		*text;
+
+	if (!fs->valid)
+		return 0;
+	fs->valid = 0;
+	env.body = str_make(fs->p + fs->body_off, fs->body_n);
+	if ((text = arena_strndup(ls->a, fs->p, fs->n)) == NULL)
+		return -1;
+	while (catalog_match(ls->cat, env.body, &row, &groups, &m))
+		if (add_event(ls, &cl, &m, text) == NULL)
+			return -1;
+	return 0;
+}
+
+/* A memory-figure line: 1 to keep, 0 skipped (saved for fig_flush). */
+static int
+fig_keep(struct logscan *ls, const struct cat_line *cl)
+{
+	struct fig_saved	*fs = &ls->fig;
+	const char		*b = cl->env->body.p;
+
+	if (ls->fig_stride == 0)
+		ls->fig_stride = 1;
+	if (ls->nfig++ % ls->fig_stride == 0) {
+		fs->valid = 0;
+		if (++ls->fig_kept == FIG_BUDGET) {
+			ls->fig_kept = 0;
+			ls->fig_stride *= 2;
+		}
+		return 1;
+	}
+	fs->valid = cl->line.n <= FIG_SAVE && b >= cl->line.p &&
+	    b + cl->env->body.n <= cl->line.p + cl->line.n;
+	if (fs->valid) {
+		memcpy(fs->p, cl->line.p, cl->line.n);
+		fs->n = cl->line.n;
+		fs->body_off = (size_t)(b - cl->line.p);
+		fs->body_n = cl->env->body.n;
+		fs->lineno = cl->lineno;
+		fs->off = cl->off;
+		fs->env = *cl->env;
+	}
+	return 0;
+}
+
 /* Every row that matches the line: one event per group. */
 static int
 on_match(struct logscan *ls, const struct cat_line *cl)
@@ -195,6 +272,11 @@ on_match(struct logscan *ls, const struct cat_line *cl)
 	const char		*text;
 	struct event		*ev;
 
+	if (cl->m->sig->kind == EV_MEM_FIGURE) {
+		if (!fig_keep(ls, cl))
+			return 0;
+	} else if (fig_flush(ls) == -1)
+		return -1;
 	if (ls->win_open && ls->win_lines >= WIN_LINES && win_close(ls) == -1)
 		return -1;
 	if (!ls->win_open && win_open(ls, cl->lineno) == -1)
@@ -467,7 +549,7 @@ logscan_end(struct logscan *ls, struct err *e)
 {
 	enum err_code	rc = cat_scan_end(ls->scan, e);
 
-	if (ls->rc == ERR_OK && win_close(ls) == -1)
+	if (ls->rc == ERR_OK && (win_close(ls) == -1 || fig_flush(ls) == -1))
 		ls->rc = ERR_NOMEM;
 	return status(ls, rc, e);
 }

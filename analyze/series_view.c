@@ -202,50 +202,73 @@ from_series(const struct facts *f, struct series_facts *sf,
 	}
 }
 
-/* One view per file and rank of memory_figure events ("allocated"). */
+#define FIG_GROUPS	8	/* files x ranks of printed figures viewed */
+
+struct fig_group {
+	const struct input	*in;
+	int			 file_id, rank;
+	const struct event	**evs;
+	size_t			 n;
+};
+
+static void
+figure_view(const struct facts *f, struct series_facts *sf,
+    struct arena *a, const struct fig_group *g)
+{
+	struct sview	*v;
+	int64_t		 cap;
+
+	if (g->n < 8 || (v = sv_add(sf, a)) == NULL)
+		return;
+	v->kind = SV_FIGURE;
+	v->column = "allocated_bytes";
+	v->cite = g->evs[g->n - 1];
+	v->node = g->evs[0]->node;
+	v->name = g->rank >= 0 ? arena_printf(a, "rank %d allocated (job "
+	    "log)", g->rank) : "allocated (job log)";
+	v->n = trend_from_figures(g->evs, g->n, "allocated_bytes", v->pts,
+	    SV_POINTS, &v->axis);
+	/* the device's size, from the allocator's own OOM line */
+	if (f->first[EV_CUDA_OOM] != NULL && ev_num(f->first[EV_CUDA_OOM],
+	    "capacity_bytes", &cap) == 0 && cap > 0)
+		v->limit = (double)cap;
+}
+
+/* One view per file and rank of memory_figure events ("allocated"), for
+ * the first FIG_GROUPS of them; one pass over the timeline. */
 static void
 from_figures(const struct facts *f, struct series_facts *sf,
     struct arena *a)
 {
-	const struct event	**evs;
-	size_t			  n = 0;
-	int64_t			  cap;
+	struct fig_group	 g[FIG_GROUPS];
+	size_t			 ng = 0, k;
 
-	if (f->count[EV_MEM_FIGURE] < 8 ||
-	    (evs = arena_alloc(a, SV_POINTS * sizeof(*evs))) == NULL)
+	if (f->count[EV_MEM_FIGURE] < 8)
 		return;
 	for (size_t i = 0; i < f->tl->n; i++) {
 		const struct event *ev = f->tl->v[i];
-		const struct event *head = n > 0 ? evs[0] : ev;
 
 		if (ev->kind != EV_MEM_FIGURE || facts_foreign(f, ev) ||
-		    ev_field(ev, "allocated_bytes") == NULL ||
-		    ev->ref.file_id != head->ref.file_id ||
-		    ev->rank != head->rank || f->tl->in[i] !=
-		    f->tl->in[facts_index_of(f, head)] || n == SV_POINTS)
+		    ev_field(ev, "allocated_bytes") == NULL)
 			continue;
-		evs[n++] = ev;
+		for (k = 0; k < ng; k++)
+			if (g[k].in == f->tl->in[i] && g[k].rank == ev->rank &&
+			    g[k].file_id == ev->ref.file_id)
+				break;
+		if (k == ng) {
+			if (ng == FIG_GROUPS || (g[ng].evs = arena_alloc(a,
+			    SV_POINTS * sizeof(*g[ng].evs))) == NULL)
+				continue;
+			g[ng].in = f->tl->in[i];
+			g[ng].rank = ev->rank;
+			g[ng].file_id = ev->ref.file_id;
+			g[ng++].n = 0;
+		}
+		if (g[k].n < SV_POINTS)
+			g[k].evs[g[k].n++] = ev;
 	}
-	if (n >= 8) {
-		struct sview *v = sv_add(sf, a);
-
-		if (v == NULL)
-			return;
-		v->kind = SV_FIGURE;
-		v->column = "allocated_bytes";
-		v->cite = evs[n - 1];
-		v->node = evs[0]->node;
-		v->name = evs[0]->rank >= 0 ? arena_printf(a, "rank %d "
-		    "allocated (job log)", evs[0]->rank) :
-		    "allocated (job log)";
-		v->n = trend_from_figures(evs, n, "allocated_bytes", v->pts,
-		    SV_POINTS, &v->axis);
-		/* the device's size, from the allocator's own OOM line */
-		v->limit = 0;
-		if (f->first[EV_CUDA_OOM] != NULL && ev_num(f->first[EV_CUDA_OOM],
-		    "capacity_bytes", &cap) == 0 && cap > 0)
-			v->limit = (double)cap;
-	}
+	for (k = 0; k < ng; k++)
+		figure_view(f, sf, a, &g[k]);
 }
 
 void

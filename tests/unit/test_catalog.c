@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "catalog.h"
+#include "buf.h"
 #include "harness.h"
 #include "parse_log.h"
 
@@ -857,4 +858,51 @@ DEFINE_TEST(test_parse_log_nomem)
 	}
 	CHECK(saw_nomem && saw_ok);
 	free(p);
+}
+
+/* Memory figures printed every step: past the budget only a thinning
+ * sample is kept (bounded memory), and the last figure before another
+ * match, and the last of the log, are always kept. Lines in Megatron-LM's
+ * real report_memory format (fixtures/logs/megatron-report_memory-756.txt). */
+DEFINE_TEST(test_parse_log_figures_thinned)
+{
+	struct arena	*a = arena_new(1 << 20);
+	struct evlist	 l = { 0 };
+	struct buf	 b = { 0 };
+	struct src	 in = { 0, "t", NULL, 0 };
+	struct err	 e;
+	size_t		 nfig = 0, oom_at = 0, nlines = 50000, i;
+	uint32_t	 last_before_oom = 0, last = 0;
+
+	buf_init(&b, 64u << 20);
+	for (i = 1; i <= nlines; i++) {
+		buf_printf(&b, "[Rank 0] (after %zu iterations) memory (MB) | "
+		    "allocated: %zu.0 | max allocated: %zu.0 | reserved: "
+		    "3552.0 | max reserved: 3552.0\n", i, 3000 + i / 100,
+		    3040 + i / 100);
+		if (i == 30001)
+			buf_printf(&b, "torch.cuda.OutOfMemoryError: CUDA out "
+			    "of memory. Tried to allocate 20.00 MiB\n");
+	}
+	in.data = b.p;
+	in.len = b.n;
+	CHECK(parse_log(&in, a, &l, &e) == ERR_OK);
+	for (i = 0; i < l.n; i++) {
+		if (l.v[i]->kind == EV_MEM_FIGURE) {
+			nfig++;
+			if (oom_at == 0)
+				last_before_oom = l.v[i]->ref.line;
+			last = l.v[i]->ref.line;
+		} else if (l.v[i]->kind == EV_CUDA_OOM_PLAIN ||
+		    l.v[i]->kind == EV_CUDA_OOM)
+			oom_at = l.v[i]->ref.line;
+	}
+	CHECK_EQ_INT(oom_at, 30002);
+	CHECK_EQ_INT(last_before_oom, 30001);	/* the line before the OOM */
+	CHECK_EQ_INT(last, 50001);		/* the last line of the log */
+	/* 2048 at stride 1, 2, 4, 8 cover 30720 lines; then 16, 32 */
+	CHECK(nfig > 2048 * 4 && nfig < 2048 * 6);
+	evlist_free(&l);
+	buf_free(&b);
+	arena_free(a);
 }
