@@ -3,7 +3,8 @@
  *
  * gpu/dev-access.txt is the collector's probe of the job's device cgroup:
  * a header ("method=child-in-cgroup" or "method=skipped", "uid=N gid=N
- * cgroup=PATH", "cgroup_mode=v1|v2", an optional "note=TEXT") and one
+ * cgroup=PATH", "cgroup_mode=v1|v2
+ * device_rules=devices.list|ebpf", an optional "note=TEXT") and one
  * "device=/dev/nvidiaN result=ok|EPERM|ENOENT|..." line per device it
  * tried to open. Each device line becomes one EV_GPU_DEV_ACCESS (device,
  * result, ok, and the header's uid, gid, cgroup, method and cgroup_mode);
@@ -88,7 +89,7 @@ pair_get(const struct pair *pv, size_t n, const char *k)
 
 /* The probe's header, wherever its lines are. */
 struct dahead {
-	struct str	 method, uid, gid, cgroup, mode, note;
+	struct str	 method, uid, gid, cgroup, mode, rules, note;
 	struct scan	 method_at;	/* where method= was, to cite */
 	struct str	 method_line;
 };
@@ -102,6 +103,7 @@ static const struct {
 	{ "gid", offsetof(struct dahead, gid) },
 	{ "cgroup", offsetof(struct dahead, cgroup) },
 	{ "cgroup_mode", offsetof(struct dahead, mode) },
+	{ "device_rules", offsetof(struct dahead, rules) },
 	{ "note", offsetof(struct dahead, note) },
 };
 
@@ -140,6 +142,8 @@ da_set_header(struct event *ev, struct arena *a, const struct dahead *h)
 	    h->method) == -1) ||
 	    (h->mode.p != NULL && ev_set_str(ev, a, "cgroup_mode",
 	    h->mode) == -1) ||
+	    (h->rules.p != NULL && ev_set_str(ev, a, "device_rules",
+	    h->rules) == -1) ||
 	    (h->cgroup.p != NULL && ev_set_str(ev, a, "cgroup",
 	    h->cgroup) == -1))
 		return -1;

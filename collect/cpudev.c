@@ -345,9 +345,12 @@ dev_child(void *arg)
 		fflush(stdout);
 		return 0;
 	}
+	/* v1: the devices controller's lists; v2: eBPF programs the kernel
+	 * runs at open(2), with no file to read: the opens below tell. */
 	printf("method=child-in-cgroup\nuid=%lu gid=%lu cgroup=%s\n"
-	    "cgroup_mode=%s\n", (unsigned long)a->c->uid,
-	    (unsigned long)a->c->gid, a->cg, a->mode);
+	    "cgroup_mode=%s device_rules=%s\n", (unsigned long)a->c->uid,
+	    (unsigned long)a->c->gid, a->cg, a->mode,
+	    strcmp(a->mode, "v2") == 0 ? "ebpf" : "devices.list");
 	fflush(stdout);
 	for (size_t i = 0; i < a->ndev; i++) {
 		snprintf(procs, sizeof(procs), "%s/%s", a->root, a->dev[i]);

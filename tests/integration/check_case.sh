@@ -314,6 +314,8 @@ cpudev_checks()
 	if [ "$hook" = operator ]; then
 		ok "$hook: dev-access ran in the job's cgroup" \
 		    member_has "$un" $dev '^method=child-in-cgroup$'
+		ok "$hook: dev-access names v1's device rules" \
+		    member_has "$un" $dev '^cgroup_mode=v1 device_rules=devices.list$'
 	else
 		ok "$hook: dev-access skipped: not root" \
 		    member_has "$un" $dev '^note=not root'

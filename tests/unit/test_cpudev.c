@@ -335,7 +335,7 @@ DEFINE_TEST(test_cpudev_dev_access)
 		return;
 	}
 	snprintf(want, sizeof(want), "method=child-in-cgroup\n"
-	    "uid=1001 gid=1001 cgroup=devices/" JOB3 "\ncgroup_mode=v1\n"
+	    "uid=1001 gid=1001 cgroup=devices/" JOB3 "\ncgroup_mode=v1 device_rules=devices.list\n"
 	    "device=%s/dev/nvidia0 result=ok\n"
 	    "device=%s/dev/nvidia1 result=EACCES\n"
 	    "device=%s/dev/nvidia10 result=ok\n"
@@ -427,7 +427,7 @@ DEFINE_TEST(test_cpudev_dev_access_v2)
 	}
 	/* A leaf: v2 refuses processes in a cgroup with children. */
 	snprintf(want, sizeof(want), "method=child-in-cgroup\n"
-	    "uid=1001 gid=1001 cgroup=%s\ncgroup_mode=v2\n"
+	    "uid=1001 gid=1001 cgroup=%s\ncgroup_mode=v2 device_rules=ebpf\n"
 	    "device=%s/dev/nvidia0 result=ok\n"
 	    "device=%s/dev/nvidia1 result=EACCES\n"
 	    "device=%s/dev/nvidia10 result=ok\n"

@@ -426,7 +426,7 @@ DEFINE_TEST(test_dev_access)
 	parse_text(&p, parse_dev_access, "gpu/dev-access.txt",
 	    "method=child-in-cgroup\n"
 	    "uid=1001 gid=1001 cgroup=/slurm/uid_1001/job_5/step_0\n"
-	    "cgroup_mode=v1\n"
+	    "cgroup_mode=v2 device_rules=ebpf\n"
 	    "device=/dev/nvidiactl result=ok\n"
 	    "device=/dev/nvidia0 result=EPERM\n"
 	    "device=/dev/nvidia1 result=ok\n"
@@ -438,8 +438,9 @@ DEFINE_TEST(test_dev_access)
 	CHECK_NUM(ev, "ok", 0);
 	CHECK_NUM(ev, "uid", 1001);
 	CHECK_NUM(ev, "gid", 1001);
+	CHECK_FSTR(ev, "device_rules", "ebpf");
 	CHECK_FSTR(ev, "method", "child-in-cgroup");
-	CHECK_FSTR(ev, "cgroup_mode", "v1");
+	CHECK_FSTR(ev, "cgroup_mode", "v2");
 	CHECK_FSTR(ev, "cgroup", "/slurm/uid_1001/job_5/step_0");
 	CHECK(ev != NULL && ev->ref.line == 5);
 	CHECK_NUM(nth(&p, EV_GPU_DEV_ACCESS, 2), "ok", 1);
