@@ -88,36 +88,17 @@ period_of(struct cpu_facts *c, const struct event *ev)
 static int
 idx_set(struct str s, unsigned char set[IDX_MAX / 8])
 {
-	size_t	i = 0;
+	uint64_t	lo, hi;
+	int		r;
 
 	memset(set, 0, IDX_MAX / 8);
-	while (i < s.n) {
-		int64_t	lo = 0, hi;
-		size_t	d = 0;
-
-		while (i < s.n && s.p[i] >= '0' && s.p[i] <= '9' && d++ < 4)
-			lo = lo * 10 + (s.p[i++] - '0');
-		if (d == 0)
+	while ((r = range_next(&s, &lo, &hi)) == 1) {
+		if (hi >= IDX_MAX)
 			return -1;
-		hi = lo;
-		if (i < s.n && s.p[i] == '-') {
-			hi = 0;
-			d = 0;
-			for (i++; i < s.n && s.p[i] >= '0' && s.p[i] <= '9' &&
-			    d++ < 4; i++)
-				hi = hi * 10 + (s.p[i] - '0');
-			if (d == 0)
-				return -1;
-		}
-		if (hi < lo || hi >= IDX_MAX)
-			return -1;
-		for (int64_t k = lo; k <= hi; k++)
+		for (uint64_t k = lo; k <= hi; k++)
 			set[k / 8] |= (unsigned char)(1u << (k % 8));
-		if (i < s.n && s.p[i] != ',')
-			return -1;
-		i++;
 	}
-	return 0;
+	return r;
 }
 
 /* "/dev/nvidia3" -> 3; -1 for nvidiactl, nvidia-uvm, anything else. */
@@ -148,34 +129,26 @@ struct gres_files {
 static void
 gres_expand(struct gres_files *g, struct str file)
 {
-	static const char	pfx[] = "/dev/nvidia";
-	size_t			i = sizeof(pfx) - 1;
-	int64_t			lo, hi;
+	static const char	 pfx[] = "/dev/nvidia";
+	size_t			 n = sizeof(pfx) - 1;
+	const char		*close;
+	struct str		 in;
+	uint64_t		 lo, hi;
 
-	if (file.n < i || memcmp(file.p, pfx, i) != 0)
+	if (file.n <= n || memcmp(file.p, pfx, n) != 0)
 		return;
-	if (i < file.n && file.p[i] != '[') {
+	if (file.p[n] != '[') {
 		if (gpu_minor(file) >= 0 && g->n < IDX_MAX)
 			g->minor[g->n++] = gpu_minor(file);
 		return;
 	}
-	for (i++; i < file.n && file.p[i] != ']';) {
-		for (lo = 0; i < file.n && file.p[i] >= '0' &&
-		    file.p[i] <= '9' && lo < IDX_MAX; i++)
-			lo = lo * 10 + (file.p[i] - '0');
-		hi = lo;
-		if (i < file.n && file.p[i] == '-')
-			for (hi = 0, i++; i < file.n && file.p[i] >= '0' &&
-			    file.p[i] <= '9' && hi < IDX_MAX; i++)
-				hi = hi * 10 + (file.p[i] - '0');
-		for (int64_t k = lo; k <= hi && k < IDX_MAX && g->n < IDX_MAX;
+	if ((close = memchr(file.p + n, ']', file.n - n)) == NULL)
+		return;
+	in = str_make(file.p + n + 1, (size_t)(close - file.p) - n - 1);
+	while (range_next(&in, &lo, &hi) == 1)
+		for (uint64_t k = lo; k <= hi && k < IDX_MAX && g->n < IDX_MAX;
 		    k++)
 			g->minor[g->n++] = (int)k;
-		if (i < file.n && file.p[i] == ',')
-			i++;
-		else if (i < file.n && file.p[i] != ']')
-			return;
-	}
 }
 
 /* The minors of the GPUs the job was given: IDX through gres.conf's

@@ -82,12 +82,29 @@ struct slurm_cgpath {
 };
 int	parse_slurm_cgpath(struct str path, struct slurm_cgpath *);
 
+/* A cgroup file's member path: "cgroup/<mount>/<path>/<base>" under v1
+ * (mount one of mounts[]), "cgroup/<path>/<base>" under v2. Slices
+ * borrow name. (parse_cgroup.c) */
+struct cg_member {
+	struct str	 dir;		/* cgroup path, "" for the root */
+	struct str	 base;		/* memory.X, cpu.stat, ... */
+	int		 v1mount;	/* under one of the v1 mounts */
+	int		 bundle;	/* under cgroup/ */
+};
+void	cg_member_split(const char *name, const char *const *mounts,
+	    size_t nmounts, struct cg_member *);
+
 /* The number of CPUs in a kernel cpu list ("0-3,8,10-11"; CPU_IDs,
  * cpuset.cpus, Cpus_allowed_list), surrounding blanks ignored. Returns 0
  * and *count (0 for an empty list), or -1 when the list is malformed:
  * a reversed, overlapping or unordered range, an id of 2^22 or more.
  * (parse_cpu.c) */
 int	cpulist_count(struct str, uint64_t *count);
+/* The next "lo" or "lo-hi" item of a comma-separated id list ("0-3,8",
+ * the inside of "[0-3,8]"): 1 with *lo <= *hi and *s advanced past it, 0
+ * at the end of *s, -1 when malformed (a bad number, a reversed range, a
+ * trailing comma). (parse_cpu.c) */
+int	range_next(struct str *s, uint64_t *lo, uint64_t *hi);
 /* Is this base name a file parse_cgroup_cpu reads? (parse_cpu.c) */
 int	parse_cpu_known(const char *base);
 /* The names a Slurm hostlist expression expands to ("/dev/nvidia[0-3]",

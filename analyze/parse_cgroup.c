@@ -147,16 +147,12 @@ static const struct cgfile cgfiles[] = {
 	{ "memory.stat", 0, FLAT(stat_keys), 0 },
 };
 
-/* The parts of in->name: where the cgroup is and what the file is. */
-struct cgname {
-	struct str	 dir;		/* cgroup path, "" for the root */
-	struct str	 base;		/* memory.X */
-	int		 v1mount;	/* under cgroup/memory/ */
-	int		 bundle;	/* under cgroup/ */
-};
+static const char *const memory_mount[] = { "memory" };
 
-static void
-cg_split(const char *name, struct cgname *cn)
+/* cg_member_split: see parse.h. */
+void
+cg_member_split(const char *name, const char *const *mounts, size_t nm,
+    struct cg_member *cn)
 {
 	struct str	 s = str_cstr(name);
 	const char	*slash = NULL;
@@ -168,18 +164,24 @@ cg_split(const char *name, struct cgname *cn)
 	cn->base = slash == NULL ? s : str_make(slash + 1,
 	    s.n - (size_t)(slash + 1 - s.p));
 	cn->dir = str_make(s.p, slash == NULL ? 0 : (size_t)(slash - s.p));
-	if (str_eq(cn->dir, "cgroup/memory") ||
-	    str_starts(cn->dir, "cgroup/memory/")) {
-		cn->v1mount = cn->bundle = 1;
-		cn->dir = str_make(cn->dir.p + 13, cn->dir.n - 13);
-	} else if (str_eq(cn->dir, "cgroup") || str_starts(cn->dir, "cgroup/")) {
-		cn->bundle = 1;
-		cn->dir = str_make(cn->dir.p + 6, cn->dir.n - 6);
+	if (!str_eq(cn->dir, "cgroup") && !str_starts(cn->dir, "cgroup/"))
+		return;
+	cn->bundle = 1;
+	cn->dir = str_make(cn->dir.p + 6, cn->dir.n - 6);
+	while (cn->dir.n > 0 && cn->dir.p[0] == '/')
+		cn->dir = str_make(cn->dir.p + 1, cn->dir.n - 1);
+	for (size_t i = 0; i < nm; i++) {
+		size_t	ml = strlen(mounts[i]);
+
+		if (cn->dir.n >= ml && memcmp(cn->dir.p, mounts[i], ml) == 0 &&
+		    (cn->dir.n == ml || cn->dir.p[ml] == '/')) {
+			cn->v1mount = 1;
+			cn->dir = str_make(cn->dir.p + ml, cn->dir.n - ml);
+			break;
+		}
 	}
-	while (cn->dir.n > 0 && cn->dir.p[0] == '/') {
-		cn->dir.p++;
-		cn->dir.n--;
-	}
+	while (cn->dir.n > 0 && cn->dir.p[0] == '/')
+		cn->dir = str_make(cn->dir.p + 1, cn->dir.n - 1);
 }
 
 static const struct cgfile *
@@ -193,7 +195,7 @@ cg_lookup(struct str base)
 
 /* memory.stat: v1 if it sits under the v1 mount or has v1-only keys. */
 static int
-cg_version(const struct cgfile *f, const struct cgname *cn,
+cg_version(const struct cgfile *f, const struct cg_member *cn,
     const struct src *in)
 {
 	struct str	data = str_make(in->data, in->len);
@@ -296,7 +298,7 @@ parse_slurm_cgpath(struct str path, struct slurm_cgpath *sp)
 
 /* cg_path, file, version, level and Slurm's ids. */
 static int
-cg_where(struct event *ev, struct arena *a, const struct cgname *cn,
+cg_where(struct event *ev, struct arena *a, const struct cg_member *cn,
     int version, const struct cgfile *f)
 {
 	struct slurm_cgpath	 sp;
@@ -444,11 +446,12 @@ enum err_code
 parse_cgroup(const struct src *in, struct arena *a, struct evlist *out,
     struct err *e)
 {
-	struct cgname		 cn;
+	struct cg_member		 cn;
 	const struct cgfile	*f;
 	struct cgparse		 cp = { in, a, out, NULL, 0 };
 
-	cg_split(in->name == NULL ? "" : in->name, &cn);
+	cg_member_split(in->name == NULL ? "" : in->name, memory_mount, 1,
+	    &cn);
 	if ((f = cg_lookup(cn.base)) == NULL)
 		return ERR_OK;
 	if ((cp.ev = evlist_add(out, a, EV_CGROUP_MEM)) == NULL)

@@ -102,6 +102,32 @@ static const char *const v1_mounts[] = {
 	"cpu,cpuacct", "cpuacct,cpu", "cpu", "cpuacct", "cpuset", "devices",
 };
 
+/* range_next: see parse.h. */
+int
+range_next(struct str *s, uint64_t *lo, uint64_t *hi)
+{
+	const char	*c, *dash;
+	struct str	 item;
+
+	if (s->n == 0)
+		return 0;
+	c = memchr(s->p, ',', s->n);
+	item = str_make(s->p, c != NULL ? (size_t)(c - s->p) : s->n);
+	*s = c != NULL ? str_make(c + 1, s->n - item.n - 1) :
+	    str_make(s->p + s->n, 0);
+	if (c != NULL && s->n == 0)
+		return -1;	/* trailing comma */
+	dash = memchr(item.p, '-', item.n);
+	if (str_to_u64(dash == NULL ? item : str_make(item.p,
+	    (size_t)(dash - item.p)), lo) == -1)
+		return -1;
+	*hi = *lo;
+	if (dash != NULL && str_to_u64(str_make(dash + 1, item.n -
+	    (size_t)(dash + 1 - item.p)), hi) == -1)
+		return -1;
+	return *lo <= *hi ? 1 : -1;
+}
+
 /*
  * cpulist_count: see parse.h. Ranges must be ascending and disjoint, as
  * the kernel prints them; each id is below CPU_ID_MAX.
@@ -111,31 +137,18 @@ cpulist_count(struct str s, uint64_t *count)
 {
 	uint64_t	lo, hi, n = 0;
 	int64_t		prev = -1;
-	struct str	item;
-	const char	*c, *dash;
+	int		r;
 
 	s = str_trim(s);
 	*count = 0;
-	while (s.n > 0) {
-		c = memchr(s.p, ',', s.n);
-		item = str_make(s.p, c != NULL ? (size_t)(c - s.p) : s.n);
-		s = c != NULL ? str_make(c + 1, s.n - item.n - 1) :
-		    str_make(s.p + s.n, 0);
-		if (c != NULL && s.n == 0)
-			return -1;	/* trailing comma */
-		dash = memchr(item.p, '-', item.n);
-		if (str_to_u64(dash == NULL ? item : str_make(item.p,
-		    (size_t)(dash - item.p)), &lo) == -1)
-			return -1;
-		hi = lo;
-		if (dash != NULL && str_to_u64(str_make(dash + 1, item.n -
-		    (size_t)(dash + 1 - item.p)), &hi) == -1)
-			return -1;
-		if (hi >= CPU_ID_MAX || lo > hi || (int64_t)lo <= prev)
+	while ((r = range_next(&s, &lo, &hi)) == 1) {
+		if (hi >= CPU_ID_MAX || (int64_t)lo <= prev)
 			return -1;
 		n += hi - lo + 1;
 		prev = (int64_t)hi;
 	}
+	if (r == -1)
+		return -1;
 	*count = n;
 	return 0;
 }
@@ -397,64 +410,24 @@ cpu_devices(struct cpuparse *cp, const struct cpufile *f)
 	return dev_fields(cp, &d);
 }
 
-/* The parts of in->name: cgroup path, base name, v1 mount or not. */
-struct cpuname {
-	struct str	 dir;
-	struct str	 base;
-	int		 v1;	/* under a v1 controller mount */
-	int		 bundle;
-};
-
-static void
-cpu_split(const char *name, struct cpuname *cn)
-{
-	struct str	 s = str_cstr(name);
-	const char	*slash = NULL;
-
-	memset(cn, 0, sizeof(*cn));
-	for (size_t i = 0; i < s.n; i++)
-		if (s.p[i] == '/')
-			slash = s.p + i;
-	cn->base = slash == NULL ? s : str_make(slash + 1,
-	    s.n - (size_t)(slash + 1 - s.p));
-	cn->dir = str_make(s.p, slash == NULL ? 0 : (size_t)(slash - s.p));
-	if (!str_eq(cn->dir, "cgroup") && !str_starts(cn->dir, "cgroup/"))
-		return;
-	cn->bundle = 1;
-	cn->dir = str_make(cn->dir.p + 6, cn->dir.n - 6);
-	while (cn->dir.n > 0 && cn->dir.p[0] == '/')
-		cn->dir = str_make(cn->dir.p + 1, cn->dir.n - 1);
-	for (size_t i = 0; i < NITEMS(v1_mounts); i++) {
-		size_t	ml = strlen(v1_mounts[i]);
-
-		if (cn->dir.n >= ml && memcmp(cn->dir.p, v1_mounts[i], ml) == 0 &&
-		    (cn->dir.n == ml || cn->dir.p[ml] == '/')) {
-			cn->v1 = 1;
-			cn->dir = str_make(cn->dir.p + ml, cn->dir.n - ml);
-			break;
-		}
-	}
-	while (cn->dir.n > 0 && cn->dir.p[0] == '/')
-		cn->dir = str_make(cn->dir.p + 1, cn->dir.n - 1);
-}
 
 /* cpu.stat and cpuset.cpus exist in both versions: the path, else the
  * content (v1 cpu.stat says throttled_time) decides. */
 static int
-cpu_version(const struct cpufile *f, const struct cpuname *cn,
+cpu_version(const struct cpufile *f, const struct cg_member *cn,
     const struct src *in)
 {
 	if (f->version != 0)
 		return f->version;
 	if (cn->bundle)
-		return cn->v1 ? 1 : 2;
+		return cn->v1mount ? 1 : 2;
 	return str_find(str_make(in->data, in->len), "throttled_time") !=
 	    NULL ? 1 : 2;
 }
 
 /* cg_path, file, version, level and Slurm's ids, as parse_cgroup does. */
 static int
-cpu_where(struct cpuparse *cp, const struct cpuname *cn, int version,
+cpu_where(struct cpuparse *cp, const struct cg_member *cn, int version,
     const struct cpufile *f)
 {
 	struct slurm_cgpath	 sp;
@@ -503,10 +476,11 @@ parse_cgroup_cpu(const struct src *in, struct arena *a, struct evlist *out,
     struct err *e)
 {
 	struct cpuparse		 cp = { in, a, out, NULL, 0 };
-	struct cpuname		 cn;
+	struct cg_member		 cn;
 	const struct cpufile	*f = NULL;
 
-	cpu_split(in->name == NULL ? "" : in->name, &cn);
+	cg_member_split(in->name == NULL ? "" : in->name, v1_mounts,
+	    NITEMS(v1_mounts), &cn);
 	for (size_t i = 0; i < NITEMS(cpufiles) && f == NULL; i++)
 		if (str_eq(cn.base, cpufiles[i].name))
 			f = &cpufiles[i];

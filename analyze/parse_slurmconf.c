@@ -200,31 +200,16 @@ parse_cgroup_conf(struct cparse *cp, struct err *e)
 static int
 hl_range(struct str s, uint64_t *n)
 {
-	struct str	 item;
-	const char	*c, *dash;
 	uint64_t	 lo, hi;
+	int		 r;
 
 	*n = 0;
-	while (s.n > 0) {
-		c = memchr(s.p, ',', s.n);
-		item = str_make(s.p, c != NULL ? (size_t)(c - s.p) : s.n);
-		s = c != NULL ? str_make(c + 1, s.n - item.n - 1) :
-		    str_make(s.p + s.n, 0);
-		if (c != NULL && s.n == 0)
+	while ((r = range_next(&s, &lo, &hi)) == 1)
+		if (hi - lo >= HL_MAX || *n > HL_MAX - (hi - lo + 1))
 			return -1;
-		dash = memchr(item.p, '-', item.n);
-		if (str_to_u64(dash == NULL ? item : str_make(item.p,
-		    (size_t)(dash - item.p)), &lo) == -1)
-			return -1;
-		hi = lo;
-		if (dash != NULL && str_to_u64(str_make(dash + 1, item.n -
-		    (size_t)(dash + 1 - item.p)), &hi) == -1)
-			return -1;
-		if (hi < lo || hi - lo >= HL_MAX || *n > HL_MAX - (hi - lo + 1))
-			return -1;
-		*n += hi - lo + 1;
-	}
-	return 0;
+		else
+			*n += hi - lo + 1;
+	return r;
 }
 
 /* Names in one "pre[0-3,7]post[1-2]" word: the product of its brackets. */

@@ -329,3 +329,26 @@ DEFINE_TEST(test_analysis_pending_job_not_blamed)
 	CHECK_EQ_STR(an->verdict.rule, "R-GPU-004");
 	analysis_free(an);
 }
+
+/* GRES IDX k is the k-th device file of gres.conf's File= list, not
+ * minor k: with File=/dev/nvidia[3-4], IDX 0 is /dev/nvidia3. A refused
+ * /dev/nvidia0 is then not the job's GPU; a refused /dev/nvidia3 is. */
+DEFINE_TEST(test_analysis_gres_idx_through_file_list)
+{
+	const char	*in[1] = { "g" };
+	struct analysis	*an;
+
+	CHECK(test_sh("cp -r '%s' g && echo 'Name=gpu File=/dev/nvidia[3-4]' "
+	    ">g/slurm/gres.conf", test_src("fixtures/scenarios/"
+	    "gpu_access_denied-fires-given-gpu-denied")) == 0);
+	if ((an = run(in, 1, 1)) == NULL)
+		return;
+	CHECK(strcmp(an->verdict.rule, "R-GPU-002") != 0);
+	analysis_free(an);
+	CHECK(test_sh("sed -i 's|/dev/nvidia0|/dev/nvidia3|' "
+	    "g/gpu/dev-access.txt") == 0);
+	if ((an = run(in, 1, 1)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.rule, "R-GPU-002");
+	analysis_free(an);
+}
