@@ -184,6 +184,8 @@ on_access(struct access_facts *a, const struct event *ev,
 {
 	int	m = gpu_minor(ev_str(ev, "device"));
 	int	ok = ev_num_or(ev, "ok", 0) == 1;
+	int	refused = str_eq(ev_str(ev, "result"), "EPERM") ||
+		    str_eq(ev_str(ev, "result"), "EACCES");
 	int	mine = m >= 0 && (given == NULL ||
 		    (given[m / 8] & (1u << (m % 8))) != 0);
 
@@ -191,20 +193,15 @@ on_access(struct access_facts *a, const struct event *ev,
 	if (m < 0)
 		return;
 	/* Past the device cgroup: opened, or failed for another reason
-	 * (ENXIO: no driver behind the node). */
-	if (!str_eq(ev_str(ev, "result"), "EPERM") &&
-	    !str_eq(ev_str(ev, "result"), "EACCES"))
+	 * than a refusal (ENXIO: no driver behind the node). */
+	if (!refused)
 		a->passed_gpu++;
 	if (ok) {
 		a->nopened_gpu++;
 		if (a->opened == NULL)
 			a->opened = ev;
-	} else if (mine && (str_eq(ev_str(ev, "result"), "EPERM") ||
-	    str_eq(ev_str(ev, "result"), "EACCES"))) {
-		a->ndenied_gpu++;
-		if (a->denied == NULL)
-			a->denied = ev;
-	}
+	} else if (mine && refused && a->denied == NULL)
+		a->denied = ev;
 }
 
 static int64_t

@@ -65,7 +65,7 @@ struct cpu_facts {
 struct access_facts {
 	const struct event	*denied;	/* an allocated GPU, EPERM */
 	const struct event	*opened;	/* a GPU node opened */
-	int			  ntried, ndenied_gpu, nopened_gpu;
+	int			  ntried, nopened_gpu;
 	int			  passed_gpu;	/* GPU nodes past the cgroup */
 	const struct event	*devices;	/* devices.list, narrowest */
 	int64_t			  allowed_gpus;	/* -1 unknown or all; the
