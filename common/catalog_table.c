@@ -154,10 +154,22 @@ const struct cat_sig catalog_table[] = {
 	    "line; signatures.md 1.1" },
 	{ .id = "S-STEPD-EXCEEDED-AT", .kind = EV_STEPD_OOM, .cls = CAT_PRIMARY,
 	  .group = "stepd_oom",
+	  .needles = { "oom-killer likely killed a process" },
+	  .pcre = STEPD "Exceeded (?<scope>step|job) memory limit at some "
+	    "point\\.(?<detail> oom-killer likely killed a process\\.)",
+	  .ere = "Exceeded (step|job) memory limit at some point\\. "
+	    "oom-killer likely killed",
+	  .source = "Slurm 2.6.5 - 14.11.4 (memsw.failcnt > 0: swap was full "
+	    "too, so the OOM killer most likely ran); signatures.md 1.1" },
+	/* The same sentence bare (14.11.5 - 17.11.1) or with the swap clause
+	 * (memory.failcnt > 0) says only that usage touched the limit at
+	 * some time; page cache and swapped pages count. Not a kill. */
+	{ .id = "S-STEPD-FAILCNT", .kind = EV_STEPD_FAILCNT,
+	  .cls = CAT_CONTEXT, .group = "stepd_oom",
 	  .needles = { "memory limit at some point" },
 	  .pcre = STEPD "Exceeded (?<scope>step|job) memory limit at some "
-	    "point\\.(?<detail> oom-killer likely killed a process\\.| "
-	    "(?:Step|Job) may have been partially swapped out to disk\\.)?",
+	    "point\\.(?<detail> (?:Step|Job) may have been partially swapped "
+	    "out to disk\\.)?",
 	  .ere = "Exceeded (step|job) memory limit at some point",
 	  .source = "Slurm 2.6.5 - 17.11.1 (failcnt, not necessarily a kill); "
 	    "signatures.md 1.1" },
@@ -220,6 +232,37 @@ const struct cat_sig catalog_table[] = {
 	  .ere = "\\*\\*\\* (JOB|STEP) [0-9.A-Za-z_+]+ ON [^ ]+ CANCELLED AT "
 	    "[^ ]+ DUE TO PREEMPTION",
 	  .source = "slurmstepd req.c; signatures.md 1.4" },
+	/* --- the scheduler's signal as the job's own handler reports it:
+	 * Slurm sends --signal=SIG@T before the time limit, and SIGTERM
+	 * (plus a configured signal) on pre-emption; submitit and
+	 * Lightning catch it, checkpoint and requeue. --- */
+	{ .id = "S-SUBMITIT-PREEMPT", .kind = EV_PREEMPTED, .cls = CAT_PRIMARY,
+	  .group = "sched_signal",
+	  .needles = { "this job is preempted" },
+	  .pcre = "Caught signal (?<signal>SIG[A-Z0-9]+) on (?<node>[^ :]+): "
+	    "this job is preempted",
+	  .ere = "Caught signal SIG[A-Z0-9]+ on [^ :]+: this job is preempted",
+	  .source = "submitit core/job_environment.py checkpoint_and_try_"
+	    "requeue(); lines from facebookincubator/submitit#1701, #1708",
+	  .what = "app_signal" },
+	{ .id = "S-SUBMITIT-TIMEOUT", .kind = EV_TIME_LIMIT, .cls = CAT_PRIMARY,
+	  .group = "sched_signal",
+	  .needles = { "Job has timed out" },
+	  .pcre = "Job has timed out\\. Ran (?<ran_min>[0-9]+) minutes out of "
+	    "requested (?<limit_min>[0-9]+) minutes",
+	  .ere = "Job has timed out\\. Ran [0-9]+ minutes out of requested",
+	  .source = "submitit core/job_environment.py (\"Job has not timed "
+	    "out\" is the pre-emption case and not matched)",
+	  .what = "app_signal" },
+	{ .id = "S-LIGHTNING-REQUEUE", .kind = EV_PREEMPTED, .cls = CAT_PRIMARY,
+	  .group = "sched_signal",
+	  .needles = { "andling auto-requeue signal" },
+	  .pcre = "[Hh]andling auto-requeue signal(?:: (?<signum>[0-9]+))?",
+	  .ere = "[Hh]andling auto-requeue signal",
+	  .source = "PyTorch Lightning trainer/connectors/signal_connector.py "
+	    "_slurm_sigusr_handler_fn() (SIGUSR1 from --signal or "
+	    "pre-emption); older releases lower-case, no number",
+	  .what = "app_signal" },
 	{ .id = "S-BANNER-CANCELLED", .kind = EV_CANCELLED, .cls = CAT_PRIMARY,
 	  .group = "banner",
 	  .needles = { " CANCELLED AT " },
@@ -534,6 +577,62 @@ const struct cat_sig catalog_table[] = {
 	  .source = "PyTorch c10/cuda/CUDAFunctions.cpp (cudaErrorInitialization"
 	    "Error from cudaGetDeviceCount)",
 	  .what = "driver_init", .no_baseline = 1 },
+	/* --- warnings a healthy job prints (issue 15): never a failure;
+	 * a bundle holding only these and no failure is no_incident. --- */
+	{ .id = "S-SRUN-STEP-DELAYED", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
+	  .group = "benign",
+	  .needles = { "step creation temporarily disabled",
+	      "step creation still disabled" },
+	  .pcre = "Job (?<job_id>[0-9]+) step creation (?:temporarily|still) "
+	    "disabled, retrying",
+	  .ere = "step creation (temporarily|still) disabled, retrying",
+	  .source = "srun src/srun/srun_job.c / allocate.c: the step waits for "
+	    "resources held by other steps of the job",
+	  .what = "step_delayed", .no_baseline = 1 },
+	{ .id = "S-SRUN-STEP-CREATED", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
+	  .group = "benign",
+	  .needles = { "Step created for " },
+	  .pcre = "Step created for (?:job (?<job_id>[0-9]+)|StepId=(?<job_id>"
+	    "[0-9]+)\\.(?<step>[A-Za-z0-9_+]+))",
+	  .ere = "Step created for (job |StepId=)[0-9]+",
+	  .source = "srun after a delayed step creation (\"job %u\" before "
+	    "20.11, \"StepId=%u.%u\" after)",
+	  .what = "step_created", .no_baseline = 1 },
+	{ .id = "S-DS-CACHE-FLUSH", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
+	  .group = "benign",
+	  .needles = { "pytorch allocator cache flushes since last step" },
+	  .pcre = "(?<count>[0-9]+) pytorch allocator cache flushes since last "
+	    "step\\. this happens when there is high memory pressure",
+	  .ere = "pytorch allocator cache flushes since last step",
+	  .source = "DeepSpeed runtime/zero/stage3.py step(): cudaMalloc "
+	    "retries after a cache flush, which succeeded; "
+	    "deepspeedai/DeepSpeedExamples#172",
+	  .what = "allocator_flush", .no_baseline = 1 },
+	{ .id = "S-PT-PG-NOT-DESTROYED", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
+	  .group = "benign",
+	  .needles = { "destroy_process_group() was not called" },
+	  .pcre = "destroy_process_group\\(\\) was not called before program "
+	    "exit",
+	  .ere = "destroy_process_group\\(\\) was not called before program",
+	  .source = "PyTorch >= 2.4 ProcessGroupNCCL destructor at exit; "
+	    "NVIDIA/Megatron-LM#1541",
+	  .what = "pg_not_destroyed", .no_baseline = 1 },
+	/* --- a program that failed without any signature above: it rules
+	 * out no_incident, never decides a cause. --- */
+	{ .id = "S-PY-TRACEBACK", .kind = EV_APP_ERROR, .cls = CAT_CONTEXT,
+	  .group = "app_error",
+	  .needles = { "Traceback (most recent call last)" },
+	  .pcre = "^Traceback \\(most recent call last\\):",
+	  .ere = "^Traceback \\(most recent call last\\):",
+	  .source = "CPython traceback header",
+	  .what = "traceback", .no_baseline = 1 },
+	{ .id = "S-SEGFAULT", .kind = EV_APP_ERROR, .cls = CAT_CONTEXT,
+	  .group = "app_error",
+	  .needles = { "Segmentation fault", "core dumped" },
+	  .pcre = "Segmentation fault|\\(core dumped\\)",
+	  .ere = "Segmentation fault|\\(core dumped\\)",
+	  .source = "shell and libc reports of a crashed process",
+	  .what = "crash", .no_baseline = 1 },
 	/* --- memory figures printed by training frameworks (issue 10): the
 	 * points of a job's memory trend, never a failure. Not in the grep
 	 * baseline. DeepSpeed rounds to 2 decimals of 1024^3 ("GB"), Max_CA
