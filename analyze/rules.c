@@ -638,6 +638,12 @@ add_missing(struct analysis *an, const char *what, const char *decide)
 	an->missing[an->nmissing++].would_decide = decide;
 }
 
+void
+rules_add_missing(struct analysis *an, const char *what, const char *decide)
+{
+	add_missing(an, what, decide);
+}
+
 /* Does the kernel log cover the incident? Unknown coverage is "no". */
 static int
 kernel_covers(const struct facts *f, const struct event *init)

@@ -90,8 +90,10 @@ m_stepd_oom(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->confidence_reason = failcnt ? "slurmstepd saw the step reach its "
 	    "memory limit and srun reports the task Out Of Memory" :
 	    "slurmstepd detected oom-kill events in the step's memory cgroup";
-	m->detail = "slurmstepd reported the cgroup out-of-memory handler "
-	    "killing processes of the step.";
+	m->detail = failcnt ? "slurmstepd saw the step reach its memory "
+	    "limit and srun reports the task Out Of Memory: the cgroup's OOM "
+	    "killer ended it." : "slurmstepd reported the cgroup "
+	    "out-of-memory handler killing processes of the step.";
 	return 1;
 }
 
@@ -905,9 +907,10 @@ m_finishing(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->confidence_reason = "the job had not yet ended when the bundle was "
 	    "taken; nothing had failed up to then";
 	m->detail = arena_printf(a, "The bundle was taken while the job was "
-	    "still %.*s: %d step%s that had ended exited 0 and no failure "
-	    "line was found, but the job had not yet ended.%s", (int)st.n,
-	    st.p, ended, ended == 1 ? "" : "s", healthy_note(f, a));
+	    "still %.*s: %s and no failure line was found, but the job had "
+	    "not yet ended.%s", (int)st.n, st.p, ended == 0 ? "no step had "
+	    "ended yet" : arena_printf(a, "the %d step%s that had ended "
+	    "exited 0", ended, ended == 1 ? "" : "s"), healthy_note(f, a));
 	return 1;
 }
 
@@ -1354,6 +1357,38 @@ const struct rule	rules[] = {
 	      "tensors alive (losses accumulated with their graph, caches, "
 	      "hooks) and require allocated to stay flat across steps.",
 	  .match = series_refine_device_leak },
+	{ .id = "R-LEAK-003", .cause = "memory_leak", .boundary = "host",
+	  .prio = 10, .rclass = RC_RECORD,
+	  .seeds = "S004 'does memory.used ramp over time?'; S004 'runway = "
+	      "(total - used) / growth rate'",
+	  .signals = "no failure, and host memory readings (the watch "
+	      "series of the job's cgroup, free(1) or DeepSpeed CPU lines "
+	      "printed into the job log) rise steadily: a leak by trend.h "
+	      "with R^2 >= 0.8 over >= 8 readings; medium from R^2 "
+	      ">= 0.9 over >= 12",
+	  .meaning = "Host memory is growing steadily toward its limit; "
+	      "nothing has failed yet.",
+	  .next_action = "Rerun a short copy of the job with the same inputs "
+	      "and a heap profiler (tracemalloc, memray, heaptrack); require "
+	      "host memory to stay flat across iterations before the runway "
+	      "runs out.",
+	  .match = series_growing_host },
+	{ .id = "R-LEAK-004", .cause = "memory_leak", .boundary = "device",
+	  .prio = 11, .rclass = RC_RECORD,
+	  .seeds = "S004 'does memory.used ramp over time?'; S004 'runway = "
+	      "(total - used) / growth rate'",
+	  .signals = "no failure, and device memory readings (the watch "
+	      "series of a GPU, an nvidia-smi loop, DeepSpeed/Megatron "
+	      "allocated figures in the job log) rise steadily: a leak by "
+	      "trend.h with R^2 >= 0.8 over >= 8 readings; medium from "
+	      "R^2 >= 0.9 over >= 12",
+	  .meaning = "Device memory is growing steadily toward the GPU's "
+	      "capacity; nothing has failed yet.",
+	  .next_action = "Hold batch and sequence length constant and log "
+	      "torch.cuda.memory_allocated() per step; find what keeps "
+	      "tensors alive and require allocated to stay flat before the "
+	      "runway runs out.",
+	  .match = series_growing_device },
 	{ .id = "R-NONE-001", .cause = "no_incident", .boundary = "none",
 	  .prio = 1, .rclass = RC_FINAL, .seeds = "S000 step 2",
 	  .signals = "every sacct row COMPLETED with exit code 0:0 and no "

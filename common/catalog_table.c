@@ -23,6 +23,9 @@
 /* slurmstepd[-<node>]: [error: ] (signatures.md 0.1) */
 #define STEPD	"(?:slurmstepd(?:-(?<node>[^\\s:]+))?: (?:error: )?)?"
 
+/* free(1): bare KiB by default, "62Gi" with -h. */
+#define FNUM	"[0-9]+(?:\\.[0-9]+)?(?:[KMGTP]i?|B)?"
+
 const struct cat_sig catalog_table[] = {
 	/* --- PyTorch caching allocator (signatures.md 3.1, 3.2) --- */
 	{ .id = "S-PT-OOM-NEW", .kind = EV_CUDA_OOM, .cls = CAT_PRIMARY,
@@ -670,6 +673,38 @@ const struct cat_sig catalog_table[] = {
 	    "formerly megatron/utils.py; early forks print \"cached\"); "
 	    "lines from NVIDIA/Megatron-LM#60, #756",
 	  .no_baseline = 1, .bare_mult = 1024 * 1024 },
+	/* Periodic readings a job script prints into its own log (a
+	 * `free` or `nvidia-smi` loop, an engine's report after releasing
+	 * memory): series too, never a failure. */
+	{ .id = "S-FREE-MEM", .kind = EV_MEM_FIGURE, .cls = CAT_CONTEXT,
+	  .group = "mem_figure",
+	  .needles = { "Mem:" },
+	  .pcre = "^Mem: +(?<host_total_bytes>" FNUM ") +(?<host_used_bytes>"
+	    FNUM ") +(?<host_free_bytes>" FNUM ")(?: |$)",
+	  .ere = "^Mem: +[0-9.]+[KMGTPi]* +[0-9.]+[KMGTPi]* +[0-9.]+",
+	  .source = "procps free(1) \"Mem:\" row (total used free shared "
+	    "buff/cache available; -k default, -m, -g bare, -h with Ki/Mi/Gi)",
+	  .what = "free", .no_baseline = 1, .bare_mult = 1024 },
+	{ .id = "S-NVSMI-MEM-CELL", .kind = EV_MEM_FIGURE, .cls = CAT_CONTEXT,
+	  .group = "mem_figure",
+	  .needles = { "MiB / " },
+	  .pcre = "\\| +(?<gpu_used_bytes>[0-9]+MiB) / +(?<gpu_total_bytes>"
+	    "[0-9]+MiB) +\\|",
+	  .ere = "\\| +[0-9]+MiB / +[0-9]+MiB +\\|",
+	  .source = "nvidia-smi default table, memory-usage cell of a GPU's "
+	    "row (printed each time by `nvidia-smi -l N` or a watch loop)",
+	  .what = "nvidia_smi", .no_baseline = 1 },
+	{ .id = "S-VLLM-SLEEP-RESIDUAL", .kind = EV_MEM_FIGURE,
+	  .cls = CAT_CONTEXT, .group = "mem_figure",
+	  .needles = { "GiB memory is still in use" },
+	  .pcre = "(?:Sleep mode(?: \\(level=[^)]*\\))? freed (?<freed_bytes>"
+	    SZ ")(?: memory)?, )?(?<residual_bytes>" SZ ") memory is still "
+	    "in use",
+	  .ere = "[0-9.]+ GiB memory is still in use",
+	  .source = "vLLM worker sleep(): \"Sleep mode freed %.2f GiB memory, "
+	    "%.2f GiB memory is still in use.\" (later \"(level=%s)\"); "
+	    "NVIDIA-NeMo/RL#2619",
+	  .what = "vllm_sleep", .no_baseline = 1 },
 };
 
 const size_t catalog_table_len = sizeof(catalog_table) /
