@@ -36,6 +36,8 @@ struct step_fact {
 	const struct event	*cg_limit;	/* cgroup file with limit */
 	int64_t			 cg_limit_bytes;
 	int64_t			 cg_peak_bytes;
+	int64_t			 cg_failcnt;	/* v1 failcnt, v2 events max;
+						 * -1 unknown */
 	int64_t			 oom_kills;
 	const struct event	*cg_oom;	/* file with oom_kill > 0 */
 };

@@ -825,8 +825,7 @@ cache_at_limit(const struct facts *f)
 
 		if (sf->cg_limit != NULL && sf->cg_limit_bytes > 0 &&
 		    sf->cg_peak_bytes >= sf->cg_limit_bytes &&
-		    sf->oom_kills <= 0 &&
-		    ev_num_or(sf->cg_limit, "failcnt", 0) > 0)
+		    sf->oom_kills <= 0 && sf->cg_failcnt > 0)
 			return sf;
 	}
 	return NULL;
@@ -841,9 +840,10 @@ healthy_note(const struct facts *f, struct arena *a)
 	if (c != NULL)
 		return arena_printf(a, " Its memory cgroup reached its limit "
 		    "of %s (failcnt %" PRId64 ", peak = limit) without an OOM "
-		    "kill: reclaimable page cache filled it and the kernel "
-		    "reclaimed it, which is normal.", fmt_bytes(a,
-		    c->cg_limit_bytes), ev_num_or(c->cg_limit, "failcnt", 0));
+		    "kill: the usage counts page cache, which fills a cgroup "
+		    "and is reclaimed at the limit; normal for a job that "
+		    "completed.", fmt_bytes(a,
+		    c->cg_limit_bytes), c->cg_failcnt);
 	if (f->first[EV_STEPD_FAILCNT] != NULL ||
 	    f->first[EV_STEPD_OOM_INFO] != NULL)
 		return " Slurm's note that the step reached its memory limit "
