@@ -629,6 +629,16 @@ const struct cat_sig catalog_table[] = {
 	  .ere = "^Traceback \\(most recent call last\\):",
 	  .source = "CPython traceback header",
 	  .what = "traceback", .no_baseline = 1 },
+	{ .id = "S-PY-EXCEPTION", .kind = EV_APP_ERROR, .cls = CAT_CONTEXT,
+	  .group = "app_error",
+	  .needles = { "Error", "Exception" },
+	  .pcre = "^(?:[A-Za-z_][A-Za-z0-9_]*\\.)*[A-Za-z_][A-Za-z0-9_]*"
+	    "(?:Error|Exception)(?:: |$)",
+	  .ere = "^([A-Za-z_][A-Za-z0-9_]*\\.)*[A-Za-z_][A-Za-z0-9_]*"
+	    "(Error|Exception)(: |$)",
+	  .source = "CPython's last traceback line, \"ExceptionType: message\" "
+	    "(qualified names too), also pasted without the traceback",
+	  .what = "exception", .no_baseline = 1 },
 	{ .id = "S-SEGFAULT", .kind = EV_APP_ERROR, .cls = CAT_CONTEXT,
 	  .group = "app_error",
 	  .needles = { "Segmentation fault", "core dumped" },

@@ -194,6 +194,8 @@ static const struct {
 	  "destroy_process_group"),
 	R("S-PY-TRACEBACK", FX "healthy-warnings.txt",
 	  "Traceback (most recent call last):"),
+	R("S-PY-EXCEPTION", FX "example-pytorch_oom.txt",
+	  "RuntimeError: cuda runtime error (2)"),
 	B("S-SEGFAULT", "/var/spool/slurmd/job42/slurm_script: line 9: "
 	  "1234 Segmentation fault      (core dumped) ./a.out"),
 	R("S-FREE-MEM", FX "healthy-warnings.txt", "Mem:"),
