@@ -232,6 +232,14 @@ struct fig_group {
 	size_t			 n;
 };
 
+static int
+str_is_c(const struct event *ev, const char *name, const char *val)
+{
+	struct str	s = ev_str(ev, name);
+
+	return s.p != NULL && str_eq(s, val);
+}
+
 /* free(1) prints bare KiB by default and bare MiB or GiB with -m or
  * -g, with no unit on the line: read from the node's total (1 GiB to
  * 1 TiB as KiB, MiB or GiB), and scale every reading alike. 1 when the
@@ -242,7 +250,8 @@ free_scale(const struct event *ev)
 	int64_t	total = ev_num_or(ev, "host_total_bytes", -1) / 1024;
 	struct str what = ev_str(ev, "what");
 
-	if (what.p == NULL || !str_eq(what, "free") || total <= 0 ||
+	if (what.p == NULL || (!str_eq(what, "free") &&
+	    !str_eq(what, "free_old")) || total <= 0 ||
 	    total >= (1LL << 20))
 		return 1;
 	return total >= 1024 ? 1024 : 1024.0 * 1024;
@@ -272,12 +281,23 @@ figure_view(const struct facts *f, struct series_facts *sf,
     struct arena *a, const struct fig_group *g)
 {
 	const struct fig_field	*ff = &fig_fields[g->field];
+	const struct event	*mem = g->evs[0];
 	struct sview		*v;
 	double			 scale;
 
 	if (g->n < FIG_MIN || (v = sv_add(sf, a)) == NULL)
 		return;
-	scale = free_scale(g->evs[0]);
+	/* an old free(1)'s "-/+ buffers/cache" row: its file's "Mem:" row
+	 * has the total (units and limit) */
+	for (size_t i = 0; str_is_c(g->evs[0], "what", "free_old") &&
+	    i < f->tl->n; i++)
+		if (f->tl->v[i]->kind == EV_MEM_FIGURE &&
+		    f->tl->v[i]->ref.file_id == g->file_id &&
+		    str_is_c(f->tl->v[i], "what", "free")) {
+			mem = f->tl->v[i];
+			break;
+		}
+	scale = free_scale(mem);
 	v->kind = SV_FIGURE;
 	v->host = ff->host;
 	v->column = ff->field;
@@ -295,7 +315,8 @@ figure_view(const struct facts *f, struct series_facts *sf,
 			v->pts[i].t_ns = (int64_t)i * 1000000000LL;
 	for (size_t i = 0; scale != 1 && i < v->n; i++)
 		v->pts[i].v *= scale;
-	v->limit = figure_limit(f, ff, g->evs[g->n - 1], scale);
+	v->limit = figure_limit(f, ff, mem != g->evs[0] ? mem :
+	    g->evs[g->n - 1], scale);
 }
 
 /* One view per file, rank and field of memory_figure events, for the
@@ -307,13 +328,29 @@ from_figures(const struct facts *f, struct series_facts *sf,
 	struct fig_group	 g[FIG_GROUPS];
 	size_t			 ng = 0, k;
 
+	int			 old_free[FIG_GROUPS];
+	size_t			 nold = 0;
+
 	if (f->count[EV_MEM_FIGURE] < FIG_MIN)
 		return;
+	/* Files with an old free(1)'s "-/+ buffers/cache" row: their
+	 * "Mem:" used counts page cache, so that row is the reading. */
+	for (size_t i = 0; i < f->tl->n && nold < FIG_GROUPS; i++)
+		if (f->tl->v[i]->kind == EV_MEM_FIGURE &&
+		    str_is_c(f->tl->v[i], "what", "free_old"))
+			old_free[nold++] = f->tl->v[i]->ref.file_id;
 	for (size_t i = 0; i < f->tl->n; i++) {
 		const struct event *ev = f->tl->v[i];
 
 		if (ev->kind != EV_MEM_FIGURE || facts_foreign(f, ev))
 			continue;
+		if (str_is_c(ev, "what", "free")) {
+			for (k = 0; k < nold; k++)
+				if (old_free[k] == ev->ref.file_id)
+					break;
+			if (k < nold)
+				continue;
+		}
 		for (size_t fi = 0; fi < NFIG; fi++) {
 			if (ev_field(ev, fig_fields[fi].field) == NULL)
 				continue;

@@ -695,6 +695,17 @@ const struct cat_sig catalog_table[] = {
 	  .source = "procps free(1) \"Mem:\" row (total used free shared "
 	    "buff/cache available; -k default, -m, -g bare, -h with Ki/Mi/Gi)",
 	  .what = "free", .no_baseline = 1, .bare_mult = 1024 },
+	/* procps <= 3.3.9 counts buffers and cache in the Mem: row's used
+	 * (its header says "buffers     cached", not "available"); the
+	 * row below gives used without them, and then decides. */
+	{ .id = "S-FREE-OLD-BUFCACHE", .kind = EV_MEM_FIGURE,
+	  .cls = CAT_CONTEXT, .group = "mem_figure",
+	  .needles = { "-/+ buffers/cache:" },
+	  .pcre = "^-/\\+ buffers/cache: +(?<host_used_bytes>" FNUM ") +"
+	    "(?<host_free_bytes>" FNUM ")",
+	  .ere = "^-/\\+ buffers/cache: +[0-9.]+[KMGTPi]* +[0-9.]+",
+	  .source = "procps <= 3.3.9 free(1), the row after \"Mem:\"",
+	  .what = "free_old", .no_baseline = 1, .bare_mult = 1024 },
 	{ .id = "S-NVSMI-MEM-CELL", .kind = EV_MEM_FIGURE, .cls = CAT_CONTEXT,
 	  .group = "mem_figure",
 	  .needles = { "MiB / " },

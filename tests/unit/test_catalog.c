@@ -199,6 +199,8 @@ static const struct {
 	B("S-SEGFAULT", "/var/spool/slurmd/job42/slurm_script: line 9: "
 	  "1234 Segmentation fault      (core dumped) ./a.out"),
 	R("S-FREE-MEM", FX "healthy-warnings.txt", "Mem:"),
+	/* procps 3.3.9- `free -m` output as posted in a public thread */
+	B("S-FREE-OLD-BUFCACHE", "-/+ buffers/cache:        231       1645"),
 	R("S-NVSMI-MEM-CELL", FX "healthy-warnings.txt", "7940MiB"),
 	R("S-VLLM-SLEEP-RESIDUAL", FX "healthy-warnings.txt", "Sleep mode"),
 };
