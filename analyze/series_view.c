@@ -227,6 +227,8 @@ static const struct fig_field {
 struct fig_group {
 	const struct input	*in;
 	int			 file_id, rank;
+	int			 slot;		/* nvidia-smi: GPU row of its
+						 * table, -1 none */
 	size_t			 field;		/* index in fig_fields */
 	const struct event	**evs;
 	size_t			 n;
@@ -303,8 +305,11 @@ figure_view(const struct facts *f, struct series_facts *sf,
 	v->column = ff->field;
 	v->cite = g->evs[g->n - 1];
 	v->node = g->evs[0]->node;
-	v->name = g->rank >= 0 ? arena_printf(a, "rank %d %s (job log)",
-	    g->rank, ff->label) : arena_printf(a, "%s (job log)", ff->label);
+	v->name = g->slot >= 0 ? arena_printf(a, "GPU %d memory used (job "
+	    "log)", g->slot) : g->rank >= 0 ? arena_printf(a, "rank %d %s "
+	    "(job log)", g->rank, ff->label) : arena_printf(a, "%s (job log)",
+	    ff->label);
+	v->gpu = g->slot;
 	v->n = trend_from_figures(g->evs, g->n, ff->field, v->pts,
 	    SV_POINTS, &v->axis);
 	/* Untimed periodic readings (a free or nvidia-smi table repeats
@@ -330,6 +335,11 @@ from_figures(const struct facts *f, struct series_facts *sf,
 
 	int			 old_free[FIG_GROUPS];
 	size_t			 nold = 0;
+	struct {
+		int	file_id, next;
+	}			 tab[FIG_GROUPS];
+	size_t			 ntab = 0;
+	int			 slot;
 
 	if (f->count[EV_MEM_FIGURE] < FIG_MIN)
 		return;
@@ -351,6 +361,29 @@ from_figures(const struct facts *f, struct series_facts *sf,
 			if (k < nold)
 				continue;
 		}
+		/* nvidia-smi tables: the memory cell belongs to the GPU
+		 * whose row precedes it; cells without one, one series */
+		slot = -1;
+		if (str_is_c(ev, "what", "nvsmi_gpu") ||
+		    str_is_c(ev, "what", "nvidia_smi")) {
+			for (k = 0; k < ntab; k++)
+				if (tab[k].file_id == ev->ref.file_id)
+					break;
+			if (k == ntab && ntab < FIG_GROUPS) {
+				tab[ntab].file_id = ev->ref.file_id;
+				tab[ntab++].next = -1;
+			}
+			if (str_is_c(ev, "what", "nvsmi_gpu")) {
+				if (k < ntab)
+					tab[k].next = (int)ev_num_or(ev,
+					    "gpu_index", -1);
+				continue;
+			}
+			if (k < ntab) {
+				slot = tab[k].next;
+				tab[k].next = -1;
+			}
+		}
 		for (size_t fi = 0; fi < NFIG; fi++) {
 			if (ev_field(ev, fig_fields[fi].field) == NULL)
 				continue;
@@ -358,7 +391,7 @@ from_figures(const struct facts *f, struct series_facts *sf,
 				if (g[k].in == f->tl->in[i] &&
 				    g[k].rank == ev->rank &&
 				    g[k].file_id == ev->ref.file_id &&
-				    g[k].field == fi)
+				    g[k].slot == slot && g[k].field == fi)
 					break;
 			if (k == ng) {
 				if (ng == FIG_GROUPS || (g[ng].evs =
@@ -368,6 +401,7 @@ from_figures(const struct facts *f, struct series_facts *sf,
 				g[ng].in = f->tl->in[i];
 				g[ng].rank = ev->rank;
 				g[ng].file_id = ev->ref.file_id;
+				g[ng].slot = slot;
 				g[ng].field = fi;
 				g[ng++].n = 0;
 			}

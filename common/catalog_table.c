@@ -706,6 +706,18 @@ const struct cat_sig catalog_table[] = {
 	  .ere = "^-/\\+ buffers/cache: +[0-9.]+[KMGTPi]* +[0-9.]+",
 	  .source = "procps <= 3.3.9 free(1), the row after \"Mem:\"",
 	  .what = "free_old", .no_baseline = 1, .bare_mult = 1024 },
+	/* The first row of a GPU in the nvidia-smi table names its index;
+	 * the memory cell on the row below is that GPU's. */
+	{ .id = "S-NVSMI-GPU-ROW", .kind = EV_MEM_FIGURE, .cls = CAT_CONTEXT,
+	  .group = "mem_figure",
+	  .needles = { "0000:" },
+	  .pcre = "^\\| +(?<gpu_index>[0-9]+) +[^|]*\\| +(?:[0-9A-Fa-f]{4,8}:)?"
+	    "[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\\.[0-9] ",
+	  .ere = "^\\| +[0-9]+ +[^|]*\\| +([0-9A-Fa-f]{4,8}:)?[0-9A-Fa-f]{2}:"
+	    "[0-9A-Fa-f]{2}\\.[0-9] ",
+	  .source = "nvidia-smi default table, a GPU's first row (index, name, "
+	    "persistence mode | bus id)",
+	  .what = "nvsmi_gpu", .no_baseline = 1 },
 	{ .id = "S-NVSMI-MEM-CELL", .kind = EV_MEM_FIGURE, .cls = CAT_CONTEXT,
 	  .group = "mem_figure",
 	  .needles = { "MiB / " },

@@ -201,6 +201,7 @@ static const struct {
 	R("S-FREE-MEM", FX "healthy-warnings.txt", "Mem:"),
 	/* procps 3.3.9- `free -m` output as posted in a public thread */
 	B("S-FREE-OLD-BUFCACHE", "-/+ buffers/cache:        231       1645"),
+	R("S-NVSMI-GPU-ROW", FX "healthy-warnings.txt", "00000000:01:00.0"),
 	R("S-NVSMI-MEM-CELL", FX "healthy-warnings.txt", "7940MiB"),
 	R("S-VLLM-SLEEP-RESIDUAL", FX "healthy-warnings.txt", "Sleep mode"),
 };
