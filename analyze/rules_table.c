@@ -927,9 +927,10 @@ m_benign_only(const struct facts *f, struct arena *a, struct rmatch *m)
 	for (size_t i = 0; i < f->tl->n; i++) {
 		const struct event *ev = f->tl->v[i];
 
+		/* slurmd.log's "hit memory limit at least once" is logged
+		 * for real OOM kills too: quiet, but it decides nothing */
 		if (facts_foreign(f, ev) || (ev->kind != EV_BENIGN &&
-		    ev->kind != EV_STEPD_FAILCNT &&
-		    ev->kind != EV_STEPD_OOM_INFO))
+		    ev->kind != EV_STEPD_FAILCNT))
 			continue;
 		if (first == NULL)
 			first = ev;
@@ -946,10 +947,10 @@ m_benign_only(const struct facts *f, struct arena *a, struct rmatch *m)
 	    "failure line; the job's exit state (sacct) was not collected";
 	if (first->kind != EV_BENIGN)
 		m->detail = "slurmstepd's \"Exceeded ... memory limit at some "
-		    "point\" (or slurmd's \"hit memory limit at least once\") "
-		    "says only that the cgroup's usage touched its limit at some "
-		    "time; page cache and swapped pages count, so it is printed "
-		    "for jobs that completed. No process was killed.";
+		    "point\" says only that the cgroup's usage touched its "
+		    "limit at some time; page cache and swapped pages count, so "
+		    "it is printed for jobs that completed, and no kill was "
+		    "reported.";
 	else if (str_is(first, "what", "step_delayed") ||
 	    str_is(first, "what", "step_created"))
 		m->detail = "srun waited until another step of the job released "
@@ -1410,7 +1411,7 @@ const struct rule	rules[] = {
 	  .prio = 4, .rclass = RC_FINAL, .seeds = "S000 step 2",
 	  .signals = "only warnings healthy jobs print (slurmstepd 'Exceeded "
 	      "step memory limit at some point' without 'oom-killer likely "
-	      "killed', 'hit memory limit at least once', srun 'step creation "
+	      "killed', srun 'step creation "
 	      "temporarily disabled' followed by 'Step created', DeepSpeed "
 	      "allocator cache flushes, 'destroy_process_group() was not "
 	      "called') and no failure event anywhere",
