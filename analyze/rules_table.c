@@ -639,9 +639,9 @@ m_time_limit(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "banners follow from that, not from a failure." :
 		    arena_printf(a, "The job's signal handler caught %s, which "
 		    "Slurm sends before the time limit (--signal) or on "
-		    "pre-emption, then checkpointed and requeued or stopped the "
-		    "job; later task exits and cancel banners follow from that, "
-		    "not from a failure.", what);
+		    "pre-emption, then checkpointed and requeued or stopped "
+		    "the job; later task exits and cancel banners follow from "
+		    "that, not from a failure.", what);
 		return 1;
 	}
 	m->confidence = "high";
@@ -948,13 +948,14 @@ m_benign_only(const struct facts *f, struct arena *a, struct rmatch *m)
 	if (first->kind != EV_BENIGN)
 		m->detail = "slurmstepd's \"Exceeded ... memory limit at some "
 		    "point\" says only that the cgroup's usage touched its "
-		    "limit at some time; page cache and swapped pages count, so "
-		    "it is printed for jobs that completed, and no kill was "
+		    "limit at some time; page cache and swapped pages count, "
+		    "so it is printed for jobs that completed, and no kill was "
 		    "reported.";
 	else if (str_is(first, "what", "step_delayed") ||
 	    str_is(first, "what", "step_created"))
-		m->detail = "srun waited until another step of the job released "
-		    "its resources (\"step creation temporarily disabled\"), "
+		m->detail = "srun waited until another step of the job "
+		    "released its resources (\"step creation temporarily "
+		    "disabled\"), "
 		    "then created the step: the steps ran one after another, "
 		    "which is slower, but nothing failed.";
 	else if (str_is(first, "what", "allocator_flush"))
@@ -963,9 +964,9 @@ m_benign_only(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "succeeded. That is memory pressure costing speed, not a "
 		    "failure.";
 	else
-		m->detail = "PyTorch warns at exit that destroy_process_group() "
-		    "was not called; it is printed on every normal exit of such "
-		    "programs and is not a failure.";
+		m->detail = "PyTorch warns at exit that "
+		    "destroy_process_group() was not called; it is printed on "
+		    "every normal exit of such programs and is not a failure.";
 	return 1;
 }
 
