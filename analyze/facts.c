@@ -169,6 +169,11 @@ attach_cgroup(struct facts *f, const struct event *ev)
 	}
 	if (ev_num(ev, "peak_bytes", &v) == 0)
 		sf->cg_peak_bytes = v;
+	/* times usage hit the limit: v1 memory.failcnt, v2 memory.events
+	 * "max" (not the .local file, which counts this level only) */
+	if (ev_num(ev, "failcnt", &v) == 0 || (ev_num_or(ev, "local", 0) ==
+	    0 && ev_num(ev, "max", &v) == 0))
+		sf->cg_failcnt = v;
 }
 
 static void
@@ -509,6 +514,7 @@ facts_build(struct facts *f, const struct timeline *tl, struct input **ins,
 	for (int i = 0; i < f->nsteps; i++) {
 		f->steps[i].cg_limit_bytes = -1;
 		f->steps[i].cg_peak_bytes = -1;
+		f->steps[i].cg_failcnt = -1;
 		f->steps[i].oom_kills = -1;
 	}
 	for (size_t i = 0; i < tl->n; i++)

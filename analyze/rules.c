@@ -638,6 +638,12 @@ add_missing(struct analysis *an, const char *what, const char *decide)
 	an->missing[an->nmissing++].would_decide = decide;
 }
 
+void
+rules_add_missing(struct analysis *an, const char *what, const char *decide)
+{
+	add_missing(an, what, decide);
+}
+
 /* Does the kernel log cover the incident? Unknown coverage is "no". */
 static int
 kernel_covers(const struct facts *f, const struct event *init)
@@ -847,16 +853,16 @@ missing_evidence(const struct facts *f, struct analysis *an,
 
 /* ---- the model ---- */
 
-/* Files that hold a state, not a moment, and the periodic memory reports
- * a job prints (the series view carries them): cited, never on the
- * timeline. */
+/* Files that hold a state, not a moment, the periodic memory reports
+ * a job prints (the series view carries them) and the generic failure
+ * lines that only rule out no_incident: cited, never on the timeline. */
 static int
 state_record(enum ev_kind k)
 {
 	static const enum ev_kind	skip[] = { EV_NOTE, EV_UNPARSED,
 		EV_SCONTROL_CONFIG, EV_HOST, EV_CGROUP_MEM, EV_CGROUP_CPU,
 		EV_CGROUP_DEVICES, EV_SLURM_CONF, EV_JOB_ENV, EV_MEM_SERIES,
-		EV_MEM_FIGURE };
+		EV_MEM_FIGURE, EV_APP_ERROR };
 
 	for (size_t i = 0; i < sizeof(skip) / sizeof(skip[0]); i++)
 		if (k == skip[i])

@@ -36,6 +36,8 @@ struct step_fact {
 	const struct event	*cg_limit;	/* cgroup file with limit */
 	int64_t			 cg_limit_bytes;
 	int64_t			 cg_peak_bytes;
+	int64_t			 cg_failcnt;	/* v1 failcnt, v2 events max;
+						 * -1 unknown */
 	int64_t			 oom_kills;
 	const struct event	*cg_oom;	/* file with oom_kill > 0 */
 };
@@ -84,6 +86,7 @@ enum sview_kind { SV_HOST, SV_GPU, SV_FIGURE };
 
 struct sview {
 	enum sview_kind		 kind;
+	int			 host;		/* host memory, not device */
 	const char		*name;		/* "GPU 0 used" ... */
 	const char		*column;	/* series column or field */
 	const char		*source;	/* member path */
@@ -229,6 +232,12 @@ int	series_refine_device_leak(const struct facts *, struct arena *,
 	    struct rmatch *);
 int	series_refine_tenant(const struct facts *, struct arena *,
 	    struct rmatch *);
+/* Predicates of the record rows R-LEAK-003/004: a series still growing
+ * steadily when nothing failed (builds the views itself). */
+int	series_growing_host(const struct facts *, struct arena *,
+	    struct rmatch *);
+int	series_growing_device(const struct facts *, struct arena *,
+	    struct rmatch *);
 void	series_findings(const struct facts *, struct analysis *,
 	    const char *cause, const char *boundary);
 void	series_model(const struct facts *, struct analysis *);
@@ -236,6 +245,9 @@ void	series_model(const struct facts *, struct analysis *);
 void	rules_add_finding(const struct facts *, struct analysis *,
 	    const char *cause, const char *rule, const char *summary,
 	    const struct event *ev);
+/* rules.c: evidence that was missing and what it would decide. */
+void	rules_add_missing(struct analysis *, const char *what,
+	    const char *decide);
 
 extern const struct rule	rules[];
 extern const size_t		nrules;

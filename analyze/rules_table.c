@@ -73,16 +73,27 @@ static int
 m_stepd_oom(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct event	*s = f->first[EV_STEPD_OOM];
+	int			 failcnt = 0;
 
+	/* Slurm <= 17.11.1's failcnt warning is a kill only where srun
+	 * says the task ran Out Of Memory. */
+	if (s == NULL && f->first[EV_STEPD_FAILCNT] != NULL &&
+	    f->first[EV_SRUN_TASK_OOM] != NULL) {
+		s = f->first[EV_STEPD_FAILCNT];
+		failcnt = 1;
+	}
 	if (s == NULL)
 		return 0;
 	m->initiating = s;
 	host_support(f, m);
 	m->confidence = "high";
-	m->confidence_reason = "slurmstepd detected oom-kill events in the "
-	    "step's memory cgroup";
-	m->detail = "slurmstepd reported the cgroup out-of-memory handler "
-	    "killing processes of the step.";
+	m->confidence_reason = failcnt ? "slurmstepd saw the step reach its "
+	    "memory limit and srun reports the task Out Of Memory" :
+	    "slurmstepd detected oom-kill events in the step's memory cgroup";
+	m->detail = failcnt ? "slurmstepd saw the step reach its memory "
+	    "limit and srun reports the task Out Of Memory: the cgroup's OOM "
+	    "killer ended it." : "slurmstepd reported the cgroup "
+	    "out-of-memory handler killing processes of the step.";
 	return 1;
 }
 
@@ -605,6 +616,34 @@ m_time_limit(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->initiating = s;
 	rmatch_support(m, f->timeout_row);
 	rmatch_support(m, f->preempt_row);
+	if (str_is(s, "what", "app_signal")) {
+		struct str	sig = ev_str(s, "signal");
+		const char	*what;
+
+		what = sig.p != NULL ? arena_printf(a, "%.*s", (int)sig.n,
+		    sig.p) : ev_num_or(s, "signum", -1) > 0 ?
+		    arena_printf(a, "signal %" PRId64, ev_num_or(s, "signum",
+		    -1)) : "the scheduler's signal";
+
+		rmatch_support(m, f->first[EV_TIME_LIMIT]);
+		rmatch_support(m, f->first[EV_CANCELLED]);
+		m->confidence = f->timeout_row != NULL ||
+		    f->preempt_row != NULL ? "high" : "medium";
+		m->confidence_reason = m->confidence[0] == 'h' ? "the job's "
+		    "signal handler and Slurm accounting agree" : "the job's "
+		    "own signal handler reports the scheduler's time-limit or "
+		    "pre-emption signal; sacct State would confirm which";
+		m->detail = s->kind == EV_TIME_LIMIT ? "The job's signal "
+		    "handler reports that the job ran out its time limit and "
+		    "stopped or requeued it; later task exits and cancel "
+		    "banners follow from that, not from a failure." :
+		    arena_printf(a, "The job's signal handler caught %s, which "
+		    "Slurm sends before the time limit (--signal) or on "
+		    "pre-emption, then checkpointed and requeued or stopped "
+		    "the job; later task exits and cancel banners follow from "
+		    "that, not from a failure.", what);
+		return 1;
+	}
 	m->confidence = "high";
 	m->confidence_reason = "Slurm's own cancellation banner";
 	m->detail = s->kind == EV_PREEMPTED ? "Slurm pre-empted the job; any "
@@ -745,6 +784,75 @@ m_failed(const struct facts *f, struct arena *a, struct rmatch *m)
 
 /* ---- final ---- */
 
+/* Kinds that say nothing failed: state records, context, figures and
+ * the warnings a healthy job prints. */
+static int
+quiet_kind(enum ev_kind k)
+{
+	switch (k) {
+	case EV_UNPARSED: case EV_NOTE: case EV_SACCT_ROW:
+	case EV_SCONTROL_JOB: case EV_SCONTROL_STEP: case EV_SCONTROL_NODE:
+	case EV_SCONTROL_CONFIG: case EV_CGROUP_MEM: case EV_GPU:
+	case EV_GPU_PROC: case EV_HOST: case EV_CGROUP_CPU:
+	case EV_CGROUP_DEVICES: case EV_GPU_DEV_ACCESS: case EV_SLURM_CONF:
+	case EV_JOB_ENV: case EV_MEM_FIGURE: case EV_MEM_SERIES:
+	case EV_STEPD_OOM_INFO: case EV_STEPD_FAILCNT: case EV_BENIGN:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* No failure line of any kind, and no cgroup OOM kill counted. */
+static int
+nothing_failed(const struct facts *f)
+{
+	if (f->cg_oom != NULL)
+		return 0;
+	for (int k = 0; k < EV__COUNT; k++)
+		if (f->count[k] > 0 && !quiet_kind((enum ev_kind)k))
+			return 0;
+	return 1;
+}
+
+/* The step cgroup that sat at its limit (failcnt > 0, peak = limit)
+ * without an OOM kill: page cache filled it and was reclaimed. */
+static const struct step_fact *
+cache_at_limit(const struct facts *f)
+{
+	for (int i = 0; i < f->nsteps; i++) {
+		const struct step_fact *sf = &f->steps[i];
+
+		if (sf->cg_limit != NULL && sf->cg_limit_bytes > 0 &&
+		    sf->cg_peak_bytes >= sf->cg_limit_bytes &&
+		    sf->oom_kills <= 0 && sf->cg_failcnt > 0)
+			return sf;
+	}
+	return NULL;
+}
+
+/* What a completed job's warnings were, in a sentence, or "". */
+static const char *
+healthy_note(const struct facts *f, struct arena *a)
+{
+	const struct step_fact	*c = cache_at_limit(f);
+
+	if (c != NULL)
+		return arena_printf(a, " Its memory cgroup reached its limit "
+		    "of %s (failcnt %" PRId64 ", peak = limit) without an OOM "
+		    "kill: the usage counts page cache, which fills a cgroup "
+		    "and is reclaimed at the limit; normal for a job that "
+		    "completed.", fmt_bytes(a,
+		    c->cg_limit_bytes), c->cg_failcnt);
+	if (f->first[EV_STEPD_FAILCNT] != NULL ||
+	    f->first[EV_STEPD_OOM_INFO] != NULL)
+		return " Slurm's note that the step reached its memory limit "
+		    "\"at some point\" (\"may or may not result in some "
+		    "failure\") only means the cgroup's usage, page cache and "
+		    "swap included, touched the limit; nothing was killed.";
+	return "";
+}
+
 static int
 m_no_incident(const struct facts *f, struct arena *a, struct rmatch *m)
 {
@@ -755,7 +863,110 @@ m_no_incident(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->confidence_reason = f->have_logs || f->have_kernel ? "every job "
 	    "and step COMPLETED 0:0 and no failure in the logs" : "every job "
 	    "and step COMPLETED 0:0; no logs were collected to confirm";
-	m->detail = "The job and all its steps ended normally.";
+	m->detail = arena_printf(a, "The job and all its steps ended "
+	    "normally.%s", healthy_note(f, a));
+	return 1;
+}
+
+static int
+live_state(struct str s)
+{
+	return s.p != NULL && (str_eq(s, "RUNNING") ||
+	    str_eq(s, "COMPLETING") || str_eq(s, "PENDING"));
+}
+
+/* A bundle the batch trap took while the job was finishing: the job is
+ * RUNNING or COMPLETING, every step that ended exited 0, nothing failed. */
+static int
+m_finishing(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*job = f->sacct_job != NULL ? f->sacct_job :
+				    f->scontrol_job;
+	struct str		 st;
+	int			 ended = 0;
+
+	if (job == NULL)
+		return 0;
+	st = ev_str(job, job == f->sacct_job ? "state" : "job_state");
+	if (!live_state(st) || str_eq(st, "PENDING") || !nothing_failed(f))
+		return 0;
+	for (int i = 0; i < f->nsteps; i++) {
+		const struct event *r = f->steps[i].sacct;
+		struct str rs = ev_str(r, "state");
+
+		if (r == f->sacct_job || live_state(rs))
+			continue;
+		if (!str_is(r, "state", "COMPLETED") ||
+		    ev_num_or(r, "exit_code", 0) != 0 ||
+		    ev_num_or(r, "exit_signal", 0) != 0)
+			return 0;
+		ended++;
+	}
+	m->initiating = job;
+	m->confidence = "medium";
+	m->confidence_reason = "the job had not yet ended when the bundle was "
+	    "taken; nothing had failed up to then";
+	m->detail = arena_printf(a, "The bundle was taken while the job was "
+	    "still %.*s: %s and no failure line was found, but the job had "
+	    "not yet ended.%s", (int)st.n, st.p, ended == 0 ? "no step had "
+	    "ended yet" : arena_printf(a, "the %d step%s that had ended "
+	    "exited 0", ended, ended == 1 ? "" : "s"), healthy_note(f, a));
+	return 1;
+}
+
+/* The warnings a healthy job prints, and nothing else: a delayed step
+ * counts only once srun says it was created. */
+static int
+m_benign_only(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*first = NULL, *delayed = NULL;
+	int			 created = 0;
+
+	if (!f->have_logs || !nothing_failed(f))
+		return 0;
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event *ev = f->tl->v[i];
+
+		/* slurmd.log's "hit memory limit at least once" is logged
+		 * for real OOM kills too: quiet, but it decides nothing */
+		if (facts_foreign(f, ev) || (ev->kind != EV_BENIGN &&
+		    ev->kind != EV_STEPD_FAILCNT))
+			continue;
+		if (first == NULL)
+			first = ev;
+		if (str_is(ev, "what", "step_delayed") && delayed == NULL)
+			delayed = ev;
+		else if (str_is(ev, "what", "step_created") && delayed != NULL)
+			created = 1;
+	}
+	if (first == NULL || (delayed != NULL && !created))
+		return 0;
+	m->initiating = first;
+	m->confidence = "medium";
+	m->confidence_reason = "only warnings that healthy jobs print, and no "
+	    "failure line; the job's exit state (sacct) was not collected";
+	if (first->kind != EV_BENIGN)
+		m->detail = "slurmstepd's \"Exceeded ... memory limit at some "
+		    "point\" says only that the cgroup's usage touched its "
+		    "limit at some time; page cache and swapped pages count, "
+		    "so it is printed for jobs that completed, and no kill was "
+		    "reported.";
+	else if (str_is(first, "what", "step_delayed") ||
+	    str_is(first, "what", "step_created"))
+		m->detail = "srun waited until another step of the job "
+		    "released its resources (\"step creation temporarily "
+		    "disabled\"), "
+		    "then created the step: the steps ran one after another, "
+		    "which is slower, but nothing failed.";
+	else if (str_is(first, "what", "allocator_flush"))
+		m->detail = "DeepSpeed reports allocator cache flushes: "
+		    "allocations failed once, the cache was emptied and they "
+		    "succeeded. That is memory pressure costing speed, not a "
+		    "failure.";
+	else
+		m->detail = "PyTorch warns at exit that "
+		    "destroy_process_group() was not called; it is printed on "
+		    "every normal exit of such programs and is not a failure.";
 	return 1;
 }
 
@@ -1109,7 +1320,7 @@ const struct rule	rules[] = {
 	      "that failed first.",
 	  .match = m_only_secondary },
 	{ .id = "R-INC-002", .cause = "inconclusive", .boundary = "unknown",
-	  .prio = 3, .rclass = RC_FINAL, .seeds = "S000 evidence checklist",
+	  .prio = 5, .rclass = RC_FINAL, .seeds = "S000 evidence checklist",
 	  .signals = "no failure evidence at all",
 	  .meaning = "The evidence cannot decide.",
 	  .next_action = "Collect with oomtrail-collect on the job's nodes "
@@ -1148,6 +1359,38 @@ const struct rule	rules[] = {
 	      "tensors alive (losses accumulated with their graph, caches, "
 	      "hooks) and require allocated to stay flat across steps.",
 	  .match = series_refine_device_leak },
+	{ .id = "R-LEAK-003", .cause = "memory_leak", .boundary = "host",
+	  .prio = 10, .rclass = RC_RECORD,
+	  .seeds = "S004 'does memory.used ramp over time?'; S004 'runway = "
+	      "(total - used) / growth rate'",
+	  .signals = "no failure, and host memory readings (the watch "
+	      "series of the job's cgroup, free(1) or DeepSpeed CPU lines "
+	      "printed into the job log) rise steadily: a leak by trend.h "
+	      "with R^2 >= 0.8 over >= 8 readings; medium from R^2 "
+	      ">= 0.9 over >= 12",
+	  .meaning = "Host memory is growing steadily toward its limit; "
+	      "nothing has failed yet.",
+	  .next_action = "Rerun a short copy of the job with the same inputs "
+	      "and a heap profiler (tracemalloc, memray, heaptrack); require "
+	      "host memory to stay flat across iterations before the runway "
+	      "runs out.",
+	  .match = series_growing_host },
+	{ .id = "R-LEAK-004", .cause = "memory_leak", .boundary = "device",
+	  .prio = 11, .rclass = RC_RECORD,
+	  .seeds = "S004 'does memory.used ramp over time?'; S004 'runway = "
+	      "(total - used) / growth rate'",
+	  .signals = "no failure, and device memory readings (the watch "
+	      "series of a GPU, an nvidia-smi loop, DeepSpeed/Megatron "
+	      "allocated figures in the job log) rise steadily: a leak by "
+	      "trend.h with R^2 >= 0.8 over >= 8 readings; medium from "
+	      "R^2 >= 0.9 over >= 12",
+	  .meaning = "Device memory is growing steadily toward the GPU's "
+	      "capacity; nothing has failed yet.",
+	  .next_action = "Hold batch and sequence length constant and log "
+	      "torch.cuda.memory_allocated() per step; find what keeps "
+	      "tensors alive and require allocated to stay flat before the "
+	      "runway runs out.",
+	  .match = series_growing_device },
 	{ .id = "R-NONE-001", .cause = "no_incident", .boundary = "none",
 	  .prio = 1, .rclass = RC_FINAL, .seeds = "S000 step 2",
 	  .signals = "every sacct row COMPLETED with exit code 0:0 and no "
@@ -1156,6 +1399,30 @@ const struct rule	rules[] = {
 	  .next_action = "Nothing to fix; if the user saw a failure, collect "
 	      "the bundle of the job that actually failed.",
 	  .match = m_no_incident },
+	{ .id = "R-NONE-002", .cause = "no_incident", .boundary = "none",
+	  .prio = 3, .rclass = RC_FINAL, .seeds = "S000 step 2",
+	  .signals = "the job RUNNING or COMPLETING when collected, every step "
+	      "that ended COMPLETED 0:0, no failure event anywhere",
+	  .meaning = "Nothing had failed when the bundle was taken; the job "
+	      "had not yet ended.",
+	  .next_action = "Nothing to fix yet; if the job later fails, collect "
+	      "again after it ends (sacct State and ExitCode decide).",
+	  .match = m_finishing },
+	{ .id = "R-NONE-003", .cause = "no_incident", .boundary = "none",
+	  .prio = 4, .rclass = RC_FINAL, .seeds = "S000 step 2",
+	  .signals = "only warnings healthy jobs print (slurmstepd 'Exceeded "
+	      "step memory limit at some point' without 'oom-killer likely "
+	      "killed', srun 'step creation "
+	      "temporarily disabled' followed by 'Step created', DeepSpeed "
+	      "allocator cache flushes, 'destroy_process_group() was not "
+	      "called') and no failure event anywhere",
+	  .meaning = "The warnings seen are ones healthy jobs print; nothing "
+	      "failed.",
+	  .next_action = "Nothing to fix; confirm with sacct -j JOB "
+	      "--format=State,ExitCode that the job completed, and act on "
+	      "the warning only for speed (an explicit --mem per concurrent "
+	      "srun step, less memory pressure).",
+	  .match = m_benign_only },
 	{ .id = "R-OTHER-001", .cause = "not_oom_other", .boundary = "none",
 	  .prio = 6, .rclass = RC_RECORD, .seeds = "S000 step 2",
 	  .signals = "sacct FAILED/NODE_FAIL/…, or CANCELLED by a user, with "
@@ -1168,7 +1435,10 @@ const struct rule	rules[] = {
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S000 references 'time-limit failures'",
 	  .signals = "'*** JOB N ON host CANCELLED AT … DUE TO TIME LIMIT ***' "
-	      "or '… DUE TO PREEMPTION'",
+	      "or '… DUE TO PREEMPTION', or the job's own handler of the "
+	      "scheduler's signal (submitit 'Caught signal SIGUSR2 on host: "
+	      "this job is preempted', 'Job has timed out'; Lightning "
+	      "'Handling auto-requeue signal'); medium without sacct",
 	  .meaning = "The scheduler ended the job.",
 	  .next_action = "Hold memory settings constant; raise --time (or "
 	      "checkpoint and requeue) and require the job to end before its "

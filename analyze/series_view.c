@@ -187,6 +187,7 @@ from_series(const struct facts *f, struct series_facts *sf,
 		if (kind < 0 || (v = sv_add(sf, a)) == NULL)
 			continue;
 		v->kind = kind;
+		v->host = kind == SV_HOST;
 		v->gpu = gpu;
 		v->column = s->cols[c].name;
 		v->source = is->path;
@@ -202,40 +203,129 @@ from_series(const struct facts *f, struct series_facts *sf,
 	}
 }
 
-#define FIG_GROUPS	8	/* files x ranks of printed figures viewed */
+#define FIG_GROUPS	8	/* files x ranks x fields of figures viewed */
+#define FIG_MIN		2	/* fewer readings: no view at all */
+
+/* The fields of memory_figure events that form a series: what they
+ * measure, on which side, and the field of the same line holding the
+ * limit. A framework's allocated bytes, the used memory of a `free` or
+ * `nvidia-smi` loop, an engine's memory left after it released. */
+static const struct fig_field {
+	const char	*field;
+	const char	*label;
+	int		 host;
+	const char	*limit;
+} fig_fields[] = {
+	{ "allocated_bytes", "allocated", 0, NULL },
+	{ "gpu_used_bytes", "GPU memory used", 0, "gpu_total_bytes" },
+	{ "residual_bytes", "GPU memory still in use after release", 0,
+	  NULL },
+	{ "host_used_bytes", "host memory used", 1, "host_total_bytes" },
+};
+#define NFIG	(sizeof(fig_fields) / sizeof(fig_fields[0]))
 
 struct fig_group {
 	const struct input	*in;
 	int			 file_id, rank;
+	int			 slot;		/* nvidia-smi: GPU row of its
+						 * table, -1 none */
+	size_t			 field;		/* index in fig_fields */
 	const struct event	**evs;
 	size_t			 n;
 };
+
+static int
+str_is_c(const struct event *ev, const char *name, const char *val)
+{
+	struct str	s = ev_str(ev, name);
+
+	return s.p != NULL && str_eq(s, val);
+}
+
+/* free(1) prints bare KiB by default and bare MiB or GiB with -m or
+ * -g, with no unit on the line: read from the node's total (1 GiB to
+ * 1 TiB as KiB, MiB or GiB), and scale every reading alike. 1 when the
+ * line carried its unit or is not free's. */
+static double
+free_scale(const struct event *ev)
+{
+	int64_t	total = ev_num_or(ev, "host_total_bytes", -1) / 1024;
+	struct str what = ev_str(ev, "what");
+
+	if (what.p == NULL || (!str_eq(what, "free") &&
+	    !str_eq(what, "free_old")) || total <= 0 ||
+	    total >= (1LL << 20))
+		return 1;
+	return total >= 1024 ? 1024 : 1024.0 * 1024;
+}
+
+/* The limit a reading ran against: its own line's total, DeepSpeed's
+ * used and percent, else the device's size from the allocator's OOM. */
+static double
+figure_limit(const struct facts *f, const struct fig_field *ff,
+    const struct event *last, double scale)
+{
+	int64_t	v, pct;
+
+	if (ff->limit != NULL && ev_num(last, ff->limit, &v) == 0 && v > 0)
+		return (double)v * scale;
+	if (ff->host && ev_num(last, "host_used_bytes", &v) == 0 &&
+	    ev_num(last, "host_used_percent", &pct) == 0 && pct > 0)
+		return (double)v * 100.0 / (double)pct;
+	if (!ff->host && f->first[EV_CUDA_OOM] != NULL &&
+	    ev_num(f->first[EV_CUDA_OOM], "capacity_bytes", &v) == 0 && v > 0)
+		return (double)v;
+	return 0;
+}
 
 static void
 figure_view(const struct facts *f, struct series_facts *sf,
     struct arena *a, const struct fig_group *g)
 {
-	struct sview	*v;
-	int64_t		 cap;
+	const struct fig_field	*ff = &fig_fields[g->field];
+	const struct event	*mem = g->evs[0];
+	struct sview		*v;
+	double			 scale;
 
-	if (g->n < 8 || (v = sv_add(sf, a)) == NULL)
+	if (g->n < FIG_MIN || (v = sv_add(sf, a)) == NULL)
 		return;
+	/* an old free(1)'s "-/+ buffers/cache" row: its file's "Mem:" row
+	 * has the total (units and limit) */
+	for (size_t i = 0; str_is_c(g->evs[0], "what", "free_old") &&
+	    i < f->tl->n; i++)
+		if (f->tl->v[i]->kind == EV_MEM_FIGURE &&
+		    f->tl->v[i]->ref.file_id == g->file_id &&
+		    str_is_c(f->tl->v[i], "what", "free")) {
+			mem = f->tl->v[i];
+			break;
+		}
+	scale = free_scale(mem);
 	v->kind = SV_FIGURE;
-	v->column = "allocated_bytes";
+	v->host = ff->host;
+	v->column = ff->field;
 	v->cite = g->evs[g->n - 1];
 	v->node = g->evs[0]->node;
-	v->name = g->rank >= 0 ? arena_printf(a, "rank %d allocated (job "
-	    "log)", g->rank) : "allocated (job log)";
-	v->n = trend_from_figures(g->evs, g->n, "allocated_bytes", v->pts,
+	v->name = g->slot >= 0 ? arena_printf(a, "GPU %d memory used (job "
+	    "log)", g->slot) : g->rank >= 0 ? arena_printf(a, "rank %d %s "
+	    "(job log)", g->rank, ff->label) : arena_printf(a, "%s (job log)",
+	    ff->label);
+	v->gpu = g->slot;
+	v->n = trend_from_figures(g->evs, g->n, ff->field, v->pts,
 	    SV_POINTS, &v->axis);
-	/* the device's size, from the allocator's own OOM line */
-	if (f->first[EV_CUDA_OOM] != NULL && ev_num(f->first[EV_CUDA_OOM],
-	    "capacity_bytes", &cap) == 0 && cap > 0)
-		v->limit = (double)cap;
+	/* Untimed periodic readings (a free or nvidia-smi table repeats
+	 * several lines per reading): the reading, not the log line, is
+	 * the step of the axis. */
+	if (v->axis == TREND_AXIS_LINE && ff->limit != NULL)
+		for (size_t i = 0; i < v->n; i++)
+			v->pts[i].t_ns = (int64_t)i * 1000000000LL;
+	for (size_t i = 0; scale != 1 && i < v->n; i++)
+		v->pts[i].v *= scale;
+	v->limit = figure_limit(f, ff, mem != g->evs[0] ? mem :
+	    g->evs[g->n - 1], scale);
 }
 
-/* One view per file and rank of memory_figure events ("allocated"), for
- * the first FIG_GROUPS of them; one pass over the timeline. */
+/* One view per file, rank and field of memory_figure events, for the
+ * first FIG_GROUPS of them; one pass over the timeline. */
 static void
 from_figures(const struct facts *f, struct series_facts *sf,
     struct arena *a)
@@ -243,29 +333,81 @@ from_figures(const struct facts *f, struct series_facts *sf,
 	struct fig_group	 g[FIG_GROUPS];
 	size_t			 ng = 0, k;
 
-	if (f->count[EV_MEM_FIGURE] < 8)
+	int			 old_free[FIG_GROUPS];
+	size_t			 nold = 0;
+	struct {
+		int	file_id, next;
+	}			 tab[FIG_GROUPS];
+	size_t			 ntab = 0;
+	int			 slot;
+
+	if (f->count[EV_MEM_FIGURE] < FIG_MIN)
 		return;
+	/* Files with an old free(1)'s "-/+ buffers/cache" row: their
+	 * "Mem:" used counts page cache, so that row is the reading. */
+	for (size_t i = 0; i < f->tl->n && nold < FIG_GROUPS; i++)
+		if (f->tl->v[i]->kind == EV_MEM_FIGURE &&
+		    str_is_c(f->tl->v[i], "what", "free_old"))
+			old_free[nold++] = f->tl->v[i]->ref.file_id;
 	for (size_t i = 0; i < f->tl->n; i++) {
 		const struct event *ev = f->tl->v[i];
 
-		if (ev->kind != EV_MEM_FIGURE || facts_foreign(f, ev) ||
-		    ev_field(ev, "allocated_bytes") == NULL)
+		if (ev->kind != EV_MEM_FIGURE || facts_foreign(f, ev))
 			continue;
-		for (k = 0; k < ng; k++)
-			if (g[k].in == f->tl->in[i] && g[k].rank == ev->rank &&
-			    g[k].file_id == ev->ref.file_id)
-				break;
-		if (k == ng) {
-			if (ng == FIG_GROUPS || (g[ng].evs = arena_alloc(a,
-			    SV_POINTS * sizeof(*g[ng].evs))) == NULL)
+		if (str_is_c(ev, "what", "free")) {
+			for (k = 0; k < nold; k++)
+				if (old_free[k] == ev->ref.file_id)
+					break;
+			if (k < nold)
 				continue;
-			g[ng].in = f->tl->in[i];
-			g[ng].rank = ev->rank;
-			g[ng].file_id = ev->ref.file_id;
-			g[ng++].n = 0;
 		}
-		if (g[k].n < SV_POINTS)
-			g[k].evs[g[k].n++] = ev;
+		/* nvidia-smi tables: the memory cell belongs to the GPU
+		 * whose row precedes it; cells without one, one series */
+		slot = -1;
+		if (str_is_c(ev, "what", "nvsmi_gpu") ||
+		    str_is_c(ev, "what", "nvidia_smi")) {
+			for (k = 0; k < ntab; k++)
+				if (tab[k].file_id == ev->ref.file_id)
+					break;
+			if (k == ntab && ntab < FIG_GROUPS) {
+				tab[ntab].file_id = ev->ref.file_id;
+				tab[ntab++].next = -1;
+			}
+			if (str_is_c(ev, "what", "nvsmi_gpu")) {
+				if (k < ntab)
+					tab[k].next = (int)ev_num_or(ev,
+					    "gpu_index", -1);
+				continue;
+			}
+			if (k < ntab) {
+				slot = tab[k].next;
+				tab[k].next = -1;
+			}
+		}
+		for (size_t fi = 0; fi < NFIG; fi++) {
+			if (ev_field(ev, fig_fields[fi].field) == NULL)
+				continue;
+			for (k = 0; k < ng; k++)
+				if (g[k].in == f->tl->in[i] &&
+				    g[k].rank == ev->rank &&
+				    g[k].file_id == ev->ref.file_id &&
+				    g[k].slot == slot && g[k].field == fi)
+					break;
+			if (k == ng) {
+				if (ng == FIG_GROUPS || (g[ng].evs =
+				    arena_alloc(a, SV_POINTS *
+				    sizeof(*g[ng].evs))) == NULL)
+					continue;
+				g[ng].in = f->tl->in[i];
+				g[ng].rank = ev->rank;
+				g[ng].file_id = ev->ref.file_id;
+				g[ng].slot = slot;
+				g[ng].field = fi;
+				g[ng++].n = 0;
+			}
+			if (g[k].n < SV_POINTS)
+				g[k].evs[g[k].n++] = ev;
+		}
 	}
 	for (k = 0; k < ng; k++)
 		figure_view(f, sf, a, &g[k]);
@@ -329,14 +471,28 @@ span(struct arena *a, const struct sview *v)
 }
 
 static const char *
-leak_detail(struct arena *a, const struct sview *v)
+leak_detail(struct arena *a, const struct sview *v, int failed)
 {
+	const char	*limit = v->limit > 0 ? arena_printf(a, " against its "
+			    "limit of %s", fmt_bytes(a, (int64_t)v->limit)) :
+			    "";
+
+	if (!failed)
+		return arena_printf(a, "The %s grew steadily by %s (R\xc2\xb2 "
+		    "%.2f) from %s to %s over %s%s and was still growing when "
+		    "the readings end%s.", v->name, rate(a, v), v->tr.fit,
+		    fmt_bytes(a, (int64_t)v->tr.first), fmt_bytes(a,
+		    (int64_t)v->tr.last), span(a, v), limit,
+		    v->tr.runway_s >= 1 ? arena_printf(a, "; at that rate the "
+		    "runway to the limit is %.0f %s", v->tr.runway_s,
+		    v->axis == TREND_AXIS_TIME ? "s" : v->axis ==
+		    TREND_AXIS_ITERATION ? "iterations" : "reports") :
+		    v->limit > 0 ? "; it is at the limit already" : "; its "
+		    "limit is unknown, so the runway cannot be given");
 	return arena_printf(a, "The %s grew steadily by %s (R\xc2\xb2 %.2f) "
 	    "from %s to %s over %s until the failure%s%s%s.", v->name,
 	    rate(a, v), v->tr.fit, fmt_bytes(a, (int64_t)v->tr.first),
-	    fmt_bytes(a, (int64_t)v->tr.last), span(a, v),
-	    v->limit > 0 ? arena_printf(a, " against its limit of %s",
-	    fmt_bytes(a, (int64_t)v->limit)) : "",
+	    fmt_bytes(a, (int64_t)v->tr.last), span(a, v), limit,
 	    v->tr.shape == TREND_LEAK_SPIKE ? ", then jumped right before "
 	    "it" : "", v->tr.runway_s >= 1 ? arena_printf(a, "; at that rate "
 	    "the runway was %.0f %s", v->tr.runway_s, v->axis ==
@@ -354,10 +510,9 @@ refine_leak(const struct facts *f, struct arena *a, struct rmatch *m,
 	for (size_t i = 0; sf != NULL && i < sf->n; i++) {
 		const struct sview *v = &sf->v[i];
 
-		if ((host ? v->kind != SV_HOST : v->kind == SV_HOST) ||
-		    !leaked(v))
+		if (v->host != host || !leaked(v))
 			continue;
-		m->detail = leak_detail(a, v);
+		m->detail = leak_detail(a, v, 1);
 		m->confidence = v->tr.fit >= 0.9 && v->kind != SV_FIGURE ?
 		    "high" : "medium";
 		m->confidence_reason = arena_printf(a, "%zu samples of %s "
@@ -383,6 +538,48 @@ series_refine_device_leak(const struct facts *f, struct arena *a,
     struct rmatch *m)
 {
 	return refine_leak(f, a, m, 0);
+}
+
+/* A steady rise with nothing failed yet: memory_leak with its runway.
+ * Stricter than the refining rows, since no failure backs it: a good
+ * fit (R^2 >= 0.8) over enough readings (>= 8, trend.h). */
+static int
+growing(const struct facts *f, struct arena *a, struct rmatch *m, int host)
+{
+	const struct series_facts	*sf = f->sv;
+
+	series_views_build(f, a, INT64_MAX);
+	for (size_t i = 0; sf != NULL && i < sf->n; i++) {
+		const struct sview *v = &sf->v[i];
+
+		if (v->host != host || v->tr.shape != TREND_LEAK ||
+		    v->tr.fit < 0.8 || v->cite == NULL)
+			continue;
+		m->initiating = v->cite;
+		m->detail = leak_detail(a, v, 0);
+		m->confidence = v->tr.fit >= 0.9 && v->tr.used >= 12 ?
+		    "medium" : "low";
+		m->confidence_reason = arena_printf(a, "%zu readings of %s "
+		    "rise steadily (R\xc2\xb2 %.2f) and nothing has failed "
+		    "yet; whether the workload stayed the same is not in the "
+		    "readings", v->tr.used, v->name, v->tr.fit);
+		return 1;
+	}
+	return 0;
+}
+
+int
+series_growing_host(const struct facts *f, struct arena *a,
+    struct rmatch *m)
+{
+	return growing(f, a, m, 1);
+}
+
+int
+series_growing_device(const struct facts *f, struct arena *a,
+    struct rmatch *m)
+{
+	return growing(f, a, m, 0);
 }
 
 int
@@ -426,7 +623,7 @@ series_findings(const struct facts *f, struct analysis *an,
 
 	for (size_t i = 0; sf != NULL && i < sf->n; i++) {
 		const struct sview	*v = &sf->v[i];
-		int			 host = v->kind == SV_HOST;
+		int			 host = v->host;
 
 		if (v->tr.shape == TREND_SPIKE && v->tenant_ns < 0 &&
 		    boundary != NULL &&
@@ -444,8 +641,15 @@ series_findings(const struct facts *f, struct analysis *an,
 			    v->cite);
 		} else if (leaked(v) && strcmp(cause, "memory_leak") != 0) {
 			rules_add_finding(f, an, "memory_leak", host ?
-			    "R-LEAK-001" : "R-LEAK-002", leak_detail(a, v),
-			    v->cite);
+			    "R-LEAK-001" : "R-LEAK-002", leak_detail(a, v,
+			    sf->fail_ns != INT64_MAX), v->cite);
+		} else if (v->tr.shape == TREND_TOO_SHORT &&
+		    v->kind == SV_FIGURE) {
+			rules_add_missing(an, arena_printf(a, "more readings "
+			    "of the %s (%zu so far; at least 8 spread over "
+			    "the run under the same workload)", v->name, v->n),
+			    "whether memory grows steadily (a leak, and its "
+			    "runway to the limit) or stays flat or sawtooth");
 		}
 	}
 }
@@ -501,7 +705,7 @@ series_model(const struct facts *f, struct analysis *an)
 		q->node = v->node != NULL ? arena_strdup(a, v->node) : NULL;
 		q->source = v->source != NULL ? arena_strdup(a, v->source) :
 		    NULL;
-		q->boundary = v->kind == SV_HOST ? "host" : "device";
+		q->boundary = v->host ? "host" : "device";
 		q->limit_bytes = v->limit > 0 ? (int64_t)v->limit : -1;
 		q->shape = trend_shape_name(v->tr.shape);
 		q->axis = v->kind != SV_FIGURE || v->axis == TREND_AXIS_TIME ?

@@ -23,6 +23,9 @@
 /* slurmstepd[-<node>]: [error: ] (signatures.md 0.1) */
 #define STEPD	"(?:slurmstepd(?:-(?<node>[^\\s:]+))?: (?:error: )?)?"
 
+/* free(1): bare KiB by default, "62Gi" with -h. */
+#define FNUM	"[0-9]+(?:\\.[0-9]+)?(?:[KMGTP]i?|B)?"
+
 const struct cat_sig catalog_table[] = {
 	/* --- PyTorch caching allocator (signatures.md 3.1, 3.2) --- */
 	{ .id = "S-PT-OOM-NEW", .kind = EV_CUDA_OOM, .cls = CAT_PRIMARY,
@@ -154,10 +157,22 @@ const struct cat_sig catalog_table[] = {
 	    "line; signatures.md 1.1" },
 	{ .id = "S-STEPD-EXCEEDED-AT", .kind = EV_STEPD_OOM, .cls = CAT_PRIMARY,
 	  .group = "stepd_oom",
+	  .needles = { "oom-killer likely killed a process" },
+	  .pcre = STEPD "Exceeded (?<scope>step|job) memory limit at some "
+	    "point\\.(?<detail> oom-killer likely killed a process\\.)",
+	  .ere = "Exceeded (step|job) memory limit at some point\\. "
+	    "oom-killer likely killed",
+	  .source = "Slurm 2.6.5 - 14.11.4 (memsw.failcnt > 0: swap was full "
+	    "too, so the OOM killer most likely ran); signatures.md 1.1" },
+	/* The same sentence bare (14.11.5 - 17.11.1) or with the swap clause
+	 * (memory.failcnt > 0) says only that usage touched the limit at
+	 * some time; page cache and swapped pages count. Not a kill. */
+	{ .id = "S-STEPD-FAILCNT", .kind = EV_STEPD_FAILCNT,
+	  .cls = CAT_CONTEXT, .group = "stepd_oom",
 	  .needles = { "memory limit at some point" },
 	  .pcre = STEPD "Exceeded (?<scope>step|job) memory limit at some "
-	    "point\\.(?<detail> oom-killer likely killed a process\\.| "
-	    "(?:Step|Job) may have been partially swapped out to disk\\.)?",
+	    "point\\.(?<detail> (?:Step|Job) may have been partially swapped "
+	    "out to disk\\.)?",
 	  .ere = "Exceeded (step|job) memory limit at some point",
 	  .source = "Slurm 2.6.5 - 17.11.1 (failcnt, not necessarily a kill); "
 	    "signatures.md 1.1" },
@@ -220,6 +235,37 @@ const struct cat_sig catalog_table[] = {
 	  .ere = "\\*\\*\\* (JOB|STEP) [0-9.A-Za-z_+]+ ON [^ ]+ CANCELLED AT "
 	    "[^ ]+ DUE TO PREEMPTION",
 	  .source = "slurmstepd req.c; signatures.md 1.4" },
+	/* --- the scheduler's signal as the job's own handler reports it:
+	 * Slurm sends --signal=SIG@T before the time limit, and SIGTERM
+	 * (plus a configured signal) on pre-emption; submitit and
+	 * Lightning catch it, checkpoint and requeue. --- */
+	{ .id = "S-SUBMITIT-PREEMPT", .kind = EV_PREEMPTED, .cls = CAT_PRIMARY,
+	  .group = "sched_signal",
+	  .needles = { "this job is preempted" },
+	  .pcre = "Caught signal (?<signal>SIG[A-Z0-9]+) on (?<node>[^ :]+): "
+	    "this job is preempted",
+	  .ere = "Caught signal SIG[A-Z0-9]+ on [^ :]+: this job is preempted",
+	  .source = "submitit core/job_environment.py checkpoint_and_try_"
+	    "requeue(); lines from facebookincubator/submitit#1701, #1708",
+	  .what = "app_signal" },
+	{ .id = "S-SUBMITIT-TIMEOUT", .kind = EV_TIME_LIMIT, .cls = CAT_PRIMARY,
+	  .group = "sched_signal",
+	  .needles = { "Job has timed out" },
+	  .pcre = "Job has timed out\\. Ran (?<ran_min>[0-9]+) minutes out of "
+	    "requested (?<limit_min>[0-9]+) minutes",
+	  .ere = "Job has timed out\\. Ran [0-9]+ minutes out of requested",
+	  .source = "submitit core/job_environment.py (\"Job has not timed "
+	    "out\" is the pre-emption case and not matched)",
+	  .what = "app_signal" },
+	{ .id = "S-LIGHTNING-REQUEUE", .kind = EV_PREEMPTED, .cls = CAT_PRIMARY,
+	  .group = "sched_signal",
+	  .needles = { "andling auto-requeue signal" },
+	  .pcre = "[Hh]andling auto-requeue signal(?:: (?<signum>[0-9]+))?",
+	  .ere = "[Hh]andling auto-requeue signal",
+	  .source = "PyTorch Lightning trainer/connectors/signal_connector.py "
+	    "_slurm_sigusr_handler_fn() (SIGUSR1 from --signal or "
+	    "pre-emption); older releases lower-case, no number",
+	  .what = "app_signal" },
 	{ .id = "S-BANNER-CANCELLED", .kind = EV_CANCELLED, .cls = CAT_PRIMARY,
 	  .group = "banner",
 	  .needles = { " CANCELLED AT " },
@@ -534,6 +580,72 @@ const struct cat_sig catalog_table[] = {
 	  .source = "PyTorch c10/cuda/CUDAFunctions.cpp (cudaErrorInitialization"
 	    "Error from cudaGetDeviceCount)",
 	  .what = "driver_init", .no_baseline = 1 },
+	/* --- warnings a healthy job prints (issue 15): never a failure;
+	 * a bundle holding only these and no failure is no_incident. --- */
+	{ .id = "S-SRUN-STEP-DELAYED", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
+	  .group = "benign",
+	  .needles = { "step creation temporarily disabled",
+	      "step creation still disabled" },
+	  .pcre = "Job (?<job_id>[0-9]+) step creation (?:temporarily|still) "
+	    "disabled, retrying",
+	  .ere = "step creation (temporarily|still) disabled, retrying",
+	  .source = "srun src/srun/srun_job.c / allocate.c: the step waits for "
+	    "resources held by other steps of the job",
+	  .what = "step_delayed", .no_baseline = 1 },
+	{ .id = "S-SRUN-STEP-CREATED", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
+	  .group = "benign",
+	  .needles = { "Step created for " },
+	  .pcre = "Step created for (?:job (?<job_id>[0-9]+)|StepId=(?<job_id>"
+	    "[0-9]+)\\.(?<step>[A-Za-z0-9_+]+))",
+	  .ere = "Step created for (job |StepId=)[0-9]+",
+	  .source = "srun after a delayed step creation (\"job %u\" before "
+	    "20.11, \"StepId=%u.%u\" after)",
+	  .what = "step_created", .no_baseline = 1 },
+	{ .id = "S-DS-CACHE-FLUSH", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
+	  .group = "benign",
+	  .needles = { "pytorch allocator cache flushes since last step" },
+	  .pcre = "(?<count>[0-9]+) pytorch allocator cache flushes since last "
+	    "step\\. this happens when there is high memory pressure",
+	  .ere = "pytorch allocator cache flushes since last step",
+	  .source = "DeepSpeed runtime/zero/stage3.py step(): cudaMalloc "
+	    "retries after a cache flush, which succeeded; "
+	    "deepspeedai/DeepSpeedExamples#172",
+	  .what = "allocator_flush", .no_baseline = 1 },
+	{ .id = "S-PT-PG-NOT-DESTROYED", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
+	  .group = "benign",
+	  .needles = { "destroy_process_group() was not called" },
+	  .pcre = "destroy_process_group\\(\\) was not called before program "
+	    "exit",
+	  .ere = "destroy_process_group\\(\\) was not called before program",
+	  .source = "PyTorch >= 2.4 ProcessGroupNCCL destructor at exit; "
+	    "NVIDIA/Megatron-LM#1541",
+	  .what = "pg_not_destroyed", .no_baseline = 1 },
+	/* --- a program that failed without any signature above: it rules
+	 * out no_incident, never decides a cause. --- */
+	{ .id = "S-PY-TRACEBACK", .kind = EV_APP_ERROR, .cls = CAT_CONTEXT,
+	  .group = "app_error",
+	  .needles = { "Traceback (most recent call last)" },
+	  .pcre = "^Traceback \\(most recent call last\\):",
+	  .ere = "^Traceback \\(most recent call last\\):",
+	  .source = "CPython traceback header",
+	  .what = "traceback", .no_baseline = 1 },
+	{ .id = "S-PY-EXCEPTION", .kind = EV_APP_ERROR, .cls = CAT_CONTEXT,
+	  .group = "app_error",
+	  .needles = { "Error", "Exception" },
+	  .pcre = "^(?:[A-Za-z_][A-Za-z0-9_]*\\.)*[A-Za-z_][A-Za-z0-9_]*"
+	    "(?:Error|Exception)(?:: |$)",
+	  .ere = "^([A-Za-z_][A-Za-z0-9_]*\\.)*[A-Za-z_][A-Za-z0-9_]*"
+	    "(Error|Exception)(: |$)",
+	  .source = "CPython's last traceback line, \"ExceptionType: message\" "
+	    "(qualified names too), also pasted without the traceback",
+	  .what = "exception", .no_baseline = 1 },
+	{ .id = "S-SEGFAULT", .kind = EV_APP_ERROR, .cls = CAT_CONTEXT,
+	  .group = "app_error",
+	  .needles = { "Segmentation fault", "core dumped" },
+	  .pcre = "Segmentation fault|\\(core dumped\\)",
+	  .ere = "Segmentation fault|\\(core dumped\\)",
+	  .source = "shell and libc reports of a crashed process",
+	  .what = "crash", .no_baseline = 1 },
 	/* --- memory figures printed by training frameworks (issue 10): the
 	 * points of a job's memory trend, never a failure. Not in the grep
 	 * baseline. DeepSpeed rounds to 2 decimals of 1024^3 ("GB"), Max_CA
@@ -571,6 +683,61 @@ const struct cat_sig catalog_table[] = {
 	    "formerly megatron/utils.py; early forks print \"cached\"); "
 	    "lines from NVIDIA/Megatron-LM#60, #756",
 	  .no_baseline = 1, .bare_mult = 1024 * 1024 },
+	/* Periodic readings a job script prints into its own log (a
+	 * `free` or `nvidia-smi` loop, an engine's report after releasing
+	 * memory): series too, never a failure. */
+	{ .id = "S-FREE-MEM", .kind = EV_MEM_FIGURE, .cls = CAT_CONTEXT,
+	  .group = "mem_figure",
+	  .needles = { "Mem:" },
+	  .pcre = "^Mem: +(?<host_total_bytes>" FNUM ") +(?<host_used_bytes>"
+	    FNUM ") +(?<host_free_bytes>" FNUM ")(?: |$)",
+	  .ere = "^Mem: +[0-9.]+[KMGTPi]* +[0-9.]+[KMGTPi]* +[0-9.]+",
+	  .source = "procps free(1) \"Mem:\" row (total used free shared "
+	    "buff/cache available; -k default, -m, -g bare, -h with Ki/Mi/Gi)",
+	  .what = "free", .no_baseline = 1, .bare_mult = 1024 },
+	/* procps <= 3.3.9 counts buffers and cache in the Mem: row's used
+	 * (its header says "buffers     cached", not "available"); the
+	 * row below gives used without them, and then decides. */
+	{ .id = "S-FREE-OLD-BUFCACHE", .kind = EV_MEM_FIGURE,
+	  .cls = CAT_CONTEXT, .group = "mem_figure",
+	  .needles = { "-/+ buffers/cache:" },
+	  .pcre = "^-/\\+ buffers/cache: +(?<host_used_bytes>" FNUM ") +"
+	    "(?<host_free_bytes>" FNUM ")",
+	  .ere = "^-/\\+ buffers/cache: +[0-9.]+[KMGTPi]* +[0-9.]+",
+	  .source = "procps <= 3.3.9 free(1), the row after \"Mem:\"",
+	  .what = "free_old", .no_baseline = 1, .bare_mult = 1024 },
+	/* The first row of a GPU in the nvidia-smi table names its index;
+	 * the memory cell on the row below is that GPU's. */
+	{ .id = "S-NVSMI-GPU-ROW", .kind = EV_MEM_FIGURE, .cls = CAT_CONTEXT,
+	  .group = "mem_figure",
+	  .needles = { "0000:" },
+	  .pcre = "^\\| +(?<gpu_index>[0-9]+) +[^|]*\\| +(?:[0-9A-Fa-f]{4,8}:)?"
+	    "[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\\.[0-9] ",
+	  .ere = "^\\| +[0-9]+ +[^|]*\\| +([0-9A-Fa-f]{4,8}:)?[0-9A-Fa-f]{2}:"
+	    "[0-9A-Fa-f]{2}\\.[0-9] ",
+	  .source = "nvidia-smi default table, a GPU's first row (index, name, "
+	    "persistence mode | bus id)",
+	  .what = "nvsmi_gpu", .no_baseline = 1 },
+	{ .id = "S-NVSMI-MEM-CELL", .kind = EV_MEM_FIGURE, .cls = CAT_CONTEXT,
+	  .group = "mem_figure",
+	  .needles = { "MiB / " },
+	  .pcre = "\\| +(?<gpu_used_bytes>[0-9]+MiB) / +(?<gpu_total_bytes>"
+	    "[0-9]+MiB) +\\|",
+	  .ere = "\\| +[0-9]+MiB / +[0-9]+MiB +\\|",
+	  .source = "nvidia-smi default table, memory-usage cell of a GPU's "
+	    "row (printed each time by `nvidia-smi -l N` or a watch loop)",
+	  .what = "nvidia_smi", .no_baseline = 1 },
+	{ .id = "S-VLLM-SLEEP-RESIDUAL", .kind = EV_MEM_FIGURE,
+	  .cls = CAT_CONTEXT, .group = "mem_figure",
+	  .needles = { "GiB memory is still in use" },
+	  .pcre = "(?:Sleep mode(?: \\(level=[^)]*\\))? freed (?<freed_bytes>"
+	    SZ ")(?: memory)?, )?(?<residual_bytes>" SZ ") memory is still "
+	    "in use",
+	  .ere = "[0-9.]+ GiB memory is still in use",
+	  .source = "vLLM worker sleep(): \"Sleep mode freed %.2f GiB memory, "
+	    "%.2f GiB memory is still in use.\" (later \"(level=%s)\"); "
+	    "NVIDIA-NeMo/RL#2619",
+	  .what = "vllm_sleep", .no_baseline = 1 },
 };
 
 const size_t catalog_table_len = sizeof(catalog_table) /

@@ -80,7 +80,10 @@
 	X(EV_JOB_ENV, "job_env")	/* one process's environment */	\
 	X(EV_GPU_NODEV, "gpu_no_device")	/* no device / NVML init */ \
 	X(EV_MEM_FIGURE, "memory_figure")	/* a printed memory report */ \
-	X(EV_MEM_SERIES, "memory_series")	/* a --watch file */
+	X(EV_MEM_SERIES, "memory_series")	/* a --watch file */	\
+	X(EV_STEPD_FAILCNT, "slurmstepd_failcnt") /* limit reached, no kill */ \
+	X(EV_BENIGN, "benign_warning")	/* known harmless warning */	\
+	X(EV_APP_ERROR, "app_error")	/* traceback, segfault: failed */
 
 enum ev_kind {
 #define EV_ENUM(k, s) k,

@@ -32,8 +32,10 @@ prefix_mult(struct str u, int *ok)
 	}
 	for (int i = 0; i <= q - pfx; i++)
 		m *= 1024;
-	/* Accept K, KB, KiB, kB and the sacct per-cpu/per-node suffixes. */
-	if (u.n == 1 || (u.n == 2 && lower(u.p[1]) == 'b') ||
+	/* Accept K, KB, KiB, kB, free -h's Ki, Mi, Gi and the sacct
+	 * per-cpu/per-node suffixes. */
+	if (u.n == 1 || (u.n == 2 && (lower(u.p[1]) == 'b' ||
+	    lower(u.p[1]) == 'i')) ||
 	    (u.n == 3 && lower(u.p[1]) == 'i' && lower(u.p[2]) == 'b'))
 		return m;
 	*ok = 0;

@@ -109,8 +109,9 @@ static const struct {
 	  "Detected 1"),
 	R("S-STEPD-OOM-TAIL", FX "example-slurm_oom.txt",
 	  "in StepId=5770797.batch"),
-	R("S-STEPD-EXCEEDED-AT", FX "example-slurm_oom.txt",
-	  "partially swapped"),
+	B("S-STEPD-EXCEEDED-AT", "slurmstepd: error: Exceeded step memory "
+	  "limit at some point. oom-killer likely killed a process."),
+	R("S-STEPD-FAILCNT", FX "example-slurm_oom.txt", "partially swapped"),
 	R("S-STEPD-MEMLIMIT", FX "linuxproc-oom-batch-slurm-2.out",
 	  "exceeded memory limit"),
 	R("S-STEPD-MEMLIMIT-OLD", FX "example-slurm_oom.txt",
@@ -180,6 +181,29 @@ static const struct {
 	R("S-DS-MEM-CPU", FX "deepspeed-see_memory_usage-522.txt",
 	  "used = 50.5 GB"),
 	R("S-MEGATRON-MEM", FX "megatron-report_memory-756.txt", "[Rank 1]"),
+	R("S-SUBMITIT-PREEMPT", FX "healthy-warnings.txt", "SIGUSR2"),
+	/* built from submitit's and Lightning's format strings */
+	B("S-SUBMITIT-TIMEOUT", "submitit INFO (2022-07-12 04:18:45,881) - "
+	  "Job has timed out. Ran 1438 minutes out of requested 1440 minutes."),
+	B("S-LIGHTNING-REQUEUE", "Handling auto-requeue signal: 10"),
+	R("S-SRUN-STEP-DELAYED", FX "healthy-warnings.txt",
+	  "temporarily disabled"),
+	R("S-SRUN-STEP-CREATED", FX "healthy-warnings.txt", "Step created"),
+	R("S-DS-CACHE-FLUSH", FX "healthy-warnings.txt", "cache flushes"),
+	R("S-PT-PG-NOT-DESTROYED", FX "healthy-warnings.txt",
+	  "destroy_process_group"),
+	R("S-PY-TRACEBACK", FX "healthy-warnings.txt",
+	  "Traceback (most recent call last):"),
+	R("S-PY-EXCEPTION", FX "example-pytorch_oom.txt",
+	  "RuntimeError: cuda runtime error (2)"),
+	B("S-SEGFAULT", "/var/spool/slurmd/job42/slurm_script: line 9: "
+	  "1234 Segmentation fault      (core dumped) ./a.out"),
+	R("S-FREE-MEM", FX "healthy-warnings.txt", "Mem:"),
+	/* procps 3.3.9- `free -m` output as posted in a public thread */
+	B("S-FREE-OLD-BUFCACHE", "-/+ buffers/cache:        231       1645"),
+	R("S-NVSMI-GPU-ROW", FX "healthy-warnings.txt", "00000000:01:00.0"),
+	R("S-NVSMI-MEM-CELL", FX "healthy-warnings.txt", "7940MiB"),
+	R("S-VLLM-SLEEP-RESIDUAL", FX "healthy-warnings.txt", "Sleep mode"),
 };
 
 static char *
@@ -439,9 +463,20 @@ DEFINE_TEST(test_catalog_near_misses)
 	    "[E ProcessGroupNCCL.cpp:916]");
 	CHECK_EQ_STR(match1(c, l, &m)->id, "S-CUDA-FAULT");
 	free(l);
+	/* Without "oom-killer likely killed a process" the failcnt
+	 * sentence is a warning, not a kill. */
 	l = fixture_line(FX "example-slurm_oom.txt", "Exceeded job memory "
 	    "limit at some point.");
-	CHECK_EQ_STR(match1(c, l, &m)->id, "S-STEPD-EXCEEDED-AT");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-STEPD-FAILCNT");
+	/* submitit's "not timed out" is the pre-emption case. */
+	CHECK(match1(c, "submitit INFO (2022-07-12 04:18:45,881) - Job has "
+	    "not timed out. Ran 1 minutes out of requested 20 minutes.", &m) ==
+	    NULL);
+	/* top's header is not free's row; a process row is not a GPU's. */
+	CHECK(match1(c, "KiB Mem:  16333864 total, 15843372 used,   490492 "
+	    "free", &m) == NULL);
+	CHECK(match1(c, "|    0   N/A  N/A     12345      C   python      "
+	    "7936MiB |", &m) == NULL);
 	free(l);
 	catalog_free(c);
 }
