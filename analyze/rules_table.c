@@ -223,10 +223,53 @@ m_submit(const struct facts *f, struct arena *a, struct rmatch *m)
 
 /* ---- device ---- */
 
+/*
+ * Fragmentation needs the cache that PyTorch reserved but left unallocated
+ * to hold the request AND to be at least this share of what it reserved.
+ * On a full card a caching allocator normally keeps a few hundred MiB
+ * (1-2% of reserved) in partly used segments: that is exhaustion (S004:
+ * "reserved much larger than allocated" is fragmentation, "reserved
+ * approximately equals allocated" is exhaustion). One threshold, in the
+ * table's R-DEV-001/002 signals.
+ */
+#define FRAG_SHARE_PCT	10
+
 enum cuda_class {
 	CC_NONE, CC_RETIRED, CC_ALLOWED, CC_TENANT, CC_ZOMBIE, CC_MULTIPROC,
 	CC_FRAG, CC_EXHAUST
 };
+
+/* The device allocation failure with allocator figures: PyTorch's OOM
+ * message (whole or its figures alone), else — with no OOM line at all —
+ * a torch.cuda.memory_summary() table that counts a CUDA OOM. */
+/* A quoted tail with neither the request nor live memory ("1.17 GiB
+ * reserved in total by PyTorch)") says only that an allocation failed:
+ * the plain row reads it. */
+static int
+has_figures(const struct event *oom)
+{
+	return ev_num_or(oom, "requested_bytes", -1) > 0 ||
+	    allocated_of(oom) >= 0;
+}
+
+static const struct event *
+oom_event(const struct facts *f)
+{
+	if (f->first[EV_CUDA_OOM] != NULL)
+		return has_figures(f->first[EV_CUDA_OOM]) ?
+		    f->first[EV_CUDA_OOM] : NULL;
+	if (f->first[EV_CUDA_OOM_PLAIN] != NULL || f->first[EV_XLA_OOM] !=
+	    NULL)
+		return NULL;
+	return f->summary_oom != NULL && has_figures(f->summary_oom) ?
+	    f->summary_oom : NULL;
+}
+
+static int
+is_summary(const struct event *ev)
+{
+	return ev->kind == EV_MEM_SUMMARY;
+}
 
 static const struct gpu_fact *
 gpu_of(const struct facts *f, const struct event *oom)
@@ -251,7 +294,8 @@ gpu_hw_current(const struct event *g)
 }
 
 /* PyTorch's reserved total: printed by the old message, or allocated +
- * reserved-but-unallocated in the 2.x message. */
+ * reserved-but-unallocated in the 2.x message, or the memory_summary()
+ * table's current "GPU reserved memory". */
 int64_t
 reserved_of(const struct event *oom)
 {
@@ -261,7 +305,47 @@ reserved_of(const struct event *oom)
 
 	if (r >= 0)
 		return r;
-	return a >= 0 && u >= 0 ? a + u : -1;
+	if (a >= 0 && u >= 0)
+		return a + u;
+	return ev_num_or(oom, "reserved_cur_bytes", -1);
+}
+
+/* Live tensors: the message's allocated figure or the table's current
+ * "Allocated memory". */
+int64_t
+allocated_of(const struct event *oom)
+{
+	int64_t	a = ev_num_or(oom, "allocated_bytes", -1);
+
+	return a >= 0 ? a : ev_num_or(oom, "allocated_cur_bytes", -1);
+}
+
+/* Reserved but unallocated, or -1. */
+static int64_t
+unallocated_of(const struct event *oom)
+{
+	int64_t	r = reserved_of(oom), a = allocated_of(oom);
+
+	return r >= 0 && a >= 0 && r >= a ? r - a : -1;
+}
+
+/* The unallocated cache is at least FRAG_SHARE_PCT of reserved. */
+static int
+cache_share_large(const struct event *oom)
+{
+	int64_t	r = reserved_of(oom), u = unallocated_of(oom);
+
+	return r > 0 && u >= 0 && (double)u * 100 >= (double)r *
+	    FRAG_SHARE_PCT;
+}
+
+/* The unallocated cache as a percentage of reserved (for the text). */
+static double
+share_pct(const struct event *oom)
+{
+	int64_t	r = reserved_of(oom), u = unallocated_of(oom);
+
+	return r > 0 && u >= 0 ? (double)u * 100 / (double)r : 0;
 }
 
 static int64_t
@@ -276,6 +360,21 @@ held_outside(const struct event *oom)
 	if (cap < 0 || free_ < 0 || mine < 0)
 		return -1;
 	return cap - free_ - mine;
+}
+
+/* Would the request have fit had the memory held outside the process been
+ * free? A request larger than that (larger than the whole GPU, say) is
+ * the workload's own size, whoever else is on the card. */
+static int
+fits_without_others(const struct event *oom, int64_t out)
+{
+	int64_t	req = ev_num_or(oom, "requested_bytes", -1);
+	int64_t	free_ = ev_num_or(oom, "free_bytes", -1);
+	int64_t	u = unallocated_of(oom);
+
+	if (req <= 0 || free_ < 0)
+		return 1;
+	return req <= free_ + out + (u > 0 ? u : 0);
 }
 
 static int
@@ -316,8 +415,7 @@ cuda_classify(const struct facts *f, const struct event *oom,
 	const struct gpu_fact	*g = gpu_of(f, oom);
 	int64_t			 cap = ev_num_or(oom, "capacity_bytes", -1);
 	int64_t			 req = ev_num_or(oom, "requested_bytes", -1);
-	int64_t			 alloc = ev_num_or(oom, "allocated_bytes", -1);
-	int64_t			 resv = reserved_of(oom);
+	int64_t			 u = unallocated_of(oom);
 	int64_t			 out = held_outside(oom), obytes, used, sum;
 
 	*gp = g;
@@ -325,7 +423,8 @@ cuda_classify(const struct facts *f, const struct event *oom,
 		return CC_RETIRED;
 	if (ev_num_or(oom, "allowed_bytes", -1) >= 0)
 		return CC_ALLOWED;
-	if (cap > 0 && out > 2 * GiB && out > cap / 10) {
+	if (cap > 0 && out > 2 * GiB && out > cap / 10 &&
+	    fits_without_others(oom, out)) {
 		if (g == NULL)
 			return CC_TENANT;
 		if (other_procs(f, g, oom, &obytes) > 0 && obytes >= out / 2)
@@ -340,7 +439,9 @@ cuda_classify(const struct facts *f, const struct event *oom,
 	}
 	if (job_procs(f, g) >= 2)
 		return CC_MULTIPROC;
-	if (req > 0 && resv >= 0 && alloc >= 0 && resv - alloc >= req)
+	/* Both conditions; an unknown request (the figures alone were
+	 * quoted, or a memory_summary() table) leaves the share to decide. */
+	if (u >= 0 && (req <= 0 || u >= req) && cache_share_large(oom))
 		return CC_FRAG;
 	return CC_EXHAUST;
 }
@@ -349,17 +450,21 @@ static int
 cuda_rule(const struct facts *f, struct arena *a, struct rmatch *m,
     enum cuda_class want)
 {
-	const struct event	*oom = f->first[EV_CUDA_OOM];
+	const struct event	*oom = oom_event(f);
 	const struct gpu_fact	*g;
 	enum cuda_class		 c;
+	int64_t			 req, u;
 
 	if (oom == NULL || (c = cuda_classify(f, oom, &g)) != want)
 		return 0;
 	m->initiating = oom;
 	m->gpu = g ? g->gpu : NULL;
-	rmatch_support(m, f->first[EV_MEM_SUMMARY]);
+	if (!is_summary(oom))
+		rmatch_support(m, f->first[EV_MEM_SUMMARY]);
 	m->confidence = "high";
 	m->confidence_reason = "the allocator's own numbers in the OOM message";
+	req = ev_num_or(oom, "requested_bytes", -1);
+	u = unallocated_of(oom);
 	if ((c == CC_TENANT || c == CC_ZOMBIE) && g == NULL) {
 		m->confidence = "low";
 		m->confidence_reason = "memory held outside the process, but no "
@@ -368,6 +473,23 @@ cuda_rule(const struct facts *f, struct arena *a, struct rmatch *m,
 	    c == CC_RETIRED)
 		m->confidence_reason = "the allocator's numbers and the "
 		    "nvidia-smi snapshot agree";
+	else if (is_summary(oom)) {
+		m->confidence = "medium";
+		m->confidence_reason = "no OOM line: a memory_summary() table "
+		    "counting a CUDA OOM, read at the time it was printed (no "
+		    "request size, no device capacity)";
+	} else if (req <= 0 || ev_num_or(oom, "capacity_bytes", -1) < 0) {
+		m->confidence = "medium";
+		m->confidence_reason = "only part of the OOM message was "
+		    "quoted: the allocator's figures without the request size "
+		    "or the device capacity";
+	} else if (c == CC_EXHAUST && u >= req) {
+		m->confidence = "medium";
+		m->confidence_reason = arena_printf(a, "the unallocated cache "
+		    "could have held the request but is under %d%% of "
+		    "reserved: the normal slack of a caching allocator on a "
+		    "full card, not fragmentation", FRAG_SHARE_PCT);
+	}
 	return 1;
 }
 
@@ -432,15 +554,19 @@ static int
 m_cuda_frag(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct event	*o;
+	int64_t			 req;
 
 	if (!cuda_rule(f, a, m, CC_FRAG))
 		return 0;
 	o = m->initiating;
+	req = ev_num_or(o, "requested_bytes", -1);
 	m->detail = arena_printf(a, "PyTorch held %s reserved but "
-	    "unallocated, more than the %s request: the cache was too "
-	    "fragmented to serve it.", fmt_bytes(a,
-	    reserved_of(o) - ev_num_or(o, "allocated_bytes", 0)),
-	    fmt_bytes(a, ev_num_or(o, "requested_bytes", 0)));
+	    "unallocated (%.1f%% of the %s it reserved, %s in live "
+	    "tensors)%s%s%s: the cache was too fragmented to serve it.",
+	    fmt_bytes(a, unallocated_of(o)), share_pct(o),
+	    fmt_bytes(a, reserved_of(o)), fmt_bytes(a, allocated_of(o)),
+	    req > 0 ? ", more than the " : "", req > 0 ? fmt_bytes(a, req) : "",
+	    req > 0 ? " request" : "");
 	return 1;
 }
 
@@ -448,15 +574,38 @@ static int
 m_cuda_exhaust(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct event	*o;
+	int64_t			 req, cap, alloc;
 
 	if (!cuda_rule(f, a, m, CC_EXHAUST))
 		return 0;
 	o = m->initiating;
-	m->detail = arena_printf(a, "Live tensors held %s of %s and the "
-	    "cache had no room for %s more: the workload does not fit.",
-	    fmt_bytes(a, ev_num_or(o, "allocated_bytes", -1)),
-	    fmt_bytes(a, ev_num_or(o, "capacity_bytes", -1)),
-	    fmt_bytes(a, ev_num_or(o, "requested_bytes", -1)));
+	req = ev_num_or(o, "requested_bytes", -1);
+	cap = ev_num_or(o, "capacity_bytes", -1);
+	alloc = allocated_of(o);
+	if (req > 0 && cap > 0 && req > cap)
+		m->detail = arena_printf(a, "The one request for %s is larger "
+		    "than the whole GPU (%s): the workload's own allocation "
+		    "does not fit, whatever else is on the device.",
+		    fmt_bytes(a, req), fmt_bytes(a, cap));
+	else if (req > 0 && cap > 0 && unallocated_of(o) >= req)
+		m->detail = arena_printf(a, "Live tensors held %s of %s; the "
+		    "%s PyTorch cached but left unallocated could have held "
+		    "the %s request, but it is only %.1f%% of the %s "
+		    "reserved: the usual slack of a caching allocator on a "
+		    "full card, so the workload does not fit.",
+		    fmt_bytes(a, alloc), fmt_bytes(a, cap),
+		    fmt_bytes(a, unallocated_of(o)), fmt_bytes(a, req),
+		    share_pct(o), fmt_bytes(a, reserved_of(o)));
+	else if (req > 0 && cap > 0)
+		m->detail = arena_printf(a, "Live tensors held %s of %s and "
+		    "the cache had no room for %s more: the workload does not "
+		    "fit.", fmt_bytes(a, alloc), fmt_bytes(a, cap),
+		    fmt_bytes(a, req));
+	else
+		m->detail = arena_printf(a, "Live tensors held %s of the %s "
+		    "PyTorch reserved: reserved is about allocated, so the "
+		    "memory was in use, not fragmented.", fmt_bytes(a, alloc),
+		    fmt_bytes(a, reserved_of(o)));
 	return 1;
 }
 
@@ -465,18 +614,64 @@ m_cuda_plain(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct event	*s = f->first[EV_CUDA_OOM_PLAIN];
 
-	if (f->first[EV_CUDA_OOM] != NULL)
-		return 0;
-	if (s == NULL || (f->first[EV_XLA_OOM] != NULL &&
+	if (f->first[EV_CUDA_OOM] != NULL) {
+		if (has_figures(f->first[EV_CUDA_OOM]))
+			return 0;
+		s = f->first[EV_CUDA_OOM];
+	} else if (s == NULL || (f->first[EV_XLA_OOM] != NULL &&
 	    f->first_at[EV_XLA_OOM] < f->first_at[EV_CUDA_OOM_PLAIN]))
 		s = f->first[EV_XLA_OOM];
+	if (s == NULL && f->summary_oom != NULL && oom_event(f) == NULL)
+		s = f->summary_oom;	/* a table cut before its figures */
 	if (s == NULL)
 		return 0;
 	m->initiating = s;
+	rmatch_support(m, f->summary_oom);
 	m->confidence = "medium";
 	m->confidence_reason = "a device allocation failure without the "
 	    "allocator's breakdown (allocated, reserved, free)";
-	m->detail = "A device memory allocation failed.";
+	m->detail = ev_num_or(s, "requested_bytes", -1) > 0 ?
+	    arena_printf(a, "A device memory allocation of %s failed.",
+	    fmt_bytes(a, ev_num_or(s, "requested_bytes", -1))) :
+	    "A device memory allocation failed.";
+	return 1;
+}
+
+/* An allocation of an impossible size (NONSENSE_BYTES): the size was
+ * garbage — overflowed shape arithmetic, or state left corrupt by an
+ * earlier failure such as an aborted collective. Never a capacity
+ * problem. After a collective failure the size is that failure's echo:
+ * the row stays silent and R-INC-001 names the collective (the missing
+ * rank's own failure decides). */
+static int
+m_alloc_nonsense(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->alloc_nonsense;
+	size_t			 at;
+	int64_t			 req;
+
+	if (s == NULL)
+		return 0;
+	at = facts_index_of(f, s);
+	for (size_t i = 0; i < at && i < f->tl->n; i++) {
+		enum ev_kind k = f->tl->v[i]->kind;
+
+		if ((k == EV_NCCL_TIMEOUT || k == EV_NCCL_ERROR ||
+		    k == EV_CHILD_FAILED || k == EV_LAUNCHER_EXIT) &&
+		    !facts_foreign(f, f->tl->v[i]))
+			return 0;
+	}
+	req = ev_num_or(s, "requested_bytes", -1);
+	m->initiating = s;
+	m->confidence = "medium";
+	m->confidence_reason = "the size asked for is no capacity figure "
+	    "(1 EiB or more); what corrupted it is not in the evidence";
+	m->detail = req > 0 ? arena_printf(a, "An allocation asked for %s "
+	    "(%" PRId64 " bytes), more than any device has: the size itself "
+	    "was garbage, not the memory short.", fmt_bytes(a, req), req) :
+	    "PyTorch refused an allocation of more than 1 EiB, the placeholder "
+	    "it prints for a garbage size: the size itself was corrupt, not "
+	    "the memory short.";
 	return 1;
 }
 
@@ -840,9 +1035,15 @@ const struct rule	rules[] = {
 	{ .id = "R-DEV-001", .cause = "cuda_oom_exhaustion",
 	  .boundary = "device", .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Model or batch too large'; S004 flowchart L",
-	  .signals = "CUDA allocator OOM with numbers; reserved - allocated "
-	      "< requested; memory held outside the process <= 2 GiB or 10% "
-	      "of capacity; at most one job process on the GPU",
+	  .signals = "CUDA allocator OOM with numbers (the whole message, "
+	      "its figures alone, or with no OOM line a memory_summary() "
+	      "table counting CUDA OOMs >= 1): reserved - allocated < the "
+	      "request or < 10% of reserved (reserved ~ allocated); memory "
+	      "held outside the process <= 2 GiB or 10% of capacity, or the "
+	      "request would not fit even without it; at most one job "
+	      "process on the GPU; medium confidence when the cache could "
+	      "hold the request but is under 10% of reserved, or the request "
+	      "or capacity is missing",
 	  .meaning = "Live memory needs more than the GPU has.",
 	  .next_action = "Hold host memory (--mem, workers) constant; lower "
 	      "the device batch or sequence length, or enable activation "
@@ -852,8 +1053,11 @@ const struct rule	rules[] = {
 	{ .id = "R-DEV-002", .cause = "cuda_oom_fragmentation",
 	  .boundary = "device", .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Fragmentation'; S004 flowchart H",
-	  .signals = "CUDA allocator OOM with reserved - allocated >= the "
-	      "requested size",
+	  .signals = "CUDA allocator OOM (or, with no OOM line, a "
+	      "memory_summary() table counting CUDA OOMs >= 1) whose "
+	      "reserved - allocated is >= the requested size AND >= 10% of "
+	      "reserved (FRAG_SHARE_PCT); an unknown request leaves the 10% "
+	      "to decide (medium confidence)",
 	  .meaning = "The allocator's cache held enough free memory, but in "
 	      "pieces too small for the request.",
 	  .next_action = "Hold batch and host memory constant; set "
@@ -926,6 +1130,21 @@ const struct rule	rules[] = {
 	      "(--exclusive or a GPU-exclusive GRES) and the same batch, and "
 	      "require the OOM to disappear.",
 	  .match = series_refine_tenant },
+	{ .id = "R-DEV-009", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 'Confirm the failure is allocation, not corruption'",
+	  .signals = "a device allocation failure asking for 1 EiB or more "
+	      "(PyTorch's fixed 'Tried to allocate more than 1EB memory', "
+	      "ONNX Runtime's BFCArena 'requested buffer of size N', XLA's "
+	      "bytes); silent when a collective timeout or launcher report "
+	      "comes before it (R-INC-001 then names the collective)",
+	  .meaning = "The requested size was garbage, not the memory short: "
+	      "no batch size makes it fit.",
+	  .next_action = "Do not lower the batch: find the failure before "
+	      "this line (an aborted collective, an earlier exception, an "
+	      "integer overflow in the failing operator's shape arithmetic), "
+	      "log the failing operator's input shapes, and rerun unchanged.",
+	  .match = m_alloc_nonsense },
 	{ .id = "R-GPU-001", .cause = "gpu_access_denied", .boundary = "step",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S001 cause 'Cgroup device access not configured for "
