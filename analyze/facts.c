@@ -274,6 +274,9 @@ on_event(struct facts *f, const struct event *ev, size_t at)
 	if (ev->kind == EV_MEM_SUMMARY && ev_num_or(ev, "ooms", 0) > 0 &&
 	    f->summary_oom == NULL)
 		f->summary_oom = ev;
+	if (ev->kind == EV_MEM_SUMMARY && ev_num_or(ev, "in_use_bytes", -1) >=
+	    0 && f->bfc_stats == NULL)
+		f->bfc_stats = ev;
 	if (f->first[ev->kind] == NULL) {
 		f->first[ev->kind] = ev;
 		f->first_at[ev->kind] = at;

@@ -353,6 +353,12 @@ later_primaries(const struct facts *f, struct analysis *an,
 
 		if (c == NULL || strcmp(c, cause) == 0 || facts_foreign(f, ev))
 			continue;
+		/* A framework's second line for the same device allocation
+		 * failure (XLA's error after its BFC report) is no later
+		 * cause of a device OOM verdict. */
+		if (strncmp(cause, "cuda_oom", 8) == 0 &&
+		    strncmp(c, "cuda_oom", 8) == 0)
+			continue;
 		for (int j = 0; j < nseen; j++)
 			dup |= strcmp(seen[j], c) == 0;
 		if (dup || nseen == 16)

@@ -131,6 +131,8 @@ struct facts {
 						 * of first[]) */
 	const struct event	*summary_oom;	/* first memory_summary()
 						 * counting a CUDA OOM */
+	const struct event	*bfc_stats;	/* first BFC allocator
+						 * "Stats:" block (TF, XLA) */
 	/* Slurm */
 	const struct event	*sacct_job;	/* job row */
 	const struct event	*scontrol_job;

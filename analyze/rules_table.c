@@ -609,30 +609,102 @@ m_cuda_exhaust(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
-static int
-m_cuda_plain(const struct facts *f, struct arena *a, struct rmatch *m)
+/* The plain device OOM (no PyTorch breakdown): the first of the plain
+ * CUDA/TF/ggml/ORT lines and XLA's, else a quoted PyTorch tail without
+ * figures, else a memory_summary() table cut before its figures. */
+static const struct event *
+plain_oom(const struct facts *f)
 {
 	const struct event	*s = f->first[EV_CUDA_OOM_PLAIN];
 
-	if (f->first[EV_CUDA_OOM] != NULL) {
-		if (has_figures(f->first[EV_CUDA_OOM]))
-			return 0;
-		s = f->first[EV_CUDA_OOM];
-	} else if (s == NULL || (f->first[EV_XLA_OOM] != NULL &&
+	if (f->first[EV_CUDA_OOM] != NULL)
+		return has_figures(f->first[EV_CUDA_OOM]) ? NULL :
+		    f->first[EV_CUDA_OOM];
+	if (s == NULL || (f->first[EV_XLA_OOM] != NULL &&
 	    f->first_at[EV_XLA_OOM] < f->first_at[EV_CUDA_OOM_PLAIN]))
 		s = f->first[EV_XLA_OOM];
 	if (s == NULL && f->summary_oom != NULL && oom_event(f) == NULL)
-		s = f->summary_oom;	/* a table cut before its figures */
-	if (s == NULL)
+		s = f->summary_oom;
+	return s;
+}
+
+/*
+ * The BFC allocator's stats (TensorFlow, XLA for JAX) beside a plain OOM:
+ * 1 when its arena had room for the request in total but no free block
+ * as large (DESIGN: "free memory in blocks all smaller than the request"),
+ * 0 when it had not, -1 when the figures do not say (no stats, no
+ * LargestFreeBlock, no request size).
+ */
+static int
+bfc_fragmented(const struct facts *f, const struct event *s)
+{
+	const struct event	*b = f->bfc_stats;
+	int64_t			 lim, use, big, req;
+
+	if (b == NULL || s == NULL)
+		return -1;
+	lim = ev_num_or(b, "limit_bytes", -1);
+	use = ev_num_or(b, "in_use_bytes", -1);
+	big = ev_num_or(b, "largest_free_block_bytes", -1);
+	req = ev_num_or(s, "requested_bytes", -1);
+	if (lim <= 0 || use < 0 || req <= 0)
+		return -1;
+	if (lim - use < req)
+		return 0;
+	return big < 0 ? -1 : big < req;
+}
+
+static int
+m_bfc_frag(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = plain_oom(f), *b = f->bfc_stats;
+
+	if (bfc_fragmented(f, s) != 1)
+		return 0;
+	m->initiating = s;
+	rmatch_support(m, b);
+	m->confidence = "high";
+	m->confidence_reason = "the BFC allocator's own stats at the failure";
+	m->detail = arena_printf(a, "The BFC allocator had %s of its %s "
+	    "limit free, enough for the %s request, but its largest free "
+	    "block was %s.", fmt_bytes(a, ev_num_or(b, "limit_bytes", 0) -
+	    ev_num_or(b, "in_use_bytes", 0)), fmt_bytes(a, ev_num_or(b,
+	    "limit_bytes", 0)), fmt_bytes(a, ev_num_or(s, "requested_bytes",
+	    0)), fmt_bytes(a, ev_num_or(b, "largest_free_block_bytes", 0)));
+	return 1;
+}
+
+static int
+m_cuda_plain(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = plain_oom(f), *b = f->bfc_stats;
+	int			 frag = bfc_fragmented(f, s);
+	int64_t			 req;
+
+	if (s == NULL || frag == 1)
 		return 0;
 	m->initiating = s;
 	rmatch_support(m, f->summary_oom);
 	m->confidence = "medium";
 	m->confidence_reason = "a device allocation failure without the "
 	    "allocator's breakdown (allocated, reserved, free)";
-	m->detail = ev_num_or(s, "requested_bytes", -1) > 0 ?
-	    arena_printf(a, "A device memory allocation of %s failed.",
-	    fmt_bytes(a, ev_num_or(s, "requested_bytes", -1))) :
+	req = ev_num_or(s, "requested_bytes", -1);
+	if (frag == 0) {
+		rmatch_support(m, b);
+		m->confidence_reason = "the BFC allocator's stats show its "
+		    "arena full; its limit may be below the device's (a "
+		    "memory fraction or preallocation setting)";
+		m->detail = arena_printf(a, "A device memory allocation of %s "
+		    "failed: the BFC allocator had %s in use of its %s limit, "
+		    "%s free, less than the request.", fmt_bytes(a, req),
+		    fmt_bytes(a, ev_num_or(b, "in_use_bytes", 0)),
+		    fmt_bytes(a, ev_num_or(b, "limit_bytes", 0)),
+		    fmt_bytes(a, ev_num_or(b, "limit_bytes", 0) -
+		    ev_num_or(b, "in_use_bytes", 0)));
+		return 1;
+	}
+	m->detail = req > 0 ? arena_printf(a, "A device memory allocation "
+	    "of %s failed.", fmt_bytes(a, req)) :
 	    "A device memory allocation failed.";
 	return 1;
 }
@@ -1109,8 +1181,12 @@ const struct rule	rules[] = {
 	  .boundary = "device", .rclass = RC_INCIDENT,
 	  .seeds = "S000 table 'torch.OutOfMemoryError: CUDA out of memory'; "
 	      "S004 'Confirm the failure is allocation'",
-	  .signals = "plain CUDA/XLA out-of-memory errors without allocator "
-	      "numbers",
+	  .signals = "plain CUDA/XLA/TensorFlow out-of-memory errors without "
+	      "PyTorch's allocator numbers (CUDA error names, XLA "
+	      "RESOURCE_EXHAUSTED, TF 'OOM when allocating tensor' and its BFC "
+	      "'ran out of memory ... (rounded to N)', llama.cpp's cudaMalloc, "
+	      "ONNX Runtime's BFCArena), with the BFC stats when printed "
+	      "(arena full: Limit - InUse < the request)",
 	  .meaning = "A device allocation failed; the breakdown is missing.",
 	  .next_action = "Rerun once with the same settings and "
 	      "torch.cuda.memory_summary() (or XLA's allocator dump) logged at "
@@ -1145,6 +1221,23 @@ const struct rule	rules[] = {
 	      "integer overflow in the failing operator's shape arithmetic), "
 	      "log the failing operator's input shapes, and rerun unchanged.",
 	  .match = m_alloc_nonsense },
+	{ .id = "R-DEV-010", .cause = "cuda_oom_fragmentation",
+	  .boundary = "device", .rclass = RC_INCIDENT,
+	  .seeds = "S004 cause 'Fragmentation'; S004 'the pool is chopped "
+	      "into pieces too small for the failing request'",
+	  .signals = "a TensorFlow/XLA device OOM whose BFC allocator stats "
+	      "(Limit - InUse) had room for the request but whose "
+	      "LargestFreeBlock was smaller than it (XLA's compile-time "
+	      "'total fragmentation' and TF's 'If the cause is memory "
+	      "fragmentation' hint are not evidence)",
+	  .meaning = "The allocator's arena held enough free memory, but in "
+	      "blocks too small for the request.",
+	  .next_action = "Hold the batch and host memory constant; let the "
+	      "allocator preallocate one arena (JAX: "
+	      "XLA_PYTHON_CLIENT_PREALLOCATE=true; TF: "
+	      "TF_GPU_ALLOCATOR=cuda_malloc_async) and require the OOM to "
+	      "disappear.",
+	  .match = m_bfc_frag },
 	{ .id = "R-GPU-001", .cause = "gpu_access_denied", .boundary = "step",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S001 cause 'Cgroup device access not configured for "

@@ -161,6 +161,35 @@ const struct cat_sig catalog_table[] = {
 	  .source = "TensorFlow BFC allocator (TF1 and TF2; TF <= 1.4 without "
 	    "type and allocator), gpu_util/device copy \"of shape\"; "
 	    "signatures.md 6.2" },
+	/* The BFC allocator's fatal report (TensorFlow, XLA/TSL for JAX),
+	 * printed before its chunk dump and the error that follows. The
+	 * warning form "... with freed_by_count=0. The caller indicates that
+	 * this is not a failure" has no "(rounded to" and is no OOM; neither
+	 * is the "If the cause is memory fragmentation maybe ..." hint after
+	 * it evidence of fragmentation. */
+	{ .id = "S-TF-BFC-RANOUT", .kind = EV_CUDA_OOM_PLAIN,
+	  .cls = CAT_PRIMARY, .group = "device_oom",
+	  .needles = { "ran out of memory trying to allocate" },
+	  .pcre = "Allocator \\((?<allocator>[^)]+)\\) ran out of memory trying "
+	    "to allocate [0-9.]+ ?[KMGTPE]?i?B \\(rounded to "
+	    "(?<requested_bytes>[0-9]+)\\) ?requested by op",
+	  .ere = "Allocator \\([^)]+\\) ran out of memory trying to allocate "
+	    "[0-9.]+ ?[KMGTPE]?i?B \\(rounded to [0-9]+\\)",
+	  .source = "tensorflow/tsl (xla/tsl) framework/bfc_allocator.cc "
+	    "AllocateRawInternal, TF 2.x and jaxlib; signatures.md 6.2",
+	  .no_baseline = 1 },
+	/* The BFC allocator's "Stats:" block after its chunk dump (TF,
+	 * XLA/TSL): Limit, InUse, ..., LargestFreeBlock on the lines that
+	 * follow, read by parse_log.c. */
+	{ .id = "S-BFC-STATS", .kind = EV_MEM_SUMMARY, .cls = CAT_CONTEXT,
+	  .group = "mem_summary",
+	  .needles = { "] Stats:" },
+	  .pcre = "bfc_allocator\\.cc:[0-9]+\\] Stats: *$",
+	  .ere = "bfc_allocator\\.cc:[0-9]+\\] Stats: *$",
+	  .source = "tensorflow/tsl framework/bfc_allocator.cc DumpMemoryLog "
+	    "and AllocatorStats::DebugString (LargestFreeBlock since TF 2.x); "
+	    "tensorflow/tensorflow#9790, #22586",
+	  .what = "bfc_stats", .no_baseline = 1 },
 	{ .id = "S-PT-MEM-SUMMARY", .kind = EV_MEM_SUMMARY, .cls = CAT_CONTEXT,
 	  .group = "mem_summary",
 	  .needles = { "memory summary, device ID" },

@@ -113,6 +113,13 @@ static const struct {
 	  "AcceleratorError: CUDA error: out of memory"),
 	R("S-XLA-OOM", FX "example-jax_tf_oom.txt", "285212672"),
 	R("S-TF-BFC-OOM", FX "example-jax_tf_oom.txt", "shape[64,2016"),
+	/* a JAX (Reactant) user's log, 2025-01-05, xla/tsl BFC allocator */
+	B("S-TF-BFC-RANOUT", "2025-01-05 09:48:28.754214: W external/xla/xla/"
+	  "tsl/framework/bfc_allocator.cc:501] Allocator (GPU_0_bfc) ran out "
+	  "of memory trying to allocate 3.72GiB (rounded to 4000000000)"
+	  "requested by op "),
+	B("S-BFC-STATS", "2025-01-05 09:48:28.755051: I external/xla/xla/tsl/"
+	  "framework/bfc_allocator.cc:1133] Stats: "),
 	B("S-PT-MEM-SUMMARY", "|                  PyTorch CUDA "
 	  "memory summary, device ID 0                 |"),
 	R("S-CUDA-FAULT", FX "example-cuda_errors_not_oom.txt",
@@ -394,6 +401,15 @@ DEFINE_TEST(test_catalog_alloc_pieces)
 	    "0B with freed_by_count=0. The caller indicates that this is not "
 	    "a failure, but may mean that there could be performance gains if "
 	    "more memory were available.", &m) == NULL);
+	CHECK_EQ_STR(match1(c, "2024-07-13 01:58:23.985593: W tensorflow/tsl/"
+	    "framework/bfc_allocator.cc:485] Allocator (GPU_0_bfc) ran out of "
+	    "memory trying to allocate 3.07GiB (rounded to 3300000000)"
+	    "requested by op _EagerConst", &m)->id, "S-TF-BFC-RANOUT");
+	CHECK_EQ_INT(fnum(&m, "requested_bytes"), 3300000000LL);
+	CHECK(fstr(&m, "allocator", "GPU_0_bfc"));
+	CHECK(match1(c, "If the cause is memory fragmentation maybe the "
+	    "environment variable 'TF_GPU_ALLOCATOR=cuda_malloc_async' will "
+	    "improve the situation. ", &m) == NULL);
 	CHECK_EQ_STR(match1(c, "RuntimeError: CUDA out of memory. Tried to "
 	    "allocate more than 1EB memory.", &m)->id, "S-PT-OOM-1EB");
 	CHECK(fstr(&m, "what", "nonsense_size"));
@@ -915,6 +931,44 @@ DEFINE_TEST(test_parse_log_memory_summary)
 		    v == 14012LL << 20);
 		CHECK(ev_num(ev, "reserved_peak_bytes", &v) == 0 &&
 		    v == 12420LL << 20);
+	}
+	evlist_free(&l);
+	arena_free(a);
+}
+
+/* The BFC allocator's stats block (EnzymeAD/Reactant.jl docs, Getting
+ * Started, an XLA OOM on a 24 GB GPU), through parse_log's reader. */
+DEFINE_TEST(test_parse_log_bfc_stats)
+{
+	static const char	 txt[] =
+	    "2025-01-05 09:48:28.755051: I external/xla/xla/tsl/framework/"
+	    "bfc_allocator.cc:1133] Stats: \n"
+	    "Limit:                     18995773440\n"
+	    "InUse:                     16000000000\n"
+	    "MaxInUse:                  16000000000\n"
+	    "NumAllocs:                           4\n"
+	    "MaxAllocSize:               4000000000\n"
+	    "Reserved:                            0\n"
+	    "PeakReserved:                        0\n"
+	    "LargestFreeBlock:                    0\n"
+	    "\n"
+	    "Limit:                               7\n";
+	struct arena		*a = arena_new(1 << 16);
+	struct evlist		 l = { 0 };
+	struct src		 in = { 0, "t", txt, sizeof(txt) - 1 };
+	struct err		 e;
+	const struct event	*ev;
+	int64_t			 v;
+
+	CHECK(parse_log(&in, a, &l, &e) == ERR_OK);
+	CHECK((ev = find_ev(&l, "S-BFC-STATS", 0)) != NULL);
+	if (ev != NULL) {
+		CHECK(ev_num(ev, "limit_bytes", &v) == 0 &&
+		    v == 18995773440LL);
+		CHECK(ev_num(ev, "in_use_bytes", &v) == 0 && v == 16000000000LL);
+		CHECK(ev_num(ev, "max_in_use_bytes", &v) == 0 &&
+		    v == 16000000000LL);
+		CHECK(ev_num(ev, "largest_free_block_bytes", &v) == 0 && v == 0);
 	}
 	evlist_free(&l);
 	arena_free(a);
