@@ -252,6 +252,54 @@ has_figures(const struct event *oom)
 	    allocated_of(oom) >= 0;
 }
 
+/*
+ * A message wrapped over lines as pasted ("... Tried to allocate 3.02 GiB
+ * (GPU 1; 23.70 GiB total capacity; " / "16.92 GiB already allocated; ...
+ * reserved in total by " / "PyTorch)") gives two events: the head with
+ * the request, the tail with the allocator's figures, on the next line or
+ * the one after in the same file. The figures of both, on a copy of the
+ * head (its field array is reallocated on the first addition, never
+ * shared); the head alone when there is no such tail.
+ */
+static const char *const oom_figures[] = {
+	"requested_bytes", "gpu", "capacity_bytes", "free_bytes",
+	"allocated_bytes", "reserved_bytes", "reserved_unallocated_bytes",
+	"allowed_bytes", "process_bytes"
+};
+
+static const struct event *
+oom_merged(const struct facts *f, struct arena *a, const struct event *h)
+{
+	size_t			 at = f->first_at[EV_CUDA_OOM];
+	const struct event	*t = NULL;
+	struct event		*c;
+	int64_t			 v;
+
+	for (size_t i = at + 1; i < f->tl->n && i <= at + 4; i++) {
+		const struct event *e = f->tl->v[i];
+
+		if (e->kind == EV_CUDA_OOM && f->tl->in[i] == f->tl->in[at] &&
+		    e->ref.file_id == h->ref.file_id &&
+		    e->ref.line > h->ref.line && e->ref.line <= h->ref.line + 2) {
+			t = e;
+			break;
+		}
+	}
+	if (t == NULL || ev_field(h, "allocated_bytes") != NULL ||
+	    ev_field(t, "requested_bytes") != NULL ||
+	    (c = arena_alloc(a, sizeof(*c))) == NULL)
+		return h;
+	*c = *h;
+	c->fcap = c->nf;
+	for (size_t i = 0; i < sizeof(oom_figures) / sizeof(oom_figures[0]);
+	    i++)
+		if (ev_field(c, oom_figures[i]) == NULL &&
+		    ev_num(t, oom_figures[i], &v) == 0 &&
+		    ev_set_num(c, a, oom_figures[i], v) == -1)
+			return h;
+	return c;
+}
+
 static const struct event *
 oom_event(const struct facts *f)
 {
@@ -294,8 +342,8 @@ gpu_hw_current(const struct event *g)
 }
 
 /* PyTorch's reserved total: printed by the old message, or allocated +
- * reserved-but-unallocated in the 2.x message, or the memory_summary()
- * table's current "GPU reserved memory". */
+ * reserved-but-unallocated in the 2.x message (or + "cached" in 1.0-1.3),
+ * or the memory_summary() table's current "GPU reserved memory". */
 int64_t
 reserved_of(const struct event *oom)
 {
@@ -305,6 +353,10 @@ reserved_of(const struct event *oom)
 
 	if (r >= 0)
 		return r;
+	/* PyTorch 1.0-1.3 "N cached": the cached part not allocated (it is
+	 * printed below "already allocated" on the same message). */
+	if (u < 0)
+		u = ev_num_or(oom, "cached_bytes", -1);
 	if (a >= 0 && u >= 0)
 		return a + u;
 	return ev_num_or(oom, "reserved_cur_bytes", -1);
@@ -446,18 +498,24 @@ cuda_classify(const struct facts *f, const struct event *oom,
 	return CC_EXHAUST;
 }
 
+/* *op: the figures the row reads (a wrapped message's head and tail
+ * together); m->initiating stays the timeline's first line. */
 static int
 cuda_rule(const struct facts *f, struct arena *a, struct rmatch *m,
-    enum cuda_class want)
+    enum cuda_class want, const struct event **op)
 {
-	const struct event	*oom = oom_event(f);
+	const struct event	*first = oom_event(f), *oom;
 	const struct gpu_fact	*g;
 	enum cuda_class		 c;
 	int64_t			 req, u;
 
-	if (oom == NULL || (c = cuda_classify(f, oom, &g)) != want)
+	if (first == NULL)
 		return 0;
-	m->initiating = oom;
+	oom = first->kind == EV_CUDA_OOM ? oom_merged(f, a, first) : first;
+	if ((c = cuda_classify(f, oom, &g)) != want)
+		return 0;
+	*op = oom;
+	m->initiating = first;
 	m->gpu = g ? g->gpu : NULL;
 	if (!is_summary(oom))
 		rmatch_support(m, f->first[EV_MEM_SUMMARY]);
@@ -478,11 +536,12 @@ cuda_rule(const struct facts *f, struct arena *a, struct rmatch *m,
 		m->confidence_reason = "no OOM line: a memory_summary() table "
 		    "counting a CUDA OOM, read at the time it was printed (no "
 		    "request size, no device capacity)";
-	} else if (req <= 0 || ev_num_or(oom, "capacity_bytes", -1) < 0) {
+	} else if (req <= 0 || ev_num_or(oom, "capacity_bytes", -1) < 0 ||
+	    u < 0) {
 		m->confidence = "medium";
 		m->confidence_reason = "only part of the OOM message was "
-		    "quoted: the allocator's figures without the request size "
-		    "or the device capacity";
+		    "quoted: the request size, the device capacity or the "
+		    "allocator's allocated and reserved figures are missing";
 	} else if (c == CC_EXHAUST && u >= req) {
 		m->confidence = "medium";
 		m->confidence_reason = arena_printf(a, "the unallocated cache "
@@ -496,7 +555,9 @@ cuda_rule(const struct facts *f, struct arena *a, struct rmatch *m,
 static int
 m_cuda_retired(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	if (!cuda_rule(f, a, m, CC_RETIRED))
+	const struct event	*o;
+
+	if (!cuda_rule(f, a, m, CC_RETIRED, &o))
 		return 0;
 	rmatch_support(m, m->gpu);
 	m->detail = "A device allocation failed on a GPU with pending page "
@@ -508,41 +569,49 @@ m_cuda_retired(const struct facts *f, struct arena *a, struct rmatch *m)
 static int
 m_cuda_allowed(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	if (!cuda_rule(f, a, m, CC_ALLOWED))
+	const struct event	*o;
+
+	if (!cuda_rule(f, a, m, CC_ALLOWED, &o))
 		return 0;
 	m->detail = arena_printf(a, "The process capped itself at %s "
 	    "(set_per_process_memory_fraction) and hit its own cap.",
-	    fmt_bytes(a, ev_num_or(m->initiating, "allowed_bytes", -1)));
+	    fmt_bytes(a, ev_num_or(o, "allowed_bytes", -1)));
 	return 1;
 }
 
 static int
 m_cuda_tenant(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	if (!cuda_rule(f, a, m, CC_TENANT))
+	const struct event	*o;
+
+	if (!cuda_rule(f, a, m, CC_TENANT, &o))
 		return 0;
 	m->detail = arena_printf(a, "%s of the GPU was held outside this "
 	    "process, by another process or job on the same device.",
-	    fmt_bytes(a, held_outside(m->initiating)));
+	    fmt_bytes(a, held_outside(o)));
 	return 1;
 }
 
 static int
 m_cuda_zombie(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	if (!cuda_rule(f, a, m, CC_ZOMBIE))
+	const struct event	*o;
+
+	if (!cuda_rule(f, a, m, CC_ZOMBIE, &o))
 		return 0;
 	m->detail = arena_printf(a, "%s of the GPU was held outside this "
 	    "process, and no listed process accounts for it: a CUDA context "
 	    "left behind by a crashed or killed process.",
-	    fmt_bytes(a, held_outside(m->initiating)));
+	    fmt_bytes(a, held_outside(o)));
 	return 1;
 }
 
 static int
 m_cuda_multiproc(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	if (!cuda_rule(f, a, m, CC_MULTIPROC))
+	const struct event	*o;
+
+	if (!cuda_rule(f, a, m, CC_MULTIPROC, &o))
 		return 0;
 	m->detail = "Several processes of this job hold CUDA contexts on the "
 	    "same GPU; each pays the context overhead (often DataLoader "
@@ -556,9 +625,8 @@ m_cuda_frag(const struct facts *f, struct arena *a, struct rmatch *m)
 	const struct event	*o;
 	int64_t			 req;
 
-	if (!cuda_rule(f, a, m, CC_FRAG))
+	if (!cuda_rule(f, a, m, CC_FRAG, &o))
 		return 0;
-	o = m->initiating;
 	req = ev_num_or(o, "requested_bytes", -1);
 	m->detail = arena_printf(a, "PyTorch held %s reserved but "
 	    "unallocated (%.1f%% of the %s it reserved, %s in live "
@@ -576,9 +644,8 @@ m_cuda_exhaust(const struct facts *f, struct arena *a, struct rmatch *m)
 	const struct event	*o;
 	int64_t			 req, cap, alloc;
 
-	if (!cuda_rule(f, a, m, CC_EXHAUST))
+	if (!cuda_rule(f, a, m, CC_EXHAUST, &o))
 		return 0;
-	o = m->initiating;
 	req = ev_num_or(o, "requested_bytes", -1);
 	cap = ev_num_or(o, "capacity_bytes", -1);
 	alloc = allocated_of(o);
@@ -587,6 +654,12 @@ m_cuda_exhaust(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "than the whole GPU (%s): the workload's own allocation "
 		    "does not fit, whatever else is on the device.",
 		    fmt_bytes(a, req), fmt_bytes(a, cap));
+	else if (alloc < 0)
+		m->detail = arena_printf(a, "A request for %s failed%s%s; the "
+		    "quoted part of the message has no allocated and reserved "
+		    "figures to tell fragmentation from exhaustion.",
+		    fmt_bytes(a, req), cap > 0 ? " on a GPU of " : "",
+		    cap > 0 ? fmt_bytes(a, cap) : "");
 	else if (req > 0 && cap > 0 && unallocated_of(o) >= req)
 		m->detail = arena_printf(a, "Live tensors held %s of %s; the "
 		    "%s PyTorch cached but left unallocated could have held "

@@ -63,13 +63,28 @@ const struct cat_sig catalog_table[] = {
 	  .ere = "CUDA out of memory\\. Tried to allocate " SZE " \\(GPU "
 	    "[0-9]+; " SZE " total capacity",
 	  .source = "PyTorch 1.0 (\"cached\") to 2.0; signatures.md 3.1" },
+	/* The head of the old message when the line was wrapped after a
+	 * ";" (the rest follows on the next lines; rules.c reads both). */
+	{ .id = "S-PT-OOM-HEAD", .kind = EV_CUDA_OOM, .cls = CAT_PRIMARY,
+	  .group = "device_oom",
+	  .needles = { "Tried to allocate" },
+	  .pcre = "(?:(?:CUDA|A) )?out of memory\\. Tried to allocate "
+	    "(?<requested_bytes>" SZ ") \\(GPU (?<gpu>[0-9]+); "
+	    "(?<capacity_bytes>" SZ ") total capacity;"
+	    "(?: (?<allocated_bytes>" SZ ") already allocated;)?"
+	    "(?: (?<free_bytes>" SZ ") free;)? *$",
+	  .ere = "out of memory\\. Tried to allocate " SZE " \\(GPU [0-9]+; "
+	    SZE " total capacity;",
+	  .source = "PyTorch 1.4 - 2.0 message wrapped as posted; "
+	    "facebookresearch/fairseq#4352",
+	  .no_baseline = 1 },
 	/* The tail of either message alone, as people quote it: only the
 	 * allocator's figures (allocated, reserved, the "allowed" cap), no
 	 * request or capacity. After the whole-message rows. */
 	{ .id = "S-PT-OOM-TAIL", .kind = EV_CUDA_OOM, .cls = CAT_PRIMARY,
 	  .group = "device_oom",
 	  .needles = { "is reserved by PyTorch but unallocated",
-	      "reserved in total by PyTorch" },
+	      "reserved in total by" },
 	  .pcre = "(?:(?<allowed_bytes>" SZ ") allowed; )?Of the allocated "
 	    "memory (?<allocated_bytes>" SZ ") is allocated by PyTorch, "
 	    "(?:with (?<private_pool_bytes>" SZ ") allocated in private pools "
@@ -77,8 +92,8 @@ const struct cat_sig catalog_table[] = {
 	    SZ ") is reserved by PyTorch but unallocated\\."
 	    "|(?:(?<allocated_bytes>" SZ ") already allocated; )?"
 	    "(?:(?<free_bytes>" SZ ") free; )?(?:(?<allowed_bytes>" SZ
-	    ") allowed; )?(?<reserved_bytes>" SZ ") reserved in total by "
-	    "PyTorch\\)",
+	    ") allowed; )?(?<reserved_bytes>" SZ ") reserved in total by"
+	    "(?: PyTorch\\)| *$)",
 	  .ere = "is reserved by PyTorch but unallocated|reserved in total by "
 	    "PyTorch\\)",
 	  .source = "PyTorch 1.4 - 2.x CUDACachingAllocator.cpp, the message's "

@@ -94,6 +94,9 @@ static const struct {
 #define B(id, line)		{ id, NULL, NULL, line }
 	R("S-PT-OOM-NEW", FX "example-pytorch_oom.txt", "capacity of 23.65"),
 	R("S-PT-OOM-OLD", FX "example-pytorch_oom.txt", "1.71 GiB (GPU 0"),
+	/* facebookresearch/fairseq#4352 (wrapped at 80 columns) */
+	B("S-PT-OOM-HEAD", "A out of memory. Tried to allocate 3.02 GiB (GPU "
+	  "1; 23.70 GiB total capacity; "),
 	/* pytorch/pytorch#37709 (the message's tail as an issue title) */
 	B("S-PT-OOM-TAIL", "1.17 GiB reserved in total by PyTorch)"),
 	/* NVIDIA/nccl#1284 (title) */
@@ -373,6 +376,14 @@ DEFINE_TEST(test_catalog_alloc_pieces)
 	CHECK_EQ_STR(match1(c, "1.17 GiB reserved in total by PyTorch)",
 	    &m)->id, "S-PT-OOM-TAIL");
 	CHECK_EQ_INT(fnum(&m, "reserved_bytes"), 1256277934LL);
+	CHECK_EQ_INT(fnum(&m, "allocated_bytes"), -9999);
+	/* fairseq#4352's wrapped middle line */
+	CHECK_EQ_STR(match1(c, "16.92 GiB already allocated; 1019.69 MiB "
+	    "free; 21.03 GiB reserved in total by ", &m)->id, "S-PT-OOM-TAIL");
+	CHECK_EQ_INT(fnum(&m, "reserved_bytes"), 22580790559LL);
+	CHECK_EQ_STR(match1(c, "A out of memory. Tried to allocate 3.02 GiB "
+	    "(GPU 1; 23.70 GiB total capacity; ", &m)->id, "S-PT-OOM-HEAD");
+	CHECK_EQ_INT(fnum(&m, "gpu"), 1);
 	CHECK_EQ_INT(fnum(&m, "allocated_bytes"), -9999);
 	/* the old message without "CUDA out of memory. Tried to ..." */
 	CHECK_EQ_STR(match1(c, "(GPU 0; 6.00 GiB total capacity; 4.11 GiB "
