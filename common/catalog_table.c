@@ -72,11 +72,16 @@ const struct cat_sig catalog_table[] = {
 	    "(?<requested_bytes>" SZ ") \\(GPU (?<gpu>[0-9]+); "
 	    "(?<capacity_bytes>" SZ ") total capacity;"
 	    "(?: (?<allocated_bytes>" SZ ") already allocated;)?"
-	    "(?: (?<free_bytes>" SZ ") free;)? *$",
+	    "(?: (?<free_bytes>" SZ ") free;)? *$"
+	    /* 2.x: the first sentences, the figures on the next line */
+	    "|(?:(?:CUDA|HIP) )?out of memory\\. Tried to allocate "
+	    "(?<requested_bytes>" SZ ")\\.(?: GPU (?<gpu>[0-9]+) has a total "
+	    "(?:capacity|capacty) of (?<capacity_bytes>" SZ ") of which "
+	    "(?<free_bytes>" SZ ") is free\\.)?",
 	  .ere = "out of memory\\. Tried to allocate " SZE " \\(GPU [0-9]+; "
 	    SZE " total capacity;",
-	  .source = "PyTorch 1.4 - 2.0 message wrapped as posted; "
-	    "facebookresearch/fairseq#4352",
+	  .source = "PyTorch 1.4 - 2.x messages wrapped as posted (the head "
+	    "of the line); facebookresearch/fairseq#4352",
 	  .no_baseline = 1 },
 	/* The tail of either message alone, as people quote it: only the
 	 * allocator's figures (allocated, reserved, the "allowed" cap), no

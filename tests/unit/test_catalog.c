@@ -385,6 +385,13 @@ DEFINE_TEST(test_catalog_alloc_pieces)
 	    "(GPU 1; 23.70 GiB total capacity; ", &m)->id, "S-PT-OOM-HEAD");
 	CHECK_EQ_INT(fnum(&m, "gpu"), 1);
 	CHECK_EQ_INT(fnum(&m, "allocated_bytes"), -9999);
+	/* qingze-bai/VSmTrans#3's 2.x message wrapped after "is free. " */
+	CHECK_EQ_STR(match1(c, "torch.OutOfMemoryError: CUDA out of memory. "
+	    "Tried to allocate 226.00 MiB. GPU 0 has a total capacity of 15.70 "
+	    "GiB of which 210.38 MiB is free. Including non-PyTorch memory, "
+	    "this process has 15.48 GiB", &m)->id, "S-PT-OOM-HEAD");
+	CHECK_EQ_INT(fnum(&m, "requested_bytes"), 236978176LL);
+	CHECK_EQ_INT(fnum(&m, "capacity_bytes") >> 20, 16076);
 	/* the old message without "CUDA out of memory. Tried to ..." */
 	CHECK_EQ_STR(match1(c, "(GPU 0; 6.00 GiB total capacity; 4.11 GiB "
 	    "already allocated; 34.82 MiB free; 4.42 GiB reserved in total by "
