@@ -779,6 +779,17 @@ m_cuda_plain(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->detail = req > 0 ? arena_printf(a, "A device memory allocation "
 	    "of %s failed.", fmt_bytes(a, req)) :
 	    "A device memory allocation failed.";
+	/* ONNX Runtime's arena serves the CPU provider too: only a line
+	 * that names the GPU side says it was device memory. */
+	if (s->sig != NULL && strcmp(s->sig, "S-ORT-ARENA-OOM") == 0 &&
+	    str_find(s->text, "CUDA") == NULL &&
+	    str_find(s->text, "cuda") == NULL &&
+	    str_find(s->text, "GPU") == NULL) {
+		m->confidence = "low";
+		m->confidence_reason = "ONNX Runtime's arena failed an "
+		    "allocation, and its arena serves host (CPU provider) and "
+		    "device memory alike: the line does not say which";
+	}
 	return 1;
 }
 
@@ -1258,8 +1269,9 @@ const struct rule	rules[] = {
 	      "PyTorch's allocator numbers (CUDA error names, XLA "
 	      "RESOURCE_EXHAUSTED, TF 'OOM when allocating tensor' and its BFC "
 	      "'ran out of memory ... (rounded to N)', llama.cpp's cudaMalloc, "
-	      "ONNX Runtime's BFCArena), with the BFC stats when printed "
-	      "(arena full: Limit - InUse < the request)",
+	      "ONNX Runtime's BFCArena: low confidence unless the line names "
+	      "CUDA or the GPU), with the BFC stats when printed (arena full: "
+	      "Limit - InUse < the request)",
 	  .meaning = "A device allocation failed; the breakdown is missing.",
 	  .next_action = "Rerun once with the same settings and "
 	      "torch.cuda.memory_summary() (or XLA's allocator dump) logged at "
