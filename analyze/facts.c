@@ -253,11 +253,35 @@ on_kernel_oom(struct facts *f, const struct event *ev)
 		f->kernel_memcg = ev;
 }
 
+int
+facts_alloc_nonsense(const struct event *ev)
+{
+	if (ev->kind != EV_CUDA_OOM && ev->kind != EV_CUDA_OOM_PLAIN &&
+	    ev->kind != EV_XLA_OOM)
+		return 0;
+	if (ev->sig != NULL && strcmp(ev->sig, "S-PT-OOM-1EB") == 0)
+		return 1;
+	return ev_num_or(ev, "requested_bytes", -1) >= NONSENSE_BYTES;
+}
+
 static void
 on_event(struct facts *f, const struct event *ev, size_t at)
 {
 	int64_t	v;
 
+	/* Not a capacity failure: the rules read it apart (R-DEV-009). */
+	if (facts_alloc_nonsense(ev)) {
+		if (f->alloc_nonsense == NULL)
+			f->alloc_nonsense = ev;
+		f->count[ev->kind]++;
+		return;
+	}
+	if (ev->kind == EV_MEM_SUMMARY && ev_num_or(ev, "ooms", 0) > 0 &&
+	    f->summary_oom == NULL)
+		f->summary_oom = ev;
+	if (ev->kind == EV_MEM_SUMMARY && ev_num_or(ev, "in_use_bytes", -1) >=
+	    0 && f->bfc_stats == NULL)
+		f->bfc_stats = ev;
 	if (f->first[ev->kind] == NULL) {
 		f->first[ev->kind] = ev;
 		f->first_at[ev->kind] = at;

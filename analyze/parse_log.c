@@ -37,7 +37,7 @@ struct fig_saved {
 	int		 valid;
 };
 
-enum sm_kind { SM_NONE, SM_CHILD, SM_SUMMARY };
+enum sm_kind { SM_NONE, SM_CHILD, SM_SUMMARY, SM_BFC };
 
 struct pre_line {
 	char		p[PRE_LINE];
@@ -195,6 +195,9 @@ sm_start(struct logscan *ls, struct event *ev)
 {
 	if (ev->kind == EV_CHILD_FAILED)
 		ls->sm = SM_CHILD;
+	else if (ev->kind == EV_MEM_SUMMARY && ev->sig != NULL &&
+	    strcmp(ev->sig, "S-BFC-STATS") == 0)
+		ls->sm = SM_BFC;
 	else if (ev->kind == EV_MEM_SUMMARY)
 		ls->sm = SM_SUMMARY;
 	else
@@ -462,6 +465,32 @@ summary_line(struct logscan *ls, struct str body, int *err)
 	return 0;
 }
 
+static const struct {
+	const char	*key, *name;
+} bfc_rows[] = {
+	{ "Limit", "limit_bytes" },
+	{ "InUse", "in_use_bytes" },
+	{ "MaxInUse", "max_in_use_bytes" },
+	{ "LargestFreeBlock", "largest_free_block_bytes" },
+};
+
+/* One "Key:   N" line of the BFC allocator's stats. Returns 1 when done
+ * (a blank line or anything else). */
+static int
+bfc_line(struct logscan *ls, struct str body, int *err)
+{
+	struct str	k, v;
+	int64_t		n;
+
+	if (key_value(body, &k, &v) == -1 || str_to_i64(v, &n) == -1)
+		return 1;
+	for (size_t i = 0; i < sizeof(bfc_rows) / sizeof(bfc_rows[0]); i++)
+		if (str_eq(k, bfc_rows[i].key))
+			*err |= ev_set_num(ls->sm_ev, ls->a, bfc_rows[i].name,
+			    n) == -1;
+	return 0;
+}
+
 /* Feed a line after the one that started the state machine. */
 static int
 sm_line(struct logscan *ls, const struct cat_line *cl)
@@ -474,6 +503,8 @@ sm_line(struct logscan *ls, const struct cat_line *cl)
 	catalog_envelope(cl->line, &env);
 	if (ls->sm == SM_CHILD)
 		done = child_line(ls, env.body, &err);
+	else if (ls->sm == SM_BFC)
+		done = bfc_line(ls, env.body, &err);
 	else
 		done = summary_line(ls, env.body, &err);
 	if (done || --ls->sm_left == 0)

@@ -8,11 +8,12 @@
  * nothing. Each matching line becomes one event per matching catalog
  * group, with its line copied into the arena (cut at CAT_LINE_MAX), its
  * envelope (timestamp raw, rank prefix) and fields (see catalog.h), and a
- * few lines of verbatim context before and after. Two multi-line shapes
+ * few lines of verbatim context before and after. Three multi-line shapes
  * are read by small state machines: the torchrun ChildFailedError
- * root-cause table (rank, local_rank, exitcode, pid, signal, host, time)
- * and the torch.cuda.memory_summary() table (allocated/reserved current
- * and peak, OOM and cudaMalloc retry counts).
+ * root-cause table (rank, local_rank, exitcode, pid, signal, host, time),
+ * the torch.cuda.memory_summary() table (allocated/reserved current
+ * and peak, OOM and cudaMalloc retry counts) and the BFC allocator's
+ * "Stats:" block (Limit, InUse, MaxInUse, LargestFreeBlock).
  *
  * Events live in the arena; field names and strings are arena copies, so
  * the catalog and the fed blocks may be freed before the events.

@@ -26,13 +26,14 @@
 const char *
 fmt_bytes(struct arena *a, int64_t b)
 {
-	static const char *const u[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	static const char *const u[] = { "B", "KiB", "MiB", "GiB", "TiB",
+	    "PiB", "EiB" };
 	double	 v = (double)b;
 	int	 i = 0;
 
 	if (b < 0)
 		return "unknown";
-	while (v >= 1024 && i < 4) {
+	while (v >= 1024 && i < 6) {
 		v /= 1024;
 		i++;
 	}
@@ -345,11 +346,18 @@ later_primaries(const struct facts *f, struct analysis *an,
 
 	for (size_t i = init ? from + 1 : 0; i < f->tl->n; i++) {
 		const struct event *ev = f->tl->v[i];
-		const char *c = cause_of_kind(ev->kind);
+		const char *c = facts_alloc_nonsense(ev) ? "not_oom_other" :
+		    cause_of_kind(ev->kind);
 		struct finding *fd;
 		int dup = 0;
 
 		if (c == NULL || strcmp(c, cause) == 0 || facts_foreign(f, ev))
+			continue;
+		/* A framework's second line for the same device allocation
+		 * failure (XLA's error after its BFC report) is no later
+		 * cause of a device OOM verdict. */
+		if (strncmp(cause, "cuda_oom", 8) == 0 &&
+		    strncmp(c, "cuda_oom", 8) == 0)
 			continue;
 		for (int j = 0; j < nseen; j++)
 			dup |= strcmp(seen[j], c) == 0;
@@ -549,7 +557,7 @@ device_quantities(const struct facts *f, struct analysis *an,
 		if (oom != NULL && (ev_num_or(oom, "gpu", -1) == f->gpus[i].index ||
 		    (ev_num_or(oom, "gpu", -1) < 0 && f->ngpus == 1))) {
 			matched = 1;
-			q->allocated_bytes = ev_num_or(oom, "allocated_bytes", -1);
+			q->allocated_bytes = allocated_of(oom);
 			q->reserved_bytes = reserved_of(oom);
 			q->requested_bytes = ev_num_or(oom, "requested_bytes", -1);
 			q->process_bytes = ev_num_or(oom, "process_bytes", -1);
@@ -567,7 +575,7 @@ device_quantities(const struct facts *f, struct analysis *an,
 		q->node = arena_strdup(an->arena, oom->node);
 		q->capacity_bytes = ev_num_or(oom, "capacity_bytes", -1);
 		q->free_bytes = ev_num_or(oom, "free_bytes", -1);
-		q->allocated_bytes = ev_num_or(oom, "allocated_bytes", -1);
+		q->allocated_bytes = allocated_of(oom);
 		q->reserved_bytes = reserved_of(oom);
 		q->requested_bytes = ev_num_or(oom, "requested_bytes", -1);
 		q->process_bytes = ev_num_or(oom, "process_bytes", -1);
@@ -694,7 +702,16 @@ rule_out_device(const struct facts *f, struct analysis *an)
 	if (f->first[EV_CUDA_OOM] != NULL || f->first[EV_CUDA_OOM_PLAIN] !=
 	    NULL || f->first[EV_XLA_OOM] != NULL)
 		return;
-	if (f->have_logs && !f->logs_truncated)
+	/* Never "lower the batch" for a size no device has. */
+	if (f->alloc_nonsense != NULL)
+		add_ruled_out(f, an, "cuda_oom_exhaustion", "the only device "
+		    "allocation failure asked for 1 EiB or more, a garbage size "
+		    "(an overflow, or state left by an earlier failure): not a "
+		    "capacity problem, and no smaller batch makes it fit.",
+		    &f->alloc_nonsense, 1);
+	else if (f->summary_oom != NULL)
+		return;
+	else if (f->have_logs && !f->logs_truncated)
 		add_ruled_out(f, an, "cuda_oom_exhaustion", "no device "
 		    "allocation failure (CUDA/XLA out of memory) in the job's "
 		    "logs, which were collected whole; host RAM and GPU "
@@ -958,7 +975,8 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	host_quantities(f, an);
 	usage_views(f, an);
 	series_model(f, an);
-	device_quantities(f, an, f->first[EV_CUDA_OOM]);
+	device_quantities(f, an, f->first[EV_CUDA_OOM] != NULL ?
+	    f->first[EV_CUDA_OOM] : f->summary_oom);
 	fill_timeline(f, an, init);
 	return ERR_OK;
 }

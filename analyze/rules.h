@@ -129,6 +129,13 @@ struct facts {
 	const struct event	*xid_fault;	/* first Xid that is a fault */
 	const struct event	*xid_memory;	/* first Xid 48/63/64/92/94/95 */
 	const struct event	*sigkill;	/* child_failed -9 / exit 137 */
+	const struct event	*alloc_nonsense;	/* first allocation of an
+						 * impossible size (kept out
+						 * of first[]) */
+	const struct event	*summary_oom;	/* first memory_summary()
+						 * counting a CUDA OOM */
+	const struct event	*bfc_stats;	/* first BFC allocator
+						 * "Stats:" block (TF, XLA) */
 	/* Slurm */
 	const struct event	*sacct_job;	/* job row */
 	const struct event	*scontrol_job;
@@ -178,6 +185,11 @@ int		facts_is_job_pid(const struct facts *, int64_t pid);
  * kernel log and slurmd.log hold every job's lines). */
 int		facts_foreign(const struct facts *, const struct event *);
 size_t		facts_index_of(const struct facts *, const struct event *);
+/* A device allocation failure whose size is no capacity figure: PyTorch's
+ * fixed "more than 1EB" placeholder, or any allocator asking for 1 EiB or
+ * more (a garbage or overflowed size). */
+#define NONSENSE_BYTES	(1LL << 60)
+int		facts_alloc_nonsense(const struct event *);
 
 /* What a rule concludes when it fires. */
 struct rmatch {
@@ -255,6 +267,9 @@ extern const size_t		nrules;
 /* PyTorch's reserved total from a CUDA OOM event (printed by the old
  * message; allocated + reserved-but-unallocated in the 2.x one), or -1. */
 int64_t	reserved_of(const struct event *);
+/* Its live tensors: the message's allocated figure, or the
+ * memory_summary() table's current "Allocated memory"; -1 unknown. */
+int64_t	allocated_of(const struct event *);
 
 /* rules.c: helpers the predicates share. */
 const char *fmt_bytes(struct arena *, int64_t);

@@ -234,10 +234,101 @@ m_submit(const struct facts *f, struct arena *a, struct rmatch *m)
 
 /* ---- device ---- */
 
+/*
+ * Fragmentation needs the cache that PyTorch reserved but left unallocated
+ * to hold the request AND to be at least this share of what it reserved.
+ * On a full card a caching allocator normally keeps a few hundred MiB
+ * (1-2% of reserved) in partly used segments: that is exhaustion (S004:
+ * "reserved much larger than allocated" is fragmentation, "reserved
+ * approximately equals allocated" is exhaustion). One threshold, in the
+ * table's R-DEV-001/002 signals.
+ */
+#define FRAG_SHARE_PCT	10
+
 enum cuda_class {
 	CC_NONE, CC_RETIRED, CC_ALLOWED, CC_TENANT, CC_ZOMBIE, CC_MULTIPROC,
 	CC_FRAG, CC_EXHAUST
 };
+
+/* The device allocation failure with allocator figures: PyTorch's OOM
+ * message (whole or its figures alone), else — with no OOM line at all —
+ * a torch.cuda.memory_summary() table that counts a CUDA OOM. */
+/* A quoted tail with neither the request nor live memory ("1.17 GiB
+ * reserved in total by PyTorch)") says only that an allocation failed:
+ * the plain row reads it. */
+static int
+has_figures(const struct event *oom)
+{
+	return ev_num_or(oom, "requested_bytes", -1) > 0 ||
+	    allocated_of(oom) >= 0;
+}
+
+/*
+ * A message wrapped over lines as pasted ("... Tried to allocate 3.02 GiB
+ * (GPU 1; 23.70 GiB total capacity; " / "16.92 GiB already allocated; ...
+ * reserved in total by " / "PyTorch)") gives two events: the head with
+ * the request, the tail with the allocator's figures, on the next line or
+ * the one after in the same file. The figures of both, on a copy of the
+ * head (its field array is reallocated on the first addition, never
+ * shared); the head alone when there is no such tail.
+ */
+static const char *const oom_figures[] = {
+	"requested_bytes", "gpu", "capacity_bytes", "free_bytes",
+	"allocated_bytes", "reserved_bytes", "reserved_unallocated_bytes",
+	"allowed_bytes", "process_bytes"
+};
+
+static const struct event *
+oom_merged(const struct facts *f, struct arena *a, const struct event *h)
+{
+	size_t			 at = f->first_at[EV_CUDA_OOM];
+	const struct event	*t = NULL;
+	struct event		*c;
+	int64_t			 v;
+
+	for (size_t i = at + 1; i < f->tl->n && i <= at + 4; i++) {
+		const struct event *e = f->tl->v[i];
+
+		if (e->kind == EV_CUDA_OOM && f->tl->in[i] == f->tl->in[at] &&
+		    e->ref.file_id == h->ref.file_id &&
+		    e->ref.line > h->ref.line && e->ref.line <= h->ref.line + 2) {
+			t = e;
+			break;
+		}
+	}
+	if (t == NULL || ev_field(h, "allocated_bytes") != NULL ||
+	    ev_field(t, "requested_bytes") != NULL ||
+	    (c = arena_alloc(a, sizeof(*c))) == NULL)
+		return h;
+	*c = *h;
+	c->fcap = c->nf;
+	for (size_t i = 0; i < sizeof(oom_figures) / sizeof(oom_figures[0]);
+	    i++)
+		if (ev_field(c, oom_figures[i]) == NULL &&
+		    ev_num(t, oom_figures[i], &v) == 0 &&
+		    ev_set_num(c, a, oom_figures[i], v) == -1)
+			return h;
+	return c;
+}
+
+static const struct event *
+oom_event(const struct facts *f)
+{
+	if (f->first[EV_CUDA_OOM] != NULL)
+		return has_figures(f->first[EV_CUDA_OOM]) ?
+		    f->first[EV_CUDA_OOM] : NULL;
+	if (f->first[EV_CUDA_OOM_PLAIN] != NULL || f->first[EV_XLA_OOM] !=
+	    NULL)
+		return NULL;
+	return f->summary_oom != NULL && has_figures(f->summary_oom) ?
+	    f->summary_oom : NULL;
+}
+
+static int
+is_summary(const struct event *ev)
+{
+	return ev->kind == EV_MEM_SUMMARY;
+}
 
 static const struct gpu_fact *
 gpu_of(const struct facts *f, const struct event *oom)
@@ -262,7 +353,8 @@ gpu_hw_current(const struct event *g)
 }
 
 /* PyTorch's reserved total: printed by the old message, or allocated +
- * reserved-but-unallocated in the 2.x message. */
+ * reserved-but-unallocated in the 2.x message (or + "cached" in 1.0-1.3),
+ * or the memory_summary() table's current "GPU reserved memory". */
 int64_t
 reserved_of(const struct event *oom)
 {
@@ -272,7 +364,51 @@ reserved_of(const struct event *oom)
 
 	if (r >= 0)
 		return r;
-	return a >= 0 && u >= 0 ? a + u : -1;
+	/* PyTorch 1.0-1.3 "N cached": the cached part not allocated (it is
+	 * printed below "already allocated" on the same message). */
+	if (u < 0)
+		u = ev_num_or(oom, "cached_bytes", -1);
+	if (a >= 0 && u >= 0)
+		return a + u;
+	return ev_num_or(oom, "reserved_cur_bytes", -1);
+}
+
+/* Live tensors: the message's allocated figure or the table's current
+ * "Allocated memory". */
+int64_t
+allocated_of(const struct event *oom)
+{
+	int64_t	a = ev_num_or(oom, "allocated_bytes", -1);
+
+	return a >= 0 ? a : ev_num_or(oom, "allocated_cur_bytes", -1);
+}
+
+/* Reserved but unallocated, or -1. */
+static int64_t
+unallocated_of(const struct event *oom)
+{
+	int64_t	r = reserved_of(oom), a = allocated_of(oom);
+
+	return r >= 0 && a >= 0 && r >= a ? r - a : -1;
+}
+
+/* The unallocated cache is at least FRAG_SHARE_PCT of reserved. */
+static int
+cache_share_large(const struct event *oom)
+{
+	int64_t	r = reserved_of(oom), u = unallocated_of(oom);
+
+	return r > 0 && u >= 0 && (double)u * 100 >= (double)r *
+	    FRAG_SHARE_PCT;
+}
+
+/* The unallocated cache as a percentage of reserved (for the text). */
+static double
+share_pct(const struct event *oom)
+{
+	int64_t	r = reserved_of(oom), u = unallocated_of(oom);
+
+	return r > 0 && u >= 0 ? (double)u * 100 / (double)r : 0;
 }
 
 static int64_t
@@ -287,6 +423,21 @@ held_outside(const struct event *oom)
 	if (cap < 0 || free_ < 0 || mine < 0)
 		return -1;
 	return cap - free_ - mine;
+}
+
+/* Would the request have fit had the memory held outside the process been
+ * free? A request larger than that (larger than the whole GPU, say) is
+ * the workload's own size, whoever else is on the card. */
+static int
+fits_without_others(const struct event *oom, int64_t out)
+{
+	int64_t	req = ev_num_or(oom, "requested_bytes", -1);
+	int64_t	free_ = ev_num_or(oom, "free_bytes", -1);
+	int64_t	u = unallocated_of(oom);
+
+	if (req <= 0 || free_ < 0)
+		return 1;
+	return req <= free_ + out + (u > 0 ? u : 0);
 }
 
 static int
@@ -327,8 +478,7 @@ cuda_classify(const struct facts *f, const struct event *oom,
 	const struct gpu_fact	*g = gpu_of(f, oom);
 	int64_t			 cap = ev_num_or(oom, "capacity_bytes", -1);
 	int64_t			 req = ev_num_or(oom, "requested_bytes", -1);
-	int64_t			 alloc = ev_num_or(oom, "allocated_bytes", -1);
-	int64_t			 resv = reserved_of(oom);
+	int64_t			 u = unallocated_of(oom);
 	int64_t			 out = held_outside(oom), obytes, used, sum;
 
 	*gp = g;
@@ -336,7 +486,8 @@ cuda_classify(const struct facts *f, const struct event *oom,
 		return CC_RETIRED;
 	if (ev_num_or(oom, "allowed_bytes", -1) >= 0)
 		return CC_ALLOWED;
-	if (cap > 0 && out > 2 * GiB && out > cap / 10) {
+	if (cap > 0 && out > 2 * GiB && out > cap / 10 &&
+	    fits_without_others(oom, out)) {
 		if (g == NULL)
 			return CC_TENANT;
 		if (other_procs(f, g, oom, &obytes) > 0 && obytes >= out / 2)
@@ -351,26 +502,38 @@ cuda_classify(const struct facts *f, const struct event *oom,
 	}
 	if (job_procs(f, g) >= 2)
 		return CC_MULTIPROC;
-	if (req > 0 && resv >= 0 && alloc >= 0 && resv - alloc >= req)
+	/* Both conditions; an unknown request (the figures alone were
+	 * quoted, or a memory_summary() table) leaves the share to decide. */
+	if (u >= 0 && (req <= 0 || u >= req) && cache_share_large(oom))
 		return CC_FRAG;
 	return CC_EXHAUST;
 }
 
+/* *op: the figures the row reads (a wrapped message's head and tail
+ * together); m->initiating stays the timeline's first line. */
 static int
 cuda_rule(const struct facts *f, struct arena *a, struct rmatch *m,
-    enum cuda_class want)
+    enum cuda_class want, const struct event **op)
 {
-	const struct event	*oom = f->first[EV_CUDA_OOM];
+	const struct event	*first = oom_event(f), *oom;
 	const struct gpu_fact	*g;
 	enum cuda_class		 c;
+	int64_t			 req, u;
 
-	if (oom == NULL || (c = cuda_classify(f, oom, &g)) != want)
+	if (first == NULL)
 		return 0;
-	m->initiating = oom;
+	oom = first->kind == EV_CUDA_OOM ? oom_merged(f, a, first) : first;
+	if ((c = cuda_classify(f, oom, &g)) != want)
+		return 0;
+	*op = oom;
+	m->initiating = first;
 	m->gpu = g ? g->gpu : NULL;
-	rmatch_support(m, f->first[EV_MEM_SUMMARY]);
+	if (!is_summary(oom))
+		rmatch_support(m, f->first[EV_MEM_SUMMARY]);
 	m->confidence = "high";
 	m->confidence_reason = "the allocator's own numbers in the OOM message";
+	req = ev_num_or(oom, "requested_bytes", -1);
+	u = unallocated_of(oom);
 	if ((c == CC_TENANT || c == CC_ZOMBIE) && g == NULL) {
 		m->confidence = "low";
 		m->confidence_reason = "memory held outside the process, but no "
@@ -379,13 +542,33 @@ cuda_rule(const struct facts *f, struct arena *a, struct rmatch *m,
 	    c == CC_RETIRED)
 		m->confidence_reason = "the allocator's numbers and the "
 		    "nvidia-smi snapshot agree";
+	else if (is_summary(oom)) {
+		m->confidence = "medium";
+		m->confidence_reason = "no OOM line: a memory_summary() table "
+		    "counting a CUDA OOM, read at the time it was printed (no "
+		    "request size, no device capacity)";
+	} else if (req <= 0 || ev_num_or(oom, "capacity_bytes", -1) < 0 ||
+	    u < 0) {
+		m->confidence = "medium";
+		m->confidence_reason = "only part of the OOM message was "
+		    "quoted: the request size, the device capacity or the "
+		    "allocator's allocated and reserved figures are missing";
+	} else if (c == CC_EXHAUST && u >= req) {
+		m->confidence = "medium";
+		m->confidence_reason = arena_printf(a, "the unallocated cache "
+		    "could have held the request but is under %d%% of "
+		    "reserved: the normal slack of a caching allocator on a "
+		    "full card, not fragmentation", FRAG_SHARE_PCT);
+	}
 	return 1;
 }
 
 static int
 m_cuda_retired(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	if (!cuda_rule(f, a, m, CC_RETIRED))
+	const struct event	*o;
+
+	if (!cuda_rule(f, a, m, CC_RETIRED, &o))
 		return 0;
 	rmatch_support(m, m->gpu);
 	m->detail = "A device allocation failed on a GPU with pending page "
@@ -397,41 +580,49 @@ m_cuda_retired(const struct facts *f, struct arena *a, struct rmatch *m)
 static int
 m_cuda_allowed(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	if (!cuda_rule(f, a, m, CC_ALLOWED))
+	const struct event	*o;
+
+	if (!cuda_rule(f, a, m, CC_ALLOWED, &o))
 		return 0;
 	m->detail = arena_printf(a, "The process capped itself at %s "
 	    "(set_per_process_memory_fraction) and hit its own cap.",
-	    fmt_bytes(a, ev_num_or(m->initiating, "allowed_bytes", -1)));
+	    fmt_bytes(a, ev_num_or(o, "allowed_bytes", -1)));
 	return 1;
 }
 
 static int
 m_cuda_tenant(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	if (!cuda_rule(f, a, m, CC_TENANT))
+	const struct event	*o;
+
+	if (!cuda_rule(f, a, m, CC_TENANT, &o))
 		return 0;
 	m->detail = arena_printf(a, "%s of the GPU was held outside this "
 	    "process, by another process or job on the same device.",
-	    fmt_bytes(a, held_outside(m->initiating)));
+	    fmt_bytes(a, held_outside(o)));
 	return 1;
 }
 
 static int
 m_cuda_zombie(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	if (!cuda_rule(f, a, m, CC_ZOMBIE))
+	const struct event	*o;
+
+	if (!cuda_rule(f, a, m, CC_ZOMBIE, &o))
 		return 0;
 	m->detail = arena_printf(a, "%s of the GPU was held outside this "
 	    "process, and no listed process accounts for it: a CUDA context "
 	    "left behind by a crashed or killed process.",
-	    fmt_bytes(a, held_outside(m->initiating)));
+	    fmt_bytes(a, held_outside(o)));
 	return 1;
 }
 
 static int
 m_cuda_multiproc(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	if (!cuda_rule(f, a, m, CC_MULTIPROC))
+	const struct event	*o;
+
+	if (!cuda_rule(f, a, m, CC_MULTIPROC, &o))
 		return 0;
 	m->detail = "Several processes of this job hold CUDA contexts on the "
 	    "same GPU; each pays the context overhead (often DataLoader "
@@ -443,15 +634,18 @@ static int
 m_cuda_frag(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct event	*o;
+	int64_t			 req;
 
-	if (!cuda_rule(f, a, m, CC_FRAG))
+	if (!cuda_rule(f, a, m, CC_FRAG, &o))
 		return 0;
-	o = m->initiating;
+	req = ev_num_or(o, "requested_bytes", -1);
 	m->detail = arena_printf(a, "PyTorch held %s reserved but "
-	    "unallocated, more than the %s request: the cache was too "
-	    "fragmented to serve it.", fmt_bytes(a,
-	    reserved_of(o) - ev_num_or(o, "allocated_bytes", 0)),
-	    fmt_bytes(a, ev_num_or(o, "requested_bytes", 0)));
+	    "unallocated (%.1f%% of the %s it reserved, %s in live "
+	    "tensors)%s%s%s: the cache was too fragmented to serve it.",
+	    fmt_bytes(a, unallocated_of(o)), share_pct(o),
+	    fmt_bytes(a, reserved_of(o)), fmt_bytes(a, allocated_of(o)),
+	    req > 0 ? ", more than the " : "", req > 0 ? fmt_bytes(a, req) : "",
+	    req > 0 ? " request" : "");
 	return 1;
 }
 
@@ -459,35 +653,192 @@ static int
 m_cuda_exhaust(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct event	*o;
+	int64_t			 req, cap, alloc;
 
-	if (!cuda_rule(f, a, m, CC_EXHAUST))
+	if (!cuda_rule(f, a, m, CC_EXHAUST, &o))
 		return 0;
-	o = m->initiating;
-	m->detail = arena_printf(a, "Live tensors held %s of %s and the "
-	    "cache had no room for %s more: the workload does not fit.",
-	    fmt_bytes(a, ev_num_or(o, "allocated_bytes", -1)),
-	    fmt_bytes(a, ev_num_or(o, "capacity_bytes", -1)),
-	    fmt_bytes(a, ev_num_or(o, "requested_bytes", -1)));
+	req = ev_num_or(o, "requested_bytes", -1);
+	cap = ev_num_or(o, "capacity_bytes", -1);
+	alloc = allocated_of(o);
+	if (req > 0 && cap > 0 && req > cap)
+		m->detail = arena_printf(a, "The one request for %s is larger "
+		    "than the whole GPU (%s): the workload's own allocation "
+		    "does not fit, whatever else is on the device.",
+		    fmt_bytes(a, req), fmt_bytes(a, cap));
+	else if (alloc < 0)
+		m->detail = arena_printf(a, "A request for %s failed%s%s; the "
+		    "quoted part of the message has no allocated and reserved "
+		    "figures to tell fragmentation from exhaustion.",
+		    fmt_bytes(a, req), cap > 0 ? " on a GPU of " : "",
+		    cap > 0 ? fmt_bytes(a, cap) : "");
+	else if (req > 0 && cap > 0 && unallocated_of(o) >= req)
+		m->detail = arena_printf(a, "Live tensors held %s of %s; the "
+		    "%s PyTorch cached but left unallocated could have held "
+		    "the %s request, but it is only %.1f%% of the %s "
+		    "reserved: the usual slack of a caching allocator on a "
+		    "full card, so the workload does not fit.",
+		    fmt_bytes(a, alloc), fmt_bytes(a, cap),
+		    fmt_bytes(a, unallocated_of(o)), fmt_bytes(a, req),
+		    share_pct(o), fmt_bytes(a, reserved_of(o)));
+	else if (req > 0 && cap > 0)
+		m->detail = arena_printf(a, "Live tensors held %s of %s and "
+		    "the cache had no room for %s more: the workload does not "
+		    "fit.", fmt_bytes(a, alloc), fmt_bytes(a, cap),
+		    fmt_bytes(a, req));
+	else
+		m->detail = arena_printf(a, "Live tensors held %s of the %s "
+		    "PyTorch reserved: reserved is about allocated, so the "
+		    "memory was in use, not fragmented.", fmt_bytes(a, alloc),
+		    fmt_bytes(a, reserved_of(o)));
+	return 1;
+}
+
+/* The plain device OOM (no PyTorch breakdown): the first of the plain
+ * CUDA/TF/ggml/ORT lines and XLA's, else a quoted PyTorch tail without
+ * figures, else a memory_summary() table cut before its figures. */
+static const struct event *
+plain_oom(const struct facts *f)
+{
+	const struct event	*s = f->first[EV_CUDA_OOM_PLAIN];
+
+	if (f->first[EV_CUDA_OOM] != NULL)
+		return has_figures(f->first[EV_CUDA_OOM]) ? NULL :
+		    f->first[EV_CUDA_OOM];
+	if (s == NULL || (f->first[EV_XLA_OOM] != NULL &&
+	    f->first_at[EV_XLA_OOM] < f->first_at[EV_CUDA_OOM_PLAIN]))
+		s = f->first[EV_XLA_OOM];
+	if (s == NULL && f->summary_oom != NULL && oom_event(f) == NULL)
+		s = f->summary_oom;
+	return s;
+}
+
+/*
+ * The BFC allocator's stats (TensorFlow, XLA for JAX) beside a plain OOM:
+ * 1 when its arena had room for the request in total but no free block
+ * as large (DESIGN: "free memory in blocks all smaller than the request"),
+ * 0 when it had not, -1 when the figures do not say (no stats, no
+ * LargestFreeBlock, no request size).
+ */
+static int
+bfc_fragmented(const struct facts *f, const struct event *s)
+{
+	const struct event	*b = f->bfc_stats;
+	int64_t			 lim, use, big, req;
+
+	if (b == NULL || s == NULL)
+		return -1;
+	lim = ev_num_or(b, "limit_bytes", -1);
+	use = ev_num_or(b, "in_use_bytes", -1);
+	big = ev_num_or(b, "largest_free_block_bytes", -1);
+	req = ev_num_or(s, "requested_bytes", -1);
+	if (lim <= 0 || use < 0 || req <= 0)
+		return -1;
+	if (lim - use < req)
+		return 0;
+	return big < 0 ? -1 : big < req;
+}
+
+static int
+m_bfc_frag(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = plain_oom(f), *b = f->bfc_stats;
+
+	if (bfc_fragmented(f, s) != 1)
+		return 0;
+	m->initiating = s;
+	rmatch_support(m, b);
+	m->confidence = "high";
+	m->confidence_reason = "the BFC allocator's own stats at the failure";
+	m->detail = arena_printf(a, "The BFC allocator had %s of its %s "
+	    "limit free, enough for the %s request, but its largest free "
+	    "block was %s.", fmt_bytes(a, ev_num_or(b, "limit_bytes", 0) -
+	    ev_num_or(b, "in_use_bytes", 0)), fmt_bytes(a, ev_num_or(b,
+	    "limit_bytes", 0)), fmt_bytes(a, ev_num_or(s, "requested_bytes",
+	    0)), fmt_bytes(a, ev_num_or(b, "largest_free_block_bytes", 0)));
 	return 1;
 }
 
 static int
 m_cuda_plain(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	const struct event	*s = f->first[EV_CUDA_OOM_PLAIN];
+	const struct event	*s = plain_oom(f), *b = f->bfc_stats;
+	int			 frag = bfc_fragmented(f, s);
+	int64_t			 req;
 
-	if (f->first[EV_CUDA_OOM] != NULL)
-		return 0;
-	if (s == NULL || (f->first[EV_XLA_OOM] != NULL &&
-	    f->first_at[EV_XLA_OOM] < f->first_at[EV_CUDA_OOM_PLAIN]))
-		s = f->first[EV_XLA_OOM];
-	if (s == NULL)
+	if (s == NULL || frag == 1)
 		return 0;
 	m->initiating = s;
+	rmatch_support(m, f->summary_oom);
 	m->confidence = "medium";
 	m->confidence_reason = "a device allocation failure without the "
 	    "allocator's breakdown (allocated, reserved, free)";
-	m->detail = "A device memory allocation failed.";
+	req = ev_num_or(s, "requested_bytes", -1);
+	if (frag == 0) {
+		rmatch_support(m, b);
+		m->confidence_reason = "the BFC allocator's stats show its "
+		    "arena full; its limit may be below the device's (a "
+		    "memory fraction or preallocation setting)";
+		m->detail = arena_printf(a, "A device memory allocation of %s "
+		    "failed: the BFC allocator had %s in use of its %s limit, "
+		    "%s free, less than the request.", fmt_bytes(a, req),
+		    fmt_bytes(a, ev_num_or(b, "in_use_bytes", 0)),
+		    fmt_bytes(a, ev_num_or(b, "limit_bytes", 0)),
+		    fmt_bytes(a, ev_num_or(b, "limit_bytes", 0) -
+		    ev_num_or(b, "in_use_bytes", 0)));
+		return 1;
+	}
+	m->detail = req > 0 ? arena_printf(a, "A device memory allocation "
+	    "of %s failed.", fmt_bytes(a, req)) :
+	    "A device memory allocation failed.";
+	/* ONNX Runtime's arena serves the CPU provider too: only a line
+	 * that names the GPU side says it was device memory. */
+	if (s->sig != NULL && strcmp(s->sig, "S-ORT-ARENA-OOM") == 0 &&
+	    str_find(s->text, "CUDA") == NULL &&
+	    str_find(s->text, "cuda") == NULL &&
+	    str_find(s->text, "GPU") == NULL) {
+		m->confidence = "low";
+		m->confidence_reason = "ONNX Runtime's arena failed an "
+		    "allocation, and its arena serves host (CPU provider) and "
+		    "device memory alike: the line does not say which";
+	}
+	return 1;
+}
+
+/* An allocation of an impossible size (NONSENSE_BYTES): the size was
+ * garbage — overflowed shape arithmetic, or state left corrupt by an
+ * earlier failure such as an aborted collective. Never a capacity
+ * problem. After a collective failure the size is that failure's echo:
+ * the row stays silent and R-INC-001 names the collective (the missing
+ * rank's own failure decides). */
+static int
+m_alloc_nonsense(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->alloc_nonsense;
+	size_t			 at;
+	int64_t			 req;
+
+	if (s == NULL)
+		return 0;
+	at = facts_index_of(f, s);
+	for (size_t i = 0; i < at && i < f->tl->n; i++) {
+		enum ev_kind k = f->tl->v[i]->kind;
+
+		if ((k == EV_NCCL_TIMEOUT || k == EV_NCCL_ERROR ||
+		    k == EV_CHILD_FAILED || k == EV_LAUNCHER_EXIT) &&
+		    !facts_foreign(f, f->tl->v[i]))
+			return 0;
+	}
+	req = ev_num_or(s, "requested_bytes", -1);
+	m->initiating = s;
+	m->confidence = "medium";
+	m->confidence_reason = "the size asked for is no capacity figure "
+	    "(1 EiB or more); what corrupted it is not in the evidence";
+	m->detail = req > 0 ? arena_printf(a, "An allocation asked for %s "
+	    "(%" PRId64 " bytes), more than any device has: the size itself "
+	    "was garbage, not the memory short.", fmt_bytes(a, req), req) :
+	    "PyTorch refused an allocation of more than 1 EiB, the placeholder "
+	    "it prints for a garbage size: the size itself was corrupt, not "
+	    "the memory short.";
 	return 1;
 }
 
@@ -1051,9 +1402,15 @@ const struct rule	rules[] = {
 	{ .id = "R-DEV-001", .cause = "cuda_oom_exhaustion",
 	  .boundary = "device", .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Model or batch too large'; S004 flowchart L",
-	  .signals = "CUDA allocator OOM with numbers; reserved - allocated "
-	      "< requested; memory held outside the process <= 2 GiB or 10% "
-	      "of capacity; at most one job process on the GPU",
+	  .signals = "CUDA allocator OOM with numbers (the whole message, "
+	      "its figures alone, or with no OOM line a memory_summary() "
+	      "table counting CUDA OOMs >= 1): reserved - allocated < the "
+	      "request or < 10% of reserved (reserved ~ allocated); memory "
+	      "held outside the process <= 2 GiB or 10% of capacity, or the "
+	      "request would not fit even without it; at most one job "
+	      "process on the GPU; medium confidence when the cache could "
+	      "hold the request but is under 10% of reserved, or the request "
+	      "or capacity is missing",
 	  .meaning = "Live memory needs more than the GPU has.",
 	  .next_action = "Hold host memory (--mem, workers) constant; lower "
 	      "the device batch or sequence length, or enable activation "
@@ -1063,8 +1420,11 @@ const struct rule	rules[] = {
 	{ .id = "R-DEV-002", .cause = "cuda_oom_fragmentation",
 	  .boundary = "device", .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Fragmentation'; S004 flowchart H",
-	  .signals = "CUDA allocator OOM with reserved - allocated >= the "
-	      "requested size",
+	  .signals = "CUDA allocator OOM (or, with no OOM line, a "
+	      "memory_summary() table counting CUDA OOMs >= 1) whose "
+	      "reserved - allocated is >= the requested size AND >= 10% of "
+	      "reserved (FRAG_SHARE_PCT); an unknown request leaves the 10% "
+	      "to decide (medium confidence)",
 	  .meaning = "The allocator's cache held enough free memory, but in "
 	      "pieces too small for the request.",
 	  .next_action = "Hold batch and host memory constant; set "
@@ -1116,8 +1476,13 @@ const struct rule	rules[] = {
 	  .boundary = "device", .rclass = RC_INCIDENT,
 	  .seeds = "S000 table 'torch.OutOfMemoryError: CUDA out of memory'; "
 	      "S004 'Confirm the failure is allocation'",
-	  .signals = "plain CUDA/XLA out-of-memory errors without allocator "
-	      "numbers",
+	  .signals = "plain CUDA/XLA/TensorFlow out-of-memory errors without "
+	      "PyTorch's allocator numbers (CUDA error names, XLA "
+	      "RESOURCE_EXHAUSTED, TF 'OOM when allocating tensor' and its BFC "
+	      "'ran out of memory ... (rounded to N)', llama.cpp's cudaMalloc, "
+	      "ONNX Runtime's BFCArena: low confidence unless the line names "
+	      "CUDA or the GPU), with the BFC stats when printed (arena full: "
+	      "Limit - InUse < the request)",
 	  .meaning = "A device allocation failed; the breakdown is missing.",
 	  .next_action = "Rerun once with the same settings and "
 	      "torch.cuda.memory_summary() (or XLA's allocator dump) logged at "
@@ -1137,6 +1502,38 @@ const struct rule	rules[] = {
 	      "(--exclusive or a GPU-exclusive GRES) and the same batch, and "
 	      "require the OOM to disappear.",
 	  .match = series_refine_tenant },
+	{ .id = "R-DEV-009", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 'Confirm the failure is allocation, not corruption'",
+	  .signals = "a device allocation failure asking for 1 EiB or more "
+	      "(PyTorch's fixed 'Tried to allocate more than 1EB memory', "
+	      "ONNX Runtime's BFCArena 'requested buffer of size N', XLA's "
+	      "bytes); silent when a collective timeout or launcher report "
+	      "comes before it (R-INC-001 then names the collective)",
+	  .meaning = "The requested size was garbage, not the memory short: "
+	      "no batch size makes it fit.",
+	  .next_action = "Do not lower the batch: find the failure before "
+	      "this line (an aborted collective, an earlier exception, an "
+	      "integer overflow in the failing operator's shape arithmetic), "
+	      "log the failing operator's input shapes, and rerun unchanged.",
+	  .match = m_alloc_nonsense },
+	{ .id = "R-DEV-010", .cause = "cuda_oom_fragmentation",
+	  .boundary = "device", .rclass = RC_INCIDENT,
+	  .seeds = "S004 cause 'Fragmentation'; S004 'the pool is chopped "
+	      "into pieces too small for the failing request'",
+	  .signals = "a TensorFlow/XLA device OOM whose BFC allocator stats "
+	      "(Limit - InUse) had room for the request but whose "
+	      "LargestFreeBlock was smaller than it (XLA's compile-time "
+	      "'total fragmentation' and TF's 'If the cause is memory "
+	      "fragmentation' hint are not evidence)",
+	  .meaning = "The allocator's arena held enough free memory, but in "
+	      "blocks too small for the request.",
+	  .next_action = "Hold the batch and host memory constant; let the "
+	      "allocator preallocate one arena (JAX: "
+	      "XLA_PYTHON_CLIENT_PREALLOCATE=true; TF: "
+	      "TF_GPU_ALLOCATOR=cuda_malloc_async) and require the OOM to "
+	      "disappear.",
+	  .match = m_bfc_frag },
 	{ .id = "R-GPU-001", .cause = "gpu_access_denied", .boundary = "step",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S001 cause 'Cgroup device access not configured for "

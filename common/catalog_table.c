@@ -30,10 +30,12 @@ const struct cat_sig catalog_table[] = {
 	/* --- PyTorch caching allocator (signatures.md 3.1, 3.2) --- */
 	{ .id = "S-PT-OOM-NEW", .kind = EV_CUDA_OOM, .cls = CAT_PRIMARY,
 	  .group = "device_oom",
-	  .needles = { "Tried to allocate" },
-	  .pcre = "(?:(?<exception>[A-Za-z_.]*(?:Error)): )?"
+	  .needles = { "Tried to allocate", "has a total capac" },
+	  /* The first sentence may be cut off (wrapped, or pasted from the
+	   * middle): the figures from "GPU N has a total" on still match. */
+	  .pcre = "(?:(?:(?<exception>[A-Za-z_.]*(?:Error)): )?"
 	    "(?:CUDA out|HIP out|Out) of memory\\. Tried to allocate "
-	    "(?<requested_bytes>" SZ ")\\. GPU (?<gpu>[0-9]+) has a total "
+	    "(?<requested_bytes>" SZ ")\\. )?GPU (?<gpu>[0-9]+) has a total "
 	    "(?:capacity|capacty) of (?<capacity_bytes>" SZ ") of which "
 	    "(?<free_bytes>" SZ ") is free\\. "
 	    "(?:(?=(?:Process [0-9]+ has " SZ " memory in use\\. )*"
@@ -53,10 +55,10 @@ const struct cat_sig catalog_table[] = {
 	    "c10/cuda/CUDACachingAllocator.cpp; signatures.md 3.1" },
 	{ .id = "S-PT-OOM-OLD", .kind = EV_CUDA_OOM, .cls = CAT_PRIMARY,
 	  .group = "device_oom",
-	  .needles = { "Tried to allocate" },
-	  .pcre = "(?:(?<exception>[A-Za-z_.]*(?:Error)): )?"
+	  .needles = { "Tried to allocate", "total capacity; " },
+	  .pcre = "(?:(?:(?<exception>[A-Za-z_.]*(?:Error)): )?"
 	    "CUDA out of memory\\. Tried to allocate (?<requested_bytes>" SZ
-	    ") \\(GPU (?<gpu>[0-9]+); (?<capacity_bytes>" SZ ") total "
+	    ") )?\\(GPU (?<gpu>[0-9]+); (?<capacity_bytes>" SZ ") total "
 	    "capacity; (?<allocated_bytes>" SZ ") already allocated; "
 	    "(?<free_bytes>" SZ ") free; (?:(?<allowed_bytes>" SZ
 	    ") allowed; )?(?:(?<reserved_bytes>" SZ ") reserved in total by "
@@ -64,6 +66,83 @@ const struct cat_sig catalog_table[] = {
 	  .ere = "CUDA out of memory\\. Tried to allocate " SZE " \\(GPU "
 	    "[0-9]+; " SZE " total capacity",
 	  .source = "PyTorch 1.0 (\"cached\") to 2.0; signatures.md 3.1" },
+	/* The head of the old message when the line was wrapped after a
+	 * ";" (the rest follows on the next lines; rules.c reads both). */
+	{ .id = "S-PT-OOM-HEAD", .kind = EV_CUDA_OOM, .cls = CAT_PRIMARY,
+	  .group = "device_oom",
+	  .needles = { "Tried to allocate" },
+	  .pcre = "(?:(?:CUDA|A) )?out of memory\\. Tried to allocate "
+	    "(?<requested_bytes>" SZ ") \\(GPU (?<gpu>[0-9]+); "
+	    "(?<capacity_bytes>" SZ ") total capacity;"
+	    "(?: (?<allocated_bytes>" SZ ") already allocated;)?"
+	    "(?: (?<free_bytes>" SZ ") free;)? *$"
+	    /* 2.x: the first sentences, the figures on the next line */
+	    "|(?:(?:CUDA|HIP) )?out of memory\\. Tried to allocate "
+	    "(?<requested_bytes>" SZ ")\\.(?: GPU (?<gpu>[0-9]+) has a total "
+	    "(?:capacity|capacty) of (?<capacity_bytes>" SZ ") of which "
+	    "(?<free_bytes>" SZ ") is free\\.)?",
+	  .ere = "out of memory\\. Tried to allocate " SZE " \\(GPU [0-9]+; "
+	    SZE " total capacity;",
+	  .source = "PyTorch 1.4 - 2.x messages wrapped as posted (the head "
+	    "of the line); facebookresearch/fairseq#4352",
+	  .no_baseline = 1 },
+	/* The tail of either message alone, as people quote it: only the
+	 * allocator's figures (allocated, reserved, the "allowed" cap), no
+	 * request or capacity. After the whole-message rows. */
+	{ .id = "S-PT-OOM-TAIL", .kind = EV_CUDA_OOM, .cls = CAT_PRIMARY,
+	  .group = "device_oom",
+	  .needles = { "is reserved by PyTorch but unallocated",
+	      "reserved in total by" },
+	  .pcre = "(?:(?<allowed_bytes>" SZ ") allowed; )?Of the allocated "
+	    "memory (?<allocated_bytes>" SZ ") is allocated by PyTorch, "
+	    "(?:with (?<private_pool_bytes>" SZ ") allocated in private pools "
+	    "\\(e\\.g\\., CUDA Graphs\\), )?and (?<reserved_unallocated_bytes>"
+	    SZ ") is reserved by PyTorch but unallocated\\."
+	    "|(?:(?<allocated_bytes>" SZ ") already allocated; )?"
+	    "(?:(?<free_bytes>" SZ ") free; )?(?:(?<allowed_bytes>" SZ
+	    ") allowed; )?(?<reserved_bytes>" SZ ") reserved in total by"
+	    "(?: PyTorch\\)| *$)",
+	  .ere = "is reserved by PyTorch but unallocated|reserved in total by "
+	    "PyTorch\\)",
+	  .source = "PyTorch 1.4 - 2.x CUDACachingAllocator.cpp, the message's "
+	    "figures without its first sentence; signatures.md 3.1",
+	  .no_baseline = 1 },
+	/* PyTorch refuses a size of 1 EiB or more before asking the device:
+	 * a fixed placeholder for a garbage size, never a capacity figure. */
+	{ .id = "S-PT-OOM-1EB", .kind = EV_CUDA_OOM_PLAIN, .cls = CAT_PRIMARY,
+	  .group = "device_oom",
+	  .needles = { "more than 1EB memory" },
+	  .pcre = "(?:(?<exception>[A-Za-z_.]*(?:Error)): )?"
+	    "(?:(?<device>CUDA|HIP|XPU|MPS|[A-Z]{2,4}) )?out of memory\\. "
+	    "Tried to allocate more than 1EB memory",
+	  .ere = "out of memory\\. Tried to allocate more than 1EB memory",
+	  .source = "PyTorch c10/cuda/CUDACachingAllocator.cpp and "
+	    "CUDAMallocAsyncAllocator.cpp (one_exa_bytes check); "
+	    "NVIDIA/nccl#1284",
+	  .what = "nonsense_size", .no_baseline = 1 },
+	/* llama.cpp / ggml CUDA backend buffer (ollama's runner). */
+	{ .id = "S-GGML-CUDA-OOM", .kind = EV_CUDA_OOM_PLAIN,
+	  .cls = CAT_PRIMARY, .group = "device_oom",
+	  .needles = { "cudaMalloc failed: out of memory" },
+	  .pcre = "allocating (?<requested_bytes>[0-9]+(?:\\.[0-9]+)? MiB) on "
+	    "device (?<gpu>[0-9]+): cudaMalloc failed: out of memory",
+	  .ere = "allocating [0-9.]+ MiB on device [0-9]+: cudaMalloc failed: "
+	    "out of memory",
+	  .source = "ggml/src/ggml-cuda ggml_backend_cuda_buffer_type_alloc_"
+	    "buffer (llama.cpp, ollama); ollama/ollama#3683",
+	  .no_baseline = 1 },
+	/* ONNX Runtime's arena (CUDA execution provider, also CPU). */
+	{ .id = "S-ORT-ARENA-OOM", .kind = EV_CUDA_OOM_PLAIN,
+	  .cls = CAT_PRIMARY, .group = "device_oom",
+	  .needles = { "Failed to allocate memory for requested buffer" },
+	  .pcre = "Failed to allocate memory for requested buffer of size "
+	    "(?<requested_bytes>[0-9]+)",
+	  .ere = "Failed to allocate memory for requested buffer of size "
+	    "[0-9]+",
+	  .source = "onnxruntime core/framework/bfc_arena.cc "
+	    "BFCArena::AllocateRawInternal; "
+	    "triton-inference-server/onnxruntime_backend#203",
+	  .no_baseline = 1 },
 	{ .id = "S-CUDA-OOM-PLAIN", .kind = EV_CUDA_OOM_PLAIN,
 	  .cls = CAT_PRIMARY, .group = "device_oom",
 	  .needles = { "out of memory", "cudaErrorMemoryAllocation",
@@ -81,9 +160,12 @@ const struct cat_sig catalog_table[] = {
 	    "signatures.md 3.1, 3.3, 4.3, 6.3" },
 	{ .id = "S-XLA-OOM", .kind = EV_XLA_OOM, .cls = CAT_PRIMARY,
 	  .group = "device_oom",
-	  .needles = { "Out of memory while trying to allocate" },
-	  .pcre = "(?:RESOURCE_EXHAUSTED|Resource exhausted): Out of memory "
-	    "while trying to allocate (?<requested_bytes>[0-9]+) bytes",
+	  .needles = { "of memory while trying to allocate" },
+	  /* Also the message's tail on a line of its own, as a pasted log
+	   * wraps it ("...: Resource exhausted: Out" / "of memory ..."). */
+	  .pcre = "(?:(?:RESOURCE_EXHAUSTED|Resource exhausted): Out |^Out |^)"
+	    "of memory while trying to allocate (?<requested_bytes>[0-9]+) "
+	    "bytes",
 	  .ere = "(RESOURCE_EXHAUSTED|Resource exhausted): Out of memory "
 	    "while trying to allocate [0-9]+ bytes",
 	  .source = "XLA TfAllocatorAdapter (jaxlib XlaRuntimeError, "
@@ -91,11 +173,46 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-TF-BFC-OOM", .kind = EV_CUDA_OOM_PLAIN, .cls = CAT_PRIMARY,
 	  .group = "device_oom",
 	  .needles = { "OOM when allocating tensor" },
-	  .pcre = "OOM when allocating tensor with shape\\[(?<shape>[^\\]]*)\\]"
-	    " and type (?<dtype>[A-Za-z0-9_]+) on (?<device>[^ ]+) by "
-	    "allocator (?<allocator>[A-Za-z0-9_]+)",
+	  /* TF 1.x before the type and allocator clause: "with
+	   * shape[5760,4,4,2048]" alone; the device copy path: "of shape
+	   * [..] and type float". */
+	  .pcre = "OOM when allocating tensor (?:with|of) shape ?\\["
+	    "(?<shape>[^\\]]*)\\](?: and type (?<dtype>[A-Za-z0-9_]+)"
+	    "(?: on (?<device>[^ ]+) by allocator "
+	    "(?<allocator>[A-Za-z0-9_]+))?)?",
 	  .ere = "OOM when allocating tensor with shape",
-	  .source = "TensorFlow BFC allocator (TF1 and TF2); signatures.md 6.2" },
+	  .source = "TensorFlow BFC allocator (TF1 and TF2; TF <= 1.4 without "
+	    "type and allocator), gpu_util/device copy \"of shape\"; "
+	    "signatures.md 6.2" },
+	/* The BFC allocator's fatal report (TensorFlow, XLA/TSL for JAX),
+	 * printed before its chunk dump and the error that follows. The
+	 * warning form "... with freed_by_count=0. The caller indicates that
+	 * this is not a failure" has no "(rounded to" and is no OOM; neither
+	 * is the "If the cause is memory fragmentation maybe ..." hint after
+	 * it evidence of fragmentation. */
+	{ .id = "S-TF-BFC-RANOUT", .kind = EV_CUDA_OOM_PLAIN,
+	  .cls = CAT_PRIMARY, .group = "device_oom",
+	  .needles = { "ran out of memory trying to allocate" },
+	  .pcre = "Allocator \\((?<allocator>[^)]+)\\) ran out of memory trying "
+	    "to allocate [0-9.]+ ?[KMGTPE]?i?B \\(rounded to "
+	    "(?<requested_bytes>[0-9]+)\\) ?requested by op",
+	  .ere = "Allocator \\([^)]+\\) ran out of memory trying to allocate "
+	    "[0-9.]+ ?[KMGTPE]?i?B \\(rounded to [0-9]+\\)",
+	  .source = "tensorflow/tsl (xla/tsl) framework/bfc_allocator.cc "
+	    "AllocateRawInternal, TF 2.x and jaxlib; signatures.md 6.2",
+	  .no_baseline = 1 },
+	/* The BFC allocator's "Stats:" block after its chunk dump (TF,
+	 * XLA/TSL): Limit, InUse, ..., LargestFreeBlock on the lines that
+	 * follow, read by parse_log.c. */
+	{ .id = "S-BFC-STATS", .kind = EV_MEM_SUMMARY, .cls = CAT_CONTEXT,
+	  .group = "mem_summary",
+	  .needles = { "] Stats:" },
+	  .pcre = "bfc_allocator\\.cc:[0-9]+\\] Stats: *$",
+	  .ere = "bfc_allocator\\.cc:[0-9]+\\] Stats: *$",
+	  .source = "tensorflow/tsl framework/bfc_allocator.cc DumpMemoryLog "
+	    "and AllocatorStats::DebugString (LargestFreeBlock since TF 2.x); "
+	    "tensorflow/tensorflow#9790, #22586",
+	  .what = "bfc_stats", .no_baseline = 1 },
 	{ .id = "S-PT-MEM-SUMMARY", .kind = EV_MEM_SUMMARY, .cls = CAT_CONTEXT,
 	  .group = "mem_summary",
 	  .needles = { "memory summary, device ID" },

@@ -94,10 +94,35 @@ static const struct {
 #define B(id, line)		{ id, NULL, NULL, line }
 	R("S-PT-OOM-NEW", FX "example-pytorch_oom.txt", "capacity of 23.65"),
 	R("S-PT-OOM-OLD", FX "example-pytorch_oom.txt", "1.71 GiB (GPU 0"),
+	/* facebookresearch/fairseq#4352 (wrapped at 80 columns) */
+	B("S-PT-OOM-HEAD", "A out of memory. Tried to allocate 3.02 GiB (GPU "
+	  "1; 23.70 GiB total capacity; "),
+	/* pytorch/pytorch#37709 (the message's tail as an issue title) */
+	B("S-PT-OOM-TAIL", "1.17 GiB reserved in total by PyTorch)"),
+	/* NVIDIA/nccl#1284 (title) */
+	B("S-PT-OOM-1EB", "torch.cuda.OutOfMemoryError: CUDA out of memory. "
+	  "Tried to allocate more than 1EB memory"),
+	/* ollama/ollama#3683 */
+	B("S-GGML-CUDA-OOM", "Apr 17 01:25:10 ai-pc ollama[56169]: "
+	  "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 24289.03 MiB "
+	  "on device 0: cudaMalloc failed: out of memory"),
+	/* triton-inference-server/onnxruntime_backend#203 */
+	B("S-ORT-ARENA-OOM", "Status Message: /workspace/onnxruntime/"
+	  "onnxruntime/core/framework/bfc_arena.cc:368 void* onnxruntime::"
+	  "BFCArena::AllocateRawInternal(size_t, bool, onnxruntime::Stream*, "
+	  "bool, onnxruntime::WaitNotificationFn) Failed to allocate memory "
+	  "for requested buffer of size 4547406516732812544"),
 	R("S-CUDA-OOM-PLAIN", FX "example-pytorch_oom.txt",
 	  "AcceleratorError: CUDA error: out of memory"),
 	R("S-XLA-OOM", FX "example-jax_tf_oom.txt", "285212672"),
 	R("S-TF-BFC-OOM", FX "example-jax_tf_oom.txt", "shape[64,2016"),
+	/* a JAX (Reactant) user's log, 2025-01-05, xla/tsl BFC allocator */
+	B("S-TF-BFC-RANOUT", "2025-01-05 09:48:28.754214: W external/xla/xla/"
+	  "tsl/framework/bfc_allocator.cc:501] Allocator (GPU_0_bfc) ran out "
+	  "of memory trying to allocate 3.72GiB (rounded to 4000000000)"
+	  "requested by op "),
+	B("S-BFC-STATS", "2025-01-05 09:48:28.755051: I external/xla/xla/tsl/"
+	  "framework/bfc_allocator.cc:1133] Stats: "),
 	B("S-PT-MEM-SUMMARY", "|                  PyTorch CUDA "
 	  "memory summary, device ID 0                 |"),
 	R("S-CUDA-FAULT", FX "example-cuda_errors_not_oom.txt",
@@ -344,6 +369,100 @@ DEFINE_TEST(test_catalog_pytorch_old_fields)
 	CHECK_EQ_INT(fnum(&m, "gpu"), 1);
 	CHECK_EQ_INT(fnum(&m, "allowed_bytes"), 3221225472LL);
 	CHECK_EQ_INT(fnum(&m, "reserved_bytes"), 2147483648LL);
+	catalog_free(c);
+}
+
+/* The allocator's evidence in pieces: the message without its first
+ * sentence, its figures alone, wrapped XLA, TF 1.x's short form, sizes no
+ * device has. */
+DEFINE_TEST(test_catalog_alloc_pieces)
+{
+	struct catalog		*c = cat_open();
+	struct cat_match	 m;
+
+	/* carolchenyx/MGFN.#35 without "...Tried to allocate 1.70 GiB. " */
+	CHECK_EQ_STR(match1(c, "GPU 0 has a total capacty of 6.00 GiB of "
+	    "which 0 bytes is free. Of the allocated memory 2.93 GiB is "
+	    "allocated by PyTorch, and 2.30 GiB is reserved by PyTorch but "
+	    "unallocated. If reserved but unallocated memory is large try "
+	    "setting max_split_size_mb to avoid fragmentation.", &m)->id,
+	    "S-PT-OOM-NEW");
+	CHECK_EQ_INT(fnum(&m, "requested_bytes"), -9999);
+	CHECK_EQ_INT(fnum(&m, "capacity_bytes"), 6442450944LL);
+	CHECK_EQ_INT(fnum(&m, "reserved_unallocated_bytes"), 2469606195LL);
+	/* qingze-bai/VSmTrans#3, the figures alone */
+	CHECK_EQ_STR(match1(c, "Of the allocated memory 14.81 GiB is "
+	    "allocated by PyTorch, and 336.73 MiB is reserved by PyTorch but "
+	    "unallocated.", &m)->id, "S-PT-OOM-TAIL");
+	CHECK_EQ_INT(m.sig->kind, EV_CUDA_OOM);
+	CHECK_EQ_INT(fnum(&m, "allocated_bytes"), 15902116413LL);
+	/* pytorch/pytorch#37709 */
+	CHECK_EQ_STR(match1(c, "1.17 GiB reserved in total by PyTorch)",
+	    &m)->id, "S-PT-OOM-TAIL");
+	CHECK_EQ_INT(fnum(&m, "reserved_bytes"), 1256277934LL);
+	CHECK_EQ_INT(fnum(&m, "allocated_bytes"), -9999);
+	/* fairseq#4352's wrapped middle line */
+	CHECK_EQ_STR(match1(c, "16.92 GiB already allocated; 1019.69 MiB "
+	    "free; 21.03 GiB reserved in total by ", &m)->id, "S-PT-OOM-TAIL");
+	CHECK_EQ_INT(fnum(&m, "reserved_bytes"), 22580790559LL);
+	CHECK_EQ_STR(match1(c, "A out of memory. Tried to allocate 3.02 GiB "
+	    "(GPU 1; 23.70 GiB total capacity; ", &m)->id, "S-PT-OOM-HEAD");
+	CHECK_EQ_INT(fnum(&m, "gpu"), 1);
+	CHECK_EQ_INT(fnum(&m, "allocated_bytes"), -9999);
+	/* qingze-bai/VSmTrans#3's 2.x message wrapped after "is free. " */
+	CHECK_EQ_STR(match1(c, "torch.OutOfMemoryError: CUDA out of memory. "
+	    "Tried to allocate 226.00 MiB. GPU 0 has a total capacity of 15.70 "
+	    "GiB of which 210.38 MiB is free. Including non-PyTorch memory, "
+	    "this process has 15.48 GiB", &m)->id, "S-PT-OOM-HEAD");
+	CHECK_EQ_INT(fnum(&m, "requested_bytes"), 236978176LL);
+	CHECK_EQ_INT(fnum(&m, "capacity_bytes") >> 20, 16076);
+	/* the old message without "CUDA out of memory. Tried to ..." */
+	CHECK_EQ_STR(match1(c, "(GPU 0; 6.00 GiB total capacity; 4.11 GiB "
+	    "already allocated; 34.82 MiB free; 4.42 GiB reserved in total by "
+	    "PyTorch)", &m)->id, "S-PT-OOM-OLD");
+	CHECK_EQ_INT(fnum(&m, "requested_bytes"), -9999);
+	/* jax-ml/jax#788, wrapped after "Resource exhausted: Out" */
+	CHECK_EQ_STR(match1(c, "of memory while trying to allocate "
+	    "5520758552 bytes.", &m)->id, "S-XLA-OOM");
+	CHECK_EQ_INT(fnum(&m, "requested_bytes"), 5520758552LL);
+	CHECK(match1(c, "the cache ran out of memory while trying to allocate "
+	    "5 bytes", &m) == NULL);
+	/* zhengyang-wang/Deeplab-v2--ResNet-101--Tensorflow#22 (TF 1.x) */
+	CHECK_EQ_STR(match1(c, "ResourceExhaustedError (see above for "
+	    "traceback): OOM when allocating tensor with "
+	    "shape[5760,4,4,2048]", &m)->id, "S-TF-BFC-OOM");
+	CHECK(fstr(&m, "shape", "5760,4,4,2048"));
+	/* the device-copy path: "of shape [..] and type" */
+	CHECK_EQ_STR(match1(c, "Resource exhausted: OOM when allocating "
+	    "tensor of shape [32256512,512] and type float", &m)->id,
+	    "S-TF-BFC-OOM");
+	CHECK(fstr(&m, "dtype", "float"));
+	/* TF's warning that is not a failure (NVIDIA/nccl#1039) */
+	CHECK(match1(c, "W tensorflow/core/common_runtime/bfc_allocator.cc:"
+	    "242] Allocator (GPU_0_bfc) ran out of memory trying to allocate "
+	    "0B with freed_by_count=0. The caller indicates that this is not "
+	    "a failure, but may mean that there could be performance gains if "
+	    "more memory were available.", &m) == NULL);
+	CHECK_EQ_STR(match1(c, "2024-07-13 01:58:23.985593: W tensorflow/tsl/"
+	    "framework/bfc_allocator.cc:485] Allocator (GPU_0_bfc) ran out of "
+	    "memory trying to allocate 3.07GiB (rounded to 3300000000)"
+	    "requested by op _EagerConst", &m)->id, "S-TF-BFC-RANOUT");
+	CHECK_EQ_INT(fnum(&m, "requested_bytes"), 3300000000LL);
+	CHECK(fstr(&m, "allocator", "GPU_0_bfc"));
+	CHECK(match1(c, "If the cause is memory fragmentation maybe the "
+	    "environment variable 'TF_GPU_ALLOCATOR=cuda_malloc_async' will "
+	    "improve the situation. ", &m) == NULL);
+	CHECK_EQ_STR(match1(c, "RuntimeError: CUDA out of memory. Tried to "
+	    "allocate more than 1EB memory.", &m)->id, "S-PT-OOM-1EB");
+	CHECK(fstr(&m, "what", "nonsense_size"));
+	CHECK_EQ_STR(match1(c, "Failed to allocate memory for requested "
+	    "buffer of size 4547406516732812544", &m)->id, "S-ORT-ARENA-OOM");
+	CHECK_EQ_INT(fnum(&m, "requested_bytes"), 4547406516732812544LL);
+	CHECK_EQ_STR(match1(c, "ggml_backend_cuda_buffer_type_alloc_buffer: "
+	    "allocating 24289.03 MiB on device 0: cudaMalloc failed: out of "
+	    "memory", &m)->id, "S-GGML-CUDA-OOM");
+	CHECK_EQ_INT(fnum(&m, "gpu"), 0);
+	CHECK_EQ_INT(fnum(&m, "requested_bytes") >> 20, 24289);
 	catalog_free(c);
 }
 
@@ -865,6 +984,44 @@ DEFINE_TEST(test_parse_log_memory_summary)
 		    v == 14012LL << 20);
 		CHECK(ev_num(ev, "reserved_peak_bytes", &v) == 0 &&
 		    v == 12420LL << 20);
+	}
+	evlist_free(&l);
+	arena_free(a);
+}
+
+/* The BFC allocator's stats block (EnzymeAD/Reactant.jl docs, Getting
+ * Started, an XLA OOM on a 24 GB GPU), through parse_log's reader. */
+DEFINE_TEST(test_parse_log_bfc_stats)
+{
+	static const char	 txt[] =
+	    "2025-01-05 09:48:28.755051: I external/xla/xla/tsl/framework/"
+	    "bfc_allocator.cc:1133] Stats: \n"
+	    "Limit:                     18995773440\n"
+	    "InUse:                     16000000000\n"
+	    "MaxInUse:                  16000000000\n"
+	    "NumAllocs:                           4\n"
+	    "MaxAllocSize:               4000000000\n"
+	    "Reserved:                            0\n"
+	    "PeakReserved:                        0\n"
+	    "LargestFreeBlock:                    0\n"
+	    "\n"
+	    "Limit:                               7\n";
+	struct arena		*a = arena_new(1 << 16);
+	struct evlist		 l = { 0 };
+	struct src		 in = { 0, "t", txt, sizeof(txt) - 1 };
+	struct err		 e;
+	const struct event	*ev;
+	int64_t			 v;
+
+	CHECK(parse_log(&in, a, &l, &e) == ERR_OK);
+	CHECK((ev = find_ev(&l, "S-BFC-STATS", 0)) != NULL);
+	if (ev != NULL) {
+		CHECK(ev_num(ev, "limit_bytes", &v) == 0 &&
+		    v == 18995773440LL);
+		CHECK(ev_num(ev, "in_use_bytes", &v) == 0 && v == 16000000000LL);
+		CHECK(ev_num(ev, "max_in_use_bytes", &v) == 0 &&
+		    v == 16000000000LL);
+		CHECK(ev_num(ev, "largest_free_block_bytes", &v) == 0 && v == 0);
 	}
 	evlist_free(&l);
 	arena_free(a);
