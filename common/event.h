@@ -80,7 +80,10 @@
 	X(EV_JOB_ENV, "job_env")	/* one process's environment */	\
 	X(EV_GPU_NODEV, "gpu_no_device")	/* no device / NVML init */ \
 	X(EV_MEM_FIGURE, "memory_figure")	/* a printed memory report */ \
-	X(EV_MEM_SERIES, "memory_series")	/* a --watch file */
+	X(EV_MEM_SERIES, "memory_series")	/* a --watch file */	\
+	/* the cascade after one process failed (issue 15) */		\
+	X(EV_PEER_TERMINATED, "peer_terminated") /* siblings signalled */ \
+	X(EV_PEER_LOST, "peer_lost")	/* a survivor saw a peer go */
 
 enum ev_kind {
 #define EV_ENUM(k, s) k,
