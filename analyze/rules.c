@@ -427,8 +427,9 @@ first_stopped(struct arena *a, const struct event *init,
  * peer are the nccl_cascade; kill echoes (shell "Killed", srun task exits
  * and step teardown, the oom_reaper) follow the verdict's own cause. The
  * lines are folded by what they say (the catalog row's tag, else the
- * kind): one cited line per fold, the counts in the summary. only: the verdict is inconclusive because nothing but the
- * cascade is visible, and init is its first line (cited too). */
+ * kind): one cited line per fold, the counts in the summary. only: the
+ * verdict is inconclusive because nothing but the cascade is visible,
+ * and init is its first line (cited too). */
 static void
 cascade_finding(const struct facts *f, struct analysis *an,
     const struct event *init, int collective, const char *cause, int only)
