@@ -483,11 +483,11 @@ cascade_finding(const struct facts *f, struct analysis *an,
 		    who != NULL ? "." : ""));
 	else if (collective)
 		fd = add_finding(an, "nccl_cascade", "R-CASCADE-001",
-		    arena_printf(an->arena, "%d downstream line%s follow%s the "
+		    arena_printf(an->arena, "%d downstream line%s of the "
 		    "initiating event%s%s (%s): ranks that waited for, "
 		    "re-raised or were terminated after the failure, and "
 		    "launchers reporting it; not a second cause.%s%s%s", total,
-		    total == 1 ? "" : "s", total == 1 ? "s" : "",
+		    total == 1 ? "" : "s",
 		    init->node ? " on " : "", init->node ? init->node : "",
 		    list, who != NULL ? " Stopped first: " : "",
 		    who != NULL ? who : "", who != NULL ? "." : ""));
