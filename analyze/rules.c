@@ -428,8 +428,8 @@ first_stopped(struct arena *a, const struct event *init,
  * and step teardown, the oom_reaper) follow the verdict's own cause. The
  * lines are folded by what they say (the catalog row's tag, else the
  * kind): one cited line per fold, the counts in the summary. only: the
- * verdict is inconclusive because nothing but the cascade is visible,
- * and init is its first line (cited too). */
+ * verdict is inconclusive because nothing but the cascade is visible:
+ * every such line of the job is the cascade, wherever it stands. */
 static void
 cascade_finding(const struct facts *f, struct analysis *an,
     const struct event *init, int collective, const char *cause, int only)
@@ -441,11 +441,11 @@ cascade_finding(const struct facts *f, struct analysis *an,
 	struct finding		*fd;
 	const char		*who, *list = "";
 
-	lo = teardown_start(f, from);
+	lo = only ? 0 : teardown_start(f, from);
 	for (size_t i = lo; i < f->tl->n; i++) {
 		const struct event *e = f->tl->v[i];
 
-		if (!(only && i == from && collective) &&
+		if (only ? !is_cascade(e->kind) || facts_foreign(f, e) :
 		    !in_cascade(f, from, lo, i))
 			continue;
 		if (peer_side(init, e->kind) != collective)
@@ -506,11 +506,9 @@ cascade_finding(const struct facts *f, struct analysis *an,
  * launcher's one report of the process that died can as well be the
  * failure itself (a hang, a kill) and are cited as the verdict's. */
 static int
-peers_went(const struct facts *f, const struct event *init)
+peers_went(const struct facts *f)
 {
-	size_t	from = facts_index_of(f, init), lo = teardown_start(f, from);
-
-	for (size_t i = lo; i < f->tl->n; i++) {
+	for (size_t i = 0; i < f->tl->n; i++) {
 		const struct event *ev = f->tl->v[i];
 
 		if ((ev->kind == EV_PEER_TERMINATED ||
@@ -527,7 +525,7 @@ cascade(const struct facts *f, struct analysis *an, const struct event *init,
 	if (init == NULL)
 		return;
 	if (strcmp(r->cause, "inconclusive") == 0) {
-		if (is_cascade(init->kind) && peers_went(f, init))
+		if (is_cascade(init->kind) && peers_went(f))
 			cascade_finding(f, an, init, 1, r->cause, 1);
 		return;
 	}
@@ -1089,7 +1087,7 @@ state_record(enum ev_kind k)
 
 static void
 fill_timeline(const struct facts *f, struct analysis *an,
-    const struct event *init)
+    const struct event *init, int only)
 {
 	size_t	n = 0, from = init ? facts_index_of(f, init) : (size_t)-1;
 	size_t	lo = from != (size_t)-1 ? teardown_start(f, from) : from;
@@ -1107,7 +1105,8 @@ fill_timeline(const struct facts *f, struct analysis *an,
 		e = &an->timeline.v[n++];
 		to_evidence(an->arena, f->tl->in[i], ev, e);
 		e->initiating = ev == init;
-		e->cascade = from != (size_t)-1 && in_cascade(f, from, lo, i);
+		e->cascade = from != (size_t)-1 && (only ?
+		    is_cascade(ev->kind) : in_cascade(f, from, lo, i));
 	}
 	an->timeline.n = n;
 }
@@ -1176,6 +1175,7 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	usage_views(f, an);
 	series_model(f, an);
 	device_quantities(f, an, f->first[EV_CUDA_OOM]);
-	fill_timeline(f, an, init);
+	fill_timeline(f, an, init, strcmp(r->cause, "inconclusive") == 0 &&
+	    init != NULL && is_cascade(init->kind) && peers_went(f));
 	return ERR_OK;
 }

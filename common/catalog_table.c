@@ -545,6 +545,27 @@ const struct cat_sig catalog_table[] = {
 	  .ere = "Primary job +terminated normally, but [0-9]+ process",
 	  .source = "Open MPI orterun abort block (help-errmgr-base.txt)",
 	  .what = "mpi_nonzero", .no_baseline = 1 },
+	{ .id = "S-OMPI-NONZERO-FIRST", .kind = EV_LAUNCHER_EXIT,
+	  .cls = CAT_SECONDARY, .group = "mpi",
+	  .needles = { "processes exited with non-zero status" },
+	  .pcre = "(?<launcher>mpirun|mpiexec|orterun|prterun) detected that "
+	    "one or more processes exited with non-zero status",
+	  .ere = "(mpirun|mpiexec|orterun|prterun) detected that one or more "
+	    "processes exited with non-zero status",
+	  .source = "Open MPI orterun abort block (help-orterun.txt "
+	    "non-zero-exit); line from ChenRocks/UNITER#31",
+	  .what = "mpi_nonzero_first", .no_baseline = 1 },
+	/* The block goes on "The first process to do so was:" and names it,
+	 * indented: "  Process name: [[50371,1],0]" (jobid, rank). */
+	{ .id = "S-OMPI-PROCESS-NAME", .kind = EV_LAUNCHER_EXIT,
+	  .cls = CAT_SECONDARY, .group = "mpi",
+	  .needles = { "Process name: [[" },
+	  .pcre = "^ +Process name: \\[\\[[0-9]+,[0-9]+\\],"
+	    "(?<rank>[0-9]+)\\] *$",
+	  .ere = "^ +Process name: \\[\\[[0-9]+,[0-9]+\\],[0-9]+\\] *$",
+	  .source = "Open MPI orterun abort block, the first process that "
+	    "exited non-zero; line from ChenRocks/UNITER#31",
+	  .what = "mpi_first_process", .no_baseline = 1 },
 	{ .id = "S-HOROVOD-SHUT-DOWN", .kind = EV_PEER_LOST,
 	  .cls = CAT_SECONDARY, .group = "teardown",
 	  .needles = { "Horovod has been shut down" },

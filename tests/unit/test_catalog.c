@@ -174,6 +174,8 @@ static const struct {
 	B("S-OMPI-ABORT", "MPI_ABORT was invoked on rank 1 in communicator "
 	  "MPI_COMM_WORLD"),
 	R("S-OMPI-NONZERO", FX "cascade-lines.txt", "Primary job"),
+	R("S-OMPI-NONZERO-FIRST", FX "cascade-lines.txt", "mpirun detected"),
+	R("S-OMPI-PROCESS-NAME", FX "cascade-lines.txt", "Process name:"),
 	R("S-HOROVOD-SHUT-DOWN", FX "cascade-lines.txt", "Horovod has been"),
 	R("S-PICKLE-TRUNCATED", FX "cascade-lines.txt", "pickle data"),
 	R("S-DS-LAUNCH-FAILED-CMD", FX "cascade-lines.txt",
@@ -488,6 +490,15 @@ DEFINE_TEST(test_catalog_cascade_fields)
 	    "S-NCCL-WATCHDOG-TERMINATED");
 	CHECK_EQ_INT(fnum(&m, "pg_rank"), 1);
 	CHECK_EQ_INT(fnum(&m, "rank"), -9999);
+	/* mpirun --tag-output: the rank is the tag's. */
+	l = fixture_line(FX "cascade-lines.txt", "[1,1]<stderr>:RuntimeError");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-HOROVOD-SHUT-DOWN");
+	CHECK(fstr(&m, "exception", "RuntimeError"));
+	free(l);
+	l = fixture_line(FX "cascade-lines.txt", "Process name:");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-OMPI-PROCESS-NAME");
+	CHECK_EQ_INT(fnum(&m, "rank"), 0);
+	free(l);
 	/* Words, not the messages. */
 	CHECK(match1(c, "Killing subprocess with PID 4021", &m) == NULL);
 	CHECK(match1(c, "the process was Terminated by the user", &m) == NULL);
