@@ -250,11 +250,15 @@ add_finding(struct analysis *an, const char *cause, const char *rule,
 	return nf;
 }
 
+/* Reports from the other processes of a distributed job: collective
+ * timeouts and errors, launcher reports, siblings the launcher
+ * terminated, survivors that saw a peer go. */
 static int
 is_collective(enum ev_kind k)
 {
 	return k == EV_NCCL_TIMEOUT || k == EV_NCCL_ERROR ||
-	    k == EV_CHILD_FAILED || k == EV_LAUNCHER_EXIT;
+	    k == EV_CHILD_FAILED || k == EV_LAUNCHER_EXIT ||
+	    k == EV_PEER_TERMINATED || k == EV_PEER_LOST;
 }
 
 static int
@@ -265,52 +269,269 @@ is_cascade(enum ev_kind k)
 	    k == EV_OOM_REAPER;
 }
 
-/* Downstream reports after the initiating event: collective timeouts and
- * launcher errors are the nccl_cascade; kill echoes (shell "Killed", srun
- * task exits, the oom_reaper) follow the verdict's own cause. */
+static int
+scheduler_kill(const struct event *init)
+{
+	return init != NULL && (init->kind == EV_TIME_LIMIT ||
+	    init->kind == EV_PREEMPTED || init->kind == EV_CANCELLED);
+}
+
+/* Which cascade finding a downstream line joins: the nccl_cascade (1) or
+ * the echoes of the kill (0). Siblings terminated after a scheduler's
+ * kill were terminated by that kill, not because a peer died. */
+static int
+peer_side(const struct event *init, enum ev_kind k)
+{
+	return is_collective(k) && !(k == EV_PEER_TERMINATED &&
+	    scheduler_kill(init));
+}
+
+static int
+same_line(const struct facts *f, size_t a, size_t b)
+{
+	const struct event	*x = f->tl->v[a], *y = f->tl->v[b];
+
+	return f->tl->in[a] == f->tl->in[b] &&
+	    x->ref.file_id == y->ref.file_id && x->ref.line != 0 &&
+	    x->ref.line == y->ref.line;
+}
+
+#define TEARDOWN_SLACK_NS	(60 * NS)
+
+/* Launchers terminate the siblings before they print which process
+ * failed (DeepSpeed's and torch.distributed.launch's sigkill_handler, a
+ * worker's traceback flushed after the agent's SIGTERMs): the sibling
+ * terminations right before the initiating line, in the same file, with
+ * nothing but other terminations or the launcher's report between them
+ * and within a minute when both are timed, belong to its cascade.
+ * Returns the first one's index, or from when there is none. */
+static size_t
+teardown_start(const struct facts *f, size_t from)
+{
+	const struct event	*init = f->tl->v[from], *ev;
+	size_t			 lo = from;
+
+	for (size_t i = from; i-- > 0;) {
+		ev = f->tl->v[i];
+		if ((ev->kind != EV_PEER_TERMINATED &&
+		    ev->kind != EV_LAUNCHER_EXIT) ||
+		    f->tl->in[i] != f->tl->in[from] ||
+		    ev->ref.file_id != init->ref.file_id ||
+		    facts_foreign(f, ev))
+			break;
+		if (ev_has_time(ev) && ev_has_time(init) &&
+		    (init->ts_ns - ev->ts_ns > TEARDOWN_SLACK_NS ||
+		    ev->ts_ns - init->ts_ns > TEARDOWN_SLACK_NS))
+			break;
+		lo = i;
+	}
+	return lo;
+}
+
+#define WATCHDOG_LINE	"watchdog thread terminated with exception"
+
+/* The initiating report again: the same line printed once more, or the
+ * same rank's watchdog re-raising what its own watchdog line (the
+ * initiating one) already said. */
+static int
+repeats_init(const struct event *init, const struct event *ev)
+{
+	if (ev->text.n == init->text.n &&
+	    memcmp(ev->text.p, init->text.p, ev->text.n) == 0)
+		return 1;
+	return str_eq(ev_str(ev, "what"), "watchdog_terminated") &&
+	    str_find(init->text, WATCHDOG_LINE) != NULL &&
+	    ev->rank == init->rank;
+}
+
+/* Is timeline entry i part of the cascade of the event at from (lo from
+ * teardown_start)? The initiating line itself never is, even when a
+ * second event was read from it (a watchdog line carrying the rank's own
+ * CUDA error), nor is a repeat of it. */
+static int
+in_cascade(const struct facts *f, size_t from, size_t lo, size_t i)
+{
+	enum ev_kind	k = f->tl->v[i]->kind;
+
+	if (i == from || !is_cascade(k) || same_line(f, i, from) ||
+	    facts_foreign(f, f->tl->v[i]) ||
+	    repeats_init(f->tl->v[from], f->tl->v[i]))
+		return 0;
+	return i > from || (i >= lo && k == EV_PEER_TERMINATED);
+}
+
+/* The line's short name in a fold: the catalog row's tag, else the
+ * event kind. */
+static struct str
+fold_name(const struct event *ev)
+{
+	struct str	w = ev_str(ev, "what");
+
+	return w.n > 0 ? w : str_cstr(ev_kind_name(ev->kind));
+}
+
+static int
+str_same(struct str a, struct str b)
+{
+	return a.n == b.n && memcmp(a.p, b.p, a.n) == 0;
+}
+
+#define FOLD_MAX	16
+
+struct fold {
+	const struct event	*first;
+	size_t			 n;
+};
+
+/* The rank that stopped first: the initiating event's own rank when
+ * there is one (init not NULL; a launcher's report after a primary line
+ * may name a rank that only failed in the collective), else, with only
+ * the cascade visible, the root cause of a ChildFailedError report, else
+ * the first launcher or srun report that names a rank or task. */
+static const char *
+first_stopped(struct arena *a, const struct event *init,
+    const struct event *const *v, size_t n)
+{
+	const struct event	*best = NULL;
+	int64_t			 r;
+
+	if (init != NULL)
+		return init->rank < 0 ? NULL : arena_printf(a, "rank %d%s%s",
+		    init->rank, init->node != NULL ? " on " : "",
+		    init->node != NULL ? init->node : "");
+	for (size_t i = 0; i < n && best == NULL; i++)
+		if (v[i]->kind == EV_CHILD_FAILED && v[i]->rank >= 0)
+			best = v[i];
+	for (size_t i = 0; i < n && best == NULL; i++)
+		if ((v[i]->kind == EV_LAUNCHER_EXIT ||
+		    v[i]->kind == EV_SRUN_TASK_EXIT) && (v[i]->rank >= 0 ||
+		    ev_num(v[i], "local_rank", &r) == 0 ||
+		    ev_field(v[i], "task") != NULL))
+			best = v[i];
+	if (best == NULL)
+		return NULL;
+	if (best->rank >= 0)
+		return arena_printf(a, "rank %d%s%s", best->rank,
+		    best->node != NULL ? " on " : "",
+		    best->node != NULL ? best->node : "");
+	if (ev_num(best, "local_rank", &r) == 0)
+		return arena_printf(a, "local rank %" PRId64 "%s%s", r,
+		    best->node != NULL ? " on " : "",
+		    best->node != NULL ? best->node : "");
+	return arena_printf(a, "task %.*s%s%s", (int)ev_str(best, "task").n,
+	    ev_str(best, "task").p, best->node != NULL ? " on " : "",
+	    best->node != NULL ? best->node : "");
+}
+
+/* Downstream reports of the initiating event: collective timeouts and
+ * errors, launcher reports, terminated siblings and survivors that lost a
+ * peer are the nccl_cascade; kill echoes (shell "Killed", srun task exits
+ * and step teardown, the oom_reaper) follow the verdict's own cause. The
+ * lines are folded by what they say (the catalog row's tag, else the
+ * kind): one cited line per fold, the counts in the summary. only: the
+ * verdict is inconclusive because nothing but the cascade is visible:
+ * every such line of the job is the cascade, wherever it stands. */
 static void
 cascade_finding(const struct facts *f, struct analysis *an,
-    const struct event *init, int collective, const char *cause)
+    const struct event *init, int collective, const char *cause, int only)
 {
-	const struct event	*ev[8];
-	size_t			 from = facts_index_of(f, init);
-	int			 n = 0, total = 0;
+	const struct event	*ev[FOLD_MAX], *all[64];
+	struct fold		 fo[FOLD_MAX];
+	size_t			 from = facts_index_of(f, init), lo, nall = 0;
+	int			 nfo = 0, total = 0, j;
 	struct finding		*fd;
+	const char		*who, *list = "";
 
-	for (size_t i = from + 1; i < f->tl->n; i++) {
-		enum ev_kind k = f->tl->v[i]->kind;
+	lo = only ? 0 : teardown_start(f, from);
+	for (size_t i = lo; i < f->tl->n; i++) {
+		const struct event *e = f->tl->v[i];
 
-		if (!is_cascade(k) || is_collective(k) != collective ||
-		    facts_foreign(f, f->tl->v[i]))
+		if (only ? !is_cascade(e->kind) || facts_foreign(f, e) :
+		    !in_cascade(f, from, lo, i))
 			continue;
-		if (n < 8)
-			ev[n++] = f->tl->v[i];
+		if (peer_side(init, e->kind) != collective)
+			continue;
 		total++;
+		if (nall < sizeof(all) / sizeof(all[0]))
+			all[nall++] = e;
+		for (j = 0; j < nfo && !str_same(fold_name(fo[j].first),
+		    fold_name(e)); j++)
+			;
+		if (j < nfo)
+			fo[j].n++;
+		else if (nfo < FOLD_MAX)
+			fo[nfo++] = (struct fold){ e, 1 };
 	}
 	if (total == 0)
 		return;
-	fd = collective ? add_finding(an, "nccl_cascade", "R-CASCADE-001",
-	    arena_printf(an->arena, "%d collective timeout%s or launcher "
-	    "report%s follow the initiating event%s%s: the ranks that waited "
-	    "for the one that died, not a second cause.", total,
-	    total == 1 ? "" : "s", total == 1 ? "" : "s",
-	    init->node ? " on " : "", init->node ? init->node : "")) :
-	    add_finding(an, cause, "R-CASCADE-002", arena_printf(an->arena,
-	    "%d later line%s echo%s the kill (shell \"Killed\", srun task "
-	    "exits, the OOM reaper).", total, total == 1 ? "" : "s",
-	    total == 1 ? "es" : ""));
+	for (j = 0; j < nfo; j++) {
+		struct str nm = fold_name(fo[j].first);
+
+		ev[j] = fo[j].first;
+		list = arena_printf(an->arena, "%s%s%zu × %.*s", list,
+		    j > 0 ? ", " : "", fo[j].n, (int)nm.n, nm.p);
+	}
+	who = first_stopped(an->arena, only ? NULL : init, all, nall);
+	if (collective && only)
+		fd = add_finding(an, "nccl_cascade", "R-CASCADE-001",
+		    arena_printf(an->arena, "Only the cascade is visible: %d "
+		    "downstream line%s from processes that waited for or were "
+		    "terminated after one that failed (%s). %s%s%s",
+		    total, total == 1 ? "" : "s", list, who != NULL ?
+		    "The first failure the launchers report: " : "The "
+		    "process that stopped first is not named in these lines; "
+		    "its own log would decide.", who != NULL ? who : "",
+		    who != NULL ? "." : ""));
+	else if (collective)
+		fd = add_finding(an, "nccl_cascade", "R-CASCADE-001",
+		    arena_printf(an->arena, "%d downstream line%s of the "
+		    "initiating event%s%s (%s): ranks that waited for, "
+		    "re-raised or were terminated after the failure, and "
+		    "launchers reporting it; not a second cause.%s%s%s", total,
+		    total == 1 ? "" : "s",
+		    init->node ? " on " : "", init->node ? init->node : "",
+		    list, who != NULL ? " Stopped first: " : "",
+		    who != NULL ? who : "", who != NULL ? "." : ""));
+	else
+		fd = add_finding(an, cause, "R-CASCADE-002",
+		    arena_printf(an->arena, "%d later line%s echo%s the kill "
+		    "(shell \"Killed\", srun task exits and step teardown, the "
+		    "OOM reaper): %s.", total, total == 1 ? "" : "s",
+		    total == 1 ? "es" : "", list));
 	if (fd != NULL)
-		list_of(f, an->arena, ev, n, &fd->evidence);
+		list_of(f, an->arena, ev, nfo, &fd->evidence);
+}
+
+/* With only downstream lines visible, they are a cascade when other
+ * processes were terminated or lost a peer; a rank's own timeouts or a
+ * launcher's one report of the process that died can as well be the
+ * failure itself (a hang, a kill) and are cited as the verdict's. */
+static int
+peers_went(const struct facts *f)
+{
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event *ev = f->tl->v[i];
+
+		if ((ev->kind == EV_PEER_TERMINATED ||
+		    ev->kind == EV_PEER_LOST) && !facts_foreign(f, ev))
+			return 1;
+	}
+	return 0;
 }
 
 static void
 cascade(const struct facts *f, struct analysis *an, const struct event *init,
-    const char *verdict_cause)
+    const struct rule *r)
 {
-	if (init == NULL || strcmp(verdict_cause, "inconclusive") == 0)
+	if (init == NULL)
 		return;
-	cascade_finding(f, an, init, 1, verdict_cause);
-	cascade_finding(f, an, init, 0, verdict_cause);
+	if (strcmp(r->cause, "inconclusive") == 0) {
+		if (is_cascade(init->kind) && peers_went(f))
+			cascade_finding(f, an, init, 1, r->cause, 1);
+		return;
+	}
+	cascade_finding(f, an, init, 1, r->cause, 0);
+	cascade_finding(f, an, init, 0, r->cause, 0);
 }
 
 static const char *
@@ -889,9 +1110,10 @@ state_record(enum ev_kind k)
 
 static void
 fill_timeline(const struct facts *f, struct analysis *an,
-    const struct event *init)
+    const struct event *init, int only)
 {
 	size_t	n = 0, from = init ? facts_index_of(f, init) : (size_t)-1;
+	size_t	lo = from != (size_t)-1 ? teardown_start(f, from) : from;
 
 	an->timeline.v = arena_zalloc(an->arena, (f->tl->n < MAX_TIMELINE ?
 	    f->tl->n + 1 : MAX_TIMELINE) * sizeof(*an->timeline.v));
@@ -906,8 +1128,8 @@ fill_timeline(const struct facts *f, struct analysis *an,
 		e = &an->timeline.v[n++];
 		to_evidence(an->arena, f->tl->in[i], ev, e);
 		e->initiating = ev == init;
-		e->cascade = from != (size_t)-1 && i > from &&
-		    is_cascade(ev->kind);
+		e->cascade = from != (size_t)-1 && (only ?
+		    is_cascade(ev->kind) : in_cascade(f, from, lo, i));
 	}
 	an->timeline.n = n;
 }
@@ -966,7 +1188,7 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	if (strcmp(r->cause, "host_oom") == 0)
 		limit_findings(f, an);
 	later_primaries(f, an, init, r->cause);
-	cascade(f, an, init, r->cause);
+	cascade(f, an, init, r);
 	capacity_findings(f, an);
 	cpu_context(f, an, r->cause);
 	series_findings(f, an, r->cause, r->boundary);
@@ -977,6 +1199,7 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	series_model(f, an);
 	device_quantities(f, an, f->first[EV_CUDA_OOM] != NULL ?
 	    f->first[EV_CUDA_OOM] : f->summary_oom);
-	fill_timeline(f, an, init);
+	fill_timeline(f, an, init, strcmp(r->cause, "inconclusive") == 0 &&
+	    init != NULL && is_cascade(init->kind) && peers_went(f));
 	return ERR_OK;
 }

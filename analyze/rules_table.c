@@ -1334,6 +1334,17 @@ m_only_secondary(const struct facts *f, struct arena *a, struct rmatch *m)
 			s = f->first[kinds[i]];
 			at = f->first_at[kinds[i]];
 		}
+	/* Else the siblings a launcher terminated, or a survivor's report
+	 * that a peer went (Horovod's shutdown error); a truncated pickle
+	 * alone says too little to be a cascade. A report of the process
+	 * that failed is the better line to cite: launchers print it after
+	 * terminating the others. */
+	for (size_t i = 0; s == NULL && i < f->tl->n; i++)
+		if ((f->tl->v[i]->kind == EV_PEER_TERMINATED ||
+		    (f->tl->v[i]->kind == EV_PEER_LOST &&
+		    !str_eq(ev_str(f->tl->v[i], "what"), "pickle_truncated")))
+		    && !facts_foreign(f, f->tl->v[i]))
+			s = f->tl->v[i];
 	if (s == NULL)
 		return 0;
 	m->initiating = s;
@@ -1710,7 +1721,11 @@ const struct rule	rules[] = {
 	  .prio = 2, .rclass = RC_FINAL,
 	  .seeds = "S000 table 'NCCL watchdog timeout after one OOM'; S000 "
 	      "mistake 'Treating NCCL timeout as a second root cause'",
-	  .signals = "only collective timeouts, launcher errors or task exits",
+	  .signals = "only collective timeouts, launcher errors, task exits, "
+	      "siblings a launcher terminated or a survivor's shutdown error "
+	      "(Horovod); when siblings were terminated or lost a peer, the "
+	      "lines are also reported as the cascade, with the first failure "
+	      "the launchers name",
 	  .meaning = "No rank's own failure was collected.",
 	  .next_action = "Collect the bundle of every node of the job "
 	      "(srun --ntasks-per-node=1 oomtrail-collect) to find the rank "
@@ -1944,9 +1959,14 @@ static const char doc_intro[] =
     "  GPU), they name the cause behind it. The initiating event stays the\n"
     "  failure line.\n"
     "\n"
-    "Secondary reports (collective timeouts, launcher errors, srun task\n"
-    "exits, shell `Killed` echoes) never compete: after the verdict they\n"
-    "are reported as the cascade (`nccl_cascade` is never the verdict).\n"
+    "Secondary reports (collective timeouts, a watchdog re-raising an\n"
+    "error, launcher errors and the siblings they terminate, Open MPI's\n"
+    "abort block, Horovod's shutdown error, srun task exits and step\n"
+    "teardown, shell `Killed` echoes) never compete: after the verdict\n"
+    "they are reported as the cascade (`nccl_cascade` is never the\n"
+    "verdict), folded by what they say, never citing the initiating line\n"
+    "itself. Siblings terminated just before a launcher's report of the\n"
+    "failed process belong to it too (launchers print the report last).\n"
     "Later primaries of another cause are reported as following the\n"
     "failure, other boundaries as ruled out (with the evidence) or as\n"
     "missing (with what they would decide). Absence rules something out\n"

@@ -372,13 +372,54 @@ digits(const char *p, size_t n, size_t max, size_t *used, int64_t *v)
 	return i > 0 ? 0 : -1;
 }
 
-/* "[rank3]:", "[default0]:" and srun -l "12: "; returns bytes used. */
+/* mpirun --tag-output "[1,3]<stderr>:" (ORTE, "[<jobid>,<rank>]"; PRRTE
+ * jobids may be any token), "[1,mpirank:3,host]<stdout>:", and
+ * horovodrun's "[3]<stdout>:"; the stream is stdout, stderr or stddiag.
+ * Returns bytes used. */
+static size_t
+tag_output_prefix(struct str s, int *rank)
+{
+	static const char *const	tail[] = { "]<stdout>:", "]<stderr>:",
+	    "]<stddiag>:" };
+	size_t				 e, r, used, k;
+	int64_t				 v;
+
+	if (s.n < 12 || s.p[0] != '[')
+		return 0;
+	for (e = 1; e < s.n && e < 128 && s.p[e] != ']' && s.p[e] != ' ' &&
+	    s.p[e] != '['; e++)
+		;
+	for (k = 0; k < 3; k++)
+		if (s.n - e >= strlen(tail[k]) &&
+		    memcmp(s.p + e, tail[k], strlen(tail[k])) == 0)
+			break;
+	if (k == 3)
+		return 0;
+	/* The rank: after the first comma ("mpirank:" optional), else the
+	 * whole tag. */
+	for (r = 1; r < e && s.p[r] != ','; r++)
+		;
+	r = r < e ? r + 1 : 1;
+	if (e - r > 8 && memcmp(s.p + r, "mpirank:", 8) == 0)
+		r += 8;
+	if (digits(s.p + r, e - r, 7, &used, &v) != 0 ||
+	    (r + used != e && s.p[r + used] != ','))
+		return 0;
+	*rank = (int)v;
+	return e + strlen(tail[k]);
+}
+
+/* "[rank3]:", "[default0]:", srun -l "12: " and the mpirun tags above;
+ * returns bytes used. */
 static size_t
 rank_prefix(struct str s, int *rank)
 {
 	static const char *const	pfx[] = { "[rank", "[default" };
 	size_t				 k, used;
 	int64_t				 v;
+
+	if ((k = tag_output_prefix(s, rank)) > 0)
+		return k;
 
 	for (size_t i = 0; i < 2; i++) {
 		k = strlen(pfx[i]);
@@ -470,16 +511,19 @@ syslog_prefix(struct str s, struct cat_env *env)
 	return i < s.n ? i + 1 : 0;
 }
 
-/* dmesg -T "[Sun Feb 23 16:24:18 2025] " (C locale). */
+/* dmesg -T "[Sun Feb 23 16:24:18 2025] " (C locale), and mpirun
+ * --timestamp-output "Thu Jan 23 11:55:50 2025[1,1]<stderr>:" (no
+ * brackets; only taken when a tag follows, which is left for
+ * rank_prefix). */
 static size_t
 ctime_prefix(struct str s, struct cat_env *env)
 {
-	int	mon;
+	int	mon, r;
 	int64_t	d, y, t;
-	size_t	i = 9, u;
+	size_t	o = s.n > 0 && s.p[0] == '[', i = o + 8, u;
 
-	if (s.n < 27 || s.p[0] != '[' || s.p[4] != ' ' || s.p[8] != ' ' ||
-	    (mon = units_month(str_make(s.p + 5, 3))) == 0)
+	if (s.n < o + 26 || s.p[o + 3] != ' ' || s.p[o + 7] != ' ' ||
+	    (mon = units_month(str_make(s.p + o + 4, 3))) == 0)
 		return 0;
 	if (s.p[i] == ' ')
 		i++;
@@ -487,13 +531,18 @@ ctime_prefix(struct str s, struct cat_env *env)
 		return 0;
 	i += u + 1;
 	if ((t = hms(s.p + i, s.n - i)) < 0 || i + 14 > s.n ||
-	    s.p[i + 8] != ' ' || digits(s.p + i + 9, 4, 4, &u, &y) ||
-	    u != 4 || s.p[i + 13] != ']')
+	    s.p[i + 8] != ' ' || digits(s.p + i + 9, 4, 4, &u, &y) || u != 4)
+		return 0;
+	i += 13;
+	if (o ? s.p[i] != ']' : tag_output_prefix(str_make(s.p + i,
+	    s.n - i), &r) == 0)
 		return 0;
 	env->ts_ns = (units_civil_to_epoch((int)y, mon, (int)d, 0, 0, 0) +
 	    t) * 1000000000LL;
 	env->tsq = TSQ_RAW_LOCAL;
-	i += 14;
+	if (!o)
+		return i;
+	i++;
 	return i < s.n && s.p[i] == ' ' ? i + 1 : i;
 }
 

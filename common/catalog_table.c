@@ -530,6 +530,25 @@ const struct cat_sig catalog_table[] = {
 	    "failed to create shared memory file",
 	  .source = "NCCL <= 2.11 include/shm.h, 2.12-2.18 and >= 2.23 "
 	    "shmutils.cc; signatures.md 4.3" },
+	/* The watchdog thread re-raising what it caught: a timeout (matched
+	 * above), an NCCL error or a CUDA error. The CUDA error on it is also
+	 * matched by the device rows, so a watchdog line that is the first
+	 * report of a rank's own fault can still initiate; after the rank's
+	 * own failure line it is part of the cascade. Only the default group
+	 * (PG 0) numbers ranks globally. */
+	{ .id = "S-NCCL-WATCHDOG-TERMINATED", .kind = EV_NCCL_ERROR,
+	  .cls = CAT_SECONDARY, .group = "nccl",
+	  .needles = { "watchdog thread terminated with exception" },
+	  .pcre = "(?:\\[(?:Rank (?<rank>[0-9]+)|PG (?:ID )?0 (?:PG GUID "
+	    "[^ ]+ )?Rank (?<rank>[0-9]+)|PG (?:ID )?[0-9]+ (?:PG GUID [^ ]+ )?"
+	    "Rank (?<pg_rank>[0-9]+))\\] )?(?:NCCL|Process group) watchdog "
+	    "thread terminated with exception: (?<error>.*[^ ])",
+	  .ere = "(NCCL|Process group) watchdog thread terminated with "
+	    "exception: ",
+	  .source = "ProcessGroupNCCL.cpp ncclCommWatchdog (\"NCCL watchdog\" "
+	    "<= 2.1, \"Process group watchdog\" >= 2.2); signatures.md 4.1; "
+	    "lines from huggingface/accelerate#2174, InternLM/lmdeploy#3258",
+	  .what = "watchdog_terminated", .no_baseline = 1 },
 	{ .id = "S-NCCL-ERROR", .kind = EV_NCCL_ERROR, .cls = CAT_SECONDARY,
 	  .group = "nccl",
 	  .needles = { "NCCL error", "ncclRemoteError", "ncclSystemError",
@@ -578,10 +597,170 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-LAUNCHER-RETURN-CODE", .kind = EV_LAUNCHER_EXIT,
 	  .cls = CAT_SECONDARY, .group = "launcher",
 	  .needles = { "exits with return code", "exited with exit code" },
-	  .pcre = "(?:exits with return code|exited with exit code) ?=? ?"
+	  .pcre = "(?:'--local_rank=(?<local_rank>[0-9]+)'.*)?"
+	    "(?:exits with return code|exited with exit code) ?=? ?"
 	    "(?<exitcode>-?[0-9]+)",
 	  .ere = "(exits with return code|exited with exit code) ?=? ?-?[0-9]+",
 	  .source = "launcher wrappers (deepspeed/accelerate style wording)" },
+	/* --- the cascade after one process failed (issue 15): launchers
+	 * terminating the siblings, launchers reporting the process that
+	 * stopped first, survivors noticing a peer is gone. All secondary:
+	 * never a verdict, never an initiating event. --- */
+	{ .id = "S-ELASTIC-SIGTERM", .kind = EV_PEER_TERMINATED,
+	  .cls = CAT_SECONDARY, .group = "teardown",
+	  .needles = { " closing signal SIG" },
+	  .pcre = "Sending process (?<pid>[0-9]+) closing signal "
+	    "(?<signame>SIG[A-Z]+)",
+	  .ere = "Sending process [0-9]+ closing signal SIG",
+	  .source = "torch/distributed/elastic/multiprocessing/api.py "
+	    "(WARNING, all log prefixes); signatures.md 4.2; lines from "
+	    "JIA-Lab-research/LongLoRA#91, huggingface/accelerate#1192",
+	  .what = "elastic_sigterm", .no_baseline = 1 },
+	{ .id = "S-LAUNCH-KILL-SUBPROCESS", .kind = EV_PEER_TERMINATED,
+	  .cls = CAT_SECONDARY, .group = "teardown",
+	  .needles = { "Killing subprocess " },
+	  .pcre = "Killing subprocess (?<pid>[0-9]+) *$",
+	  .ere = "Killing subprocess [0-9]+ *$",
+	  .source = "sigkill_handler of torch.distributed.launch (<= 1.8, "
+	    "print) and deepspeed/launcher/launch.py (logger.info): every "
+	    "child is killed once one exits non-zero; line from "
+	    "CASIA-LMC-Lab/AnomalyGPT#43",
+	  .what = "launcher_kill", .no_baseline = 1 },
+	{ .id = "S-SRUN-TASK-TERMINATED", .kind = EV_PEER_TERMINATED,
+	  .cls = CAT_SECONDARY, .group = "srun_task",
+	  .needles = { ": Terminated" },
+	  .pcre = "error: (?<node>[^\\s:]+): tasks? (?<task>[0-9]+(?:[-,]"
+	    "[0-9]+)*): Terminated *$",
+	  .ere = "error: [^ :]+: tasks? [0-9,-]+: Terminated *$",
+	  .source = "srun launch, strsignal(SIGTERM) for the tasks the step "
+	    "teardown signalled; signatures.md 1.3",
+	  .what = "srun_sigterm", .no_baseline = 1 },
+	{ .id = "S-FORTRAN-SIGTERM", .kind = EV_PEER_TERMINATED,
+	  .cls = CAT_SECONDARY, .group = "teardown",
+	  .needles = { "process killed (SIGTERM)" },
+	  .pcre = "forrtl: error \\(78\\): process killed \\(SIGTERM\\)",
+	  .ere = "forrtl: error \\(78\\): process killed \\(SIGTERM\\)",
+	  .source = "Intel Fortran runtime message 78 (a rank the launcher "
+	    "terminated); line from NOAA-EMC/global-workflow#1301",
+	  .what = "fortran_sigterm", .no_baseline = 1 },
+	{ .id = "S-SRUN-STEP-TEARDOWN", .kind = EV_SRUN_TASK_KILLED,
+	  .cls = CAT_SECONDARY, .group = "teardown",
+	  .needles = { "Terminating StepId=", "Terminating job step ",
+	      "Force Terminated ", "Job step aborted: Waiting up to " },
+	  .pcre = "(?:(?:Force )?Terminat(?:ing|ed) (?:StepId=|job step )"
+	    "(?<job_id>[0-9]+)\\.(?<step>[A-Za-z0-9_+]+)|Job step aborted: "
+	    "Waiting up to (?<wait_s>[0-9]+) seconds for job step to finish)",
+	  .ere = "Terminating (StepId=|job step )[0-9]+\\.|Force Terminated "
+	    "(StepId=|job step )|Job step aborted: Waiting up to [0-9]+ "
+	    "seconds",
+	  .source = "srun step teardown (src/api/step_launch.c, "
+	    "launch/slurm _step_signal; \"StepId=\" >= 20.11); "
+	    "signatures.md 0.1",
+	  .what = "step_teardown", .no_baseline = 1 },
+	{ .id = "S-MP-SPAWN-RAISED", .kind = EV_LAUNCHER_EXIT,
+	  .cls = CAT_SECONDARY, .group = "launcher",
+	  .needles = { "terminated with the following error:" },
+	  .pcre = "^(?:-- )?Process (?<local_rank>[0-9]+) terminated with the "
+	    "following error:",
+	  .ere = "^(-- )?Process [0-9]+ terminated with the following error:",
+	  .source = "torch/multiprocessing/spawn.py ProcessContext.join (the "
+	    "first process that raised); line from "
+	    "facebookresearch/fairseq#869",
+	  .what = "spawn_raised", .no_baseline = 1 },
+	{ .id = "S-OMPI-NOTICED", .kind = EV_LAUNCHER_EXIT,
+	  .cls = CAT_SECONDARY, .group = "mpi",
+	  .needles = { "noticed that process rank" },
+	  .pcre = "(?<launcher>mpirun|mpiexec|orterun|prterun) noticed that "
+	    "process rank (?<rank>[0-9]+) with PID (?<mpi_pid>[0-9]+) on node "
+	    "(?<node>[^\\s]+)(?: exited on signal (?<signal>[0-9]+)"
+	    "(?: \\((?<signame>[^)]*)\\))?)?",
+	  .ere = "(mpirun|mpiexec|orterun|prterun) noticed that process rank "
+	    "[0-9]+ with PID",
+	  .source = "Open MPI orterun/prterun end-of-run abort block (PID 0 "
+	    "when it was not known); lines from open-mpi users list and "
+	    "GitHub CI logs",
+	  .what = "mpi_noticed", .no_baseline = 1 },
+	{ .id = "S-OMPI-EXITED-IMPROPERLY", .kind = EV_LAUNCHER_EXIT,
+	  .cls = CAT_SECONDARY, .group = "mpi",
+	  .needles = { "has exited due to process rank" },
+	  .pcre = "(?<launcher>mpirun|mpiexec|orterun|prterun) has exited due "
+	    "to process rank (?<rank>[0-9]+) with PID (?<mpi_pid>[0-9]+)",
+	  .ere = "(mpirun|mpiexec|orterun|prterun) has exited due to process "
+	    "rank [0-9]+",
+	  .source = "Open MPI orterun abort block (a rank exited without "
+	    "finalize)",
+	  .what = "mpi_exited_improperly", .no_baseline = 1 },
+	{ .id = "S-OMPI-ABORT", .kind = EV_LAUNCHER_EXIT,
+	  .cls = CAT_SECONDARY, .group = "mpi",
+	  .needles = { "MPI_ABORT was invoked on rank" },
+	  .pcre = "MPI_ABORT was invoked on rank (?<rank>[0-9]+) in "
+	    "communicator (?<comm>[^\\s]+)(?: with errorcode "
+	    "(?<errorcode>-?[0-9]+))?",
+	  .ere = "MPI_ABORT was invoked on rank [0-9]+",
+	  .source = "Open MPI help-mpi-api.txt mpi-abort (the errorcode is "
+	    "on the next line)",
+	  .what = "mpi_abort", .no_baseline = 1 },
+	{ .id = "S-OMPI-NONZERO", .kind = EV_LAUNCHER_EXIT,
+	  .cls = CAT_SECONDARY, .group = "mpi",
+	  .needles = { "terminated normally, but" },
+	  .pcre = "Primary job +terminated normally, but (?<count>[0-9]+) "
+	    "process(?:es)? returned",
+	  .ere = "Primary job +terminated normally, but [0-9]+ process",
+	  .source = "Open MPI orterun abort block (help-errmgr-base.txt)",
+	  .what = "mpi_nonzero", .no_baseline = 1 },
+	{ .id = "S-OMPI-NONZERO-FIRST", .kind = EV_LAUNCHER_EXIT,
+	  .cls = CAT_SECONDARY, .group = "mpi",
+	  .needles = { "processes exited with non-zero status" },
+	  .pcre = "(?<launcher>mpirun|mpiexec|orterun|prterun) detected that "
+	    "one or more processes exited with non-zero status",
+	  .ere = "(mpirun|mpiexec|orterun|prterun) detected that one or more "
+	    "processes exited with non-zero status",
+	  .source = "Open MPI orterun abort block (help-orterun.txt "
+	    "non-zero-exit); line from ChenRocks/UNITER#31",
+	  .what = "mpi_nonzero_first", .no_baseline = 1 },
+	/* The block goes on "The first process to do so was:" and names it,
+	 * indented: "  Process name: [[50371,1],0]" (jobid, rank). */
+	{ .id = "S-OMPI-PROCESS-NAME", .kind = EV_LAUNCHER_EXIT,
+	  .cls = CAT_SECONDARY, .group = "mpi",
+	  .needles = { "Process name: [[" },
+	  .pcre = "^ +Process name: \\[\\[[0-9]+,[0-9]+\\],"
+	    "(?<rank>[0-9]+)\\] *$",
+	  .ere = "^ +Process name: \\[\\[[0-9]+,[0-9]+\\],[0-9]+\\] *$",
+	  .source = "Open MPI orterun abort block, the first process that "
+	    "exited non-zero; line from ChenRocks/UNITER#31",
+	  .what = "mpi_first_process", .no_baseline = 1 },
+	{ .id = "S-HOROVOD-SHUT-DOWN", .kind = EV_PEER_LOST,
+	  .cls = CAT_SECONDARY, .group = "teardown",
+	  .needles = { "Horovod has been shut down" },
+	  .pcre = "(?:(?<exception>[A-Za-z_.]*Error)(?: \\(see above for "
+	    "traceback\\))?: )?Horovod has been shut down\\.",
+	  .ere = "Horovod has been shut down\\.",
+	  .source = "horovod/common/operations.cc SHUT_DOWN_ERROR (Aborted, "
+	    "later UnknownError), returned to every pending collective; line "
+	    "from horovod/horovod#552",
+	  .what = "horovod_shut_down", .no_baseline = 1 },
+	{ .id = "S-PICKLE-TRUNCATED", .kind = EV_PEER_LOST,
+	  .cls = CAT_SECONDARY, .group = "teardown",
+	  .needles = { "pickle data was truncated" },
+	  .pcre = "UnpicklingError: pickle data was truncated",
+	  .ere = "UnpicklingError: pickle data was truncated",
+	  .source = "CPython _pickle: a multiprocessing child reading its "
+	    "start-up data from a parent that died mid-send; line from "
+	    "Megvii-BaseDetection/YOLOX#76",
+	  .what = "pickle_truncated", .no_baseline = 1 },
+	/* DeepSpeed's report of the failed child, wrapped: its first line
+	 * holds the command, whose --local_rank names the process. */
+	{ .id = "S-DS-LAUNCH-FAILED-CMD", .kind = EV_LAUNCHER_EXIT,
+	  .cls = CAT_SECONDARY, .group = "launcher",
+	  .needles = { ":sigkill_handler] [" },
+	  .pcre = "\\[launch\\.py:[0-9]+:sigkill_handler\\] \\[.*'"
+	    "--local_rank=(?<local_rank>[0-9]+)'",
+	  .ere = "\\[launch\\.py:[0-9]+:sigkill_handler\\] \\[.*'"
+	    "--local_rank=[0-9]+'",
+	  .source = "deepspeed/launcher/launch.py sigkill_handler "
+	    "logger.error(f\"{cmd} exits with return code = ...\"), its "
+	    "first line when wrapped; line from CASIA-LMC-Lab/AnomalyGPT#43",
+	  .what = "launcher_failed_cmd", .no_baseline = 1 },
 	/* --- DataLoader shared memory (signatures.md 3.4) --- */
 	{ .id = "S-DATALOADER-BUS-ERROR", .kind = EV_BUS_ERROR,
 	  .cls = CAT_PRIMARY, .group = "bus",

@@ -83,7 +83,10 @@
 	X(EV_MEM_SERIES, "memory_series")	/* a --watch file */	\
 	X(EV_STEPD_FAILCNT, "slurmstepd_failcnt") /* limit reached, no kill */ \
 	X(EV_BENIGN, "benign_warning")	/* known harmless warning */	\
-	X(EV_APP_ERROR, "app_error")	/* traceback, segfault: failed */
+	X(EV_APP_ERROR, "app_error")	/* traceback, segfault: failed */ \
+	/* the cascade after one process failed (issue 15) */		\
+	X(EV_PEER_TERMINATED, "peer_terminated") /* siblings signalled */ \
+	X(EV_PEER_LOST, "peer_lost")	/* a survivor saw a peer go */
 
 enum ev_kind {
 #define EV_ENUM(k, s) k,

@@ -119,6 +119,19 @@ check_expect(const char *name, json_t *sc, const struct analysis *an)
 			fprintf(stderr, "  want %s, got %s\n",
 			    json_string_value(v), got[i] ? got[i] : "(null)");
 	}
+	/* "cascade": whether an nccl_cascade finding is reported. */
+	v = json_object_get(ex, "cascade");
+	if (json_is_boolean(v)) {
+		int	seen = 0;
+
+		for (size_t i = 0; i < an->nsecondary; i++)
+			seen |= an->secondary[i].cause != NULL &&
+			    strcmp(an->secondary[i].cause, "nccl_cascade") == 0;
+		if (seen != json_is_true(v))
+			fail(name, "nccl_cascade finding: want %s, got %s",
+			    json_is_true(v) ? "one" : "none",
+			    seen ? "one" : "none");
+	}
 	v = json_object_get(ex, "initiating_source");
 	if (json_is_string(v) && (an->verdict.initiating == NULL ||
 	    an->verdict.initiating->source == NULL ||

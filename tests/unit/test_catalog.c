@@ -187,6 +187,27 @@ static const struct {
 	B("S-LAUNCHER-RETURN-CODE", "[2024-05-01 10:00:00,000] "
 	  "[ERROR] [launch.py:321:sigkill_handler] ['python', 'train.py'] "
 	  "exits with return code = -9"),
+	R("S-ELASTIC-SIGTERM", FX "cascade-lines.txt", "process 1519"),
+	R("S-LAUNCH-KILL-SUBPROCESS", FX "cascade-lines.txt", "9439"),
+	R("S-SRUN-TASK-TERMINATED", FX "cascade-lines.txt",
+	  "" /* replaced below */),
+	R("S-FORTRAN-SIGTERM", FX "cascade-lines.txt", "forrtl"),
+	R("S-SRUN-STEP-TEARDOWN", FX "cascade-lines.txt", "Terminating"),
+	R("S-MP-SPAWN-RAISED", FX "cascade-lines.txt", "Process 3"),
+	R("S-OMPI-NOTICED", FX "cascade-lines.txt", "rank 7 with PID"),
+	B("S-OMPI-EXITED-IMPROPERLY", "mpirun has exited due to process "
+	  "rank 0 with PID 16119 on"),
+	B("S-OMPI-ABORT", "MPI_ABORT was invoked on rank 1 in communicator "
+	  "MPI_COMM_WORLD"),
+	R("S-OMPI-NONZERO", FX "cascade-lines.txt", "Primary job"),
+	R("S-OMPI-NONZERO-FIRST", FX "cascade-lines.txt", "mpirun detected"),
+	R("S-OMPI-PROCESS-NAME", FX "cascade-lines.txt", "Process name:"),
+	R("S-HOROVOD-SHUT-DOWN", FX "cascade-lines.txt", "Horovod has been"),
+	R("S-PICKLE-TRUNCATED", FX "cascade-lines.txt", "pickle data"),
+	R("S-DS-LAUNCH-FAILED-CMD", FX "cascade-lines.txt",
+	  "--local_rank=1"),
+	R("S-NCCL-WATCHDOG-TERMINATED", FX "example-nccl_watchdog.txt",
+	  "what():  [PG ID 0"),
 	R("S-DATALOADER-BUS-ERROR", FX "quoted-lines.txt", "pid 249"),
 	R("S-XID", FX "example-xid.txt", "Xid (PCI:0000:00:07): 31"),
 	R("S-KERNEL-OOM-KILLED", FX "example-kernel_oom.txt", "UID:0 pgtables"),
@@ -239,6 +260,8 @@ row_line(size_t i)
 	if (strcmp(row_lines[i].id, "S-SRUN-TASK-EXIT") == 0)
 		return fixture_line(FX "cgroup-v1-step-toobig-slurmd.log.excerpt",
 		    "exited with exit code");
+	if (strcmp(row_lines[i].id, "S-SRUN-TASK-TERMINATED") == 0)
+		return strdup("srun: error: nid001097: tasks 1,3: Terminated");
 	if (strcmp(row_lines[i].id, "S-ELASTIC-AGENT-FAILED") == 0)
 		return fixture_line(FX "example-torchrun_childfailed.txt",
 		    "local_rank: 5 (pid: 2630)");
@@ -551,6 +574,80 @@ DEFINE_TEST(test_catalog_other_fields)
 	catalog_free(c);
 }
 
+/* The cascade rows (issue 15): what each names. */
+DEFINE_TEST(test_catalog_cascade_fields)
+{
+	struct catalog		*c = cat_open();
+	struct cat_match	 m;
+	char			*l;
+
+	l = fixture_line(FX "cascade-lines.txt", "process 197");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-ELASTIC-SIGTERM");
+	CHECK_EQ_INT(fnum(&m, "pid"), 197);
+	CHECK(fstr(&m, "signame", "SIGTERM"));
+	free(l);
+	l = fixture_line(FX "cascade-lines.txt", "rank 7 with PID");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-OMPI-NOTICED");
+	CHECK_EQ_INT(fnum(&m, "rank"), 7);
+	CHECK_EQ_INT(fnum(&m, "signal"), 9);
+	CHECK(fstr(&m, "node", "DESKTOP-G7NUGFV"));
+	free(l);
+	l = fixture_line(FX "cascade-lines.txt", "--local_rank=1");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-DS-LAUNCH-FAILED-CMD");
+	CHECK_EQ_INT(fnum(&m, "local_rank"), 1);
+	free(l);
+	l = fixture_line(FX "cascade-lines.txt", "Process 3");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-MP-SPAWN-RAISED");
+	CHECK_EQ_INT(fnum(&m, "local_rank"), 3);
+	free(l);
+	/* The watchdog re-raising a timeout stays a timeout; re-raising a
+	 * CUDA error is the device row first (it can initiate) and the
+	 * watchdog row too, in another group. */
+	l = fixture_line(FX "example-nccl_watchdog.txt",
+	    "[Rank 2] NCCL watchdog thread terminated");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-NCCL-WATCHDOG-TIMEOUT");
+	free(l);
+	l = fixture_line(FX "example-nccl_watchdog.txt",
+	    "[E ProcessGroupNCCL.cpp:916] [Rank 0] NCCL watchdog");
+	{
+		struct cat_env	env;
+		size_t		row = 0;
+		uint64_t	g = 0;
+		int		fault = 0, wd = 0;
+
+		catalog_envelope(str_cstr(l), &env);
+		while (catalog_match(c, env.body, &row, &g, &m)) {
+			fault |= strcmp(m.sig->id, "S-CUDA-FAULT") == 0;
+			if (strcmp(m.sig->id, "S-NCCL-WATCHDOG-TERMINATED") == 0) {
+				wd = 1;
+				CHECK_EQ_INT(fnum(&m, "rank"), 0);
+			}
+		}
+		CHECK(fault && wd);
+	}
+	free(l);
+	/* A non-default process group numbers its own ranks. */
+	CHECK_EQ_STR(match1(c, "[PG ID 5 PG GUID 55(mesh_replicate) Rank 1] "
+	    "Process group watchdog thread terminated with exception: "
+	    "NCCL error: remote process exited", &m)->id,
+	    "S-NCCL-WATCHDOG-TERMINATED");
+	CHECK_EQ_INT(fnum(&m, "pg_rank"), 1);
+	CHECK_EQ_INT(fnum(&m, "rank"), -9999);
+	/* mpirun --tag-output: the rank is the tag's. */
+	l = fixture_line(FX "cascade-lines.txt", "[1,1]<stderr>:RuntimeError");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-HOROVOD-SHUT-DOWN");
+	CHECK(fstr(&m, "exception", "RuntimeError"));
+	free(l);
+	l = fixture_line(FX "cascade-lines.txt", "Process name:");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-OMPI-PROCESS-NAME");
+	CHECK_EQ_INT(fnum(&m, "rank"), 0);
+	free(l);
+	/* Words, not the messages. */
+	CHECK(match1(c, "Killing subprocess with PID 4021", &m) == NULL);
+	CHECK(match1(c, "the process was Terminated by the user", &m) == NULL);
+	catalog_free(c);
+}
+
 /* Lines that mention the words but are not the signature. */
 DEFINE_TEST(test_catalog_near_misses)
 {
@@ -632,6 +729,33 @@ DEFINE_TEST(test_catalog_envelope)
 	catalog_envelope(str_cstr("[ 7063.247407] Memory cgroup"), &env);
 	CHECK_EQ_INT(env.tsq, TSQ_RAW_MONO);
 	CHECK_EQ_INT(env.ts_ns, 7063247407000LL);
+	/* mpirun --tag-output, with and without --timestamp-output, and
+	 * horovodrun's tag. */
+	catalog_envelope(str_cstr("[1,3]<stderr>:RuntimeError: x"), &env);
+	CHECK_EQ_INT(env.rank, 3);
+	CHECK_EQ_STRN(env.body.p, env.body.n, "RuntimeError: x");
+	catalog_envelope(str_cstr("[1,0]<stdout>:Killed"), &env);
+	CHECK_EQ_INT(env.rank, 0);
+	CHECK_EQ_STRN(env.body.p, env.body.n, "Killed");
+	catalog_envelope(str_cstr("[1,mpirank:12,algo-1]<stderr>:INFO:root:x"),
+	    &env);
+	CHECK_EQ_INT(env.rank, 12);
+	CHECK_EQ_STRN(env.body.p, env.body.n, "INFO:root:x");
+	catalog_envelope(str_cstr("Thu Jan 23 11:55:50 2025[1,1]<stderr>:  "
+	    "File \"x.py\""), &env);
+	CHECK_EQ_INT(env.rank, 1);
+	CHECK_EQ_INT(env.tsq, TSQ_RAW_LOCAL);
+	CHECK_EQ_INT(env.ts_ns, 1737633350LL * 1000000000LL);
+	CHECK_EQ_STRN(env.body.p, env.body.n, "  File \"x.py\"");
+	catalog_envelope(str_cstr("[2]<stdout>:is Use nccl:0"), &env);
+	CHECK_EQ_INT(env.rank, 2);
+	/* Not tags: a bracketed word, a stream name alone. */
+	catalog_envelope(str_cstr("[INFO]<stderr>: x"), &env);
+	CHECK_EQ_INT(env.rank, -1);
+	catalog_envelope(str_cstr("[1,0]<stdin>: x"), &env);
+	CHECK_EQ_INT(env.rank, -1);
+	catalog_envelope(str_cstr("Thu Jan 23 11:55:50 2025 started"), &env);
+	CHECK_EQ_INT(env.tsq, TSQ_NONE);
 }
 
 /* --- the scanner --- */
@@ -687,7 +811,7 @@ DEFINE_TEST(test_catalog_scan_every_split)
 				    &n);
 
 	scan_blocks(c, p, n, n, whole, &st);
-	CHECK_EQ_INT(whole->n, 6);
+	CHECK_EQ_INT(whole->n, 7);	/* 6, and srun's step teardown */
 	CHECK_EQ_INT(st.lines, 19);
 	CHECK_EQ_STR(whole->s[0], "S-STEPD-MEMLIMIT 12 225 92 "
 	    "slurmstepd-vm: error: StepId=4.0 exceede");
