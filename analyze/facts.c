@@ -60,6 +60,16 @@ facts_is_job_pid(const struct facts *f, int64_t pid)
 	return 0;
 }
 
+int
+facts_kernel_covers(const struct facts *f, const struct event *ev)
+{
+	if (!f->have_kernel || f->kernel_refused)
+		return 0;
+	if (!f->have_kernel_span || ev == NULL || !ev_has_time(ev))
+		return f->have_kernel_span;
+	return f->kernel_first_ns <= ev->ts_ns;
+}
+
 /* Xid codes (signatures.md 5.1): memory hardware vs other faults. */
 static int
 xid_is_memory(int64_t x)
@@ -248,6 +258,22 @@ on_kernel_oom(struct facts *f, const struct event *ev)
 		f->kernel_memcg = ev;
 }
 
+/* A launcher or framework saying its child died of SIGKILL: the elastic
+ * report's "exitcode: -9" or "(SIGKILL)", a launcher's "return code =
+ * -9" (or 137, a shell's 128 + 9), or a line that says nothing else
+ * (EV_CHILD_KILLED). */
+static int
+is_sigkill(const struct event *ev)
+{
+	int64_t	code = ev_num_or(ev, "exitcode", 0);
+
+	if (ev->kind == EV_CHILD_KILLED)
+		return 1;
+	return code == -9 || (ev->kind == EV_LAUNCHER_EXIT && code == 137) ||
+	    ev_num_or(ev, "signal", 0) == 9 ||
+	    str_is(ev_str(ev, "signal"), "SIGKILL");
+}
+
 static void
 on_event(struct facts *f, const struct event *ev, size_t at)
 {
@@ -299,8 +325,9 @@ on_event(struct facts *f, const struct event *ev, size_t at)
 		on_note(f, ev);
 		break;
 	case EV_CHILD_FAILED:
-		if (f->sigkill == NULL && (ev_num_or(ev, "exitcode", 0) == -9 ||
-		    ev_num_or(ev, "signal", 0) == 9))
+	case EV_LAUNCHER_EXIT:
+	case EV_CHILD_KILLED:
+		if (f->sigkill == NULL && is_sigkill(ev))
 			f->sigkill = ev;
 		break;
 	default:

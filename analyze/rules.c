@@ -642,11 +642,7 @@ add_missing(struct analysis *an, const char *what, const char *decide)
 static int
 kernel_covers(const struct facts *f, const struct event *init)
 {
-	if (!f->have_kernel || f->kernel_refused)
-		return 0;
-	if (!f->have_kernel_span || init == NULL || !ev_has_time(init))
-		return f->have_kernel_span;
-	return f->kernel_first_ns <= init->ts_ns;
+	return facts_kernel_covers(f, init);
 }
 
 static int

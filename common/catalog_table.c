@@ -326,9 +326,12 @@ const struct cat_sig catalog_table[] = {
 	  .group = "shell",
 	  .needles = { "Killed" },
 	  .pcre = "^(?:(?<script>[^ :]+): line (?<script_line>[0-9]+): +"
-	    "(?<pid>[0-9]+) Killed(?: +(?<command>.*[^ ]))?|Killed) *$",
+	    "(?<pid>[0-9]+) Killed(?: +(?<command>.*[^ ]))?|"
+	    "(?<progress>.*[0-9]%\\|.*\\[[^]]*\\])?Killed) *$",
 	  .ere = "^([^ :]+: line [0-9]+: +[0-9]+ Killed( .*)?|Killed) *$",
-	  .source = "bash job-control report of SIGKILL; signatures.md 0.1" },
+	  .source = "bash job-control report of SIGKILL; signatures.md 0.1. "
+	    "An interactive shell's \"Killed\" lands on the same line as a "
+	    "tqdm progress bar, which ends without a newline" },
 	/* --- NCCL / ProcessGroupNCCL (signatures.md 4.1) --- */
 	{ .id = "S-NCCL-WATCHDOG-TIMEOUT", .kind = EV_NCCL_TIMEOUT,
 	  .cls = CAT_SECONDARY, .group = "nccl",
@@ -407,8 +410,8 @@ const struct cat_sig catalog_table[] = {
 	  .cls = CAT_SECONDARY, .group = "launcher",
 	  .needles = { "failed (exitcode:" },
 	  .pcre = "failed \\(exitcode: (?<exitcode>-?[0-9]+)\\) local_rank: "
-	    "(?<local_rank>[0-9]+) \\(pid: (?<pid>[0-9]+)\\) of binary: "
-	    "(?<binary>.*[^ ])",
+	    "(?<local_rank>[0-9]+) \\(pid: (?<pid>[0-9]+)\\) of binary:"
+	    "(?: (?<binary>.*[^ ]))?",
 	  .ere = "failed \\(exitcode: -?[0-9]+\\) local_rank: [0-9]+",
 	  .source = "torch elastic multiprocessing api.py, all three log "
 	    "prefixes; signatures.md 4.2, 0.3" },
@@ -419,6 +422,127 @@ const struct cat_sig catalog_table[] = {
 	    "(?<exitcode>-?[0-9]+)",
 	  .ere = "(exits with return code|exited with exit code) ?=? ?-?[0-9]+",
 	  .source = "launcher wrappers (deepspeed/accelerate style wording)" },
+	/* --- a framework reporting that its child was SIGKILLed (issue 15):
+	 * who sent the signal is not in the line; the host OOM killer is
+	 * the usual sender. Not in the grep baseline. --- */
+	{ .id = "S-DATALOADER-KILLED", .kind = EV_CHILD_KILLED,
+	  .cls = CAT_SECONDARY, .group = "sigkill",
+	  .needles = { "is killed by signal: Killed" },
+	  .pcre = "DataLoader worker \\(pid (?<pid>[0-9]+)\\) is killed by "
+	    "signal: Killed",
+	  .ere = "DataLoader worker \\(pid [0-9]+\\) is killed by signal: "
+	    "Killed",
+	  .source = "torch/csrc/DataLoader.cpp (strsignal(SIGKILL) is "
+	    "\"Killed\"); signatures.md 3.4",
+	  .what = "dataloader_worker", .no_baseline = 1 },
+	{ .id = "S-MP-SPAWN-SIGKILL", .kind = EV_CHILD_KILLED,
+	  .cls = CAT_SECONDARY, .group = "sigkill",
+	  .needles = { "terminated with signal SIGKILL" },
+	  .pcre = "[Pp]rocess (?<process>[0-9]+) terminated with signal "
+	    "SIGKILL",
+	  .ere = "[Pp]rocess [0-9]+ terminated with signal SIGKILL",
+	  .source = "torch/multiprocessing/spawn.py ProcessContext.join "
+	    "(ProcessExitedException; \"Process %d ...\" before 1.6)",
+	  .what = "mp_spawn", .no_baseline = 1 },
+	{ .id = "S-ELASTIC-SIGKILL-TRACEBACK", .kind = EV_CHILD_KILLED,
+	  .cls = CAT_SECONDARY, .group = "sigkill",
+	  .needles = { "(SIGKILL) received by PID" },
+	  .pcre = "[Ss]ignal 9 \\(SIGKILL\\) received by PID (?<pid>[0-9]+)",
+	  .ere = "[Ss]ignal 9 \\(SIGKILL\\) received by PID [0-9]+",
+	  .source = "torch elastic ChildFailedError traceback field; "
+	    "signatures.md 4.2",
+	  .what = "elastic_traceback", .no_baseline = 1 },
+	{ .id = "S-XARGS-SIGKILL", .kind = EV_CHILD_KILLED,
+	  .cls = CAT_SECONDARY, .group = "sigkill",
+	  .needles = { "terminated by signal 9" },
+	  .pcre = "xargs: (?<command>[^:]+): terminated by signal 9(?![0-9])",
+	  .ere = "xargs: [^:]+: terminated by signal 9([^0-9]|$)",
+	  .source = "GNU findutils xargs \"%s: terminated by signal %d\"",
+	  .what = "xargs", .no_baseline = 1 },
+	{ .id = "S-PY-SUBPROCESS-SIGKILL", .kind = EV_CHILD_KILLED,
+	  .cls = CAT_SECONDARY, .group = "sigkill",
+	  .needles = { "died with <Signals.SIGKILL: 9>" },
+	  .pcre = "died with <Signals\\.SIGKILL: 9>",
+	  .ere = "died with <Signals\\.SIGKILL: 9>",
+	  .source = "CPython subprocess.CalledProcessError.__str__ (accelerate "
+	    "launch, flye and other wrappers re-raise it)",
+	  .what = "python_subprocess", .no_baseline = 1 },
+	{ .id = "S-IDE-EXIT-137", .kind = EV_CHILD_KILLED,
+	  .cls = CAT_SECONDARY, .group = "sigkill",
+	  .needles = { "interrupted by signal 9: SIGKILL" },
+	  .pcre = "Process finished with exit code 137 \\(interrupted by "
+	    "signal 9: SIGKILL\\)",
+	  .ere = "Process finished with exit code 137 \\(interrupted by "
+	    "signal 9: SIGKILL\\)",
+	  .source = "JetBrains IDE run console (PyCharm)",
+	  .what = "ide_run", .no_baseline = 1 },
+	/* --- memory limits enforced by something other than Slurm or the
+	 * kernel: other batch systems, container platforms, workflow
+	 * watchdogs. Each names the memory limit it enforced. --- */
+	{ .id = "S-MOAB-MEM-HARD-LIMIT", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "exceeded MEM usage hard limit" },
+	  .pcre = "job (?<job_id>[^ ]+) exceeded MEM usage hard limit "
+	    "\\((?<used_bytes>[0-9]+) > (?<limit_bytes>[0-9]+)\\)",
+	  .ere = "job [^ ]+ exceeded MEM usage hard limit \\([0-9]+ > [0-9]+\\)",
+	  .source = "Moab/Torque job-deletion message (MB); cBio/cbio-cluster"
+	    "#251, DCCN cluster documentation",
+	  .what = "moab", .no_baseline = 1, .bare_mult = 1024 * 1024 },
+	{ .id = "S-PBS-MEM-KILLED", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "PBS: job killed: " },
+	  .pcre = "PBS: job killed: (?<resource>p?v?mem) (?:job total )?"
+	    "(?<used_bytes>[0-9]+ ?kb) exceeded limit (?<limit_bytes>[0-9]+ ?"
+	    "kb)",
+	  .ere = "PBS: job killed: p?v?mem (job total )?[0-9]+ ?kb exceeded "
+	    "limit",
+	  .source = "Torque pbs_mom resource enforcement (\"=>> PBS: job "
+	    "killed: mem 2097152kb exceeded limit 1048576kb\")",
+	  .what = "pbs", .no_baseline = 1 },
+	{ .id = "S-LSF-MEMLIMIT", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "TERM_MEMLIMIT" },
+	  .pcre = "TERM_MEMLIMIT: job killed after reaching LSF memory usage "
+	    "limit",
+	  .ere = "TERM_MEMLIMIT: job killed after reaching LSF memory usage "
+	    "limit",
+	  .source = "IBM Spectrum LSF job report, exit reason 16",
+	  .what = "lsf", .no_baseline = 1 },
+	{ .id = "S-HTCONDOR-MEMLIMIT", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "has gone over memory limit of" },
+	  .pcre = "(?:Docker )?[Jj]ob has gone over memory limit of "
+	    "(?<limit_bytes>[0-9]+) (?:megabytes|Mb)(?:\\. Peak usage: "
+	    "(?<peak_bytes>[0-9]+) megabytes)?",
+	  .ere = "[Jj]ob has gone over memory limit of [0-9]+",
+	  .source = "HTCondor starter hold reasons (cgroup OOM, Docker "
+	    "universe)",
+	  .what = "htcondor", .no_baseline = 1, .bare_mult = 1024 * 1024 },
+	{ .id = "S-WMCORE-MAXPSS", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "Job has exceeded maxPSS", "Job has exceeded maxRSS" },
+	  .pcre = "Job has exceeded max(?<metric>PSS|RSS): (?<limit>[0-9]+)"
+	    "(?: MB)?",
+	  .ere = "Job has exceeded max(PSS|RSS): [0-9]+",
+	  .source = "WMCore PerformanceMonitor (CMS WMAgent), which then "
+	    "signals the step",
+	  .what = "wmcore", .no_baseline = 1 },
+	{ .id = "S-K8S-OOMKILLED", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "OOMKilled" },
+	  .pcre = "(?:[Rr]eason)[\"']? *[:=] *[\"']?OOMKilled(?![A-Za-z])",
+	  .ere = "[Rr]eason[\"']? *[:=] *[\"']?OOMKilled",
+	  .source = "Kubernetes container status (kubectl describe pod, "
+	    "pod JSON): terminated reason after a memcg OOM kill",
+	  .what = "kubernetes", .no_baseline = 1 },
+	{ .id = "S-PAI-OOM-KILLER", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "killed by \"OOM Killer\"" },
+	  .pcre = "The job has been killed by \"OOM Killer\"",
+	  .ere = "The job has been killed by \"OOM Killer\"",
+	  .source = "Alibaba Cloud MaxCompute/PAI job result; alibaba/"
+	    "EasyRec#60",
+	  .what = "pai", .no_baseline = 1 },
 	/* --- DataLoader shared memory (signatures.md 3.4) --- */
 	{ .id = "S-DATALOADER-BUS-ERROR", .kind = EV_BUS_ERROR,
 	  .cls = CAT_PRIMARY, .group = "bus",

@@ -80,7 +80,10 @@
 	X(EV_JOB_ENV, "job_env")	/* one process's environment */	\
 	X(EV_GPU_NODEV, "gpu_no_device")	/* no device / NVML init */ \
 	X(EV_MEM_FIGURE, "memory_figure")	/* a printed memory report */ \
-	X(EV_MEM_SERIES, "memory_series")	/* a --watch file */
+	X(EV_MEM_SERIES, "memory_series")	/* a --watch file */ \
+	/* host memory kills reported by others (issue 15) */		\
+	X(EV_CHILD_KILLED, "child_killed")	/* a framework: SIGKILL */ \
+	X(EV_ENFORCER_KILL, "memory_enforcer_kill") /* not Slurm's */
 
 enum ev_kind {
 #define EV_ENUM(k, s) k,
