@@ -246,12 +246,24 @@ on_note(struct facts *f, const struct event *ev)
 		f->sacct_error = 1;
 }
 
-static void
-on_kernel_oom(struct facts *f, const struct event *ev)
+/* The kernel parser says "global" or "memcg"; a line the catalog took
+ * from a job log carries the kill line's own prefix ("Out of memory" is
+ * node-wide) or the summary's global_oom / CONSTRAINT_NONE. */
+static int
+kernel_oom_global(const struct event *ev)
 {
 	struct str	scope = ev_str(ev, "scope");
 
-	if (str_is(scope, "global")) {
+	return str_is(scope, "global") || str_is(scope, "Out of memory") ||
+	    str_is(scope, "Out of memory (oom_kill_allocating_task)") ||
+	    ev_field(ev, "global") != NULL ||
+	    str_is(ev_str(ev, "constraint"), "CONSTRAINT_NONE");
+}
+
+static void
+on_kernel_oom(struct facts *f, const struct event *ev)
+{
+	if (kernel_oom_global(ev)) {
 		if (f->kernel_global == NULL)
 			f->kernel_global = ev;
 	} else if (f->kernel_memcg == NULL)

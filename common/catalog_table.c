@@ -476,6 +476,19 @@ const struct cat_sig catalog_table[] = {
 	    "signal 9: SIGKILL\\)",
 	  .source = "JetBrains IDE run console (PyCharm)",
 	  .what = "ide_run", .no_baseline = 1 },
+	{ .id = "S-EXIT-137", .kind = EV_CHILD_KILLED,
+	  .cls = CAT_SECONDARY, .group = "sigkill",
+	  .needles = { "exit status 137", "exited with code 137",
+	      "terminated with exit code 137" },
+	  .pcre = "(?:returned non-zero exit status|exited with code|command "
+	    "terminated with exit code) 137(?![0-9])",
+	  .ere = "(returned non-zero exit status|exited with code|command "
+	    "terminated with exit code) 137([^0-9]|$)",
+	  .source = "128 + SIGKILL through a shell or container runtime: "
+	    "CPython CalledProcessError (shell=True, docker run), docker "
+	    "compose \"exited with code\", kubectl exec \"command terminated "
+	    "with exit code\"",
+	  .what = "exit_137", .no_baseline = 1 },
 	/* --- memory limits enforced by something other than Slurm or the
 	 * kernel: other batch systems, container platforms, workflow
 	 * watchdogs. Each names the memory limit it enforced. --- */
@@ -590,6 +603,28 @@ const struct cat_sig catalog_table[] = {
 	  .ere = "oom-kill:constraint=",
 	  .source = "Linux dump_oom_summary, >= 5.0 and RHEL 8; "
 	    "signatures.md 2.2" },
+	/* The report's first line and the pre-5.0 memcg line, when a job
+	 * log or ticket quotes them without the kill line. Not in the grep
+	 * baseline. */
+	{ .id = "S-KERNEL-OOM-INVOKED", .kind = EV_KERNEL_OOM,
+	  .cls = CAT_PRIMARY, .group = "kernel",
+	  .needles = { "invoked oom-killer: " },
+	  .pcre = "(?<comm>[^ ]+) invoked oom-killer: gfp_mask=(?<gfp_mask>"
+	    "[^,]+),(?: nodemask=[^,]*,)? +order=(?<order>[0-9]+), "
+	    "oom_score_adj=(?<oom_score_adj>-?[0-9]+)",
+	  .ere = "invoked oom-killer: gfp_mask=",
+	  .source = "Linux mm/oom_kill.c dump_header(), <= 4.19 (with "
+	    "nodemask) and >= 5.0; signatures.md 2.2",
+	  .no_baseline = 1 },
+	{ .id = "S-KERNEL-OOM-TASK-IN", .kind = EV_KERNEL_OOM,
+	  .cls = CAT_PRIMARY, .group = "kernel",
+	  .needles = { "killed as a result of limit of" },
+	  .pcre = "Task in (?<task_memcg>[^ ]+) killed as a result of limit "
+	    "of (?<oom_memcg>[^ ]+)",
+	  .ere = "Task in [^ ]+ killed as a result of limit of",
+	  .source = "Linux mm/memcontrol.c mem_cgroup_print_oom_info(), "
+	    "before 5.0 (memcg OOM only); signatures.md 2.2",
+	  .what = "memcg", .no_baseline = 1 },
 	/* --- paraphrases people quote (DESIGN.md, signatures.md 1.4) --- */
 	{ .id = "S-PARAPHRASE-OOM-KILLER", .kind = EV_SLURM_OOM_PARAPHRASE,
 	  .cls = CAT_PARAPHRASE, .group = "paraphrase",

@@ -167,6 +167,7 @@ static const struct {
 	R("S-XARGS-SIGKILL", FX "host-kills.txt", "xargs:"),
 	R("S-PY-SUBPROCESS-SIGKILL", FX "host-kills.txt", "DaskOnBatch"),
 	R("S-IDE-EXIT-137", FX "host-kills.txt", "Process finished"),
+	R("S-EXIT-137", FX "host-kills.txt", "frappe"),
 	R("S-MOAB-MEM-HARD-LIMIT", FX "host-kills.txt", "MEM usage"),
 	R("S-PBS-MEM-KILLED", FX "host-kills.txt", "PBS: job killed"),
 	R("S-LSF-MEMLIMIT", FX "host-kills.txt", "TERM_MEMLIMIT"),
@@ -179,6 +180,9 @@ static const struct {
 	R("S-KERNEL-OOM-KILLED", FX "example-kernel_oom.txt", "UID:0 pgtables"),
 	R("S-KERNEL-OOM-SUMMARY", FX "example-kernel_oom.txt",
 	  "CONSTRAINT_MEMCG"),
+	R("S-KERNEL-OOM-INVOKED", FX "example-kernel_oom.txt",
+	  "mem invoked oom-killer"),
+	R("S-KERNEL-OOM-TASK-IN", FX "example-kernel_oom.txt", "Task in /13"),
 	R("S-PARAPHRASE-OOM-KILLER", FX "quoted-lines.txt", "OOM-KILLER"),
 	B("S-HOST-OOM-APP", "terminate called after throwing an "
 	  "instance of 'std::bad_alloc'"),
