@@ -489,6 +489,17 @@ const struct cat_sig catalog_table[] = {
 	    "compose \"exited with code\", kubectl exec \"command terminated "
 	    "with exit code\"",
 	  .what = "exit_137", .no_baseline = 1 },
+	{ .id = "S-MPIRUN-SIGNAL9", .kind = EV_CHILD_KILLED,
+	  .cls = CAT_SECONDARY, .group = "sigkill",
+	  .needles = { "exited on signal 9 (Killed)" },
+	  .pcre = "noticed that process rank (?<rank>[0-9]+) with PID "
+	    "(?<pid>[0-9]+) on node (?<node>[^ ]+) exited on signal 9 "
+	    "\\(Killed\\)",
+	  .ere = "noticed that process rank [0-9]+ with PID [0-9]+ on node "
+	    "[^ ]+ exited on signal 9 \\(Killed\\)",
+	  .source = "Open MPI mpirun/prterun end-of-run report "
+	    "(help-errmgr-base.txt, \"exited on signal %d (%s)\")",
+	  .what = "mpirun", .no_baseline = 1 },
 	/* --- memory limits enforced by something other than Slurm or the
 	 * kernel: other batch systems, container platforms, workflow
 	 * watchdogs. Each names the memory limit it enforced. --- */

@@ -168,6 +168,7 @@ static const struct {
 	R("S-PY-SUBPROCESS-SIGKILL", FX "host-kills.txt", "DaskOnBatch"),
 	R("S-IDE-EXIT-137", FX "host-kills.txt", "Process finished"),
 	R("S-EXIT-137", FX "host-kills.txt", "frappe"),
+	R("S-MPIRUN-SIGNAL9", FX "host-kills.txt", "mpirun noticed"),
 	R("S-MOAB-MEM-HARD-LIMIT", FX "host-kills.txt", "MEM usage"),
 	R("S-PBS-MEM-KILLED", FX "host-kills.txt", "PBS: job killed"),
 	R("S-LSF-MEMLIMIT", FX "host-kills.txt", "TERM_MEMLIMIT"),
