@@ -753,15 +753,28 @@ jobacct_ruled_out(const struct facts *f)
 	    == NULL);
 }
 
+/* The kernel log starts before the kill: before its own time, or, for a
+ * line with no time, before the job started. */
+static int
+kernel_covers_kill(const struct facts *f, const struct event *s)
+{
+	if (!facts_kernel_covers(f, s))
+		return 0;
+	if (ev_has_time(s))
+		return 1;
+	return f->have_window && f->kernel_first_ns <= f->job_from_ns;
+}
+
 /* A SIGKILL that no OOM killer sent: the kernel log covers it and shows
  * no OOM kill of the job, the counters that would have counted one are
- * 0, and Slurm's RSS poller did not do it. ev[] gets the evidence. */
+ * 0, and Slurm's RSS poller did not do it. *counter gets a counter that
+ * reads 0. */
 static int
 sigkill_not_oom(const struct facts *f, const struct event *s,
     const struct event **counter)
 {
 	*counter = oom_counter(f);
-	return s != NULL && facts_kernel_covers(f, s) &&
+	return s != NULL && kernel_covers_kill(f, s) &&
 	    f->kernel_memcg == NULL && f->kernel_global == NULL &&
 	    f->first[EV_OOM_REAPER] == NULL && f->cg_oom == NULL &&
 	    *counter != NULL && f->oom_step == NULL &&
