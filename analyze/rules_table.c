@@ -1201,13 +1201,16 @@ const struct rule	rules[] = {
 	      "Moab/Torque 'exceeded MEM usage hard limit (A > B)', PBS 'job "
 	      "killed: mem A kb exceeded limit B kb', LSF TERM_MEMLIMIT, "
 	      "HTCondor 'has gone over memory limit of', WMCore 'Job has "
-	      "exceeded maxPSS/maxRSS', Kubernetes reason OOMKilled, PAI 'killed "
-	      "by \"OOM Killer\"'",
+	      "exceeded maxPSS/maxRSS', Kubernetes reason OOMKilled, Ray's memory "
+	      "monitor 'killed due to the node running low on memory', Spark "
+	      "'Container killed by YARN for exceeding memory limits', PAI "
+	      "'killed by \"OOM Killer\"'",
 	  .meaning = "The job's host memory exceeded the limit its batch "
 	      "system or platform enforces.",
 	  .next_action = "Hold the GPU settings constant; request more memory "
 	      "from that system (its memory request or queue: -l mem, -M, "
-	      "request_memory, resources.limits.memory) or cut host memory per "
+	      "request_memory, resources.limits.memory, the executor's memory "
+	      "overhead) or cut host memory per "
 	      "node, then rerun and require the kill message to disappear.",
 	  .match = m_enforcer },
 	{ .id = "R-HW-001", .cause = "xid_fault", .boundary = "hardware",

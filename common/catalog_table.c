@@ -559,6 +559,25 @@ const struct cat_sig catalog_table[] = {
 	  .source = "Kubernetes container status (kubectl describe pod, "
 	    "pod JSON): terminated reason after a memcg OOM kill",
 	  .what = "kubernetes", .no_baseline = 1 },
+	{ .id = "S-RAY-MEMORY-MONITOR", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "killed due to the node running low on memory" },
+	  .pcre = "(?:Task was|(?<workers>[0-9]+) worker\\(s\\) were) killed "
+	    "due to the node running low on memory",
+	  .ere = "(Task was|[0-9]+ worker\\(s\\) were) killed due to the node "
+	    "running low on memory",
+	  .source = "Ray memory monitor (ray.exceptions.OutOfMemoryError; "
+	    "\"N worker(s) were\" from Ray 2.55)",
+	  .what = "ray", .no_baseline = 1 },
+	{ .id = "S-YARN-MEMLIMIT", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "killed by YARN for exceeding memory limits" },
+	  .pcre = "Container killed by YARN for exceeding memory limits"
+	    "(?:\\. (?<used_bytes>[0-9.]+ [KMGT]B) of (?<limit_bytes>[0-9.]+ "
+	    "[KMGT]B) physical memory used)?",
+	  .ere = "Container killed by YARN for exceeding memory limits",
+	  .source = "Spark on YARN (YarnAllocator memLimitExceededLogMessage)",
+	  .what = "yarn", .no_baseline = 1 },
 	{ .id = "S-PAI-OOM-KILLER", .kind = EV_ENFORCER_KILL,
 	  .cls = CAT_PRIMARY, .group = "enforcer",
 	  .needles = { "killed by \"OOM Killer\"" },

@@ -175,6 +175,8 @@ static const struct {
 	R("S-HTCONDOR-MEMLIMIT", FX "host-kills.txt", "condor_q"),
 	R("S-WMCORE-MAXPSS", FX "host-kills.txt", "maxPSS"),
 	R("S-K8S-OOMKILLED", FX "host-kills.txt", "OOMKilled"),
+	R("S-RAY-MEMORY-MONITOR", FX "host-kills.txt", "running low"),
+	R("S-YARN-MEMLIMIT", FX "host-kills.txt", "YARN"),
 	R("S-PAI-OOM-KILLER", FX "host-kills.txt", "OOM Killer"),
 	R("S-DATALOADER-BUS-ERROR", FX "quoted-lines.txt", "pid 249"),
 	R("S-XID", FX "example-xid.txt", "Xid (PCI:0000:00:07): 31"),
@@ -715,6 +717,11 @@ DEFINE_TEST(test_catalog_host_kills)
 	l = fixture_line(FX "host-kills.txt", "condor_q");
 	CHECK_EQ_STR(match1(c, l, &m)->id, "S-HTCONDOR-MEMLIMIT");
 	CHECK_EQ_INT(fnum(&m, "limit_bytes"), 2048LL << 20);
+	free(l);
+	l = fixture_line(FX "host-kills.txt", "YARN");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-YARN-MEMLIMIT");
+	CHECK_EQ_INT(fnum(&m, "used_bytes"), 4402341478LL);	/* 4.1 GB */
+	CHECK_EQ_INT(fnum(&m, "limit_bytes"), 4LL << 30);
 	free(l);
 	l = fixture_line(FX "host-kills.txt", "ProcessExitedException");
 	CHECK_EQ_STR(match1(c, l, &m)->id, "S-MP-SPAWN-SIGKILL");
