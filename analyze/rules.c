@@ -317,7 +317,7 @@ cause_of_kind(enum ev_kind k)
 {
 	switch (k) {
 	case EV_KERNEL_OOM: case EV_STEPD_OOM: case EV_STEPD_MEMLIMIT:
-	case EV_SRUN_EXCEEDED:
+	case EV_SRUN_EXCEEDED: case EV_ENFORCER_KILL:
 		return "host_oom";
 	case EV_CUDA_OOM: case EV_CUDA_OOM_PLAIN: case EV_XLA_OOM:
 		return "cuda_oom_exhaustion";
@@ -661,7 +661,8 @@ rule_out_host(const struct facts *f, struct analysis *an,
 
 	if (f->kernel_memcg != NULL || f->kernel_global != NULL ||
 	    f->oom_step != NULL || f->cg_oom != NULL ||
-	    f->first[EV_STEPD_OOM] != NULL)
+	    f->first[EV_STEPD_OOM] != NULL ||
+	    f->first[EV_ENFORCER_KILL] != NULL)
 		return;	/* host evidence exists: reported as later/support */
 	if (f->sacct_job != NULL)
 		ev[n++] = f->sacct_job;
