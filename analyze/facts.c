@@ -60,6 +60,16 @@ facts_is_job_pid(const struct facts *f, int64_t pid)
 	return 0;
 }
 
+int
+facts_kernel_covers(const struct facts *f, const struct event *ev)
+{
+	if (!f->have_kernel || f->kernel_refused)
+		return 0;
+	if (!f->have_kernel_span || ev == NULL || !ev_has_time(ev))
+		return f->have_kernel_span;
+	return f->kernel_first_ns <= ev->ts_ns;
+}
+
 /* Xid codes (signatures.md 5.1): memory hardware vs other faults. */
 static int
 xid_is_memory(int64_t x)
@@ -241,12 +251,24 @@ on_note(struct facts *f, const struct event *ev)
 		f->sacct_error = 1;
 }
 
-static void
-on_kernel_oom(struct facts *f, const struct event *ev)
+/* The kernel parser says "global" or "memcg"; a line the catalog took
+ * from a job log carries the kill line's own prefix ("Out of memory" is
+ * node-wide) or the summary's global_oom / CONSTRAINT_NONE. */
+static int
+kernel_oom_global(const struct event *ev)
 {
 	struct str	scope = ev_str(ev, "scope");
 
-	if (str_is(scope, "global")) {
+	return str_is(scope, "global") || str_is(scope, "Out of memory") ||
+	    str_is(scope, "Out of memory (oom_kill_allocating_task)") ||
+	    ev_field(ev, "global") != NULL ||
+	    str_is(ev_str(ev, "constraint"), "CONSTRAINT_NONE");
+}
+
+static void
+on_kernel_oom(struct facts *f, const struct event *ev)
+{
+	if (kernel_oom_global(ev)) {
 		if (f->kernel_global == NULL)
 			f->kernel_global = ev;
 	} else if (f->kernel_memcg == NULL)
@@ -262,6 +284,22 @@ facts_alloc_nonsense(const struct event *ev)
 	if (ev->sig != NULL && strcmp(ev->sig, "S-PT-OOM-1EB") == 0)
 		return 1;
 	return ev_num_or(ev, "requested_bytes", -1) >= NONSENSE_BYTES;
+}
+
+/* A launcher or framework saying its child died of SIGKILL: the elastic
+ * report's "exitcode: -9" or "(SIGKILL)", a launcher's "return code =
+ * -9" (or 137, a shell's 128 + 9), or a line that says nothing else
+ * (EV_CHILD_KILLED). */
+static int
+is_sigkill(const struct event *ev)
+{
+	int64_t	code = ev_num_or(ev, "exitcode", 0);
+
+	if (ev->kind == EV_CHILD_KILLED)
+		return 1;
+	return code == -9 || (ev->kind == EV_LAUNCHER_EXIT && code == 137) ||
+	    ev_num_or(ev, "signal", 0) == 9 ||
+	    str_is(ev_str(ev, "signal"), "SIGKILL");
 }
 
 static void
@@ -328,8 +366,9 @@ on_event(struct facts *f, const struct event *ev, size_t at)
 		on_note(f, ev);
 		break;
 	case EV_CHILD_FAILED:
-		if (f->sigkill == NULL && (ev_num_or(ev, "exitcode", 0) == -9 ||
-		    ev_num_or(ev, "signal", 0) == 9))
+	case EV_LAUNCHER_EXIT:
+	case EV_CHILD_KILLED:
+		if (f->sigkill == NULL && is_sigkill(ev))
 			f->sigkill = ev;
 		break;
 	default:

@@ -389,6 +389,12 @@ child_line(struct logscan *ls, struct str body, int *err)
 		    ev_field(ev, "signal") == NULL)
 			*err |= ev_set_strdup(ev, ls->a, "signal", sig) == -1;
 		return 1;
+	} else if ((p = str_find(body, "exitcode:")) != NULL &&
+	    ev_field(ev, "exitcode") == NULL) {
+		/* A paste that lost the table's line breaks: "rank2 (local
+		 * rank: 2)exitcode: -9 (pid: 36071)error file: <N/A>". */
+		*err |= child_num(ls, "exitcode", str_make(p + 9,
+		    body.n - (size_t)(p + 9 - body.p))) == -1;
 	} else if (body.n > 0 && body.p[0] == '[' && ev_field(ev, "rank"))
 		return 1;	/* the next failure's block */
 	return 0;

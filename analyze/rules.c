@@ -539,7 +539,7 @@ cause_of_kind(enum ev_kind k)
 {
 	switch (k) {
 	case EV_KERNEL_OOM: case EV_STEPD_OOM: case EV_STEPD_MEMLIMIT:
-	case EV_SRUN_EXCEEDED:
+	case EV_SRUN_EXCEEDED: case EV_ENFORCER_KILL:
 		return "host_oom";
 	case EV_CUDA_OOM: case EV_CUDA_OOM_PLAIN: case EV_XLA_OOM:
 		return "cuda_oom_exhaustion";
@@ -877,11 +877,7 @@ rules_add_missing(struct analysis *an, const char *what, const char *decide)
 static int
 kernel_covers(const struct facts *f, const struct event *init)
 {
-	if (!f->have_kernel || f->kernel_refused)
-		return 0;
-	if (!f->have_kernel_span || init == NULL || !ev_has_time(init))
-		return f->have_kernel_span;
-	return f->kernel_first_ns <= init->ts_ns;
+	return facts_kernel_covers(f, init);
 }
 
 static int
@@ -900,7 +896,8 @@ rule_out_host(const struct facts *f, struct analysis *an,
 
 	if (f->kernel_memcg != NULL || f->kernel_global != NULL ||
 	    f->oom_step != NULL || f->cg_oom != NULL ||
-	    f->first[EV_STEPD_OOM] != NULL)
+	    f->first[EV_STEPD_OOM] != NULL ||
+	    f->first[EV_ENFORCER_KILL] != NULL)
 		return;	/* host evidence exists: reported as later/support */
 	if (f->sacct_job != NULL)
 		ev[n++] = f->sacct_job;

@@ -128,7 +128,6 @@ struct facts {
 	const struct event	*kernel_global;	/* first node-wide OOM kill */
 	const struct event	*xid_fault;	/* first Xid that is a fault */
 	const struct event	*xid_memory;	/* first Xid 48/63/64/92/94/95 */
-	const struct event	*sigkill;	/* child_failed -9 / exit 137 */
 	const struct event	*alloc_nonsense;	/* first allocation of an
 						 * impossible size (kept out
 						 * of first[]) */
@@ -136,6 +135,8 @@ struct facts {
 						 * counting a CUDA OOM */
 	const struct event	*bfc_stats;	/* first BFC allocator
 						 * "Stats:" block (TF, XLA) */
+	const struct event	*sigkill;	/* a launcher or framework
+						 * reporting SIGKILL */
 	/* Slurm */
 	const struct event	*sacct_job;	/* job row */
 	const struct event	*scontrol_job;
@@ -181,6 +182,11 @@ enum err_code	facts_build(struct facts *, const struct timeline *,
 /* A number from a step's sacct rows (text and JSON), else -1. */
 int64_t		step_num(const struct step_fact *, const char *);
 int		facts_is_job_pid(const struct facts *, int64_t pid);
+/* Does the kernel log cover the moment of ev (its ring buffer starts
+ * before it)? Unknown coverage is "no"; an untimed ev is covered when
+ * the log's span is known. */
+int		facts_kernel_covers(const struct facts *,
+		    const struct event *);
 /* An event that names another job than the one analysed (a node's
  * kernel log and slurmd.log hold every job's lines). */
 int		facts_foreign(const struct facts *, const struct event *);

@@ -1088,25 +1088,157 @@ sacct_sigkill(const struct facts *f)
 	return NULL;
 }
 
-static int
-m_sigkill(const struct facts *f, struct arena *a, struct rmatch *m)
+/* The first report of a SIGKILL: a launcher or framework, the shell, srun,
+ * or an sacct row ending on signal 9. */
+static const struct event *
+sigkill_event(const struct facts *f)
 {
 	static const enum ev_kind kinds[] = { EV_SHELL_KILLED,
 	    EV_SRUN_TASK_KILLED };
 	const struct event	*s = f->sigkill;
 
-	for (size_t i = 0; s == NULL && i < 2; i++)
-		s = f->first[kinds[i]];
-	if (s == NULL)
-		s = sacct_sigkill(f);
-	if (s == NULL)
+	for (size_t i = 0; i < 2; i++)
+		if (f->first[kinds[i]] != NULL && (s == NULL ||
+		    facts_index_of(f, f->first[kinds[i]]) <
+		    facts_index_of(f, s)))
+			s = f->first[kinds[i]];
+	return s != NULL ? s : sacct_sigkill(f);
+}
+
+/* The memory cgroup counters that would have counted an OOM kill: v2
+ * memory.events (hierarchical), v1 memory.oom_control of a task (the
+ * job and step levels of Slurm's v1 tree stay 0 after a kill). */
+static const struct event *
+oom_counter(const struct facts *f)
+{
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event *ev = f->tl->v[i];
+
+		if (ev->kind != EV_CGROUP_MEM || facts_foreign(f, ev) ||
+		    ev_field(ev, "oom_kill") == NULL ||
+		    ev_num_or(ev, "local", 0) != 0)
+			continue;
+		if (ev_num_or(ev, "version", 1) == 2 ||
+		    str_is(ev, "level", "task"))
+			return ev;
+	}
+	return NULL;
+}
+
+/* Slurm's own RSS poller (JobAcctGatherParams=OverMemoryKill) kills
+ * without the kernel or the cgroup knowing. It prints its error into
+ * the job's output: a whole log without it, or a configuration without
+ * the parameter, rules it out. */
+static int
+jobacct_ruled_out(const struct facts *f)
+{
+	const struct event	*cfg = f->first[EV_SCONTROL_CONFIG];
+	struct str		 v = cfg != NULL ?
+				    ev_str(cfg, "JobAcctGatherParams") :
+				    str_make(NULL, 0);
+
+	if (f->have_logs && !f->logs_truncated)
+		return 1;
+	return cfg != NULL && (v.p == NULL || str_find(v, "OverMemoryKill")
+	    == NULL);
+}
+
+/* The kernel log starts before the kill: before its own time, or, for a
+ * line with no time, before the job started. */
+static int
+kernel_covers_kill(const struct facts *f, const struct event *s)
+{
+	if (!facts_kernel_covers(f, s))
+		return 0;
+	if (ev_has_time(s))
+		return 1;
+	return f->have_window && f->kernel_first_ns <= f->job_from_ns;
+}
+
+/* A SIGKILL that no OOM killer sent: the kernel log covers it and shows
+ * no OOM kill of the job, the counters that would have counted one are
+ * 0, and Slurm's RSS poller did not do it. *counter gets a counter that
+ * reads 0. */
+static int
+sigkill_not_oom(const struct facts *f, const struct event *s,
+    const struct event **counter)
+{
+	*counter = oom_counter(f);
+	return s != NULL && kernel_covers_kill(f, s) &&
+	    f->kernel_memcg == NULL && f->kernel_global == NULL &&
+	    f->first[EV_OOM_REAPER] == NULL && f->cg_oom == NULL &&
+	    *counter != NULL && f->oom_step == NULL &&
+	    f->first[EV_STEPD_OOM] == NULL &&
+	    f->first[EV_STEPD_MEMLIMIT] == NULL &&
+	    f->first[EV_SRUN_EXCEEDED] == NULL && jobacct_ruled_out(f);
+}
+
+static int
+m_sigkill(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = sigkill_event(f), *c;
+
+	if (s == NULL || sigkill_not_oom(f, s, &c))
 		return 0;
 	m->initiating = s;
 	m->confidence = "low";
 	m->confidence_reason = "a SIGKILL with nothing saying who sent it; "
 	    "most often the host OOM killer";
 	m->detail = "A process was killed by SIGKILL. Most often that is the "
-	    "kernel's OOM killer, but nothing collected confirms it.";
+	    "kernel's OOM killer, but nothing collected confirms it: the "
+	    "kernel log covering the kill (an OOM kill line) or the job's "
+	    "memory cgroup (oom_kill > 0) would.";
+	return 1;
+}
+
+static int
+m_sigkill_other(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = sigkill_event(f), *c;
+
+	if (s == NULL || !sigkill_not_oom(f, s, &c))
+		return 0;
+	m->initiating = s;
+	rmatch_support(m, c);
+	rmatch_support(m, sacct_sigkill(f));
+	m->confidence = "medium";
+	m->confidence_reason = "the kernel log covers the kill and has no OOM "
+	    "kill, and the memory cgroup's counter is 0; who sent the "
+	    "SIGKILL is not in the evidence";
+	m->detail = arena_printf(a, "The kernel log, which covers the kill, "
+	    "has no OOM kill, and %s of %.*s counted no oom_kill: the OOM "
+	    "killer did not send this SIGKILL. Something else did (a "
+	    "watchdog, a health check, the user or an administrator).",
+	    ev_num_or(c, "version", 1) == 2 ? "memory.events" :
+	    "memory.oom_control", (int)ev_str(c, "cg_path").n,
+	    ev_str(c, "cg_path").p != NULL ? ev_str(c, "cg_path").p : "");
+	return 1;
+}
+
+/* Another batch system, a container platform or a workflow's watchdog
+ * says it killed the job for exceeding its memory limit. */
+static int
+m_enforcer(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_ENFORCER_KILL];
+	struct str		 who = s != NULL ? ev_str(s, "what") :
+				    str_make(NULL, 0);
+
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	host_support(f, m);
+	rmatch_support(m, f->sigkill);
+	m->confidence = "high";
+	m->confidence_reason = "the enforcer's own statement that it killed "
+	    "the job for its memory use";
+	m->detail = arena_printf(a, "A memory enforcer outside Slurm (%.*s) "
+	    "killed the job for exceeding its memory limit%s%s%s.", (int)who.n,
+	    who.p != NULL ? who.p : "", ev_num_or(s, "limit_bytes", -1) > 0 ?
+	    " of " : "", ev_num_or(s, "limit_bytes", -1) > 0 ?
+	    fmt_bytes(a, ev_num_or(s, "limit_bytes", -1)) : "",
+	    ev_num_or(s, "used_bytes", -1) > 0 ? arena_printf(a, " (it used "
+	    "%s)", fmt_bytes(a, ev_num_or(s, "used_bytes", -1))) : "");
 	return 1;
 }
 
@@ -1668,13 +1800,38 @@ const struct rule	rules[] = {
 	{ .id = "R-HOST-009", .cause = "host_oom", .boundary = "host",
 	  .prio = 5, .rclass = RC_RECORD,
 	  .seeds = "S001 symptom 'Job killed with SIGKILL by cgroup'",
-	  .signals = "exit code -9 / signal 9 / a bare 'Killed' with no line "
-	      "saying who sent it",
+	  .signals = "a SIGKILL with no line saying who sent it: exit code "
+	      "-9 or 137, signal 9, a bare 'Killed' (also glued to a progress "
+	      "bar), a DataLoader worker 'killed by signal: Killed', a "
+	      "launcher's 'return code = -9', torch elastic 'exitcode: -9' or "
+	      "'Signal 9 (SIGKILL)', mp.spawn 'terminated with signal "
+	      "SIGKILL', xargs 'terminated by signal 9', Python's 'died with "
+	      "<Signals.SIGKILL: 9>'; not when R-OTHER-002 rules the OOM out",
 	  .meaning = "A SIGKILL, most often the host OOM killer.",
 	  .next_action = "Collect again with the kernel log and the job's "
 	      "memory cgroup before teardown (oomtrail-collect in the batch "
 	      "script's trap); they confirm or overturn a host OOM.",
 	  .match = m_sigkill },
+	{ .id = "R-HOST-014", .cause = "host_oom", .boundary = "host",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 step 3 (slurmstepd cancellation), for enforcers "
+	      "other than Slurm",
+	  .signals = "another batch system's or platform's memory-limit kill: "
+	      "Moab/Torque 'exceeded MEM usage hard limit (A > B)', PBS 'job "
+	      "killed: mem A kb exceeded limit B kb', LSF TERM_MEMLIMIT, "
+	      "HTCondor 'has gone over memory limit of', WMCore 'Job has "
+	      "exceeded maxPSS/maxRSS', Kubernetes reason OOMKilled, Ray's memory "
+	      "monitor 'killed due to the node running low on memory', Spark "
+	      "'Container killed by YARN for exceeding memory limits', PAI "
+	      "'killed by \"OOM Killer\"'",
+	  .meaning = "The job's host memory exceeded the limit its batch "
+	      "system or platform enforces.",
+	  .next_action = "Hold the GPU settings constant; request more memory "
+	      "from that system (its memory request or queue: -l mem, -M, "
+	      "request_memory, resources.limits.memory, the executor's memory "
+	      "overhead) or cut host memory per "
+	      "node, then rerun and require the kill message to disappear.",
+	  .match = m_enforcer },
 	{ .id = "R-HW-001", .cause = "xid_fault", .boundary = "hardware",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 'Confirm the failure is allocation, not corruption'; "
@@ -1843,6 +2000,22 @@ const struct rule	rules[] = {
 	  .next_action = "Read the job's own error output around its end; "
 	      "memory settings are not the control to change.",
 	  .match = m_failed },
+	{ .id = "R-OTHER-002", .cause = "not_oom_other", .boundary = "none",
+	  .prio = 5, .rclass = RC_RECORD,
+	  .seeds = "S001 symptom 'Job killed with SIGKILL by cgroup' (its "
+	      "check); DESIGN.md 'Absence is evidence only where the source "
+	      "covers the time'",
+	  .signals = "a bare SIGKILL (as R-HOST-009) while the kernel log "
+	      "covers the kill and has no OOM kill of the job, the OOM "
+	      "counter is 0 (v2 memory.events oom_kill; v1 a task's "
+	      "memory.oom_control oom_kill, since the job and step levels stay "
+	      "0), and neither a whole job log nor the configuration allows "
+	      "Slurm's RSS poller (OverMemoryKill) to have done it",
+	  .meaning = "Something other than the OOM killer sent the SIGKILL.",
+	  .next_action = "Find the sender: the launcher's or watchdog's own "
+	      "log, health-check and admin logs on the node, sacct's "
+	      "State/Reason; memory settings are not the control to change.",
+	  .match = m_sigkill_other },
 	{ .id = "R-SCHED-001", .cause = "time_limit", .boundary = "scheduler",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S000 references 'time-limit failures'",

@@ -23,7 +23,7 @@
 #define DEPTH_LIMIT	2000	/* nested backtracking frames */
 #define HEAP_LIMIT	4096	/* KiB of backtracking memory */
 #define MAX_GROUPS	64
-#define MAX_NEEDLES	128
+#define MAX_NEEDLES	256
 
 struct row {
 	pcre2_code	*code;

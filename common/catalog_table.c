@@ -489,9 +489,12 @@ const struct cat_sig catalog_table[] = {
 	  .group = "shell",
 	  .needles = { "Killed" },
 	  .pcre = "^(?:(?<script>[^ :]+): line (?<script_line>[0-9]+): +"
-	    "(?<pid>[0-9]+) Killed(?: +(?<command>.*[^ ]))?|Killed) *$",
+	    "(?<pid>[0-9]+) Killed(?: +(?<command>.*[^ ]))?|"
+	    "(?<progress>.*[0-9]%\\|.*\\[[^]]*\\])?Killed) *$",
 	  .ere = "^([^ :]+: line [0-9]+: +[0-9]+ Killed( .*)?|Killed) *$",
-	  .source = "bash job-control report of SIGKILL; signatures.md 0.1" },
+	  .source = "bash job-control report of SIGKILL; signatures.md 0.1. "
+	    "An interactive shell's \"Killed\" lands on the same line as a "
+	    "tqdm progress bar, which ends without a newline" },
 	/* --- NCCL / ProcessGroupNCCL (signatures.md 4.1) --- */
 	{ .id = "S-NCCL-WATCHDOG-TIMEOUT", .kind = EV_NCCL_TIMEOUT,
 	  .cls = CAT_SECONDARY, .group = "nccl",
@@ -589,8 +592,8 @@ const struct cat_sig catalog_table[] = {
 	  .cls = CAT_SECONDARY, .group = "launcher",
 	  .needles = { "failed (exitcode:" },
 	  .pcre = "failed \\(exitcode: (?<exitcode>-?[0-9]+)\\) local_rank: "
-	    "(?<local_rank>[0-9]+) \\(pid: (?<pid>[0-9]+)\\) of binary: "
-	    "(?<binary>.*[^ ])",
+	    "(?<local_rank>[0-9]+) \\(pid: (?<pid>[0-9]+)\\) of binary:"
+	    "(?: (?<binary>.*[^ ]))?",
 	  .ere = "failed \\(exitcode: -?[0-9]+\\) local_rank: [0-9]+",
 	  .source = "torch elastic multiprocessing api.py, all three log "
 	    "prefixes; signatures.md 4.2, 0.3" },
@@ -761,6 +764,170 @@ const struct cat_sig catalog_table[] = {
 	    "logger.error(f\"{cmd} exits with return code = ...\"), its "
 	    "first line when wrapped; line from CASIA-LMC-Lab/AnomalyGPT#43",
 	  .what = "launcher_failed_cmd", .no_baseline = 1 },
+	/* --- a framework reporting that its child was SIGKILLed (issue 15):
+	 * who sent the signal is not in the line; the host OOM killer is
+	 * the usual sender. Not in the grep baseline. --- */
+	{ .id = "S-DATALOADER-KILLED", .kind = EV_CHILD_KILLED,
+	  .cls = CAT_SECONDARY, .group = "sigkill",
+	  .needles = { "is killed by signal: Killed" },
+	  .pcre = "DataLoader worker \\(pid (?<pid>[0-9]+)\\) is killed by "
+	    "signal: Killed",
+	  .ere = "DataLoader worker \\(pid [0-9]+\\) is killed by signal: "
+	    "Killed",
+	  .source = "torch/csrc/DataLoader.cpp (strsignal(SIGKILL) is "
+	    "\"Killed\"); signatures.md 3.4",
+	  .what = "dataloader_worker", .no_baseline = 1 },
+	{ .id = "S-MP-SPAWN-SIGKILL", .kind = EV_CHILD_KILLED,
+	  .cls = CAT_SECONDARY, .group = "sigkill",
+	  .needles = { "terminated with signal SIGKILL" },
+	  .pcre = "[Pp]rocess (?<process>[0-9]+) terminated with signal "
+	    "SIGKILL",
+	  .ere = "[Pp]rocess [0-9]+ terminated with signal SIGKILL",
+	  .source = "torch/multiprocessing/spawn.py ProcessContext.join "
+	    "(ProcessExitedException; \"Process %d ...\" before 1.6)",
+	  .what = "mp_spawn", .no_baseline = 1 },
+	{ .id = "S-ELASTIC-SIGKILL-TRACEBACK", .kind = EV_CHILD_KILLED,
+	  .cls = CAT_SECONDARY, .group = "sigkill",
+	  .needles = { "(SIGKILL) received by PID" },
+	  .pcre = "[Ss]ignal 9 \\(SIGKILL\\) received by PID (?<pid>[0-9]+)",
+	  .ere = "[Ss]ignal 9 \\(SIGKILL\\) received by PID [0-9]+",
+	  .source = "torch elastic ChildFailedError traceback field; "
+	    "signatures.md 4.2",
+	  .what = "elastic_traceback", .no_baseline = 1 },
+	{ .id = "S-XARGS-SIGKILL", .kind = EV_CHILD_KILLED,
+	  .cls = CAT_SECONDARY, .group = "sigkill",
+	  .needles = { "terminated by signal 9" },
+	  .pcre = "xargs: (?<command>[^:]+): terminated by signal 9(?![0-9])",
+	  .ere = "xargs: [^:]+: terminated by signal 9([^0-9]|$)",
+	  .source = "GNU findutils xargs \"%s: terminated by signal %d\"",
+	  .what = "xargs", .no_baseline = 1 },
+	{ .id = "S-PY-SUBPROCESS-SIGKILL", .kind = EV_CHILD_KILLED,
+	  .cls = CAT_SECONDARY, .group = "sigkill",
+	  .needles = { "died with <Signals.SIGKILL: 9>" },
+	  .pcre = "died with <Signals\\.SIGKILL: 9>",
+	  .ere = "died with <Signals\\.SIGKILL: 9>",
+	  .source = "CPython subprocess.CalledProcessError.__str__ (accelerate "
+	    "launch, flye and other wrappers re-raise it)",
+	  .what = "python_subprocess", .no_baseline = 1 },
+	{ .id = "S-IDE-EXIT-137", .kind = EV_CHILD_KILLED,
+	  .cls = CAT_SECONDARY, .group = "sigkill",
+	  .needles = { "interrupted by signal 9: SIGKILL" },
+	  .pcre = "Process finished with exit code 137 \\(interrupted by "
+	    "signal 9: SIGKILL\\)",
+	  .ere = "Process finished with exit code 137 \\(interrupted by "
+	    "signal 9: SIGKILL\\)",
+	  .source = "JetBrains IDE run console (PyCharm)",
+	  .what = "ide_run", .no_baseline = 1 },
+	{ .id = "S-EXIT-137", .kind = EV_CHILD_KILLED,
+	  .cls = CAT_SECONDARY, .group = "sigkill",
+	  .needles = { "exit status 137", "exited with code 137",
+	      "terminated with exit code 137" },
+	  .pcre = "(?:returned non-zero exit status|exited with code|command "
+	    "terminated with exit code) 137(?![0-9])",
+	  .ere = "(returned non-zero exit status|exited with code|command "
+	    "terminated with exit code) 137([^0-9]|$)",
+	  .source = "128 + SIGKILL through a shell or container runtime: "
+	    "CPython CalledProcessError (shell=True, docker run), docker "
+	    "compose \"exited with code\", kubectl exec \"command terminated "
+	    "with exit code\"",
+	  .what = "exit_137", .no_baseline = 1 },
+	{ .id = "S-MPIRUN-SIGNAL9", .kind = EV_CHILD_KILLED,
+	  .cls = CAT_SECONDARY, .group = "sigkill",
+	  .needles = { "exited on signal 9 (Killed)" },
+	  .pcre = "noticed that process rank (?<rank>[0-9]+) with PID "
+	    "(?<pid>[0-9]+) on node (?<node>[^ ]+) exited on signal 9 "
+	    "\\(Killed\\)",
+	  .ere = "noticed that process rank [0-9]+ with PID [0-9]+ on node "
+	    "[^ ]+ exited on signal 9 \\(Killed\\)",
+	  .source = "Open MPI mpirun/prterun end-of-run report "
+	    "(help-errmgr-base.txt, \"exited on signal %d (%s)\")",
+	  .what = "mpirun", .no_baseline = 1 },
+	/* --- memory limits enforced by something other than Slurm or the
+	 * kernel: other batch systems, container platforms, workflow
+	 * watchdogs. Each names the memory limit it enforced. --- */
+	{ .id = "S-MOAB-MEM-HARD-LIMIT", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "exceeded MEM usage hard limit" },
+	  .pcre = "job (?<job_id>[^ ]+) exceeded MEM usage hard limit "
+	    "\\((?<used_bytes>[0-9]+) > (?<limit_bytes>[0-9]+)\\)",
+	  .ere = "job [^ ]+ exceeded MEM usage hard limit \\([0-9]+ > [0-9]+\\)",
+	  .source = "Moab/Torque job-deletion message (MB); cBio/cbio-cluster"
+	    "#251, DCCN cluster documentation",
+	  .what = "moab", .no_baseline = 1, .bare_mult = 1024 * 1024 },
+	{ .id = "S-PBS-MEM-KILLED", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "PBS: job killed: " },
+	  .pcre = "PBS: job killed: (?<resource>p?v?mem) (?:job total )?"
+	    "(?<used_bytes>[0-9]+ ?kb) exceeded limit (?<limit_bytes>[0-9]+ ?"
+	    "kb)",
+	  .ere = "PBS: job killed: p?v?mem (job total )?[0-9]+ ?kb exceeded "
+	    "limit",
+	  .source = "Torque pbs_mom resource enforcement (\"=>> PBS: job "
+	    "killed: mem 2097152kb exceeded limit 1048576kb\")",
+	  .what = "pbs", .no_baseline = 1 },
+	{ .id = "S-LSF-MEMLIMIT", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "TERM_MEMLIMIT" },
+	  .pcre = "TERM_MEMLIMIT: job killed after reaching LSF memory usage "
+	    "limit",
+	  .ere = "TERM_MEMLIMIT: job killed after reaching LSF memory usage "
+	    "limit",
+	  .source = "IBM Spectrum LSF job report, exit reason 16",
+	  .what = "lsf", .no_baseline = 1 },
+	{ .id = "S-HTCONDOR-MEMLIMIT", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "has gone over memory limit of" },
+	  .pcre = "(?:Docker )?[Jj]ob has gone over memory limit of "
+	    "(?<limit_bytes>[0-9]+) (?:megabytes|Mb)(?:\\. Peak usage: "
+	    "(?<peak_bytes>[0-9]+) megabytes)?",
+	  .ere = "[Jj]ob has gone over memory limit of [0-9]+",
+	  .source = "HTCondor starter hold reasons (cgroup OOM, Docker "
+	    "universe)",
+	  .what = "htcondor", .no_baseline = 1, .bare_mult = 1024 * 1024 },
+	{ .id = "S-WMCORE-MAXPSS", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "Job has exceeded maxPSS", "Job has exceeded maxRSS" },
+	  .pcre = "Job has exceeded max(?<metric>PSS|RSS): (?<limit>[0-9]+)"
+	    "(?: MB)?",
+	  .ere = "Job has exceeded max(PSS|RSS): [0-9]+",
+	  .source = "WMCore PerformanceMonitor (CMS WMAgent), which then "
+	    "signals the step",
+	  .what = "wmcore", .no_baseline = 1 },
+	{ .id = "S-K8S-OOMKILLED", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "OOMKilled" },
+	  .pcre = "(?:[Rr]eason)[\"']? *[:=] *[\"']?OOMKilled(?![A-Za-z])",
+	  .ere = "[Rr]eason[\"']? *[:=] *[\"']?OOMKilled",
+	  .source = "Kubernetes container status (kubectl describe pod, "
+	    "pod JSON): terminated reason after a memcg OOM kill",
+	  .what = "kubernetes", .no_baseline = 1 },
+	{ .id = "S-RAY-MEMORY-MONITOR", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "killed due to the node running low on memory" },
+	  .pcre = "(?:Task was|(?<workers>[0-9]+) worker\\(s\\) were) killed "
+	    "due to the node running low on memory",
+	  .ere = "(Task was|[0-9]+ worker\\(s\\) were) killed due to the node "
+	    "running low on memory",
+	  .source = "Ray memory monitor (ray.exceptions.OutOfMemoryError; "
+	    "\"N worker(s) were\" from Ray 2.55)",
+	  .what = "ray", .no_baseline = 1 },
+	{ .id = "S-YARN-MEMLIMIT", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "killed by YARN for exceeding memory limits" },
+	  .pcre = "Container killed by YARN for exceeding memory limits"
+	    "(?:\\. (?<used_bytes>[0-9.]+ [KMGT]B) of (?<limit_bytes>[0-9.]+ "
+	    "[KMGT]B) physical memory used)?",
+	  .ere = "Container killed by YARN for exceeding memory limits",
+	  .source = "Spark on YARN (YarnAllocator memLimitExceededLogMessage)",
+	  .what = "yarn", .no_baseline = 1 },
+	{ .id = "S-PAI-OOM-KILLER", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "killed by \"OOM Killer\"" },
+	  .pcre = "The job has been killed by \"OOM Killer\"",
+	  .ere = "The job has been killed by \"OOM Killer\"",
+	  .source = "Alibaba Cloud MaxCompute/PAI job result; alibaba/"
+	    "EasyRec#60",
+	  .what = "pai", .no_baseline = 1 },
 	/* --- DataLoader shared memory (signatures.md 3.4) --- */
 	{ .id = "S-DATALOADER-BUS-ERROR", .kind = EV_BUS_ERROR,
 	  .cls = CAT_PRIMARY, .group = "bus",
@@ -808,6 +975,28 @@ const struct cat_sig catalog_table[] = {
 	  .ere = "oom-kill:constraint=",
 	  .source = "Linux dump_oom_summary, >= 5.0 and RHEL 8; "
 	    "signatures.md 2.2" },
+	/* The report's first line and the pre-5.0 memcg line, when a job
+	 * log or ticket quotes them without the kill line. Not in the grep
+	 * baseline. */
+	{ .id = "S-KERNEL-OOM-INVOKED", .kind = EV_KERNEL_OOM,
+	  .cls = CAT_PRIMARY, .group = "kernel",
+	  .needles = { "invoked oom-killer: " },
+	  .pcre = "(?<comm>[^ ]+) invoked oom-killer: gfp_mask=(?<gfp_mask>"
+	    "[^,]+),(?: nodemask=[^,]*,)? +order=(?<order>[0-9]+), "
+	    "oom_score_adj=(?<oom_score_adj>-?[0-9]+)",
+	  .ere = "invoked oom-killer: gfp_mask=",
+	  .source = "Linux mm/oom_kill.c dump_header(), <= 4.19 (with "
+	    "nodemask) and >= 5.0; signatures.md 2.2",
+	  .no_baseline = 1 },
+	{ .id = "S-KERNEL-OOM-TASK-IN", .kind = EV_KERNEL_OOM,
+	  .cls = CAT_PRIMARY, .group = "kernel",
+	  .needles = { "killed as a result of limit of" },
+	  .pcre = "Task in (?<task_memcg>[^ ]+) killed as a result of limit "
+	    "of (?<oom_memcg>[^ ]+)",
+	  .ere = "Task in [^ ]+ killed as a result of limit of",
+	  .source = "Linux mm/memcontrol.c mem_cgroup_print_oom_info(), "
+	    "before 5.0 (memcg OOM only); signatures.md 2.2",
+	  .what = "memcg", .no_baseline = 1 },
 	/* --- paraphrases people quote (DESIGN.md, signatures.md 1.4) --- */
 	{ .id = "S-PARAPHRASE-OOM-KILLER", .kind = EV_SLURM_OOM_PARAPHRASE,
 	  .cls = CAT_PARAPHRASE, .group = "paraphrase",

@@ -86,7 +86,10 @@
 	X(EV_APP_ERROR, "app_error")	/* traceback, segfault: failed */ \
 	/* the cascade after one process failed (issue 15) */		\
 	X(EV_PEER_TERMINATED, "peer_terminated") /* siblings signalled */ \
-	X(EV_PEER_LOST, "peer_lost")	/* a survivor saw a peer go */
+	X(EV_PEER_LOST, "peer_lost")	/* a survivor saw a peer go */ \
+	/* host memory kills reported by others (issue 15) */		\
+	X(EV_CHILD_KILLED, "child_killed")	/* a framework: SIGKILL */ \
+	X(EV_ENFORCER_KILL, "memory_enforcer_kill") /* not Slurm's */
 
 enum ev_kind {
 #define EV_ENUM(k, s) k,

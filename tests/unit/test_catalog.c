@@ -208,11 +208,31 @@ static const struct {
 	  "--local_rank=1"),
 	R("S-NCCL-WATCHDOG-TERMINATED", FX "example-nccl_watchdog.txt",
 	  "what():  [PG ID 0"),
+	R("S-DATALOADER-KILLED", FX "host-kills.txt", "pid 1285"),
+	R("S-MP-SPAWN-SIGKILL", FX "host-kills.txt", "ProcessExitedException"),
+	R("S-ELASTIC-SIGKILL-TRACEBACK", FX "host-kills.txt", "traceback :"),
+	R("S-XARGS-SIGKILL", FX "host-kills.txt", "xargs:"),
+	R("S-PY-SUBPROCESS-SIGKILL", FX "host-kills.txt", "DaskOnBatch"),
+	R("S-IDE-EXIT-137", FX "host-kills.txt", "Process finished"),
+	R("S-EXIT-137", FX "host-kills.txt", "frappe"),
+	R("S-MPIRUN-SIGNAL9", FX "host-kills.txt", "mpirun noticed"),
+	R("S-MOAB-MEM-HARD-LIMIT", FX "host-kills.txt", "MEM usage"),
+	R("S-PBS-MEM-KILLED", FX "host-kills.txt", "PBS: job killed"),
+	R("S-LSF-MEMLIMIT", FX "host-kills.txt", "TERM_MEMLIMIT"),
+	R("S-HTCONDOR-MEMLIMIT", FX "host-kills.txt", "condor_q"),
+	R("S-WMCORE-MAXPSS", FX "host-kills.txt", "maxPSS"),
+	R("S-K8S-OOMKILLED", FX "host-kills.txt", "OOMKilled"),
+	R("S-RAY-MEMORY-MONITOR", FX "host-kills.txt", "running low"),
+	R("S-YARN-MEMLIMIT", FX "host-kills.txt", "YARN"),
+	R("S-PAI-OOM-KILLER", FX "host-kills.txt", "OOM Killer"),
 	R("S-DATALOADER-BUS-ERROR", FX "quoted-lines.txt", "pid 249"),
 	R("S-XID", FX "example-xid.txt", "Xid (PCI:0000:00:07): 31"),
 	R("S-KERNEL-OOM-KILLED", FX "example-kernel_oom.txt", "UID:0 pgtables"),
 	R("S-KERNEL-OOM-SUMMARY", FX "example-kernel_oom.txt",
 	  "CONSTRAINT_MEMCG"),
+	R("S-KERNEL-OOM-INVOKED", FX "example-kernel_oom.txt",
+	  "mem invoked oom-killer"),
+	R("S-KERNEL-OOM-TASK-IN", FX "example-kernel_oom.txt", "Task in /13"),
 	R("S-PARAPHRASE-OOM-KILLER", FX "quoted-lines.txt", "OOM-KILLER"),
 	B("S-HOST-OOM-APP", "terminate called after throwing an "
 	  "instance of 'std::bad_alloc'"),
@@ -952,6 +972,81 @@ DEFINE_TEST(test_catalog_mem_figures)
 	catalog_free(c);
 }
 
+/* Does any SIGKILL or memory-kill row match the line? */
+static int
+kill_row(struct catalog *c, const char *line)
+{
+	struct cat_env		env;
+	struct cat_match	m;
+	size_t			row = 0;
+	uint64_t		groups = 0;
+
+	catalog_envelope(str_cstr(line), &env);
+	while (catalog_match(c, env.body, &row, &groups, &m))
+		if (m.sig->kind == EV_CHILD_KILLED ||
+		    m.sig->kind == EV_ENFORCER_KILL ||
+		    m.sig->kind == EV_SHELL_KILLED)
+			return 1;
+	return 0;
+}
+
+/* SIGKILL reported by frameworks, memory kills by other enforcers, and
+ * the near misses that must not match. */
+DEFINE_TEST(test_catalog_host_kills)
+{
+	struct catalog		*c = cat_open();
+	struct cat_match	 m;
+	char			*l;
+
+	l = fixture_line(FX "host-kills.txt", "MEM usage");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-MOAB-MEM-HARD-LIMIT");
+	CHECK_EQ_INT(m.sig->kind, EV_ENFORCER_KILL);
+	CHECK_EQ_INT(fnum(&m, "used_bytes"), 2528LL << 20);
+	CHECK_EQ_INT(fnum(&m, "limit_bytes"), 1126LL << 20);
+	free(l);
+	l = fixture_line(FX "host-kills.txt", "PBS: job killed");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-PBS-MEM-KILLED");
+	CHECK_EQ_INT(fnum(&m, "used_bytes"), 4323312LL << 10);
+	CHECK_EQ_INT(fnum(&m, "limit_bytes"), 3145728LL << 10);
+	free(l);
+	l = fixture_line(FX "host-kills.txt", "condor_q");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-HTCONDOR-MEMLIMIT");
+	CHECK_EQ_INT(fnum(&m, "limit_bytes"), 2048LL << 20);
+	free(l);
+	l = fixture_line(FX "host-kills.txt", "YARN");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-YARN-MEMLIMIT");
+	CHECK_EQ_INT(fnum(&m, "used_bytes"), 4402341478LL);	/* 4.1 GB */
+	CHECK_EQ_INT(fnum(&m, "limit_bytes"), 4LL << 30);
+	free(l);
+	l = fixture_line(FX "host-kills.txt", "ProcessExitedException");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-MP-SPAWN-SIGKILL");
+	CHECK_EQ_INT(m.sig->kind, EV_CHILD_KILLED);
+	free(l);
+	/* bash's "Killed" glued to a tqdm bar */
+	l = fixture_line(FX "host-kills.txt", "checkpoint shards");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-SHELL-KILLED");
+	free(l);
+	/* the elastic agent with an empty binary */
+	l = fixture_line(FX "host-kills.txt", "pid: 14447");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-ELASTIC-AGENT-FAILED");
+	CHECK_EQ_INT(fnum(&m, "exitcode"), -9);
+	CHECK_EQ_INT(fnum(&m, "pid"), 14447);
+	free(l);
+	/* Near misses: other signals, other reasons, prose. Other rows
+	 * (application errors) may take them; no kill row may. */
+	CHECK(!kill_row(c, "xargs: python: terminated by signal 15"));
+	CHECK(!kill_row(c, "torch.multiprocessing.spawn.ProcessExitedException"
+	    ": process 0 terminated with signal SIGSEGV"));
+	CHECK(!kill_row(c, "      Reason:       Error"));
+	CHECK(!kill_row(c, "Loading checkpoint shards: 100%|##########| 8/8 "
+	    "[00:10<00:00,  1.30s/it]"));
+	CHECK(!kill_row(c, "the process was Killed by the user"));
+	l = fixture_line(FX "quoted-lines.txt", "pid 249");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-DATALOADER-BUS-ERROR");
+	free(l);
+	catalog_free(c);
+}
+
 DEFINE_TEST(test_catalog_ere)
 {
 	size_t	 n;
@@ -1031,6 +1126,29 @@ DEFINE_TEST(test_parse_log_child_failed)
 	CHECK(ev != NULL && ev_num(ev, "local_rank", &v) == 0 && v == 7);
 	ev = find_ev(&l, "S-ELASTIC-AGENT-FAILED", 0);
 	CHECK(ev != NULL && ev->kind == EV_LAUNCHER_EXIT && ev->pid == 2630);
+	evlist_free(&l);
+	arena_free(a);
+}
+
+/* A ChildFailedError table pasted without its line breaks still says
+ * exit code -9, and its traceback line is a SIGKILL report of its own. */
+DEFINE_TEST(test_parse_log_child_failed_flattened)
+{
+	struct arena		*a = arena_new(1 << 16);
+	struct evlist		 l = parse_file(FX "childfailed-flattened.txt",
+				    a);
+	const struct event	*ev = find_ev(&l, "S-ELASTIC-CHILD-FAILED", 0);
+	int64_t			 v;
+	struct str		 s;
+
+	CHECK(ev != NULL);
+	if (ev != NULL) {
+		CHECK(ev_num(ev, "exitcode", &v) == 0 && v == -9);
+		s = ev_str(ev, "signal");
+		CHECK_EQ_STRN(s.p, s.n, "SIGKILL");
+	}
+	ev = find_ev(&l, "S-ELASTIC-SIGKILL-TRACEBACK", 0);
+	CHECK(ev != NULL && ev->kind == EV_CHILD_KILLED && ev->ref.line == 12);
 	evlist_free(&l);
 	arena_free(a);
 }
