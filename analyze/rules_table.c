@@ -163,21 +163,75 @@ m_paraphrase(const struct facts *f, struct arena *a, struct rmatch *m)
 
 /* ---- step creation ---- */
 
+/* A Slurm refusal that is about memory (the request, not the use). */
+static int
+memory_reason(const struct event *s)
+{
+	struct str	r = ev_str(s, "reason");
+
+	return r.p != NULL && (str_find(r, "Memory required by task") != NULL ||
+	    str_find(r, "Memory specification") != NULL);
+}
+
 static int
 m_step_create(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct event	*s = f->first[EV_STEP_CREATE_FAIL];
+	struct str		 r = s != NULL ? ev_str(s, "reason") :
+				    str_make(NULL, 0);
 
 	if (s == NULL)
 		return 0;
 	m->initiating = s;
+	rmatch_support(m, f->first[EV_CGROUP_CREATE_FAIL]);
 	m->confidence = "high";
-	m->confidence_reason = "Slurm refused to create the step for its "
-	    "memory request";
-	m->detail = "The step was never created: its memory request did not "
-	    "fit what the job's allocation had left. The workload never ran, "
-	    "so there is no application memory profile.";
+	if (str_is(s, "what", "launch")) {
+		/* slurmstepd or srun could not start the step's tasks. */
+		m->confidence_reason = "Slurm's own line: the step's tasks "
+		    "could not be started";
+		m->detail = r.p != NULL ? arena_printf(a, "Slurm could not "
+		    "start the step's tasks (%.*s); the workload never ran, so "
+		    "there is no application memory profile.", (int)r.n, r.p) :
+		    "Slurm could not start the step's tasks (its job manager or "
+		    "a required plugin gave up); the workload never ran.";
+	} else if (memory_reason(s)) {
+		m->confidence_reason = "Slurm refused to create the step for "
+		    "its memory request";
+		m->detail = "The step was never created: its memory request "
+		    "did not fit what the job's allocation had left. The "
+		    "workload never ran, so there is no application memory "
+		    "profile.";
+	} else {
+		m->confidence_reason = "Slurm refused to create the step";
+		m->detail = arena_printf(a, "The step was never created: "
+		    "%.*s. The workload never ran.", (int)r.n, r.p ? r.p : "");
+	}
 	return 1;
+}
+
+/* The v1 controller of a cgroup attach failure: the line's own word, or
+ * the hierarchy its path is under ("/sys/fs/cgroup/cpuset/slurm/..."). */
+static struct str
+cgroup_controller(const struct event *s)
+{
+	static const char *const	ctl[] = { "cpuset", "devices", "memory",
+	    "freezer", "cpu,cpuacct", "cpuacct", "pids" };
+	struct str			c = ev_str(s, "controller");
+	struct str			p = ev_str(s, "path");
+	const char			*at;
+
+	if (c.n > 0 || p.p == NULL ||
+	    (at = str_find(p, "/sys/fs/cgroup/")) == NULL)
+		return c;
+	at += strlen("/sys/fs/cgroup/");
+	for (size_t i = 0; i < sizeof(ctl) / sizeof(ctl[0]); i++) {
+		size_t	n = strlen(ctl[i]);
+
+		if ((size_t)(p.p + p.n - at) > n && memcmp(at, ctl[i], n) == 0 &&
+		    at[n] == '/')
+			return str_make(at, n);
+	}
+	return c;
 }
 
 static int
@@ -195,6 +249,19 @@ m_cgroup_create(const struct facts *f, struct arena *a, struct rmatch *m)
 		m->confidence_reason = "a paraphrase of a cgroup creation error "
 		    "as quoted in tickets; no Slurm version prints it, so the "
 		    "original slurmstepd/slurmd output is needed";
+	} else if (str_is(s, "what", "attach")) {
+		struct str	ctl = cgroup_controller(s), err = ev_str(s, "errno");
+
+		m->confidence = "high";
+		m->confidence_reason = "slurmstepd could not put the step's "
+		    "processes into their cgroup";
+		rmatch_support(m, f->first[EV_STEP_CREATE_FAIL]);
+		m->detail = arena_printf(a, "slurmstepd could not attach the "
+		    "task to its %.*s%scgroup%s%.*s%s before it started; the "
+		    "workload never ran.", (int)ctl.n, ctl.p ? ctl.p : "",
+		    ctl.n > 0 ? " " : "", err.n > 0 ? " (" : "", (int)err.n,
+		    err.p ? err.p : "", err.n > 0 ? ")" : "");
+		return 1;
 	} else {
 		m->confidence = "high";
 		m->confidence_reason = "slurmstepd could not create the step's "
@@ -214,10 +281,18 @@ m_submit(const struct facts *f, struct arena *a, struct rmatch *m)
 		return 0;
 	m->initiating = s;
 	m->confidence = "high";
-	m->confidence_reason = "the submission was rejected for its memory "
-	    "request";
-	m->detail = "The job was refused at submission: its memory request "
-	    "exceeds what any node in the partition has.";
+	if (memory_reason(s)) {
+		m->confidence_reason = "the submission was rejected for its "
+		    "memory request";
+		m->detail = "The job was refused at submission: its memory "
+		    "request exceeds what any node in the partition has.";
+	} else {
+		m->confidence_reason = "Slurm's own refusal at submission";
+		m->detail = arena_printf(a, "The job was refused at submission "
+		    "(%.*s): no node of the partition can satisfy the request "
+		    "as written, or a resource is misspelt or empty. Nothing "
+		    "ran.", (int)ev_str(s, "reason").n, ev_str(s, "reason").p);
+	}
 	return 1;
 }
 
@@ -632,6 +707,48 @@ m_cancelled(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* A node of the job was lost (Slurm's own line): not a memory limit of
+ * the job, whatever the node's own logs later say brought it down. */
+static int
+m_node_fail(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_NODE_FAIL];
+
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	rmatch_support(m, f->failed_row);
+	m->confidence = "medium";
+	m->confidence_reason = "Slurm reports the node lost; why it went "
+	    "down (reboot, hardware, a node-wide hang) is in the node's own "
+	    "logs, not collected";
+	m->detail = arena_printf(a, "Node %s failed: Slurm lost contact with "
+	    "it (not responding, rebooted or down), and the job's work there "
+	    "ended with it.", s->node != NULL ? s->node : "?");
+	return 1;
+}
+
+/* A file system the job writes to was full or over quota (not /dev/shm:
+ * the catalog leaves those lines to the shm rows). */
+static int
+m_storage(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_STORAGE_FULL];
+	struct str		 e = s != NULL ? ev_str(s, "error") :
+				    str_make(NULL, 0);
+
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "medium";
+	m->confidence_reason = "the job's own line names a full or "
+	    "over-quota file system; which one is in the line";
+	m->detail = arena_printf(a, "Storage ran out, not memory: a write "
+	    "failed with \"%.*s\". The job's output may be incomplete even "
+	    "where Slurm records success.", (int)e.n, e.p ? e.p : "");
+	return 1;
+}
+
 static int
 m_timeout_record(const struct facts *f, struct arena *a, struct rmatch *m)
 {
@@ -837,6 +954,21 @@ const struct rule	rules[] = {
 	      "$SLURM_CPUS_PER_TASK, or ask --cpus-per-task for the threads "
 	      "you run; rerun and compare the step time.",
 	  .match = m_cpu_oversub },
+	{ .id = "R-CPU-004", .cause = "cpu_limited", .boundary = "host",
+	  .prio = 10, .rclass = RC_RECORD,
+	  .seeds = "S001 cause 'Cgroup CPU quota limits job to fewer cores'",
+	  .signals = "the launcher's binding report (Open MPI "
+	      "--report-bindings, Intel MPI I_MPI_DEBUG pinning table, srun "
+	      "--cpu-bind=verbose) binds two or more ranks of one node to the "
+	      "same CPUs; high confidence when more ranks than those CPUs",
+	  .meaning = "The ranks share one core or socket while the rest of "
+	      "the allocation idles.",
+	  .next_action = "Let one launcher place the ranks: srun -n N "
+	      "--cpus-per-task=C (not srun around mpirun/mpiexec), or mpirun "
+	      "--bind-to core/--map-by with the allocation's CPUs (or "
+	      "--bind-to none); rerun and require one distinct binding per "
+	      "rank in the report.",
+	  .match = m_cpu_bound_same },
 	{ .id = "R-DEV-001", .cause = "cuda_oom_exhaustion",
 	  .boundary = "device", .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Model or batch too large'; S004 flowchart L",
@@ -931,8 +1063,11 @@ const struct rule	rules[] = {
 	  .seeds = "S001 cause 'Cgroup device access not configured for "
 	      "GPUs'",
 	  .signals = "'no CUDA-capable device is detected', cudaErrorNoDevice, "
-	      "'Failed to initialize NVML: Unknown Error', 'No devices were "
-	      "found' in the job's output, and no Xid or NVRM error",
+	      "'Failed to initialize NVML: Unknown Error' or 'Insufficient "
+	      "Permissions', 'No devices were found' / 'No devices found.', "
+	      "nvidia-container-cli 'failed to add device rules' (device "
+	      "cgroup / eBPF program of a container step) in the job's "
+	      "output, and no Xid or NVRM error",
 	  .meaning = "The job could not open the GPUs it meant to use.",
 	  .next_action = "In the same allocation run srun --gres=gpu:N "
 	      "nvidia-smi -L; if it lists nothing, check the node's "
@@ -1164,6 +1299,29 @@ const struct rule	rules[] = {
 	  .next_action = "Read the job's own error output around its end; "
 	      "memory settings are not the control to change.",
 	  .match = m_failed },
+	{ .id = "R-OTHER-002", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT, .seeds = "S000 step 2 (NODE_FAIL)",
+	  .signals = "srun/salloc 'Node failure on N', slurmctld 'Nodes N not "
+	      "responding' or 'Killing JobId=… on failed node', the '… "
+	      "CANCELLED AT … DUE TO NODE FAILURE' banner",
+	  .meaning = "A node of the job was lost (rebooted, hung or down).",
+	  .next_action = "Ask the site why the node went down (slurmctld.log, "
+	      "the node's journal and BMC); requeue the job unchanged on "
+	      "other nodes (--exclude the node); memory settings are not the "
+	      "control to change.",
+	  .match = m_node_fail },
+	{ .id = "R-OTHER-003", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 mistake (a failure that is not memory)",
+	  .signals = "'No space left on device', 'Disk quota exceeded' or "
+	      "'storage exhausted' on a file system other than /dev/shm (not "
+	      "an NCCL or DataLoader shared-memory file, not a cgroup)",
+	  .meaning = "A file system the job writes to is full or over quota.",
+	  .next_action = "Free space or quota on the file system the line "
+	      "names (or point the tool's cache, container runtime or output "
+	      "at one with room: a scratch file system, not a RAM-backed "
+	      "tmpfs), rerun, and require the write error to disappear.",
+	  .match = m_storage },
 	{ .id = "R-SCHED-001", .cause = "time_limit", .boundary = "scheduler",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S000 references 'time-limit failures'",
@@ -1207,7 +1365,9 @@ const struct rule	rules[] = {
 	  .seeds = "S000 table 'task/cgroup: unable to allocate requested "
 	      "memory'; S000 step 5",
 	  .signals = "'Unable to create step … Memory required by task is not "
-	      "available'",
+	      "available' (or any other reason); slurmstepd's job manager "
+	      "exiting abnormally (could not exec), srun's 'Task launch for "
+	      "… failed', a required SPANK plugin (pyxis) failing",
 	  .meaning = "The step's memory could not be granted within the job.",
 	  .next_action = "Compare the step's --mem with the job's allocation "
 	      "and node RealMemory (scontrol show job/node); request the step "
@@ -1219,8 +1379,11 @@ const struct rule	rules[] = {
 	  .seeds = "S000 step 5; S001 'Cgroup memory limit set lower than job "
 	      "memory request'",
 	  .signals = "slurmstepd/slurmd errors creating the step's memory "
-	      "cgroup",
-	  .meaning = "The memory cgroup could not be created.",
+	      "cgroup, or attaching its tasks to any of its cgroups (cpuset, "
+	      "devices, memory: a cgroup.procs write failing with an errno, "
+	      "'unable to add pids', 'Unable to move pid'); typographic "
+	      "quotes read as ASCII",
+	  .meaning = "The step's cgroups could not be set up.",
 	  .next_action = "Check cgroup.conf and the node's cgroup mounts "
 	      "(scontrol show config: TaskPlugin, ProctrackType, "
 	      "CgroupPlugin) before debugging the application.",
@@ -1228,10 +1391,15 @@ const struct rule	rules[] = {
 	{ .id = "R-STEP-003", .cause = "step_creation_failure",
 	  .boundary = "step", .rclass = RC_INCIDENT, .seeds = "S000 step 5",
 	  .signals = "'Memory specification can not be satisfied' / "
-	      "'Requested node configuration is not available' at submission",
-	  .meaning = "The request exceeds every node's memory.",
-	  .next_action = "Request at most the node's RealMemory (scontrol show "
-	      "node) or use a partition with larger nodes.",
+	      "'Requested node configuration is not available', or any reason "
+	      "after sbatch's 'Batch job submission failed:', srun's 'Unable "
+	      "to allocate resources:' or salloc's 'Job submit/allocate "
+	      "failed:' (invalid TRES/GRES, partition, account)",
+	  .meaning = "The request cannot be met by any node (memory, GRES, "
+	      "partition) or names an invalid resource: nothing ran.",
+	  .next_action = "Request at most the node's RealMemory and GRES "
+	      "(scontrol show node) in a partition that has them, with no "
+	      "empty or misspelt --gres/--gpus value, then resubmit.",
 	  .match = m_submit },
 };
 

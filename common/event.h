@@ -80,7 +80,11 @@
 	X(EV_JOB_ENV, "job_env")	/* one process's environment */	\
 	X(EV_GPU_NODEV, "gpu_no_device")	/* no device / NVML init */ \
 	X(EV_MEM_FIGURE, "memory_figure")	/* a printed memory report */ \
-	X(EV_MEM_SERIES, "memory_series")	/* a --watch file */
+	X(EV_MEM_SERIES, "memory_series")	/* a --watch file */	\
+	/* step setup and failures that are not memory (issue 15) */	\
+	X(EV_CPU_BIND, "cpu_binding")	/* one rank's binding report */	\
+	X(EV_NODE_FAIL, "node_failure")	/* node lost, not responding */	\
+	X(EV_STORAGE_FULL, "storage_full")	/* ENOSPC, EDQUOT on a file */
 
 enum ev_kind {
 #define EV_ENUM(k, s) k,
