@@ -262,6 +262,17 @@ m_cgroup_create(const struct facts *f, struct arena *a, struct rmatch *m)
 		    ctl.n > 0 ? " " : "", err.n > 0 ? " (" : "", (int)err.n,
 		    err.p ? err.p : "", err.n > 0 ? ")" : "");
 		return 1;
+	} else if (ev_str(s, "detail").n > 0) {
+		/* "Failed to invoke task plugins: ...": the task plugins
+		 * (cgroup, affinity) failed, not only the memory cgroup. */
+		m->confidence = "high";
+		m->confidence_reason = "slurmstepd's task plugins failed to set "
+		    "up the step";
+		m->detail = arena_printf(a, "slurmstepd's task plugins could "
+		    "not set up the step before it started (%.*s); the workload "
+		    "never ran.", (int)ev_str(s, "detail").n,
+		    ev_str(s, "detail").p);
+		return 1;
 	} else {
 		m->confidence = "high";
 		m->confidence_reason = "slurmstepd could not create the step's "
@@ -709,11 +720,41 @@ m_cancelled(const struct facts *f, struct arena *a, struct rmatch *m)
 
 /* A node of the job was lost (Slurm's own line): not a memory limit of
  * the job, whatever the node's own logs later say brought it down. */
+/* Could node be one of the job's? Its NodeList (scontrol, else sacct)
+ * names it, or shares the prefix of a bracketed range; unknown: yes.
+ * slurmctld.log holds every node's "not responding" line. */
+static int
+job_node(const struct facts *f, const char *node)
+{
+	const struct event	*j = f->scontrol_job ? f->scontrol_job :
+				    f->sacct_job;
+	struct str		 nl = j ? ev_str(j, "node_list") : str_make(0, 0);
+	const char		*br;
+	size_t			 k;
+
+	if (node == NULL || nl.p == NULL || nl.n == 0 ||
+	    str_eq(nl, "None assigned") || str_find(nl, node) != NULL)
+		return 1;
+	if ((br = memchr(nl.p, '[', nl.n)) == NULL)
+		return 0;
+	/* "gpu[01-04]" against "gpu03": the prefix before the bracket. */
+	for (k = (size_t)(br - nl.p); k > 0 && nl.p[k - 1] != ','; k--)
+		;
+	return strncmp(node, nl.p + k, (size_t)(br - nl.p) - k) == 0;
+}
+
 static int
 m_node_fail(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	const struct event	*s = f->first[EV_NODE_FAIL];
+	const struct event	*s = NULL;
 
+	for (size_t i = 0; s == NULL && i < f->tl->n; i++) {
+		const struct event	*ev = f->tl->v[i];
+
+		if (ev->kind == EV_NODE_FAIL && !facts_foreign(f, ev) &&
+		    job_node(f, ev->node))
+			s = ev;
+	}
 	if (s == NULL)
 		return 0;
 	m->initiating = s;
@@ -737,7 +778,10 @@ m_storage(const struct facts *f, struct arena *a, struct rmatch *m)
 	struct str		 e = s != NULL ? ev_str(s, "error") :
 				    str_make(NULL, 0);
 
-	if (s == NULL)
+	/* Next to a shared-memory failure a bare ENOSPC (Python's
+	 * "[Errno 28]" from a worker's segment) is that failure's echo. */
+	if (s == NULL || f->first[EV_SHM_ERROR] != NULL ||
+	    f->first[EV_BUS_ERROR] != NULL)
 		return 0;
 	m->initiating = s;
 	m->confidence = "medium";
@@ -1302,8 +1346,9 @@ const struct rule	rules[] = {
 	{ .id = "R-OTHER-002", .cause = "not_oom_other", .boundary = "none",
 	  .rclass = RC_INCIDENT, .seeds = "S000 step 2 (NODE_FAIL)",
 	  .signals = "srun/salloc 'Node failure on N', slurmctld 'Nodes N not "
-	      "responding' or 'Killing JobId=… on failed node', the '… "
-	      "CANCELLED AT … DUE TO NODE FAILURE' banner",
+	      "responding', 'Node N unexpectedly rebooted' or 'Killing JobId=… "
+	      "on failed node', the '… CANCELLED AT … DUE TO NODE FAILURE' "
+	      "banner; a node the job's NodeList names (when known)",
 	  .meaning = "A node of the job was lost (rebooted, hung or down).",
 	  .next_action = "Ask the site why the node went down (slurmctld.log, "
 	      "the node's journal and BMC); requeue the job unchanged on "
@@ -1315,7 +1360,8 @@ const struct rule	rules[] = {
 	  .seeds = "S000 mistake (a failure that is not memory)",
 	  .signals = "'No space left on device', 'Disk quota exceeded' or "
 	      "'storage exhausted' on a file system other than /dev/shm (not "
-	      "an NCCL or DataLoader shared-memory file, not a cgroup)",
+	      "an NCCL or DataLoader shared-memory file, not a cgroup), with no "
+	      "shared-memory failure beside it",
 	  .meaning = "A file system the job writes to is full or over quota.",
 	  .next_action = "Free space or quota on the file system the line "
 	      "names (or point the tool's cache, container runtime or output "

@@ -291,7 +291,7 @@ const struct cat_sig catalog_table[] = {
 	  .cls = CAT_PRIMARY, .group = "setup",
 	  .needles = { "exiting abnormally", "Task launch for",
 	      "batch script setup failed", "required plugin",
-	      "Failed to invoke spank plugin stack" },
+	      "Failed to invoke spank plugin stack", "launch failed: " },
 	  .pcre = "(?:job_manager exiting abnormally, rc = (?<rc>-?[0-9]+)"
 	    "|job_manager: exiting abnormally: (?<reason>.*[^ ])"
 	    "|Task launch for (?<step_id>[^ ]+) failed on node "
@@ -300,14 +300,18 @@ const struct cat_sig catalog_table[] = {
 	    "(?<node>[^\\s:]+): (?<reason>.*[^ ])"
 	    "|spank: required plugin (?<plugin>[^ :]+): (?<hook>[a-z_]+)\\(\\)"
 	    " failed with rc=(?<rc>-?[0-9]+)"
-	    "|(?<reason>Failed to invoke spank plugin stack))",
+	    "|(?<reason>Failed to invoke spank plugin stack)"
+	    "|(?:task (?<task>[0-9]+)|Application) launch failed: "
+	    "(?<reason>.*[^ ]))",
 	  .ere = "job_manager(:)? exiting abnormally|Task launch for [^ ]+ "
 	    "failed on node|batch script setup failed for|spank: required "
 	    "plugin [^ ]+: [a-z_]+\\(\\) failed|Failed to invoke spank plugin "
-	    "stack",
+	    "stack|(task [0-9]+|Application) launch failed: ",
 	  .source = "slurmstepd mgr.c job_manager (\"exiting abnormally, rc = "
 	    "%d\" <= 22.05, \"%s: exiting abnormally: %s\" >= 23.02), "
-	    "batch_script setup; src/api/step_launch.c; spank.c",
+	    "batch_script setup; src/api/step_launch.c (\"Task launch for "
+	    "%ps failed on node\", \"task %u launch failed: %s\"), "
+	    "src/srun/launch.c (\"Application launch failed: %m\"); spank.c",
 	  .what = "launch", .no_baseline = 1 },
 	/* slurmstepd could not put the step or a task into one of its
 	 * cgroups, any controller (cpuset, devices, memory, freezer, v2):
@@ -405,17 +409,20 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-SLURM-NODE-FAIL", .kind = EV_NODE_FAIL, .cls = CAT_PRIMARY,
 	  .group = "node",
 	  .needles = { "Node failure on", " not responding",
-	      "on failed node" },
+	      "on failed node", " rebooted" },
 	  .pcre = "(?:Node failure on (?<node>[^\\s,]+)"
 	    "|Nodes? (?<node>[^\\s,]+) not responding"
+	    "|Node (?<node>[^\\s,]+) (?:unexpectedly rebooted|rebooted, "
+	    "killing missing step)"
 	    "|Killing (?:JobId=(?<job_id>[0-9]+)|(?<step_id>StepId=[^ ]+)) on "
 	    "failed node (?<node>[^\\s,]+))",
 	  .ere = "Node failure on |Nodes? [^ ,]+ not responding|on failed "
-	    "node ",
+	    "node |Node [^ ,]+ (unexpectedly rebooted|rebooted, killing)",
 	  .source = "srun step_launch.c/allocate.c and salloc \"Node failure "
 	    "on %s\"; slurmctld ping_nodes.c/node_mgr.c \"Nodes %s not "
-	    "responding\", job_mgr.c/stepmgr.c \"Killing %pJ on failed node "
-	    "%s\"",
+	    "responding\" and \"Node %s unexpectedly rebooted\", "
+	    "job_mgr.c/stepmgr.c \"Killing %pJ on failed node %s\" and "
+	    "\"Node %s rebooted, killing missing step\"",
 	  .no_baseline = 1 },
 	/* --- rank binding reports: which CPUs each rank may run on. Not a
 	 * failure: R-CPU-004 compares them across ranks of one node. --- */

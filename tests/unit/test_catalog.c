@@ -537,6 +537,10 @@ DEFINE_TEST(test_catalog_step_setup)
 		{ "RuntimeError: unable to write to file </torch_18692_1954506>: "
 		    "No space left on device (28)", NULL },
 		{ "salloc: error: Node failure on worker-1", "S-SLURM-NODE-FAIL" },
+		{ "slurmctld: _validate_node_reg: Node c3 unexpectedly rebooted "
+		    "boot_time=1 last response=2", "S-SLURM-NODE-FAIL" },
+		{ "srun: error: task 0 launch failed: Plugin initialization "
+		    "failed", "S-STEP-LAUNCH-FAIL" },
 		{ "srun: Slurm controller not responding, sleeping and retrying.",
 		    NULL },
 		{ "[c1:01698] MCW rank 0 is not bound (or bound to all available "
