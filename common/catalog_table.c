@@ -429,13 +429,14 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-OMPI-BINDING", .kind = EV_CPU_BIND, .cls = CAT_CONTEXT,
 	  .group = "cpubind",
 	  .needles = { " bound to " },
-	  .pcre = "(?:\\[(?<node>[^\\s:\\]]+):(?<pid>[0-9]+)\\] )?(?:MCW rank|"
-	    "Rank) (?<rank>[0-9]+) bound to (?<where>.*?)(?:: "
-	    "(?<binding>(?:\\[[^\\]]*\\])+))? *$",
+	  .pcre = "(?:\\[(?<node>[^\\s:\\]]+)(?::(?<pid>[0-9]+))?\\] )?(?:MCW "
+	    "rank|Rank) (?<rank>[0-9]+) bound to (?:(?<where>.*?): "
+	    "(?<binding>(?:\\[[^\\]]*\\])+)|(?<binding>.*[^ ])) *$",
 	  .ere = "(MCW rank|Rank) [0-9]+ bound to ",
-	  .source = "Open MPI mpirun --report-bindings (\"MCW rank N bound to "
-	    "socket 0[core 0[hwt 0-1]]: [BB/../..]\"; PRRTE \"Rank N bound "
-	    "to package[0][core:0-7]\"); optuna/optuna#155",
+	  .source = "Open MPI mpirun --report-bindings (<= 4.x \"MCW rank N "
+	    "bound to socket 0[core 0[hwt 0-1]]: [BB/../..]\", the map is the "
+	    "binding; 5.x/PRRTE \"Rank N bound to package[0][core:0-7]\", "
+	    "the whole place is); optuna/optuna#155",
 	  .what = "openmpi", .no_baseline = 1 },
 	{ .id = "S-IMPI-PIN", .kind = EV_CPU_BIND, .cls = CAT_CONTEXT,
 	  .group = "cpubind",
@@ -449,14 +450,15 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-SLURM-CPU-BIND", .kind = EV_CPU_BIND, .cls = CAT_CONTEXT,
 	  .group = "cpubind",
 	  .needles = { ": mask 0x" },
-	  .pcre = "cpu[-_]bind(?:[-_][a-z]+)?=(?<type>[A-Za-z_]+) - "
+	  .pcre = "cpu[-_]bind(?:[-_][a-z]+)?=(?<type>[A-Za-z_]+) +- "
 	    "(?<node>[^\\s,]+), task +(?<rank>[0-9]+) +[0-9]+ "
-	    "\\[(?<pid>[0-9]+)\\]: mask (?<binding>0x[0-9a-fA-F]+)",
+	    "\\[(?<pid>[0-9]+)\\]: mask (?<binding>0x[0-9a-fA-F]+) set",
 	  .ere = "cpu[-_]bind[-_a-z]*=[A-Za-z_]+ - [^ ,]+, task +[0-9]+ +[0-9]+ "
 	    "\\[[0-9]+\\]: mask 0x",
 	  .source = "Slurm --cpu-bind=verbose (interfaces/task.c \"cpu-bind%s=%s"
 	    " - %s, task %2u %2u [%u]: mask 0x%s%s%s\"; \"cpu_bind=\" in "
-	    "older versions)",
+	    "older versions); only a binding that was set (NONE and NULL "
+	    "print the whole mask without \" set\")",
 	  .what = "slurm", .no_baseline = 1 },
 	/* --- shell --- */
 	{ .id = "S-SHELL-KILLED", .kind = EV_SHELL_KILLED, .cls = CAT_SECONDARY,
@@ -670,15 +672,17 @@ const struct cat_sig catalog_table[] = {
 	  .what = "nvml_init", .no_baseline = 1 },
 	{ .id = "S-NVML-NO-PERMISSION", .kind = EV_GPU_NODEV,
 	  .cls = CAT_PRIMARY, .group = "gpu_access",
-	  .needles = { "Insufficient Permissions" },
+	  .needles = { "Insufficient Permissions", "insufficient permissions" },
 	  .pcre = "(?:Failed to initialize NVML|[Nn][Vv][Mm][Ll](?:Init"
-	    "(?:_v2)?)?(?: error)?): (?<error>Insufficient Permissions)",
+	    "(?:_v2)?)?(?: error)?): (?<error>[Ii]nsufficient [Pp]ermissions)",
 	  .ere = "(Failed to initialize NVML|[Nn][Vv][Mm][Ll][A-Za-z_0-9]*"
-	    "( error)?): Insufficient Permissions",
+	    "( error)?): [Ii]nsufficient [Pp]ermissions",
 	  .source = "nvmlErrorString(NVML_ERROR_NO_PERMISSION) from nvmlInit "
-	    "(nvidia-smi, nvidia-docker 1.x \"Error: nvml: ...\") when the "
-	    "device cgroup or SELinux refuses /dev/nvidia*; "
-	    "NVIDIA/nvidia-docker#393, NVIDIA/nvidia-container-toolkit#33",
+	    "(nvidia-smi, nvidia-docker 1.x \"Error: nvml: ...\", "
+	    "libnvidia-container \"initialization error: nvml error: "
+	    "insufficient permissions\") when the device cgroup or SELinux "
+	    "refuses /dev/nvidia*; NVIDIA/nvidia-docker#393, #1523, "
+	    "NVIDIA/nvidia-container-toolkit#33",
 	  .what = "nvml_permission", .no_baseline = 1 },
 	{ .id = "S-CTK-DEVICE-RULES", .kind = EV_GPU_NODEV, .cls = CAT_PRIMARY,
 	  .group = "gpu_access",

@@ -546,8 +546,21 @@ DEFINE_TEST(test_catalog_step_setup)
 		{ "[c1:01698] MCW rank 0 is not bound (or bound to all available "
 		    "processors)", NULL },
 		{ "PROC_ID=0 No devices found.", "S-NVSMI-NO-DEVICES" },
+		{ "cpu-bind=NONE - node1, task  1  1 [4242]: mask 0xff", NULL },
+		{ "[b5227] Rank 1 bound to package[0][core:L1]",
+		    "S-OMPI-BINDING" },
+		{ "cpu-bind-cores=MAP  - node1, task  1  1 [4242]: mask 0x2 set",
+		    "S-SLURM-CPU-BIND" },
 		{ "nvidia-docker | 2017/06/02 17:35:05 Error: nvml: Insufficient "
 		    "Permissions", "S-NVML-NO-PERMISSION" },
+		/* NVIDIA/nvidia-docker#1523, the hook's stderr as posted */
+		{ "docker: Error response from daemon: OCI runtime create "
+		    "failed: container_linux.go:367: starting container process "
+		    "caused: process_linux.go:495: container init caused: "
+		    "Running hook #0:: error running hook: exit status 1, "
+		    "stdout: , stderr: nvidia-container-cli: initialization "
+		    "error: nvml error: insufficient permissions: unknown.",
+		    "S-NVML-NO-PERMISSION" },
 	};
 	struct catalog		*c = cat_open();
 	struct cat_match	 m;
@@ -565,6 +578,15 @@ DEFINE_TEST(test_catalog_step_setup)
 	    "Trackable RESource (TRES) specification", &m);
 	CHECK(s != NULL && fstr(&m, "reason", "Invalid Trackable RESource "
 	    "(TRES) specification"));
+	/* The binding to compare: Open MPI 4's map, else PRRTE's place. */
+	s = match1(c, "[b5227] Rank 1 bound to package[0][core:L1]", &m);
+	CHECK(s != NULL && fstr(&m, "binding", "package[0][core:L1]") &&
+	    fstr(&m, "node", "b5227") && fnum(&m, "rank") == 1);
+	s = match1(c, "[32ad0a59e1c4:01677] MCW rank 0 bound to socket 0[core "
+	    "0[hwt 0-1]], socket 0[core 1[hwt 0-1]]: [BB/BB/../..][../../../..]",
+	    &m);
+	CHECK(s != NULL && fstr(&m, "binding", "[BB/BB/../..][../../../..]") &&
+	    fnum(&m, "pid") == 1677);
 	catalog_free(c);
 }
 
