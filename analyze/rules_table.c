@@ -262,6 +262,18 @@ m_cgroup_create(const struct facts *f, struct arena *a, struct rmatch *m)
 		    ctl.n > 0 ? " " : "", err.n > 0 ? " (" : "", (int)err.n,
 		    err.p ? err.p : "", err.n > 0 ? ")" : "");
 		return 1;
+	} else if (str_is(s, "what", "devices")) {
+		m->confidence = "high";
+		m->confidence_reason = "slurmstepd could not set the step's "
+		    "device constraints";
+		m->detail = arena_printf(a, "slurmstepd could not set up the "
+		    "step's device cgroup (devices.allow or the eBPF device "
+		    "program%s%.*s), so its tasks did not start with their "
+		    "GPUs; the workload never ran.",
+		    ev_str(s, "errno").n > 0 ? ": " : "",
+		    (int)ev_str(s, "errno").n, ev_str(s, "errno").p ?
+		    ev_str(s, "errno").p : "");
+		return 1;
 	} else if (ev_str(s, "detail").n > 0) {
 		/* "Failed to invoke task plugins: ...": the task plugins
 		 * (cgroup, affinity) failed, not only the memory cgroup. */

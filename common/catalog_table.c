@@ -313,6 +313,22 @@ const struct cat_sig catalog_table[] = {
 	    "%ps failed on node\", \"task %u launch failed: %s\"), "
 	    "src/srun/launch.c (\"Application launch failed: %m\"); spank.c",
 	  .what = "launch", .no_baseline = 1 },
+	/* slurmstepd could not set the step's device constraints (v1
+	 * devices.allow, v2 eBPF program): its tasks do not start. */
+	{ .id = "S-CGROUP-DEVICES-FAIL", .kind = EV_CGROUP_CREATE_FAIL,
+	  .cls = CAT_PRIMARY, .group = "setup",
+	  .needles = { "Could not apply device constrain", "BPF load error",
+	      "BPF attach: ", "Unable to set access constraint for device" },
+	  .pcre = "(?:Could not apply device constrain to (?<scope>job|step|"
+	    "task [0-9]+)"
+	    "|(?<func>[a-z_]+): BPF load error \\((?<errno>[^)]*)\\)"
+	    "|(?<func>[a-z_]+): BPF attach: -?[0-9]+: (?<errno>.*[^ ])"
+	    "|Unable to set access constraint for device (?<device>[^ (]+))",
+	  .ere = "Could not apply device constrain to|BPF load error \\(|"
+	    "BPF attach: -?[0-9]+:|Unable to set access constraint for device",
+	  .source = "Slurm task_cgroup_devices.c (>= 23.02), cgroup/v2 ebpf.c "
+	    "load_ebpf_prog/attach_ebpf_prog",
+	  .what = "devices", .no_baseline = 1 },
 	/* slurmstepd could not put the step or a task into one of its
 	 * cgroups, any controller (cpuset, devices, memory, freezer, v2):
 	 * the task does not run. Before S-CGROUP-CREATE-FAIL, which also

@@ -138,6 +138,9 @@ static const struct {
 	  "Unable to create step"),
 	R("S-STEP-LAUNCH-FAIL", FX "slurm-step-setup.txt",
 	  "exiting abnormally"),
+	B("S-CGROUP-DEVICES-FAIL", "slurmstepd: error: load_ebpf_prog: BPF "
+	  "load error (Operation not permitted). Please check your system "
+	  "limits (MEMLOCK)."),
 	R("S-CGROUP-ATTACH-FAIL", FX "slurm-step-setup.txt",
 	  "unable to add pids"),
 	B("S-CGROUP-CREATE-FAIL", "slurmstepd: error: "
@@ -518,6 +521,8 @@ DEFINE_TEST(test_catalog_step_setup)
 		    "/sys/fs/cgroup/devices/slurm/uid_1/job_2/step_0/"
 		    "cgroup.procs failed: Invalid argument",
 		    "S-CGROUP-ATTACH-FAIL" },
+		{ "slurmstepd: error: Could not apply device constrain to step",
+		    "S-CGROUP-DEVICES-FAIL" },
 		{ "slurmstepd: error: job_manager exiting abnormally, rc = 4020",
 		    "S-STEP-LAUNCH-FAIL" },
 		{ "sbatch: error: Batch job submission failed: Invalid generic "
