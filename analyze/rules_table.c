@@ -1439,8 +1439,9 @@ const struct rule	rules[] = {
 	  .signals = "slurmstepd/slurmd errors creating the step's memory "
 	      "cgroup, or attaching its tasks to any of its cgroups (cpuset, "
 	      "devices, memory: a cgroup.procs write failing with an errno, "
-	      "'unable to add pids', 'Unable to move pid'); typographic "
-	      "quotes read as ASCII",
+	      "'unable to add pids', 'Unable to move pid'), or setting its "
+	      "device constraints (devices.allow, the eBPF program); "
+	      "typographic quotes read as ASCII",
 	  .meaning = "The step's cgroups could not be set up.",
 	  .next_action = "Check cgroup.conf and the node's cgroup mounts "
 	      "(scontrol show config: TaskPlugin, ProctrackType, "
