@@ -132,6 +132,9 @@ m_cpu_oversub(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* Binding reports compared at most (ranks on one job's nodes). */
+#define MAX_BINDS	4096
+
 /* The CPUs a binding names: Intel MPI's "{0,2-3}" list, srun's hex
  * mask, Open MPI's map ("[BB/../..][..]": one B per bound hardware
  * thread); -1 when the text is none of those. */
@@ -143,9 +146,12 @@ bind_ncpus(struct str b)
 
 	if (b.n > 2 && b.p[0] == '0' && b.p[1] == 'x') {
 		for (i = 2; i < b.n; i++) {
-			unsigned	v = (unsigned)(b.p[i] <= '9' ? b.p[i] - '0' :
-					    (b.p[i] | 0x20) - 'a' + 10);
+			int	c = b.p[i] | 0x20;
+			int	v = c >= '0' && c <= '9' ? c - '0' :
+				    c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 
+			if (v < 0)
+				return -1;
 			n += (v & 1) + (v >> 1 & 1) + (v >> 2 & 1) + (v >> 3 & 1);
 		}
 		return n;
@@ -155,7 +161,9 @@ bind_ncpus(struct str b)
 			n += b.p[i] == 'B';
 		return n;
 	}
-	for (i = 0; i < b.n;) {
+	for (i = 0; i < b.n; i++) {
+		if (b.p[i] < '0' || b.p[i] > '9')
+			return -1;
 		for (lo = 0; i < b.n && b.p[i] >= '0' && b.p[i] <= '9'; i++)
 			lo = lo * 10 + (b.p[i] - '0');
 		hi = lo;
@@ -166,54 +174,67 @@ bind_ncpus(struct str b)
 		n += hi >= lo ? hi - lo + 1 : 1;
 		if (i < b.n && b.p[i] != ',')
 			return -1;
-		i++;
 	}
 	return n > 0 ? n : -1;
 }
 
+/* Same node (unknown matches) and the same binding text. */
 static int
-same_node(const struct event *x, const struct event *y)
+same_binding(const struct event *x, const struct event *y)
 {
-	return x->node == NULL || y->node == NULL ||
-	    strcmp(x->node, y->node) == 0;
+	struct str	bx = ev_str(x, "binding"), by = ev_str(y, "binding");
+
+	return (x->node == NULL || y->node == NULL ||
+	    strcmp(x->node, y->node) == 0) && bx.n == by.n &&
+	    memcmp(bx.p, by.p, bx.n) == 0;
 }
 
 /* Ranks of one node bound to the same CPUs: the launcher put them on one
  * core or socket, so they take turns there while the rest of the
- * allocation idles. Compared across ranks, never within one. */
+ * allocation idles. Compared across ranks, never within one (a rank
+ * reported twice, by two runs, counts once). An Open MPI map with no
+ * unbound position ("[BB/BB][BB/BB]") is the whole node: no limit. */
 int
 m_cpu_bound_same(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	const struct event	*best = NULL, *last = NULL;
-	int			 nbest = 0;
-	int64_t			 ncpus;
+	const struct event	**v, *best = NULL, *last = NULL;
+	size_t			  k = 0;
+	int			  nbest = 0;
+	int64_t			  ncpus;
 
-	for (size_t i = 0; i < f->tl->n; i++) {
+	if ((v = arena_alloc(a, MAX_BINDS * sizeof(*v))) == NULL)
+		return 0;
+	for (size_t i = 0; i < f->tl->n && k < MAX_BINDS; i++) {
 		const struct event	*x = f->tl->v[i];
-		struct str		 bx = ev_str(x, "binding");
-		int			 n = 1, seen = 0;
-		const struct event	*l = x;
+		struct str		 b = ev_str(x, "binding");
 
-		if (x->kind != EV_CPU_BIND || bx.n == 0 || facts_foreign(f, x))
+		if (x->kind == EV_CPU_BIND && b.n > 0 && !facts_foreign(f, x) &&
+		    !(b.p[0] == '[' && memchr(b.p, '.', b.n) == NULL))
+			v[k++] = x;
+	}
+	for (size_t i = 0; i < k; i++) {
+		const struct event	*l = v[i];
+		int			 n = 0, first = 1;
+
+		for (size_t j = 0; j < i && first; j++)
+			first = !same_binding(v[i], v[j]);
+		if (!first)
 			continue;
-		/* Distinct ranks with this binding, on x's node. */
-		for (size_t j = 0; j < f->tl->n; j++) {
-			const struct event	*y = f->tl->v[j];
+		for (size_t j = i; j < k; j++) {
+			int	dup = 0;
 
-			if (y == x || y->kind != EV_CPU_BIND ||
-			    facts_foreign(f, y) || !same_node(x, y) ||
-			    ev_str(y, "binding").n != bx.n ||
-			    memcmp(ev_str(y, "binding").p, bx.p, bx.n) != 0)
+			if (!same_binding(v[i], v[j]))
 				continue;
-			seen |= j < i;
-			if (ev_num_or(y, "rank", -1) != ev_num_or(x, "rank", -2))
-				n++;
-			if (j > i)
-				l = y;
+			l = v[j];
+			for (size_t q = i; q < j && !dup; q++)
+				dup = same_binding(v[i], v[q]) &&
+				    ev_num_or(v[q], "rank", -1) ==
+				    ev_num_or(v[j], "rank", -2);
+			n += !dup;
 		}
-		if (!seen && n > nbest) {
+		if (n > nbest) {
 			nbest = n;
-			best = x;
+			best = v[i];
 			last = l;
 		}
 	}
