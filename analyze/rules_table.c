@@ -209,6 +209,34 @@ m_step_create(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* Did the workload run after a setup error? A later failure of the
+ * workload itself (an OOM kill, a device error, a framework's memory
+ * figures) shows the step was set up after all: on old kernels slurmstepd
+ * reports the memory cgroup it could not join ("unable to add task[pid=]
+ * to memory cg '(null)'") and the task runs unconstrained. */
+static int
+ran_after(const struct facts *f, const struct event *s)
+{
+	static const enum ev_kind	kinds[] = { EV_KERNEL_OOM, EV_STEPD_OOM,
+	    EV_STEPD_MEMLIMIT, EV_SRUN_TASK_OOM, EV_CUDA_OOM, EV_CUDA_OOM_PLAIN,
+	    EV_XLA_OOM, EV_CUDA_FAULT, EV_SHM_ERROR, EV_BUS_ERROR,
+	    EV_MEM_FIGURE, EV_HOST_OOM_APP };
+
+	/* Same node only: other nodes' ranks run, and time out, while
+	 * one node's step could not be set up. */
+	for (size_t i = facts_index_of(f, s) + 1; i < f->tl->n; i++) {
+		const struct event	*ev = f->tl->v[i];
+
+		if (facts_foreign(f, ev) || (s->node != NULL &&
+		    ev->node != NULL && strcmp(s->node, ev->node) != 0))
+			continue;
+		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+			if (ev->kind == kinds[k])
+				return 1;
+	}
+	return 0;
+}
+
 /* The v1 controller of a cgroup attach failure: the line's own word, or
  * the hierarchy its path is under ("/sys/fs/cgroup/cpuset/slurm/..."). */
 static struct str
@@ -239,7 +267,7 @@ m_cgroup_create(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct event	*s = f->first[EV_CGROUP_CREATE_FAIL];
 
-	if (s == NULL)
+	if (s == NULL || ran_after(f, s))
 		return 0;
 	m->initiating = s;
 	/* The seeds' "task/cgroup: unable to allocate requested memory" is
@@ -261,6 +289,16 @@ m_cgroup_create(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "workload never ran.", (int)ctl.n, ctl.p ? ctl.p : "",
 		    ctl.n > 0 ? " " : "", err.n > 0 ? " (" : "", (int)err.n,
 		    err.p ? err.p : "", err.n > 0 ? ")" : "");
+		return 1;
+	} else if (str_is(s, "what", "write")) {
+		m->confidence = "high";
+		m->confidence_reason = "slurmstepd could not write the step's "
+		    "cgroup settings";
+		m->detail = arena_printf(a, "slurmstepd could not write %.*s "
+		    "(%.*s) while setting up the step's cgroup; the task plugin "
+		    "fails the step before the workload runs.",
+		    (int)ev_str(s, "path").n, ev_str(s, "path").p,
+		    (int)ev_str(s, "errno").n, ev_str(s, "errno").p);
 		return 1;
 	} else if (str_is(s, "what", "devices")) {
 		m->confidence = "high";
@@ -1437,7 +1475,8 @@ const struct rule	rules[] = {
 	  .seeds = "S000 step 5; S001 'Cgroup memory limit set lower than job "
 	      "memory request'",
 	  .signals = "slurmstepd/slurmd errors creating the step's memory "
-	      "cgroup, or attaching its tasks to any of its cgroups (cpuset, "
+	      "cgroup (unless the workload's own failure follows on that node: "
+	      "then the step ran), or attaching its tasks to any of its cgroups (cpuset, "
 	      "devices, memory: a cgroup.procs write failing with an errno, "
 	      "'unable to add pids', 'Unable to move pid'), or setting its "
 	      "device constraints (devices.allow, the eBPF program); "

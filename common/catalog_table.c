@@ -313,6 +313,20 @@ const struct cat_sig catalog_table[] = {
 	    "%ps failed on node\", \"task %u launch failed: %s\"), "
 	    "src/srun/launch.c (\"Application launch failed: %m\"); spank.c",
 	  .what = "launch", .no_baseline = 1 },
+	/* slurmstepd could not write one of the step's cgroup files (a
+	 * limit, a controller list): the cgroup is not what the step asked
+	 * for, and the task plugin fails the step. */
+	{ .id = "S-CGROUP-WRITE-FAIL", .kind = EV_CGROUP_CREATE_FAIL,
+	  .cls = CAT_PRIMARY, .group = "setup",
+	  .needles = { "bytes to cgroup", "for writing: " },
+	  .pcre = "(?:(?<func>[a-z_]+): )?(?:unable to write [0-9]+ bytes to "
+	    "cgroup (?<path>[^ ]+): (?<errno>.*[^ ])|unable to open "
+	    "'(?<path>/sys/fs/cgroup/[^']*)' for writing: (?<errno>.*[^ ]))",
+	  .ere = "unable to write [0-9]+ bytes to cgroup |unable to open "
+	    "'/sys/fs/cgroup/[^']*' for writing: ",
+	  .source = "Slurm cgroup_common.c common_file_write_content and "
+	    "common_file_write_uints (>= 21.08; xcgroup.c before)",
+	  .what = "write", .no_baseline = 1 },
 	/* slurmstepd could not set the step's device constraints (v1
 	 * devices.allow, v2 eBPF program): its tasks do not start. */
 	{ .id = "S-CGROUP-DEVICES-FAIL", .kind = EV_CGROUP_CREATE_FAIL,
@@ -653,7 +667,7 @@ const struct cat_sig catalog_table[] = {
 	  .needles = { "No space left on device", "Disk quota exceeded",
 	      "storage exhausted" },
 	  .pcre = "^(?!.*(?:/dev/shm|shared memory|</torch_|posix_fallocate|"
-	    "(?<![A-Za-z])shm(?![A-Za-z])))"
+	    "(?<![A-Za-z])shm(?![A-Za-z])|/sys/fs/cgroup|cgroup))"
 	    ".*?(?<error>No space left on device|Disk quota exceeded|"
 	    "storage exhausted)",
 	  .ere = "No space left on device|Disk quota exceeded|storage "

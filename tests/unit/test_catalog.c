@@ -138,6 +138,10 @@ static const struct {
 	  "Unable to create step"),
 	R("S-STEP-LAUNCH-FAIL", FX "slurm-step-setup.txt",
 	  "exiting abnormally"),
+	B("S-CGROUP-WRITE-FAIL", "slurmstepd: error: "
+	  "common_file_write_content: unable to write 5 bytes to cgroup "
+	  "/sys/fs/cgroup/system.slice/slurmstepd.scope/job_7/"
+	  "cgroup.subtree_control: No such file or directory"),
 	B("S-CGROUP-DEVICES-FAIL", "slurmstepd: error: load_ebpf_prog: BPF "
 	  "load error (Operation not permitted). Please check your system "
 	  "limits (MEMLOCK)."),
@@ -539,6 +543,11 @@ DEFINE_TEST(test_catalog_step_setup)
 		    "S-HOST-OOM-APP" },
 		{ "OSError: [Errno 28] No space left on device: '/scratch/x'",
 		    "S-STORAGE-FULL" },
+		{ "slurmstepd: error: common_file_write_content: unable to write "
+		    "7 bytes to cgroup /sys/fs/cgroup/slurm/job_7/memory.max: "
+		    "No space left on device", "S-CGROUP-WRITE-FAIL" },
+		{ "mkdir: cannot create directory '/sys/fs/cgroup/x': No space "
+		    "left on device", NULL },
 		{ "RuntimeError: unable to write to file </torch_18692_1954506>: "
 		    "No space left on device (28)", NULL },
 		{ "salloc: error: Node failure on worker-1", "S-SLURM-NODE-FAIL" },
