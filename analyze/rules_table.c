@@ -935,22 +935,29 @@ static int
 m_failed(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct event	*s = f->failed_row;
+	struct str		 st;
 
 	if (s == NULL && f->cancel_row != NULL &&
 	    !str_is(f->cancel_row, "state_by", "0"))
 		s = f->cancel_row;
+	/* scontrol alone: a node of the job failed or did not boot. */
+	if (s == NULL && (str_is(f->scontrol_job, "job_state", "NODE_FAIL") ||
+	    str_is(f->scontrol_job, "job_state", "BOOT_FAIL")))
+		s = f->scontrol_job;
 	if (s == NULL)
 		return 0;
+	st = ev_str(s, "state");
+	if (st.p == NULL)
+		st = ev_str(s, "job_state");
 	m->initiating = s;
 	m->confidence = "medium";
 	m->confidence_reason = "Slurm records a failure and no memory "
 	    "evidence was found in the sources collected";
 	m->detail = ev_num_or(s, "exit_code", -1) < 0 ? arena_printf(a, "The "
 	    "job ended %.*s and no sign of a memory failure was found.",
-	    (int)ev_str(s, "state").n, ev_str(s, "state").p) :
-	    arena_printf(a, "The job ended %.*s with exit code %" PRId64
-	    " and no sign of a memory failure.", (int)ev_str(s, "state").n,
-	    ev_str(s, "state").p, ev_num_or(s, "exit_code", 0));
+	    (int)st.n, st.p) : arena_printf(a, "The job ended %.*s with exit "
+	    "code %" PRId64 " and no sign of a memory failure.", (int)st.n,
+	    st.p, ev_num_or(s, "exit_code", 0));
 	return 1;
 }
 
@@ -1387,8 +1394,8 @@ const struct rule	rules[] = {
 	  .match = m_no_incident },
 	{ .id = "R-OTHER-001", .cause = "not_oom_other", .boundary = "none",
 	  .prio = 6, .rclass = RC_RECORD, .seeds = "S000 step 2",
-	  .signals = "sacct FAILED/NODE_FAIL/…, or CANCELLED by a user, with "
-	      "no memory evidence",
+	  .signals = "sacct FAILED/NODE_FAIL/…, or CANCELLED by a user, or "
+	      "scontrol JobState=NODE_FAIL/BOOT_FAIL, with no memory evidence",
 	  .meaning = "The job failed for a reason other than memory.",
 	  .next_action = "Read the job's own error output around its end; "
 	      "memory settings are not the control to change.",

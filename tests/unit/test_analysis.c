@@ -434,3 +434,41 @@ DEFINE_TEST(test_analysis_binding_reports)
 	CHECK(strstr(an->verdict.summary, "2 ranks on n1") != NULL);
 	analysis_free(an);
 }
+
+/* scontrol alone with JobState=NODE_FAIL: not memory, and says so; a
+ * node-failure line about another node than the job's is not its. */
+DEFINE_TEST(test_analysis_node_failure)
+{
+	struct analysis	*an = run_text("scontrol_job.txt",
+	    "JobId=7 JobName=train\n"
+	    "   JobState=NODE_FAIL Reason=NodeDown Dependency=(null)\n"
+	    "   NodeList=n3\n");
+
+	if (an == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "not_oom_other");
+	CHECK_EQ_STR(an->verdict.rule, "R-OTHER-001");
+	CHECK(strstr(an->verdict.summary, "NODE_FAIL") != NULL);
+	analysis_free(an);
+	an = run_text("slurmctld.log",
+	    "[2026-11-30T06:59:30.000] error: Nodes n9 not responding\n");
+	if (an == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.rule, "R-OTHER-002");
+	analysis_free(an);
+	{
+		FILE		*f = fopen("scontrol2.txt", "w");
+		const char	*in[2] = { "scontrol2.txt", "slurmctld.log" };
+
+		CHECK(f != NULL);
+		if (f == NULL)
+			return;
+		fputs("JobId=7 JobName=train\n   JobState=RUNNING Reason=None\n"
+		    "   NodeList=gpu[01-04]\n", f);
+		fclose(f);
+		if ((an = run(in, 2, 1)) == NULL)
+			return;
+		CHECK(strcmp(an->verdict.rule, "R-OTHER-002") != 0);
+		analysis_free(an);
+	}
+}
