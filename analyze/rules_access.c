@@ -152,7 +152,8 @@ bind_ncpus(struct str b)
 
 			if (v < 0)
 				return -1;
-			n += (v & 1) + (v >> 1 & 1) + (v >> 2 & 1) + (v >> 3 & 1);
+			n += (v & 1) + (v >> 1 & 1) + (v >> 2 & 1) +
+			    (v >> 3 & 1);
 		}
 		return n;
 	}
@@ -290,11 +291,11 @@ m_gpu_nodev(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "what was collected";
 		m->detail = str_eq(ev_str(ev, "what"), "device_rules") ?
 		    "The container hook could not give the step access to its "
-		    "GPUs (adding the device rules of the step's cgroup failed), "
-		    "so the step never started with them." : "NVML was refused "
-		    "the GPU device nodes (Insufficient Permissions): the "
-		    "device cgroup, a container runtime or SELinux denies "
-		    "them to the job.";
+		    "GPUs (adding the device rules of the step's cgroup "
+		    "failed), so the step never started with them." :
+		    "NVML was refused the GPU device nodes (Insufficient "
+		    "Permissions): the device cgroup, a container runtime or "
+		    "SELinux denies them to the job.";
 		return 1;
 	}
 	if (!f->gpu_job && (acc->gpus_requested == 0 ||

@@ -192,8 +192,8 @@ m_step_create(const struct facts *f, struct arena *a, struct rmatch *m)
 		m->detail = r.p != NULL ? arena_printf(a, "Slurm could not "
 		    "start the step's tasks (%.*s); the workload never ran, so "
 		    "there is no application memory profile.", (int)r.n, r.p) :
-		    "Slurm could not start the step's tasks (its job manager or "
-		    "a required plugin gave up); the workload never ran.";
+		    "Slurm could not start the step's tasks (its job manager "
+		    "or a required plugin gave up); the workload never ran.";
 	} else if (memory_reason(s)) {
 		m->confidence_reason = "Slurm refused to create the step for "
 		    "its memory request";
@@ -255,8 +255,8 @@ cgroup_controller(const struct event *s)
 	for (size_t i = 0; i < sizeof(ctl) / sizeof(ctl[0]); i++) {
 		size_t	n = strlen(ctl[i]);
 
-		if ((size_t)(p.p + p.n - at) > n && memcmp(at, ctl[i], n) == 0 &&
-		    at[n] == '/')
+		if ((size_t)(p.p + p.n - at) > n &&
+		    memcmp(at, ctl[i], n) == 0 && at[n] == '/')
 			return str_make(at, n);
 	}
 	return c;
@@ -278,7 +278,8 @@ m_cgroup_create(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "as quoted in tickets; no Slurm version prints it, so the "
 		    "original slurmstepd/slurmd output is needed";
 	} else if (str_is(s, "what", "attach")) {
-		struct str	ctl = cgroup_controller(s), err = ev_str(s, "errno");
+		struct str	ctl = cgroup_controller(s);
+		struct str	err = ev_str(s, "errno");
 
 		m->confidence = "high";
 		m->confidence_reason = "slurmstepd could not put the step's "
@@ -295,8 +296,8 @@ m_cgroup_create(const struct facts *f, struct arena *a, struct rmatch *m)
 		m->confidence_reason = "slurmstepd could not write the step's "
 		    "cgroup settings";
 		m->detail = arena_printf(a, "slurmstepd could not write %.*s "
-		    "(%.*s) while setting up the step's cgroup; the task plugin "
-		    "fails the step before the workload runs.",
+		    "(%.*s) while setting up the step's cgroup; the task "
+		    "plugin fails the step before the workload runs.",
 		    (int)ev_str(s, "path").n, ev_str(s, "path").p,
 		    (int)ev_str(s, "errno").n, ev_str(s, "errno").p);
 		return 1;
@@ -316,11 +317,11 @@ m_cgroup_create(const struct facts *f, struct arena *a, struct rmatch *m)
 		/* "Failed to invoke task plugins: ...": the task plugins
 		 * (cgroup, affinity) failed, not only the memory cgroup. */
 		m->confidence = "high";
-		m->confidence_reason = "slurmstepd's task plugins failed to set "
-		    "up the step";
+		m->confidence_reason = "slurmstepd's task plugins failed to "
+		    "set up the step";
 		m->detail = arena_printf(a, "slurmstepd's task plugins could "
-		    "not set up the step before it started (%.*s); the workload "
-		    "never ran.", (int)ev_str(s, "detail").n,
+		    "not set up the step before it started (%.*s); the "
+		    "workload never ran.", (int)ev_str(s, "detail").n,
 		    ev_str(s, "detail").p);
 		return 1;
 	} else {
@@ -778,7 +779,8 @@ job_node(const struct facts *f, const char *node)
 {
 	const struct event	*j = f->scontrol_job ? f->scontrol_job :
 				    f->sacct_job;
-	struct str		 nl = j ? ev_str(j, "node_list") : str_make(0, 0);
+	struct str		 nl = j ? ev_str(j, "node_list") :
+				    str_make(NULL, 0);
 	const char		*br;
 	size_t			 k;
 
@@ -1417,8 +1419,8 @@ const struct rule	rules[] = {
 	  .seeds = "S000 mistake (a failure that is not memory)",
 	  .signals = "'No space left on device', 'Disk quota exceeded' or "
 	      "'storage exhausted' on a file system other than /dev/shm (not "
-	      "an NCCL or DataLoader shared-memory file, not a cgroup), with no "
-	      "shared-memory failure beside it",
+	      "an NCCL or DataLoader shared-memory file, not a cgroup), with "
+	      "no shared-memory failure beside it",
 	  .meaning = "A file system the job writes to is full or over quota.",
 	  .next_action = "Free space or quota on the file system the line "
 	      "names (or point the tool's cache, container runtime or output "
@@ -1482,8 +1484,9 @@ const struct rule	rules[] = {
 	  .seeds = "S000 step 5; S001 'Cgroup memory limit set lower than job "
 	      "memory request'",
 	  .signals = "slurmstepd/slurmd errors creating the step's memory "
-	      "cgroup (unless the workload's own failure follows on that node: "
-	      "then the step ran), or attaching its tasks to any of its cgroups (cpuset, "
+	      "cgroup (unless the workload's own failure follows on that "
+	      "node: then the step ran), or attaching its tasks to any of its "
+	      "cgroups (cpuset, "
 	      "devices, memory: a cgroup.procs write failing with an errno, "
 	      "'unable to add pids', 'Unable to move pid'), or setting its "
 	      "device constraints (devices.allow, the eBPF program); "

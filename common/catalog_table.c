@@ -483,12 +483,12 @@ const struct cat_sig catalog_table[] = {
 	  .pcre = "cpu[-_]bind(?:[-_][a-z]+)?=(?<type>[A-Za-z_]+) +- "
 	    "(?<node>[^\\s,]+), task +(?<rank>[0-9]+) +[0-9]+ "
 	    "\\[(?<pid>[0-9]+)\\]: mask (?<binding>0x[0-9a-fA-F]+) set",
-	  .ere = "cpu[-_]bind[-_a-z]*=[A-Za-z_]+ - [^ ,]+, task +[0-9]+ +[0-9]+ "
-	    "\\[[0-9]+\\]: mask 0x",
-	  .source = "Slurm --cpu-bind=verbose (interfaces/task.c \"cpu-bind%s=%s"
-	    " - %s, task %2u %2u [%u]: mask 0x%s%s%s\"; \"cpu_bind=\" in "
-	    "older versions); only a binding that was set (NONE and NULL "
-	    "print the whole mask without \" set\")",
+	  .ere = "cpu[-_]bind[-_a-z]*=[A-Za-z_]+ +- [^ ,]+, task +[0-9]+ "
+	    "+[0-9]+ \\[[0-9]+\\]: mask 0x",
+	  .source = "Slurm --cpu-bind=verbose (interfaces/task.c "
+	    "\"cpu-bind%s=%s - %s, task %2u %2u [%u]: mask 0x%s%s%s\"; "
+	    "\"cpu_bind=\" in older versions); only a binding that was set "
+	    "(NONE and NULL print the whole mask without \" set\")",
 	  .what = "slurm", .no_baseline = 1 },
 	/* --- shell --- */
 	{ .id = "S-SHELL-KILLED", .kind = EV_SHELL_KILLED, .cls = CAT_SECONDARY,

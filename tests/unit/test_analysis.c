@@ -405,7 +405,8 @@ DEFINE_TEST(test_analysis_binding_reports)
 	an = run_text("twice.log",
 	    "[n1:01] MCW rank 0 bound to socket 0[core 0[hwt 0]]: [B/.][./.]\n"
 	    "[n1:02] MCW rank 0 bound to socket 0[core 0[hwt 0]]: [B/.][./.]\n"
-	    "[n1:02] MCW rank 1 bound to socket 0[core 1[hwt 0]]: [./B][./.]\n");
+	    "[n1:02] MCW rank 1 bound to socket 0[core 1[hwt 0]]: "
+	    "[./B][./.]\n");
 	if (an == NULL)
 		return;
 	CHECK_EQ_STR(an->verdict.cause, "inconclusive");

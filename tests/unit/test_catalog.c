@@ -492,7 +492,8 @@ DEFINE_TEST(test_catalog_typographic_quotes)
 	CHECK(s != NULL);
 	if (s != NULL) {
 		CHECK_EQ_STR(s->id, "S-CGROUP-CREATE-FAIL");
-		CHECK(fstr(&m, "path", "/sys/fs/cgroup/memory/slurm/uid_819800"));
+		CHECK(fstr(&m, "path",
+		    "/sys/fs/cgroup/memory/slurm/uid_819800"));
 		CHECK(fstr(&m, "errno", "Cannot allocate memory"));
 	}
 	free(l);
@@ -527,50 +528,55 @@ DEFINE_TEST(test_catalog_step_setup)
 		    "S-CGROUP-ATTACH-FAIL" },
 		{ "slurmstepd: error: Could not apply device constrain to step",
 		    "S-CGROUP-DEVICES-FAIL" },
-		{ "slurmstepd: error: job_manager exiting abnormally, rc = 4020",
-		    "S-STEP-LAUNCH-FAIL" },
+		{ "slurmstepd: error: job_manager exiting abnormally, "
+		    "rc = 4020", "S-STEP-LAUNCH-FAIL" },
 		{ "sbatch: error: Batch job submission failed: Invalid generic "
 		    "resource (gres) specification", "S-SUBMIT-REJECTED" },
 		{ "srun: error: Unable to allocate resources: Requested node "
 		    "configuration is not available", "S-SUBMIT-REJECTED" },
 		{ "srun: error: Unable to create job step: Requested node "
 		    "configuration is not available", "S-STEP-CREATE-FAIL" },
-		{ "[2026-11-30T06:59:11.239] [2.batch] debug:  task_g_post_term: "
-		    "task/cgroup: Cannot allocate memory", NULL },
+		{ "[2026-11-30T06:59:11.239] [2.batch] debug:  "
+		    "task_g_post_term: task/cgroup: Cannot allocate memory",
+		    NULL },
 		{ "Nov 30 06:59:11 node1 slurmstepd[4242]: error: fork: Cannot "
 		    "allocate memory", NULL },
 		{ "OSError: [Errno 12] Cannot allocate memory",
 		    "S-HOST-OOM-APP" },
 		{ "OSError: [Errno 28] No space left on device: '/scratch/x'",
 		    "S-STORAGE-FULL" },
-		{ "slurmstepd: error: common_file_write_content: unable to write "
-		    "7 bytes to cgroup /sys/fs/cgroup/slurm/job_7/memory.max: "
+		{ "slurmstepd: error: common_file_write_content: unable to "
+		    "write 7 bytes to cgroup /sys/fs/cgroup/slurm/job_7/memory.max: "
 		    "No space left on device", "S-CGROUP-WRITE-FAIL" },
 		{ "mkdir: cannot create directory '/sys/fs/cgroup/x': No space "
 		    "left on device", NULL },
-		{ "RuntimeError: unable to write to file </torch_18692_1954506>: "
-		    "No space left on device (28)", NULL },
-		{ "salloc: error: Node failure on worker-1", "S-SLURM-NODE-FAIL" },
-		{ "slurmctld: _validate_node_reg: Node c3 unexpectedly rebooted "
-		    "boot_time=1 last response=2", "S-SLURM-NODE-FAIL" },
+		{ "RuntimeError: unable to write to file "
+		    "</torch_18692_1954506>: No space left on device (28)",
+		    NULL },
+		{ "salloc: error: Node failure on worker-1",
+		    "S-SLURM-NODE-FAIL" },
+		{ "slurmctld: _validate_node_reg: Node c3 unexpectedly "
+		    "rebooted boot_time=1 last response=2",
+		    "S-SLURM-NODE-FAIL" },
 		{ "srun: error: task 0 launch failed: Plugin initialization "
 		    "failed", "S-STEP-LAUNCH-FAIL" },
-		{ "srun: Slurm controller not responding, sleeping and retrying.",
-		    NULL },
-		{ "[c1:01698] MCW rank 0 is not bound (or bound to all available "
-		    "processors)", NULL },
+		{ "srun: Slurm controller not responding, sleeping and "
+		    "retrying.", NULL },
+		{ "[c1:01698] MCW rank 0 is not bound (or bound to all "
+		    "available processors)", NULL },
 		{ "PROC_ID=0 No devices found.", "S-NVSMI-NO-DEVICES" },
 		{ "cpu-bind=NONE - node1, task  1  1 [4242]: mask 0xff", NULL },
 		{ "[b5227] Rank 1 bound to package[0][core:L1]",
 		    "S-OMPI-BINDING" },
-		{ "cpu-bind-cores=MAP  - node1, task  1  1 [4242]: mask 0x2 set",
-		    "S-SLURM-CPU-BIND" },
-		{ "nvidia-docker | 2017/06/02 17:35:05 Error: nvml: Insufficient "
-		    "Permissions", "S-NVML-NO-PERMISSION" },
+		{ "cpu-bind-cores=MAP  - node1, task  1  1 [4242]: mask 0x2 "
+		    "set", "S-SLURM-CPU-BIND" },
+		{ "nvidia-docker | 2017/06/02 17:35:05 Error: nvml: "
+		    "Insufficient Permissions", "S-NVML-NO-PERMISSION" },
 		/* NVIDIA/nvidia-docker#1523, the hook's stderr as posted */
 		{ "docker: Error response from daemon: OCI runtime create "
-		    "failed: container_linux.go:367: starting container process "
-		    "caused: process_linux.go:495: container init caused: "
+		    "failed: container_linux.go:367: starting container "
+		    "process caused: process_linux.go:495: container init "
+		    "caused: "
 		    "Running hook #0:: error running hook: exit status 1, "
 		    "stdout: , stderr: nvidia-container-cli: initialization "
 		    "error: nvml error: insufficient permissions: unknown.",
@@ -597,8 +603,8 @@ DEFINE_TEST(test_catalog_step_setup)
 	CHECK(s != NULL && fstr(&m, "binding", "package[0][core:L1]") &&
 	    fstr(&m, "node", "b5227") && fnum(&m, "rank") == 1);
 	s = match1(c, "[32ad0a59e1c4:01677] MCW rank 0 bound to socket 0[core "
-	    "0[hwt 0-1]], socket 0[core 1[hwt 0-1]]: [BB/BB/../..][../../../..]",
-	    &m);
+	    "0[hwt 0-1]], socket 0[core 1[hwt 0-1]]: "
+	    "[BB/BB/../..][../../../..]", &m);
 	CHECK(s != NULL && fstr(&m, "binding", "[BB/BB/../..][../../../..]") &&
 	    fnum(&m, "pid") == 1677);
 	catalog_free(c);
