@@ -551,6 +551,8 @@ cause_of_kind(enum ev_kind k)
 		return "step_creation_failure";
 	case EV_TIME_LIMIT: case EV_PREEMPTED:
 		return "time_limit";
+	case EV_NODE_FAIL: case EV_STORAGE_FULL:
+		return "not_oom_other";
 	default:
 		return NULL;
 	}

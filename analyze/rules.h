@@ -234,6 +234,8 @@ struct rule {
 int	m_cpuset_narrow(const struct facts *, struct arena *, struct rmatch *);
 int	m_cpu_throttled(const struct facts *, struct arena *, struct rmatch *);
 int	m_cpu_oversub(const struct facts *, struct arena *, struct rmatch *);
+int	m_cpu_bound_same(const struct facts *, struct arena *,
+	    struct rmatch *);
 int	m_gpu_nodev(const struct facts *, struct arena *, struct rmatch *);
 int	m_gpu_denied(const struct facts *, struct arena *, struct rmatch *);
 int	m_gpu_cvd(const struct facts *, struct arena *, struct rmatch *);

@@ -6,8 +6,11 @@
  * CPU (seed 001 "Cgroup CPU quota limits job to fewer cores"): a cpuset
  * narrower than the CPUs allocated or asked per task; a CFS quota that
  * throttled a large share of periods; compute threads far above the
- * cpuset's width. A node that is merely busy (full cpuset, no
- * throttling, threads within the cpuset) fires none of them.
+ * cpuset's width; ranks of one node that their launcher's binding report
+ * (Open MPI --report-bindings, Intel MPI's pinning table, srun
+ * --cpu-bind=verbose) puts on the very same CPUs. A node that is merely
+ * busy (full cpuset, no throttling, threads within the cpuset, one
+ * distinct binding per rank) fires none of them.
  *
  * Devices (seed 001 "Cgroup device access not configured for GPUs"): the
  * job's own "no CUDA-capable device" / NVML-init line, unless a GPU
@@ -129,6 +132,135 @@ m_cpu_oversub(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* Binding reports compared at most (ranks on one job's nodes). */
+#define MAX_BINDS	4096
+
+/* The CPUs a binding names: Intel MPI's "{0,2-3}" list, srun's hex
+ * mask, Open MPI's map ("[BB/../..][..]": one B per bound hardware
+ * thread); -1 when the text is none of those. */
+static int64_t
+bind_ncpus(struct str b)
+{
+	int64_t	n = 0, lo, hi;
+	size_t	i;
+
+	if (b.n > 2 && b.p[0] == '0' && b.p[1] == 'x') {
+		for (i = 2; i < b.n; i++) {
+			int	c = b.p[i] | 0x20;
+			int	v = c >= '0' && c <= '9' ? c - '0' :
+				    c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+
+			if (v < 0)
+				return -1;
+			n += (v & 1) + (v >> 1 & 1) + (v >> 2 & 1) +
+			    (v >> 3 & 1);
+		}
+		return n;
+	}
+	if (b.n > 0 && b.p[0] == '[') {
+		for (i = 0; i < b.n; i++)
+			n += b.p[i] == 'B';
+		return n;
+	}
+	for (i = 0; i < b.n; i++) {
+		if (b.p[i] < '0' || b.p[i] > '9')
+			return -1;
+		for (lo = 0; i < b.n && b.p[i] >= '0' && b.p[i] <= '9'; i++)
+			lo = lo * 10 + (b.p[i] - '0');
+		hi = lo;
+		if (i < b.n && b.p[i] == '-')
+			for (hi = 0, i++; i < b.n && b.p[i] >= '0' &&
+			    b.p[i] <= '9'; i++)
+				hi = hi * 10 + (b.p[i] - '0');
+		n += hi >= lo ? hi - lo + 1 : 1;
+		if (i < b.n && b.p[i] != ',')
+			return -1;
+	}
+	return n > 0 ? n : -1;
+}
+
+/* Same node (unknown matches) and the same binding text. */
+static int
+same_binding(const struct event *x, const struct event *y)
+{
+	struct str	bx = ev_str(x, "binding"), by = ev_str(y, "binding");
+
+	return (x->node == NULL || y->node == NULL ||
+	    strcmp(x->node, y->node) == 0) && bx.n == by.n &&
+	    memcmp(bx.p, by.p, bx.n) == 0;
+}
+
+/* Ranks of one node bound to the same CPUs: the launcher put them on one
+ * core or socket, so they take turns there while the rest of the
+ * allocation idles. Compared across ranks, never within one (a rank
+ * reported twice, by two runs, counts once). An Open MPI map with no
+ * unbound position ("[BB/BB][BB/BB]") is the whole node: no limit. */
+int
+m_cpu_bound_same(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	**v, *best = NULL, *last = NULL;
+	size_t			  k = 0;
+	int			  nbest = 0;
+	int64_t			  ncpus;
+
+	if ((v = arena_alloc(a, MAX_BINDS * sizeof(*v))) == NULL)
+		return 0;
+	for (size_t i = 0; i < f->tl->n && k < MAX_BINDS; i++) {
+		const struct event	*x = f->tl->v[i];
+		struct str		 b = ev_str(x, "binding");
+
+		if (x->kind == EV_CPU_BIND && b.n > 0 && !facts_foreign(f, x) &&
+		    !(b.p[0] == '[' && memchr(b.p, '.', b.n) == NULL))
+			v[k++] = x;
+	}
+	for (size_t i = 0; i < k; i++) {
+		const struct event	*l = v[i];
+		int			 n = 0, first = 1;
+
+		for (size_t j = 0; j < i && first; j++)
+			first = !same_binding(v[i], v[j]);
+		if (!first)
+			continue;
+		for (size_t j = i; j < k; j++) {
+			int	dup = 0;
+
+			if (!same_binding(v[i], v[j]))
+				continue;
+			l = v[j];
+			for (size_t q = i; q < j && !dup; q++)
+				dup = same_binding(v[i], v[q]) &&
+				    ev_num_or(v[q], "rank", -1) ==
+				    ev_num_or(v[j], "rank", -2);
+			n += !dup;
+		}
+		if (n > nbest) {
+			nbest = n;
+			best = v[i];
+			last = l;
+		}
+	}
+	if (best == NULL || nbest < 2)
+		return 0;
+	ncpus = bind_ncpus(ev_str(best, "binding"));
+	m->initiating = last;
+	rmatch_support(m, best);
+	rmatch_support(m, f->cpu.req);
+	m->confidence = ncpus > 0 && nbest > ncpus ? "high" : "medium";
+	m->confidence_reason = ncpus > 0 && nbest > ncpus ? "the launcher's "
+	    "own binding report puts more ranks on these CPUs than there are "
+	    "CPUs" : "the launcher's own binding report puts several ranks on "
+	    "the same CPUs; how much that slowed the job was not measured";
+	m->detail = arena_printf(a, "The launcher bound %d ranks%s%s to the "
+	    "same CPUs (%.*s%s): they share %s instead of each using its own.",
+	    nbest, best->node != NULL ? " on " : "",
+	    best->node != NULL ? best->node : "",
+	    (int)ev_str(best, "binding").n, ev_str(best, "binding").p,
+	    ncpus > 0 ? arena_printf(a, ", %" PRId64 " CPU%s", ncpus,
+	    ncpus == 1 ? "" : "s") : "", ncpus == 1 ? "one CPU" :
+	    "those CPUs");
+	return 1;
+}
+
 /* ---- GPU access ---- */
 
 int
@@ -147,7 +279,27 @@ m_gpu_nodev(const struct facts *f, struct arena *a, struct rmatch *m)
 	rmatch_support(m, acc->cvd_ev);
 	rmatch_support(m, acc->constrain);
 	rmatch_support(m, f->scontrol_job);
-	if (acc->gpus_requested <= 0 && !f->gpu_job) {
+	/* An access control said no in its own words: NVML's
+	 * NO_PERMISSION (device cgroup, SELinux), or a container hook that
+	 * could not add the step's device rules (v1 devices.allow, v2 eBPF
+	 * program). Unknown how many GPUs were asked is not "none". */
+	if (str_eq(ev_str(ev, "what"), "nvml_permission") ||
+	    str_eq(ev_str(ev, "what"), "device_rules")) {
+		m->confidence = acc->denied != NULL ? "high" : "medium";
+		m->confidence_reason = "the job's own line says an access "
+		    "control refused the GPU device nodes; no GPU fault in "
+		    "what was collected";
+		m->detail = str_eq(ev_str(ev, "what"), "device_rules") ?
+		    "The container hook could not give the step access to its "
+		    "GPUs (adding the device rules of the step's cgroup "
+		    "failed), so the step never started with them." :
+		    "NVML was refused the GPU device nodes (Insufficient "
+		    "Permissions): the device cgroup, a container runtime or "
+		    "SELinux denies them to the job.";
+		return 1;
+	}
+	if (!f->gpu_job && (acc->gpus_requested == 0 ||
+	    (acc->gpus_requested < 0 && f->scontrol_job != NULL))) {
 		m->confidence = acc->denied != NULL ? "high" : "medium";
 		m->confidence_reason = acc->denied != NULL ? "the job found no "
 		    "GPU, asked for none, and its device cgroup refused "

@@ -174,21 +174,103 @@ m_paraphrase(const struct facts *f, struct arena *a, struct rmatch *m)
 
 /* ---- step creation ---- */
 
+/* A Slurm refusal that is about memory (the request, not the use). */
+static int
+memory_reason(const struct event *s)
+{
+	struct str	r = ev_str(s, "reason");
+
+	return r.p != NULL && (str_find(r, "Memory required by task") != NULL ||
+	    str_find(r, "Memory specification") != NULL);
+}
+
 static int
 m_step_create(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct event	*s = f->first[EV_STEP_CREATE_FAIL];
+	struct str		 r = s != NULL ? ev_str(s, "reason") :
+				    str_make(NULL, 0);
 
 	if (s == NULL)
 		return 0;
 	m->initiating = s;
+	rmatch_support(m, f->first[EV_CGROUP_CREATE_FAIL]);
 	m->confidence = "high";
-	m->confidence_reason = "Slurm refused to create the step for its "
-	    "memory request";
-	m->detail = "The step was never created: its memory request did not "
-	    "fit what the job's allocation had left. The workload never ran, "
-	    "so there is no application memory profile.";
+	if (str_is(s, "what", "launch")) {
+		/* slurmstepd or srun could not start the step's tasks. */
+		m->confidence_reason = "Slurm's own line: the step's tasks "
+		    "could not be started";
+		m->detail = r.p != NULL ? arena_printf(a, "Slurm could not "
+		    "start the step's tasks (%.*s); the workload never ran, so "
+		    "there is no application memory profile.", (int)r.n, r.p) :
+		    "Slurm could not start the step's tasks (its job manager "
+		    "or a required plugin gave up); the workload never ran.";
+	} else if (memory_reason(s)) {
+		m->confidence_reason = "Slurm refused to create the step for "
+		    "its memory request";
+		m->detail = "The step was never created: its memory request "
+		    "did not fit what the job's allocation had left. The "
+		    "workload never ran, so there is no application memory "
+		    "profile.";
+	} else {
+		m->confidence_reason = "Slurm refused to create the step";
+		m->detail = arena_printf(a, "The step was never created: "
+		    "%.*s. The workload never ran.", (int)r.n, r.p ? r.p : "");
+	}
 	return 1;
+}
+
+/* Did the workload run after a setup error? A later failure of the
+ * workload itself (an OOM kill, a device error, a framework's memory
+ * figures) shows the step was set up after all: on old kernels slurmstepd
+ * reports the memory cgroup it could not join ("unable to add task[pid=]
+ * to memory cg '(null)'") and the task runs unconstrained. */
+static int
+ran_after(const struct facts *f, const struct event *s)
+{
+	static const enum ev_kind	kinds[] = { EV_KERNEL_OOM, EV_STEPD_OOM,
+	    EV_STEPD_MEMLIMIT, EV_SRUN_TASK_OOM, EV_CUDA_OOM, EV_CUDA_OOM_PLAIN,
+	    EV_XLA_OOM, EV_CUDA_FAULT, EV_SHM_ERROR, EV_BUS_ERROR,
+	    EV_MEM_FIGURE, EV_HOST_OOM_APP };
+
+	/* Same node only: other nodes' ranks run, and time out, while
+	 * one node's step could not be set up. */
+	for (size_t i = facts_index_of(f, s) + 1; i < f->tl->n; i++) {
+		const struct event	*ev = f->tl->v[i];
+
+		if (facts_foreign(f, ev) || (s->node != NULL &&
+		    ev->node != NULL && strcmp(s->node, ev->node) != 0))
+			continue;
+		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+			if (ev->kind == kinds[k])
+				return 1;
+	}
+	return 0;
+}
+
+/* The v1 controller of a cgroup attach failure: the line's own word, or
+ * the hierarchy its path is under ("/sys/fs/cgroup/cpuset/slurm/..."). */
+static struct str
+cgroup_controller(const struct event *s)
+{
+	static const char *const	ctl[] = { "cpuset", "devices", "memory",
+	    "freezer", "cpu,cpuacct", "cpuacct", "pids" };
+	struct str			c = ev_str(s, "controller");
+	struct str			p = ev_str(s, "path");
+	const char			*at;
+
+	if (c.n > 0 || p.p == NULL ||
+	    (at = str_find(p, "/sys/fs/cgroup/")) == NULL)
+		return c;
+	at += strlen("/sys/fs/cgroup/");
+	for (size_t i = 0; i < sizeof(ctl) / sizeof(ctl[0]); i++) {
+		size_t	n = strlen(ctl[i]);
+
+		if ((size_t)(p.p + p.n - at) > n &&
+		    memcmp(at, ctl[i], n) == 0 && at[n] == '/')
+			return str_make(at, n);
+	}
+	return c;
 }
 
 static int
@@ -196,7 +278,7 @@ m_cgroup_create(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct event	*s = f->first[EV_CGROUP_CREATE_FAIL];
 
-	if (s == NULL)
+	if (s == NULL || ran_after(f, s))
 		return 0;
 	m->initiating = s;
 	/* The seeds' "task/cgroup: unable to allocate requested memory" is
@@ -206,6 +288,53 @@ m_cgroup_create(const struct facts *f, struct arena *a, struct rmatch *m)
 		m->confidence_reason = "a paraphrase of a cgroup creation error "
 		    "as quoted in tickets; no Slurm version prints it, so the "
 		    "original slurmstepd/slurmd output is needed";
+	} else if (str_is(s, "what", "attach")) {
+		struct str	ctl = cgroup_controller(s);
+		struct str	err = ev_str(s, "errno");
+
+		m->confidence = "high";
+		m->confidence_reason = "slurmstepd could not put the step's "
+		    "processes into their cgroup";
+		rmatch_support(m, f->first[EV_STEP_CREATE_FAIL]);
+		m->detail = arena_printf(a, "slurmstepd could not attach the "
+		    "task to its %.*s%scgroup%s%.*s%s before it started; the "
+		    "workload never ran.", (int)ctl.n, ctl.p ? ctl.p : "",
+		    ctl.n > 0 ? " " : "", err.n > 0 ? " (" : "", (int)err.n,
+		    err.p ? err.p : "", err.n > 0 ? ")" : "");
+		return 1;
+	} else if (str_is(s, "what", "write")) {
+		m->confidence = "high";
+		m->confidence_reason = "slurmstepd could not write the step's "
+		    "cgroup settings";
+		m->detail = arena_printf(a, "slurmstepd could not write %.*s "
+		    "(%.*s) while setting up the step's cgroup; the task "
+		    "plugin fails the step before the workload runs.",
+		    (int)ev_str(s, "path").n, ev_str(s, "path").p,
+		    (int)ev_str(s, "errno").n, ev_str(s, "errno").p);
+		return 1;
+	} else if (str_is(s, "what", "devices")) {
+		m->confidence = "high";
+		m->confidence_reason = "slurmstepd could not set the step's "
+		    "device constraints";
+		m->detail = arena_printf(a, "slurmstepd could not set up the "
+		    "step's device cgroup (devices.allow or the eBPF device "
+		    "program%s%.*s), so its tasks did not start with their "
+		    "GPUs; the workload never ran.",
+		    ev_str(s, "errno").n > 0 ? ": " : "",
+		    (int)ev_str(s, "errno").n, ev_str(s, "errno").p ?
+		    ev_str(s, "errno").p : "");
+		return 1;
+	} else if (ev_str(s, "detail").n > 0) {
+		/* "Failed to invoke task plugins: ...": the task plugins
+		 * (cgroup, affinity) failed, not only the memory cgroup. */
+		m->confidence = "high";
+		m->confidence_reason = "slurmstepd's task plugins failed to "
+		    "set up the step";
+		m->detail = arena_printf(a, "slurmstepd's task plugins could "
+		    "not set up the step before it started (%.*s); the "
+		    "workload never ran.", (int)ev_str(s, "detail").n,
+		    ev_str(s, "detail").p);
+		return 1;
 	} else {
 		m->confidence = "high";
 		m->confidence_reason = "slurmstepd could not create the step's "
@@ -225,10 +354,18 @@ m_submit(const struct facts *f, struct arena *a, struct rmatch *m)
 		return 0;
 	m->initiating = s;
 	m->confidence = "high";
-	m->confidence_reason = "the submission was rejected for its memory "
-	    "request";
-	m->detail = "The job was refused at submission: its memory request "
-	    "exceeds what any node in the partition has.";
+	if (memory_reason(s)) {
+		m->confidence_reason = "the submission was rejected for its "
+		    "memory request";
+		m->detail = "The job was refused at submission: its memory "
+		    "request exceeds what any node in the partition has.";
+	} else {
+		m->confidence_reason = "Slurm's own refusal at submission";
+		m->detail = arena_printf(a, "The job was refused at submission "
+		    "(%.*s): no node of the partition can satisfy the request "
+		    "as written, or a resource is misspelt or empty. Nothing "
+		    "ran.", (int)ev_str(s, "reason").n, ev_str(s, "reason").p);
+	}
 	return 1;
 }
 
@@ -1022,6 +1159,82 @@ m_cancelled(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* A node of the job was lost (Slurm's own line): not a memory limit of
+ * the job, whatever the node's own logs later say brought it down. */
+/* Could node be one of the job's? Its NodeList (scontrol, else sacct)
+ * names it, or shares the prefix of a bracketed range; unknown: yes.
+ * slurmctld.log holds every node's "not responding" line. */
+static int
+job_node(const struct facts *f, const char *node)
+{
+	const struct event	*j = f->scontrol_job ? f->scontrol_job :
+				    f->sacct_job;
+	struct str		 nl = j ? ev_str(j, "node_list") :
+				    str_make(NULL, 0);
+	const char		*br;
+	size_t			 k;
+
+	if (node == NULL || nl.p == NULL || nl.n == 0 ||
+	    str_eq(nl, "None assigned") || str_find(nl, node) != NULL)
+		return 1;
+	if ((br = memchr(nl.p, '[', nl.n)) == NULL)
+		return 0;
+	/* "gpu[01-04]" against "gpu03": the prefix before the bracket. */
+	for (k = (size_t)(br - nl.p); k > 0 && nl.p[k - 1] != ','; k--)
+		;
+	return strncmp(node, nl.p + k, (size_t)(br - nl.p) - k) == 0;
+}
+
+static int
+m_node_fail(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = NULL;
+
+	for (size_t i = 0; s == NULL && i < f->tl->n; i++) {
+		const struct event	*ev = f->tl->v[i];
+
+		if (ev->kind == EV_NODE_FAIL && !facts_foreign(f, ev) &&
+		    job_node(f, ev->node))
+			s = ev;
+	}
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	rmatch_support(m, f->failed_row);
+	m->confidence = "medium";
+	m->confidence_reason = "Slurm reports the node lost; why it went "
+	    "down (reboot, hardware, a node-wide hang) is in the node's own "
+	    "logs, not collected";
+	m->detail = arena_printf(a, "Node %s failed: Slurm lost contact with "
+	    "it (not responding, rebooted or down), and the job's work there "
+	    "ended with it.", s->node != NULL ? s->node : "?");
+	return 1;
+}
+
+/* A file system the job writes to was full or over quota (not /dev/shm:
+ * the catalog leaves those lines to the shm rows). */
+static int
+m_storage(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_STORAGE_FULL];
+	struct str		 e = s != NULL ? ev_str(s, "error") :
+				    str_make(NULL, 0);
+
+	/* Next to a shared-memory failure a bare ENOSPC (Python's
+	 * "[Errno 28]" from a worker's segment) is that failure's echo. */
+	if (s == NULL || f->first[EV_SHM_ERROR] != NULL ||
+	    f->first[EV_BUS_ERROR] != NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "medium";
+	m->confidence_reason = "the job's own line names a full or "
+	    "over-quota file system; which one is in the line";
+	m->detail = arena_printf(a, "Storage ran out, not memory: a write "
+	    "failed with \"%.*s\". The job's output may be incomplete even "
+	    "where Slurm records success.", (int)e.n, e.p ? e.p : "");
+	return 1;
+}
+
 static int
 m_timeout_record(const struct facts *f, struct arena *a, struct rmatch *m)
 {
@@ -1246,22 +1459,29 @@ static int
 m_failed(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct event	*s = f->failed_row;
+	struct str		 st;
 
 	if (s == NULL && f->cancel_row != NULL &&
 	    !str_is(f->cancel_row, "state_by", "0"))
 		s = f->cancel_row;
+	/* scontrol alone: a node of the job failed or did not boot. */
+	if (s == NULL && (str_is(f->scontrol_job, "job_state", "NODE_FAIL") ||
+	    str_is(f->scontrol_job, "job_state", "BOOT_FAIL")))
+		s = f->scontrol_job;
 	if (s == NULL)
 		return 0;
+	st = ev_str(s, "state");
+	if (st.p == NULL)
+		st = ev_str(s, "job_state");
 	m->initiating = s;
 	m->confidence = "medium";
 	m->confidence_reason = "Slurm records a failure and no memory "
 	    "evidence was found in the sources collected";
 	m->detail = ev_num_or(s, "exit_code", -1) < 0 ? arena_printf(a, "The "
 	    "job ended %.*s and no sign of a memory failure was found.",
-	    (int)ev_str(s, "state").n, ev_str(s, "state").p) :
-	    arena_printf(a, "The job ended %.*s with exit code %" PRId64
-	    " and no sign of a memory failure.", (int)ev_str(s, "state").n,
-	    ev_str(s, "state").p, ev_num_or(s, "exit_code", 0));
+	    (int)st.n, st.p) : arena_printf(a, "The job ended %.*s with exit "
+	    "code %" PRId64 " and no sign of a memory failure.", (int)st.n,
+	    st.p, ev_num_or(s, "exit_code", 0));
 	return 1;
 }
 
@@ -1542,6 +1762,21 @@ const struct rule	rules[] = {
 	      "$SLURM_CPUS_PER_TASK, or ask --cpus-per-task for the threads "
 	      "you run; rerun and compare the step time.",
 	  .match = m_cpu_oversub },
+	{ .id = "R-CPU-004", .cause = "cpu_limited", .boundary = "host",
+	  .prio = 10, .rclass = RC_RECORD,
+	  .seeds = "S001 cause 'Cgroup CPU quota limits job to fewer cores'",
+	  .signals = "the launcher's binding report (Open MPI "
+	      "--report-bindings, Intel MPI I_MPI_DEBUG pinning table, srun "
+	      "--cpu-bind=verbose) binds two or more ranks of one node to the "
+	      "same CPUs; high confidence when more ranks than those CPUs",
+	  .meaning = "The ranks share one core or socket while the rest of "
+	      "the allocation idles.",
+	  .next_action = "Let one launcher place the ranks: srun -n N "
+	      "--cpus-per-task=C (not srun around mpirun/mpiexec), or mpirun "
+	      "--bind-to core/--map-by with the allocation's CPUs (or "
+	      "--bind-to none); rerun and require one distinct binding per "
+	      "rank in the report.",
+	  .match = m_cpu_bound_same },
 	{ .id = "R-DEV-001", .cause = "cuda_oom_exhaustion",
 	  .boundary = "device", .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Model or batch too large'; S004 flowchart L",
@@ -1682,8 +1917,11 @@ const struct rule	rules[] = {
 	  .seeds = "S001 cause 'Cgroup device access not configured for "
 	      "GPUs'",
 	  .signals = "'no CUDA-capable device is detected', cudaErrorNoDevice, "
-	      "'Failed to initialize NVML: Unknown Error', 'No devices were "
-	      "found' in the job's output, and no Xid or NVRM error",
+	      "'Failed to initialize NVML: Unknown Error' or 'Insufficient "
+	      "Permissions', 'No devices were found' / 'No devices found.', "
+	      "nvidia-container-cli 'failed to add device rules' (device "
+	      "cgroup / eBPF program of a container step) in the job's "
+	      "output, and no Xid or NVRM error",
 	  .meaning = "The job could not open the GPUs it meant to use.",
 	  .next_action = "In the same allocation run srun --gres=gpu:N "
 	      "nvidia-smi -L; if it lists nothing, check the node's "
@@ -1994,8 +2232,8 @@ const struct rule	rules[] = {
 	  .match = m_benign_only },
 	{ .id = "R-OTHER-001", .cause = "not_oom_other", .boundary = "none",
 	  .prio = 6, .rclass = RC_RECORD, .seeds = "S000 step 2",
-	  .signals = "sacct FAILED/NODE_FAIL/…, or CANCELLED by a user, with "
-	      "no memory evidence",
+	  .signals = "sacct FAILED/NODE_FAIL/…, or CANCELLED by a user, or "
+	      "scontrol JobState=NODE_FAIL/BOOT_FAIL, with no memory evidence",
 	  .meaning = "The job failed for a reason other than memory.",
 	  .next_action = "Read the job's own error output around its end; "
 	      "memory settings are not the control to change.",
@@ -2016,6 +2254,31 @@ const struct rule	rules[] = {
 	      "log, health-check and admin logs on the node, sacct's "
 	      "State/Reason; memory settings are not the control to change.",
 	  .match = m_sigkill_other },
+	{ .id = "R-OTHER-004", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT, .seeds = "S000 step 2 (NODE_FAIL)",
+	  .signals = "srun/salloc 'Node failure on N', slurmctld 'Nodes N not "
+	      "responding', 'Node N unexpectedly rebooted' or 'Killing JobId=… "
+	      "on failed node', the '… CANCELLED AT … DUE TO NODE FAILURE' "
+	      "banner; a node the job's NodeList names (when known)",
+	  .meaning = "A node of the job was lost (rebooted, hung or down).",
+	  .next_action = "Ask the site why the node went down (slurmctld.log, "
+	      "the node's journal and BMC); requeue the job unchanged on "
+	      "other nodes (--exclude the node); memory settings are not the "
+	      "control to change.",
+	  .match = m_node_fail },
+	{ .id = "R-OTHER-005", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 mistake (a failure that is not memory)",
+	  .signals = "'No space left on device', 'Disk quota exceeded' or "
+	      "'storage exhausted' on a file system other than /dev/shm (not "
+	      "an NCCL or DataLoader shared-memory file, not a cgroup), with "
+	      "no shared-memory failure beside it",
+	  .meaning = "A file system the job writes to is full or over quota.",
+	  .next_action = "Free space or quota on the file system the line "
+	      "names (or point the tool's cache, container runtime or output "
+	      "at one with room: a scratch file system, not a RAM-backed "
+	      "tmpfs), rerun, and require the write error to disappear.",
+	  .match = m_storage },
 	{ .id = "R-SCHED-001", .cause = "time_limit", .boundary = "scheduler",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S000 references 'time-limit failures'",
@@ -2062,7 +2325,9 @@ const struct rule	rules[] = {
 	  .seeds = "S000 table 'task/cgroup: unable to allocate requested "
 	      "memory'; S000 step 5",
 	  .signals = "'Unable to create step … Memory required by task is not "
-	      "available'",
+	      "available' (or any other reason); slurmstepd's job manager "
+	      "exiting abnormally (could not exec), srun's 'Task launch for "
+	      "… failed', a required SPANK plugin (pyxis) failing",
 	  .meaning = "The step's memory could not be granted within the job.",
 	  .next_action = "Compare the step's --mem with the job's allocation "
 	      "and node RealMemory (scontrol show job/node); request the step "
@@ -2074,8 +2339,14 @@ const struct rule	rules[] = {
 	  .seeds = "S000 step 5; S001 'Cgroup memory limit set lower than job "
 	      "memory request'",
 	  .signals = "slurmstepd/slurmd errors creating the step's memory "
-	      "cgroup",
-	  .meaning = "The memory cgroup could not be created.",
+	      "cgroup (unless the workload's own failure follows on that "
+	      "node: then the step ran), or attaching its tasks to any of its "
+	      "cgroups (cpuset, "
+	      "devices, memory: a cgroup.procs write failing with an errno, "
+	      "'unable to add pids', 'Unable to move pid'), or setting its "
+	      "device constraints (devices.allow, the eBPF program); "
+	      "typographic quotes read as ASCII",
+	  .meaning = "The step's cgroups could not be set up.",
 	  .next_action = "Check cgroup.conf and the node's cgroup mounts "
 	      "(scontrol show config: TaskPlugin, ProctrackType, "
 	      "CgroupPlugin) before debugging the application.",
@@ -2083,10 +2354,15 @@ const struct rule	rules[] = {
 	{ .id = "R-STEP-003", .cause = "step_creation_failure",
 	  .boundary = "step", .rclass = RC_INCIDENT, .seeds = "S000 step 5",
 	  .signals = "'Memory specification can not be satisfied' / "
-	      "'Requested node configuration is not available' at submission",
-	  .meaning = "The request exceeds every node's memory.",
-	  .next_action = "Request at most the node's RealMemory (scontrol show "
-	      "node) or use a partition with larger nodes.",
+	      "'Requested node configuration is not available', or any reason "
+	      "after sbatch's 'Batch job submission failed:', srun's 'Unable "
+	      "to allocate resources:' or salloc's 'Job submit/allocate "
+	      "failed:' (invalid TRES/GRES, partition, account)",
+	  .meaning = "The request cannot be met by any node (memory, GRES, "
+	      "partition) or names an invalid resource: nothing ran.",
+	  .next_action = "Request at most the node's RealMemory and GRES "
+	      "(scontrol show node) in a partition that has them, with no "
+	      "empty or misspelt --gres/--gpus value, then resubmit.",
 	  .match = m_submit },
 };
 

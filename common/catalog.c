@@ -40,6 +40,8 @@ struct catalog {
 	const char		*needles[MAX_NEEDLES];	/* distinct, all rows */
 	size_t			 nneedles;
 	uint64_t		 limit_hits;
+	char			*norm;		/* CAT_LINE_MAX: a body with
+						 * ASCII quotes */
 };
 
 /* The regex compile error, as text, for the row being compiled. */
@@ -138,7 +140,8 @@ catalog_new(struct catalog **out, struct err *e)
 		}
 	c->md = pcre2_match_data_create(CAT_FIELDS * 2 + 2, NULL);
 	c->mctx = pcre2_match_context_create(NULL);
-	if (c->md == NULL || c->mctx == NULL) {
+	c->norm = malloc(CAT_LINE_MAX);
+	if (c->md == NULL || c->mctx == NULL || c->norm == NULL) {
 		catalog_free(c);
 		return ERR(e, ERR_NOMEM, "catalog match data");
 	}
@@ -158,6 +161,7 @@ catalog_free(struct catalog *c)
 		pcre2_code_free(c->rows[i].code);
 	pcre2_match_data_free(c->md);
 	pcre2_match_context_free(c->mctx);
+	free(c->norm);
 	free(c->rows);
 	free(c);
 }
@@ -334,10 +338,44 @@ run_row(struct catalog *c, size_t i, struct str body, struct cat_match *m)
 	return 1;
 }
 
+/*
+ * Text pasted from tickets and web pages carries typographic quotes
+ * (U+2018-U+201F, UTF-8 E2 80 98..9F; primes U+2032, U+2033 from some
+ * editors): read them as the ASCII quote they stand for, so every row
+ * written for 'x' or "x" matches the pasted line too. The body is copied
+ * into the catalog's buffer only when it holds one; fields then borrow
+ * from that buffer (the same text again on every call for that body).
+ * Needles hold no quote character (test_catalog checks), so the
+ * pre-filter needs no such step.
+ */
+static struct str
+ascii_quotes(struct catalog *c, struct str body)
+{
+	size_t	i, n = 0;
+
+	if (body.n < 3 || body.n > CAT_LINE_MAX ||
+	    memmem(body.p, body.n, "\xe2\x80", 2) == NULL)
+		return body;
+	for (i = 0; i < body.n; i++) {
+		unsigned char	b = (unsigned char)(i + 2 < body.n ?
+				    body.p[i + 2] : 0);
+
+		if ((unsigned char)body.p[i] == 0xe2 && i + 2 < body.n &&
+		    (unsigned char)body.p[i + 1] == 0x80 &&
+		    ((b >= 0x98 && b <= 0x9f) || b == 0xb2 || b == 0xb3)) {
+			c->norm[n++] = b <= 0x9b || b == 0xb2 ? '\'' : '"';
+			i += 2;
+		} else
+			c->norm[n++] = body.p[i];
+	}
+	return str_make(c->norm, n);
+}
+
 int
 catalog_match(struct catalog *c, struct str body, size_t *row,
     uint64_t *groups, struct cat_match *m)
 {
+	body = ascii_quotes(c, body);
 	for (size_t i = *row; i < c->n; i++) {
 		if ((c->rows[i].group & *groups) != 0 ||
 		    !row_candidate(&catalog_table[i], body))

@@ -127,7 +127,9 @@ int		 catalog_candidate(const struct catalog *, struct str body);
  * Returns 1 and fills m (and advances *row past the matching row) or 0
  * when no further row matches. Groups already matched by an earlier call
  * on the same body are skipped when the caller passes the same *groups
- * bitmask (start with 0). Fields borrow from body and from the catalog.
+ * bitmask (start with 0). Fields borrow from body and from the catalog
+ * (from its copy of body when body held typographic quotes, which match
+ * as ASCII ' and "; valid until a call with another body).
  * A line that hits the match or depth limit counts as no match.
  */
 int		 catalog_match(struct catalog *, struct str body, size_t *row,

@@ -383,6 +383,16 @@ const struct cat_sig catalog_table[] = {
 	    "_slurm_sigusr_handler_fn() (SIGUSR1 from --signal or "
 	    "pre-emption); older releases lower-case, no number",
 	  .what = "app_signal" },
+	{ .id = "S-BANNER-NODE-FAIL", .kind = EV_NODE_FAIL, .cls = CAT_PRIMARY,
+	  .group = "banner",
+	  .needles = { "DUE TO NODE FAIL" },
+	  .pcre = "\\*\\*\\* (?<what>JOB|STEP) (?<job_id>[0-9]+)"
+	    "(?:\\.(?<step>[A-Za-z0-9_+]+))? ON (?<node>[^ ]+) CANCELLED AT "
+	    "(?<at>[^ ]+) DUE TO NODE FAILURE",
+	  .ere = "\\*\\*\\* (JOB|STEP) [0-9.A-Za-z_+]+ ON [^ ]+ CANCELLED AT "
+	    "[^ ]+ DUE TO NODE FAILURE",
+	  .source = "slurmstepd req.c SIG_NODE_FAIL (\", SEE SLURMCTLD LOG FOR "
+	    "DETAILS\" in recent versions)", .no_baseline = 1 },
 	{ .id = "S-BANNER-CANCELLED", .kind = EV_CANCELLED, .cls = CAT_PRIMARY,
 	  .group = "banner",
 	  .needles = { " CANCELLED AT " },
@@ -430,12 +440,110 @@ const struct cat_sig catalog_table[] = {
 	    "signatures.md 1.3" },
 	{ .id = "S-STEP-CREATE-FAIL", .kind = EV_STEP_CREATE_FAIL,
 	  .cls = CAT_PRIMARY, .group = "setup",
-	  .needles = { "Unable to create step for job" },
-	  .pcre = "Unable to create step for job (?<job_id>[0-9]+): "
-	    "(?<reason>.*[^ ])",
-	  .ere = "Unable to create step for job [0-9]+: ",
-	  .source = "srun (slurm_step_ctx_create error text); real Slurm "
-	    "22.05 fixture" },
+	  .needles = { "Unable to create step for job",
+	      "Unable to create job step" },
+	  .pcre = "Unable to create (?:step for job (?<job_id>[0-9]+)|job "
+	    "step): (?<reason>.*[^ ])",
+	  .ere = "Unable to create step for job [0-9]+: ",	/* baseline */
+	  .source = "srun (slurm_step_ctx_create error text; \"Unable to "
+	    "create job step\" before 19.05); real Slurm 22.05 fixture" },
+	/* slurmstepd could not start the step's tasks: the job manager gave
+	 * up (it could not exec, set up the batch script or I/O), a
+	 * required SPANK plugin (pyxis) failed, or srun's launch failed. */
+	{ .id = "S-STEP-LAUNCH-FAIL", .kind = EV_STEP_CREATE_FAIL,
+	  .cls = CAT_PRIMARY, .group = "setup",
+	  .needles = { "exiting abnormally", "Task launch for",
+	      "batch script setup failed", "required plugin",
+	      "Failed to invoke spank plugin stack", "launch failed: " },
+	  .pcre = "(?:job_manager exiting abnormally, rc = (?<rc>-?[0-9]+)"
+	    "|job_manager: exiting abnormally: (?<reason>.*[^ ])"
+	    "|Task launch for (?<step_id>[^ ]+) failed on node "
+	    "(?<node>[^\\s:]+): (?<reason>.*[^ ])"
+	    "|batch script setup failed for (?<step_id>.*) on "
+	    "(?<node>[^\\s:]+): (?<reason>.*[^ ])"
+	    "|spank: required plugin (?<plugin>[^ :]+): (?<hook>[a-z_]+)\\(\\)"
+	    " failed with rc=(?<rc>-?[0-9]+)"
+	    "|(?<reason>Failed to invoke spank plugin stack)"
+	    "|(?:task (?<task>[0-9]+)|Application) launch failed: "
+	    "(?<reason>.*[^ ]))",
+	  .ere = "job_manager(:)? exiting abnormally|Task launch for [^ ]+ "
+	    "failed on node|batch script setup failed for|spank: required "
+	    "plugin [^ ]+: [a-z_]+\\(\\) failed|Failed to invoke spank plugin "
+	    "stack|(task [0-9]+|Application) launch failed: ",
+	  .source = "slurmstepd mgr.c job_manager (\"exiting abnormally, rc = "
+	    "%d\" <= 22.05, \"%s: exiting abnormally: %s\" >= 23.02), "
+	    "batch_script setup; src/api/step_launch.c (\"Task launch for "
+	    "%ps failed on node\", \"task %u launch failed: %s\"), "
+	    "src/srun/launch.c (\"Application launch failed: %m\"); spank.c",
+	  .what = "launch", .no_baseline = 1 },
+	/* slurmstepd could not write one of the step's cgroup files (a
+	 * limit, a controller list): the cgroup is not what the step asked
+	 * for, and the task plugin fails the step. */
+	{ .id = "S-CGROUP-WRITE-FAIL", .kind = EV_CGROUP_CREATE_FAIL,
+	  .cls = CAT_PRIMARY, .group = "setup",
+	  .needles = { "bytes to cgroup", "for writing: " },
+	  .pcre = "(?:(?<func>[a-z_]+): )?(?:unable to write [0-9]+ bytes to "
+	    "cgroup (?<path>[^ ]+): (?<errno>.*[^ ])|unable to open "
+	    "'(?<path>/sys/fs/cgroup/[^']*)' for writing: (?<errno>.*[^ ]))",
+	  .ere = "unable to write [0-9]+ bytes to cgroup |unable to open "
+	    "'/sys/fs/cgroup/[^']*' for writing: ",
+	  .source = "Slurm cgroup_common.c common_file_write_content and "
+	    "common_file_write_uints (>= 21.08; xcgroup.c before)",
+	  .what = "write", .no_baseline = 1 },
+	/* slurmstepd could not set the step's device constraints (v1
+	 * devices.allow, v2 eBPF program): its tasks do not start. */
+	{ .id = "S-CGROUP-DEVICES-FAIL", .kind = EV_CGROUP_CREATE_FAIL,
+	  .cls = CAT_PRIMARY, .group = "setup",
+	  .needles = { "Could not apply device constrain", "BPF load error",
+	      "BPF attach: ", "Unable to set access constraint for device" },
+	  .pcre = "(?:Could not apply device constrain to (?<scope>job|step|"
+	    "task [0-9]+)"
+	    "|(?<func>[a-z_]+): BPF load error \\((?<errno>[^)]*)\\)"
+	    "|(?<func>[a-z_]+): BPF attach: -?[0-9]+: (?<errno>.*[^ ])"
+	    "|Unable to set access constraint for device (?<device>[^ (]+))",
+	  .ere = "Could not apply device constrain to|BPF load error \\(|"
+	    "BPF attach: -?[0-9]+:|Unable to set access constraint for device",
+	  .source = "Slurm task_cgroup_devices.c (>= 23.02), cgroup/v2 ebpf.c "
+	    "load_ebpf_prog/attach_ebpf_prog",
+	  .what = "devices", .no_baseline = 1 },
+	/* slurmstepd could not put the step or a task into one of its
+	 * cgroups, any controller (cpuset, devices, memory, freezer, v2):
+	 * the task does not run. Before S-CGROUP-CREATE-FAIL, which also
+	 * knows the memory-only "unable to add task[pid=]" line. */
+	{ .id = "S-CGROUP-ATTACH-FAIL", .kind = EV_CGROUP_CREATE_FAIL,
+	  .cls = CAT_PRIMARY, .group = "setup",
+	  .needles = { "unable to add", "write pid", "write value",
+	      "Cannot write to cgroup.procs", "Unable to move pid",
+	      "unable to move stepd pid" },
+	  .pcre = "(?:(?<func>[a-z_]+): )?(?:(?<pfx>task/cgroup|"
+	    "jobacct_gather/cgroup): )?"
+	    "(?:unable to add (?:slurmstepd|task\\[pid=(?<pid>[0-9]+)\\]) to "
+	    "(?<controller>[a-z,]+) cg '(?<path>[^']*)'"
+	    "|unable to add pids to '(?<path>[^']*)'"
+	    "|unable to add value '(?<pid>[0-9]+)' to file '(?<path>[^']*"
+	    "(?:cgroup\\.procs|tasks))'(?: : (?<errno>.*[^ ]))?"
+	    "|write pid (?<pid>[0-9]+) to (?<path>[^ ]+) failed: "
+	    "(?<errno>.*[^ ])"
+	    "|write value '(?<pid>[0-9]+)' to '(?<path>[^']*(?:cgroup\\.procs"
+	    "|tasks))' failed: (?<errno>.*[^ ])"
+	    "|Cannot write to cgroup\\.procs for (?<path>[^ ]+)"
+	    "|Unable to move pid (?<pid>[0-9]+) to (?<path>[^ ]+) cg"
+	    "|unable to move stepd pid to its dedicated cgroup"
+	    "|(?<step_id>[^ ]+) unable to add pid (?<pid>[0-9]+) to the "
+	    "proctrack plugin)",
+	  .ere = "unable to add (slurmstepd|task\\[pid=[0-9]+\\]) to [a-z,]+ "
+	    "cg|unable to add pids to|unable to add value '[0-9]+' to file|"
+	    "write pid [0-9]+ to .* failed|write value '[0-9]+' to '.*"
+	    "(cgroup\\.procs|tasks)' failed|Cannot write to cgroup\\.procs|"
+	    "Unable to move pid [0-9]+ to .* cg|unable to move stepd pid|"
+	    "unable to add pid [0-9]+ to the proctrack plugin",
+	  .source = "Slurm task_cgroup_{cpuset,devices,memory}.c and "
+	    "jobacct_gather/cgroup <= 20.11; xcgroup.c _file_write_uint32s "
+	    "(\"write pid\", 20.11), cgroup_common.c (\"write pid\" 21.08, "
+	    "\"write value\" later; \"unable to add pids to\", \"Cannot "
+	    "write to cgroup.procs\"); cgroup_v1.c/cgroup_v2.c \"Unable to "
+	    "move pid\"; slurmstepd mgr.c proctrack",
+	  .what = "attach", .no_baseline = 1 },
 	{ .id = "S-CGROUP-CREATE-FAIL", .kind = EV_CGROUP_CREATE_FAIL,
 	  .cls = CAT_PRIMARY, .group = "setup",
 	  .needles = { "unable to create", "unable to instantiate",
@@ -461,14 +569,20 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-SUBMIT-REJECTED", .kind = EV_SUBMIT_REJECTED,
 	  .cls = CAT_PRIMARY, .group = "submit",
 	  .needles = { "Memory specification can not be satisfied",
-	      "Requested node configuration is not available" },
-	  .pcre = "(?<reason>Memory specification can not be satisfied|"
-	    "Requested node configuration is not available)",
+	      "Requested node configuration is not available",
+	      "Batch job submission failed", "Unable to allocate resources",
+	      "Job submit/allocate failed" },
+	  .pcre = "(?:(?<when>Batch job submission failed|Unable to allocate "
+	    "resources|Job submit/allocate failed): (?<reason>.*[^ ])|"
+	    "(?<reason>Memory specification can not be satisfied|"
+	    "Requested node configuration is not available))",
 	  .ere = "Memory specification can not be satisfied|Requested node "
 	    "configuration is not available",
-	  .source = "sbatch/srun, slurmctld ESLURM_INVALID_TASK_MEMORY and "
-	    "ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE; real Slurm 22.05 "
-	    "fixture" },
+	  .source = "sbatch (\"Batch job submission failed: %m\"), srun "
+	    "(\"Unable to allocate resources: %m\"), salloc (\"Job "
+	    "submit/allocate failed: %m\") with any slurm_strerror text "
+	    "(ESLURM_INVALID_TASK_MEMORY, _REQUESTED_NODE_CONFIG_UNAVAILABLE, "
+	    "_INVALID_TRES, _INVALID_GRES, ...); real Slurm 22.05 fixture" },
 	{ .id = "S-CTLD-JOB-OOM", .kind = EV_JOB_COMPLETE, .cls = CAT_PRIMARY,
 	  .group = "ctld",
 	  .needles = { "OOM failure" },
@@ -484,6 +598,61 @@ const struct cat_sig catalog_table[] = {
 	    "(?<signal>[0-9]+)|WEXITSTATUS (?<exit_status>[0-9]+))",
 	  .ere = "_job_complete: JobId=[0-9]+ (WTERMSIG|WEXITSTATUS) [0-9]+",
 	  .source = "slurmctld job_mgr.c; real Slurm 22.05 fixture" },
+	/* --- a node of the job lost (signatures.md 1.5 NODE_FAIL) --- */
+	{ .id = "S-SLURM-NODE-FAIL", .kind = EV_NODE_FAIL, .cls = CAT_PRIMARY,
+	  .group = "node",
+	  .needles = { "Node failure on", " not responding",
+	      "on failed node", " rebooted" },
+	  .pcre = "(?:Node failure on (?<node>[^\\s,]+)"
+	    "|Nodes? (?<node>[^\\s,]+) not responding"
+	    "|Node (?<node>[^\\s,]+) (?:unexpectedly rebooted|rebooted, "
+	    "killing missing step)"
+	    "|Killing (?:JobId=(?<job_id>[0-9]+)|(?<step_id>StepId=[^ ]+)) on "
+	    "failed node (?<node>[^\\s,]+))",
+	  .ere = "Node failure on |Nodes? [^ ,]+ not responding|on failed "
+	    "node |Node [^ ,]+ (unexpectedly rebooted|rebooted, killing)",
+	  .source = "srun step_launch.c/allocate.c and salloc \"Node failure "
+	    "on %s\"; slurmctld ping_nodes.c/node_mgr.c \"Nodes %s not "
+	    "responding\" and \"Node %s unexpectedly rebooted\", "
+	    "job_mgr.c/stepmgr.c \"Killing %pJ on failed node %s\" and "
+	    "\"Node %s rebooted, killing missing step\"",
+	  .no_baseline = 1 },
+	/* --- rank binding reports: which CPUs each rank may run on. Not a
+	 * failure: R-CPU-004 compares them across ranks of one node. --- */
+	{ .id = "S-OMPI-BINDING", .kind = EV_CPU_BIND, .cls = CAT_CONTEXT,
+	  .group = "cpubind",
+	  .needles = { " bound to " },
+	  .pcre = "(?:\\[(?<node>[^\\s:\\]]+)(?::(?<pid>[0-9]+))?\\] )?(?:MCW "
+	    "rank|Rank) (?<rank>[0-9]+) bound to (?:(?<where>.*?): "
+	    "(?<binding>(?:\\[[^\\]]*\\])+)|(?<binding>.*[^ ])) *$",
+	  .ere = "(MCW rank|Rank) [0-9]+ bound to ",
+	  .source = "Open MPI mpirun --report-bindings (<= 4.x \"MCW rank N "
+	    "bound to socket 0[core 0[hwt 0-1]]: [BB/../..]\", the map is the "
+	    "binding; 5.x/PRRTE \"Rank N bound to package[0][core:0-7]\", "
+	    "the whole place is); optuna/optuna#155",
+	  .what = "openmpi", .no_baseline = 1 },
+	{ .id = "S-IMPI-PIN", .kind = EV_CPU_BIND, .cls = CAT_CONTEXT,
+	  .group = "cpubind",
+	  .needles = { "MPI startup():" },
+	  .pcre = "MPI startup\\(\\): +(?<rank>[0-9]+) +(?<pid>[0-9]+) +"
+	    "(?<node>[^\\s{]+) +\\{(?<binding>[0-9][0-9,-]*)\\} *$",
+	  .ere = "MPI startup\\(\\): +[0-9]+ +[0-9]+ +[^ ]+ +\\{[0-9,-]+\\}",
+	  .source = "Intel MPI I_MPI_DEBUG>=4 pinning table (\"Rank Pid Node "
+	    "name Pin cpu\"); stackhpc/ansible-role-openhpc#42",
+	  .what = "intelmpi", .no_baseline = 1 },
+	{ .id = "S-SLURM-CPU-BIND", .kind = EV_CPU_BIND, .cls = CAT_CONTEXT,
+	  .group = "cpubind",
+	  .needles = { ": mask 0x" },
+	  .pcre = "cpu[-_]bind(?:[-_][a-z]+)?=(?<type>[A-Za-z_]+) +- "
+	    "(?<node>[^\\s,]+), task +(?<rank>[0-9]+) +[0-9]+ "
+	    "\\[(?<pid>[0-9]+)\\]: mask (?<binding>0x[0-9a-fA-F]+) set",
+	  .ere = "cpu[-_]bind[-_a-z]*=[A-Za-z_]+ +- [^ ,]+, task +[0-9]+ "
+	    "+[0-9]+ \\[[0-9]+\\]: mask 0x",
+	  .source = "Slurm --cpu-bind=verbose (interfaces/task.c "
+	    "\"cpu-bind%s=%s - %s, task %2u %2u [%u]: mask 0x%s%s%s\"; "
+	    "\"cpu_bind=\" in older versions); only a binding that was set "
+	    "(NONE and NULL print the whole mask without \" set\")",
+	  .what = "slurm", .no_baseline = 1 },
 	/* --- shell --- */
 	{ .id = "S-SHELL-KILLED", .kind = EV_SHELL_KILLED, .cls = CAT_SECONDARY,
 	  .group = "shell",
@@ -922,7 +1091,7 @@ const struct cat_sig catalog_table[] = {
 	  .what = "yarn", .no_baseline = 1 },
 	{ .id = "S-PAI-OOM-KILLER", .kind = EV_ENFORCER_KILL,
 	  .cls = CAT_PRIMARY, .group = "enforcer",
-	  .needles = { "killed by \"OOM Killer\"" },
+	  .needles = { "The job has been killed by " },
 	  .pcre = "The job has been killed by \"OOM Killer\"",
 	  .ere = "The job has been killed by \"OOM Killer\"",
 	  .source = "Alibaba Cloud MaxCompute/PAI job result; alibaba/"
@@ -1011,11 +1180,32 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-HOST-OOM-APP", .kind = EV_HOST_OOM_APP, .cls = CAT_PRIMARY,
 	  .group = "setup",
 	  .needles = { "Cannot allocate memory", "bad_alloc", "MemoryError" },
-	  .pcre = "(?<error>Cannot allocate memory|std::bad_alloc|"
+	  .pcre = "^(?!(?:slurmstepd|slurmd|slurmctld)(?:-[^\\s:\\[]+)?"
+	    "(?:\\[[0-9]+\\])?: |\\[(?:StepId=)?[0-9]+\\.[A-Za-z0-9_+]+\\] )"
+	    ".*?(?<error>Cannot allocate memory|std::bad_alloc|"
 	    "(?<![A-Za-z])MemoryError(?![A-Za-z]))",
 	  .ere = "Cannot allocate memory|std::bad_alloc|(^|[^A-Za-z])"
 	    "MemoryError([^A-Za-z]|$)",
-	  .source = "strerror(ENOMEM), libstdc++, CPython" },
+	  .source = "strerror(ENOMEM), libstdc++, CPython; not on a "
+	    "slurmstepd/slurmd/slurmctld line (\"slurmstepd: \", syslog "
+	    "\"slurmd[pid]: \", slurmd.log \"[job.step] \"): a daemon's "
+	    "ENOMEM is not the application's" },
+	/* A file system full or over quota (not /dev/shm, which is the
+	 * shm rows' and shm_limit's; not a cgroup, which the rows above
+	 * take in this group). */
+	{ .id = "S-STORAGE-FULL", .kind = EV_STORAGE_FULL, .cls = CAT_PRIMARY,
+	  .group = "setup",
+	  .needles = { "No space left on device", "Disk quota exceeded",
+	      "storage exhausted" },
+	  .pcre = "^(?!.*(?:/dev/shm|shared memory|</torch_|posix_fallocate|"
+	    "(?<![A-Za-z])shm(?![A-Za-z])|/sys/fs/cgroup|cgroup))"
+	    ".*?(?<error>No space left on device|Disk quota exceeded|"
+	    "storage exhausted)",
+	  .ere = "No space left on device|Disk quota exceeded|storage "
+	    "exhausted",
+	  .source = "strerror(ENOSPC), strerror(EDQUOT); NCBI sra-tools "
+	    "\"storage exhausted\" (rc_t rcStorage, rcExhausted)",
+	  .what = "storage", .no_baseline = 1 },
 	/* --- GPUs the job was given but could not open (issue 11). Not in
 	 * the grep baseline, which stays the OOM set it was measured with. */
 	{ .id = "S-CUDA-NO-DEVICE", .kind = EV_GPU_NODEV, .cls = CAT_PRIMARY,
@@ -1041,12 +1231,40 @@ const struct cat_sig catalog_table[] = {
 	    "users) when the device cgroup denies /dev/nvidia*; "
 	    "NVIDIA/nvidia-container-toolkit#48",
 	  .what = "nvml_init", .no_baseline = 1 },
+	{ .id = "S-NVML-NO-PERMISSION", .kind = EV_GPU_NODEV,
+	  .cls = CAT_PRIMARY, .group = "gpu_access",
+	  .needles = { "Insufficient Permissions", "insufficient permissions" },
+	  .pcre = "(?:Failed to initialize NVML|[Nn][Vv][Mm][Ll](?:Init"
+	    "(?:_v2)?)?(?: error)?): (?<error>[Ii]nsufficient [Pp]ermissions)",
+	  .ere = "(Failed to initialize NVML|[Nn][Vv][Mm][Ll][A-Za-z_0-9]*"
+	    "( error)?): [Ii]nsufficient [Pp]ermissions",
+	  .source = "nvmlErrorString(NVML_ERROR_NO_PERMISSION) from nvmlInit "
+	    "(nvidia-smi, nvidia-docker 1.x \"Error: nvml: ...\", "
+	    "libnvidia-container \"initialization error: nvml error: "
+	    "insufficient permissions\") when the device cgroup or SELinux "
+	    "refuses /dev/nvidia*; NVIDIA/nvidia-docker#393, #1523, "
+	    "NVIDIA/nvidia-container-toolkit#33",
+	  .what = "nvml_permission", .no_baseline = 1 },
+	{ .id = "S-CTK-DEVICE-RULES", .kind = EV_GPU_NODEV, .cls = CAT_PRIMARY,
+	  .group = "gpu_access",
+	  .needles = { "failed to add device rules" },
+	  .pcre = "nvidia-container-cli: (?<stage>[a-z]+) error: failed to add "
+	    "device rules(?:: (?<error>.*[^ ]))?",
+	  .ere = "nvidia-container-cli: [a-z]+ error: failed to add device "
+	    "rules",
+	  .source = "libnvidia-container (nvidia-container-cli, run by the "
+	    "enroot/pyxis and OCI hooks) editing the cgroup's device rules "
+	    "(v1 devices.allow, v2 eBPF BPF_CGROUP_DEVICE program); "
+	    "NVIDIA/nvidia-container-toolkit#1093",
+	  .what = "device_rules", .no_baseline = 1 },
 	{ .id = "S-NVSMI-NO-DEVICES", .kind = EV_GPU_NODEV, .cls = CAT_PRIMARY,
 	  .group = "gpu_access",
-	  .needles = { "No devices were found" },
-	  .pcre = "^No devices were found *$",
-	  .ere = "^No devices were found *$",
-	  .source = "nvidia-smi with no visible or openable device",
+	  .needles = { "No devices were found", "No devices found." },
+	  .pcre = "(?:^|[\\s=:])No devices (?:were found|found\\.) *$",
+	  .ere = "(^|[[:space:]=:])No devices (were found|found\\.) *$",
+	  .source = "nvidia-smi (\"No devices were found\") and nvidia-smi -L "
+	    "(\"No devices found.\") with no visible or openable device, at "
+	    "the end of a line a job script may prefix; NVIDIA/pyxis#73",
 	  .what = "no_devices_found", .no_baseline = 1 },
 	{ .id = "S-PT-NO-DRIVER", .kind = EV_GPU_NODEV, .cls = CAT_PRIMARY,
 	  .group = "gpu_access",

@@ -89,7 +89,11 @@
 	X(EV_PEER_LOST, "peer_lost")	/* a survivor saw a peer go */ \
 	/* host memory kills reported by others (issue 15) */		\
 	X(EV_CHILD_KILLED, "child_killed")	/* a framework: SIGKILL */ \
-	X(EV_ENFORCER_KILL, "memory_enforcer_kill") /* not Slurm's */
+	X(EV_ENFORCER_KILL, "memory_enforcer_kill") /* not Slurm's */ \
+	/* step setup and failures that are not memory (issue 15) */	\
+	X(EV_CPU_BIND, "cpu_binding")	/* one rank's binding report */	\
+	X(EV_NODE_FAIL, "node_failure")	/* node lost, not responding */	\
+	X(EV_STORAGE_FULL, "storage_full")	/* ENOSPC, EDQUOT on a file */
 
 enum ev_kind {
 #define EV_ENUM(k, s) k,

@@ -352,3 +352,124 @@ DEFINE_TEST(test_analysis_gres_idx_through_file_list)
 	CHECK_EQ_STR(an->verdict.rule, "R-GPU-002");
 	analysis_free(an);
 }
+
+/* One bare log written here (the test's work directory), analysed. */
+static struct analysis *
+run_text(const char *name, const char *text)
+{
+	FILE		*f = fopen(name, "w");
+	const char	*in[1] = { name };
+
+	CHECK(f != NULL);
+	if (f == NULL)
+		return NULL;
+	fputs(text, f);
+	fclose(f);
+	return run(in, 1, 1);
+}
+
+/* A cgroup the step could not join, then the workload's own OOM kill:
+ * the step ran (old kernels leave the task unconstrained), so the OOM
+ * decides, not the setup line. */
+DEFINE_TEST(test_analysis_setup_error_then_workload)
+{
+	struct analysis	*an = run_text("job.err",
+	    "slurmstepd: error: task/cgroup: unable to add task[pid=4242] to "
+	    "memory cg '(null)'\n"
+	    "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=5.0. "
+	    "Some of your processes may have been killed by the cgroup "
+	    "out-of-memory handler.\n");
+
+	if (an == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "host_oom");
+	CHECK_EQ_STR(an->verdict.rule, "R-HOST-002");
+	analysis_free(an);
+	an = run_text("job2.err",
+	    "slurmstepd: error: task/cgroup: unable to add task[pid=4242] to "
+	    "memory cg '(null)'\n");
+	if (an == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "step_creation_failure");
+	CHECK_EQ_STR(an->verdict.rule, "R-STEP-002");
+	analysis_free(an);
+}
+
+/* Binding reports: one rank reported by two runs is one rank; a map that
+ * binds every position is the whole node; two ranks on one socket's
+ * cores share them. */
+DEFINE_TEST(test_analysis_binding_reports)
+{
+	struct analysis	*an;
+
+	an = run_text("twice.log",
+	    "[n1:01] MCW rank 0 bound to socket 0[core 0[hwt 0]]: [B/.][./.]\n"
+	    "[n1:02] MCW rank 0 bound to socket 0[core 0[hwt 0]]: [B/.][./.]\n"
+	    "[n1:02] MCW rank 1 bound to socket 0[core 1[hwt 0]]: "
+	    "[./B][./.]\n");
+	if (an == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "inconclusive");
+	analysis_free(an);
+	an = run_text("whole.log",
+	    "[n1:01] MCW rank 0 bound to socket 0[core 0[hwt 0]], socket "
+	    "0[core 1[hwt 0]]: [B/B]\n"
+	    "[n1:01] MCW rank 1 bound to socket 0[core 0[hwt 0]], socket "
+	    "0[core 1[hwt 0]]: [B/B]\n");
+	if (an == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "inconclusive");
+	analysis_free(an);
+	an = run_text("shared.log",
+	    "[n1:01] MCW rank 0 bound to socket 0[core 0[hwt 0]], socket "
+	    "0[core 1[hwt 0]]: [B/B][./.]\n"
+	    "[n1:01] MCW rank 1 bound to socket 0[core 0[hwt 0]], socket "
+	    "0[core 1[hwt 0]]: [B/B][./.]\n"
+	    "[n2:01] MCW rank 2 bound to socket 0[core 0[hwt 0]], socket "
+	    "0[core 1[hwt 0]]: [B/B][./.]\n");
+	if (an == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "cpu_limited");
+	CHECK_EQ_STR(an->verdict.rule, "R-CPU-004");
+	CHECK_EQ_STR(an->verdict.confidence, "medium");
+	CHECK(strstr(an->verdict.summary, "2 ranks on n1") != NULL);
+	analysis_free(an);
+}
+
+/* scontrol alone with JobState=NODE_FAIL: not memory, and says so; a
+ * node-failure line about another node than the job's is not its. */
+DEFINE_TEST(test_analysis_node_failure)
+{
+	struct analysis	*an = run_text("scontrol_job.txt",
+	    "JobId=7 JobName=train\n"
+	    "   JobState=NODE_FAIL Reason=NodeDown Dependency=(null)\n"
+	    "   NodeList=n3\n");
+
+	if (an == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "not_oom_other");
+	CHECK_EQ_STR(an->verdict.rule, "R-OTHER-001");
+	CHECK(strstr(an->verdict.summary, "NODE_FAIL") != NULL);
+	analysis_free(an);
+	an = run_text("slurmctld.log",
+	    "[2026-11-30T06:59:30.000] error: Nodes n9 not responding\n");
+	if (an == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.rule, "R-OTHER-004");
+	analysis_free(an);
+	{
+		FILE		*f = fopen("scontrol2.txt", "w");
+		const char	*in[2] = { "scontrol2.txt", "slurmctld.log" };
+
+		CHECK(f != NULL);
+		if (f == NULL)
+			return;
+		fputs("JobId=7 JobName=train\n   JobState=RUNNING Reason=None\n"
+		    "   NodeList=gpu[01-04]\n", f);
+		fclose(f);
+		if ((an = run(in, 2, 1)) == NULL)
+			return;
+		CHECK(strcmp(an->verdict.rule, "R-OTHER-004") != 0);
+		analysis_free(an);
+	}
+}

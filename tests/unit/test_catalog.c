@@ -16,6 +16,7 @@
 #include "parse_log.h"
 
 #define FX	"fixtures/logs/"
+#define CX	"fixtures/corpus/cases/"
 
 /* The line of a fixture that contains sub (malloc'd, no terminator). */
 static char *
@@ -61,6 +62,23 @@ match1(struct catalog *c, const char *line, struct cat_match *m)
 
 	catalog_envelope(str_cstr(line), &env);
 	return catalog_match(c, env.body, &row, &groups, m) ? m->sig : NULL;
+}
+
+/* The first row that decides something on the line: app_error rows (a
+ * bare exception line, a traceback header) only keep a job from being
+ * called healthy, so they are skipped. */
+static const struct cat_sig *
+match_decisive(struct catalog *c, const char *line, struct cat_match *m)
+{
+	struct cat_env	env;
+	size_t		row = 0;
+	uint64_t	groups = 0;
+
+	catalog_envelope(str_cstr(line), &env);
+	while (catalog_match(c, env.body, &row, &groups, m))
+		if (m->sig->kind != EV_APP_ERROR)
+			return m->sig;
+	return NULL;
 }
 
 static int64_t
@@ -148,6 +166,7 @@ static const struct {
 	R("S-BANNER-TIME-LIMIT", FX "quoted-lines.txt", "TIME LIMIT"),
 	B("S-BANNER-PREEMPTED", "slurmstepd: error: *** JOB 1234 "
 	  "ON node01 CANCELLED AT 2021-10-27T19:35:36 DUE TO PREEMPTION ***"),
+	R("S-BANNER-NODE-FAIL", FX "slurm-step-setup.txt", "NODE FAILURE"),
 	R("S-BANNER-CANCELLED", FX "linuxproc-oom-batch-slurm-2.out",
 	  "CANCELLED AT"),
 	R("S-SRUN-TASK-OOM", FX "cgroup-v1-oom-srun-slurm-4.out",
@@ -160,6 +179,17 @@ static const struct {
 	  "started" /* replaced below */),
 	R("S-STEP-CREATE-FAIL", FX "cgroup-v1-step-toobig-slurm-5.out",
 	  "Unable to create step"),
+	R("S-STEP-LAUNCH-FAIL", FX "slurm-step-setup.txt",
+	  "exiting abnormally"),
+	B("S-CGROUP-WRITE-FAIL", "slurmstepd: error: "
+	  "common_file_write_content: unable to write 5 bytes to cgroup "
+	  "/sys/fs/cgroup/system.slice/slurmstepd.scope/job_7/"
+	  "cgroup.subtree_control: No such file or directory"),
+	B("S-CGROUP-DEVICES-FAIL", "slurmstepd: error: load_ebpf_prog: BPF "
+	  "load error (Operation not permitted). Please check your system "
+	  "limits (MEMLOCK)."),
+	R("S-CGROUP-ATTACH-FAIL", FX "slurm-step-setup.txt",
+	  "unable to add pids"),
 	B("S-CGROUP-CREATE-FAIL", "slurmstepd: error: "
 	  "xcgroup_instantiate: unable to create cgroup "
 	  "'/sys/fs/cgroup/memory/slurm/uid_1001' : No space left on device"),
@@ -170,6 +200,12 @@ static const struct {
 	  "OOM failure"),
 	R("S-CTLD-JOB-EXIT", FX "linuxproc-oom-batch-slurmctld.log.excerpt",
 	  "WTERMSIG"),
+	R("S-SLURM-NODE-FAIL", FX "slurm-step-setup.txt", "Node failure on"),
+	R("S-OMPI-BINDING", CX "h034-optuna-mpirun-ranks-bound-same-socket/"
+	  "evidence.log", "MCW rank 1 bound"),
+	R("S-IMPI-PIN", CX "h035-openhpc-all-ranks-pinned-cpu0/evidence.log",
+	  "597310"),
+	R("S-SLURM-CPU-BIND", FX "slurm-step-setup.txt", "task 10 10"),
 	R("S-SHELL-KILLED", FX "cgroup-v1-oom-live-slurm-3.out", " Killed "),
 	R("S-NCCL-WATCHDOG-TIMEOUT", FX "example-nccl_watchdog.txt",
 	  "SeqNum=808, OpType=ALLREDUCE"),
@@ -236,8 +272,14 @@ static const struct {
 	R("S-PARAPHRASE-OOM-KILLER", FX "quoted-lines.txt", "OOM-KILLER"),
 	B("S-HOST-OOM-APP", "terminate called after throwing an "
 	  "instance of 'std::bad_alloc'"),
+	R("S-STORAGE-FULL", CX "h020-pyxis-run-tmpfs-no-space/evidence.log",
+	  "Write failed"),
 	R("S-CUDA-NO-DEVICE", FX "gpu-access.txt", "cudaErrorNoDevice"),
 	R("S-NVML-INIT-UNKNOWN", FX "gpu-access.txt", "NVML: Unknown Error"),
+	R("S-NVML-NO-PERMISSION", CX "h018-selinux-nvml-insufficient-"
+	  "permissions/evidence.log", "Insufficient Permissions"),
+	R("S-CTK-DEVICE-RULES", CX "f027-pyxis-ctk-1177-device-rules-bpf-"
+	  "denied/evidence.log", "failed to add device rules"),
 	R("S-NVSMI-NO-DEVICES", FX "gpu-access.txt", "No devices were found"),
 	R("S-PT-NO-DRIVER", FX "gpu-access.txt", "Found no NVIDIA driver"),
 	R("S-CUDA-DRIVER-INIT", FX "gpu-access.txt",
@@ -714,6 +756,145 @@ DEFINE_TEST(test_catalog_near_misses)
 	CHECK(match1(c, "|    0   N/A  N/A     12345      C   python      "
 	    "7936MiB |", &m) == NULL);
 	free(l);
+	catalog_free(c);
+}
+
+/* Typographic quotes pasted from tickets read as ASCII quotes, for every
+ * row; needles hold no quote, so the pre-filter needs no such step. */
+DEFINE_TEST(test_catalog_typographic_quotes)
+{
+	struct catalog		*c = cat_open();
+	struct cat_match	 m;
+	const struct cat_sig	*s;
+	char			*l;
+
+	for (size_t i = 0; i < catalog_table_len; i++)
+		for (size_t k = 0; k < CAT_NEEDLES &&
+		    catalog_table[i].needles[k] != NULL; k++)
+			if (strpbrk(catalog_table[i].needles[k], "'\"") != NULL)
+				test_fail(__FILE__, __LINE__, "%s: quote in "
+				    "needle", catalog_table[i].id);
+	/* galaxyproject/galaxy#7766, as pasted: ‘…’ around the path. */
+	l = fixture_line(FX "slurm-step-setup.txt", "uid_819800");
+	s = match1(c, l, &m);
+	CHECK(s != NULL);
+	if (s != NULL) {
+		CHECK_EQ_STR(s->id, "S-CGROUP-CREATE-FAIL");
+		CHECK(fstr(&m, "path",
+		    "/sys/fs/cgroup/memory/slurm/uid_819800"));
+		CHECK(fstr(&m, "errno", "Cannot allocate memory"));
+	}
+	free(l);
+	/* Double quotes too (“ ”), and a line without any stays as is. */
+	s = match1(c, "torch.OutOfMemoryError: CUDA out of memory. Tried to "
+	    "allocate 20.00 MiB (GPU 0; 4.00 GiB total capacity; 3.46 GiB "
+	    "already allocated; 0 bytes free; 3.47 GiB reserved in total by "
+	    "PyTorch) \xe2\x80\x9cquoted\xe2\x80\x9d", &m);
+	CHECK(s != NULL && strcmp(s->id, "S-PT-OOM-OLD") == 0);
+	s = match1(c, "slurmstepd: error: unable to add pids to "
+	    "\xe2\x80\x98/sys/fs/cgroup/devices/slurm/job_7\xe2\x80\x99", &m);
+	CHECK(s != NULL && strcmp(s->id, "S-CGROUP-ATTACH-FAIL") == 0);
+	if (s != NULL)
+		CHECK(fstr(&m, "path", "/sys/fs/cgroup/devices/slurm/job_7"));
+	catalog_free(c);
+}
+
+/* Step setup: attach failures on any controller, the job manager giving
+ * up, submission refusals with any reason; a Slurm daemon's ENOMEM is not
+ * the application's; ENOSPC outside /dev/shm is storage. */
+DEFINE_TEST(test_catalog_step_setup)
+{
+	static const struct {
+		const char	*line, *id;
+	} t[] = {
+		{ "slurmstepd: error: task/cgroup: unable to add slurmstepd to "
+		    "cpuset cg '/sys/fs/cgroup/cpuset/slurm/uid_1/job_2'",
+		    "S-CGROUP-ATTACH-FAIL" },
+		{ "slurmstepd: error: _file_write_uint32s: write pid 4242 to "
+		    "/sys/fs/cgroup/devices/slurm/uid_1/job_2/step_0/"
+		    "cgroup.procs failed: Invalid argument",
+		    "S-CGROUP-ATTACH-FAIL" },
+		{ "slurmstepd: error: Could not apply device constrain to step",
+		    "S-CGROUP-DEVICES-FAIL" },
+		{ "slurmstepd: error: job_manager exiting abnormally, "
+		    "rc = 4020", "S-STEP-LAUNCH-FAIL" },
+		{ "sbatch: error: Batch job submission failed: Invalid generic "
+		    "resource (gres) specification", "S-SUBMIT-REJECTED" },
+		{ "srun: error: Unable to allocate resources: Requested node "
+		    "configuration is not available", "S-SUBMIT-REJECTED" },
+		{ "srun: error: Unable to create job step: Requested node "
+		    "configuration is not available", "S-STEP-CREATE-FAIL" },
+		{ "[2026-11-30T06:59:11.239] [2.batch] debug:  "
+		    "task_g_post_term: task/cgroup: Cannot allocate memory",
+		    NULL },
+		{ "Nov 30 06:59:11 node1 slurmstepd[4242]: error: fork: Cannot "
+		    "allocate memory", NULL },
+		{ "OSError: [Errno 12] Cannot allocate memory",
+		    "S-HOST-OOM-APP" },
+		{ "OSError: [Errno 28] No space left on device: '/scratch/x'",
+		    "S-STORAGE-FULL" },
+		{ "slurmstepd: error: common_file_write_content: unable to "
+		    "write 7 bytes to cgroup /sys/fs/cgroup/slurm/job_7/memory.max: "
+		    "No space left on device", "S-CGROUP-WRITE-FAIL" },
+		{ "mkdir: cannot create directory '/sys/fs/cgroup/x': No space "
+		    "left on device", NULL },
+		{ "RuntimeError: unable to write to file "
+		    "</torch_18692_1954506>: No space left on device (28)",
+		    NULL },
+		{ "salloc: error: Node failure on worker-1",
+		    "S-SLURM-NODE-FAIL" },
+		{ "slurmctld: _validate_node_reg: Node c3 unexpectedly "
+		    "rebooted boot_time=1 last response=2",
+		    "S-SLURM-NODE-FAIL" },
+		{ "srun: error: task 0 launch failed: Plugin initialization "
+		    "failed", "S-STEP-LAUNCH-FAIL" },
+		{ "srun: Slurm controller not responding, sleeping and "
+		    "retrying.", NULL },
+		{ "[c1:01698] MCW rank 0 is not bound (or bound to all "
+		    "available processors)", NULL },
+		{ "PROC_ID=0 No devices found.", "S-NVSMI-NO-DEVICES" },
+		{ "cpu-bind=NONE - node1, task  1  1 [4242]: mask 0xff", NULL },
+		{ "[b5227] Rank 1 bound to package[0][core:L1]",
+		    "S-OMPI-BINDING" },
+		{ "cpu-bind-cores=MAP  - node1, task  1  1 [4242]: mask 0x2 "
+		    "set", "S-SLURM-CPU-BIND" },
+		{ "nvidia-docker | 2017/06/02 17:35:05 Error: nvml: "
+		    "Insufficient Permissions", "S-NVML-NO-PERMISSION" },
+		/* NVIDIA/nvidia-docker#1523, the hook's stderr as posted */
+		{ "docker: Error response from daemon: OCI runtime create "
+		    "failed: container_linux.go:367: starting container "
+		    "process caused: process_linux.go:495: container init "
+		    "caused: "
+		    "Running hook #0:: error running hook: exit status 1, "
+		    "stdout: , stderr: nvidia-container-cli: initialization "
+		    "error: nvml error: insufficient permissions: unknown.",
+		    "S-NVML-NO-PERMISSION" },
+	};
+	struct catalog		*c = cat_open();
+	struct cat_match	 m;
+	const struct cat_sig	*s;
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		s = match_decisive(c, t[i].line, &m);
+		if ((s == NULL) != (t[i].id == NULL) ||
+		    (s != NULL && strcmp(s->id, t[i].id) != 0))
+			test_fail(__FILE__, __LINE__, "%s on: %s (want %s)",
+			    s ? s->id : "nothing", t[i].line,
+			    t[i].id ? t[i].id : "nothing");
+	}
+	s = match1(c, "sbatch: error: Batch job submission failed: Invalid "
+	    "Trackable RESource (TRES) specification", &m);
+	CHECK(s != NULL && fstr(&m, "reason", "Invalid Trackable RESource "
+	    "(TRES) specification"));
+	/* The binding to compare: Open MPI 4's map, else PRRTE's place. */
+	s = match1(c, "[b5227] Rank 1 bound to package[0][core:L1]", &m);
+	CHECK(s != NULL && fstr(&m, "binding", "package[0][core:L1]") &&
+	    fstr(&m, "node", "b5227") && fnum(&m, "rank") == 1);
+	s = match1(c, "[32ad0a59e1c4:01677] MCW rank 0 bound to socket 0[core "
+	    "0[hwt 0-1]], socket 0[core 1[hwt 0-1]]: "
+	    "[BB/BB/../..][../../../..]", &m);
+	CHECK(s != NULL && fstr(&m, "binding", "[BB/BB/../..][../../../..]") &&
+	    fnum(&m, "pid") == 1677);
 	catalog_free(c);
 }
 
