@@ -80,7 +80,11 @@
 	X(EV_JOB_ENV, "job_env")	/* one process's environment */	\
 	X(EV_GPU_NODEV, "gpu_no_device")	/* no device / NVML init */ \
 	X(EV_MEM_FIGURE, "memory_figure")	/* a printed memory report */ \
-	X(EV_MEM_SERIES, "memory_series")	/* a --watch file */
+	X(EV_MEM_SERIES, "memory_series")	/* a --watch file */	\
+	/* device vocabulary beyond memory (issue 15) */		\
+	X(EV_GPU_BUSY, "gpu_busy")	/* exclusive GPU held elsewhere */ \
+	X(EV_CUDA_STACK, "cuda_stack_error")	/* build, init, driver */ \
+	X(EV_PROC_EXIT, "process_exit")	/* a log says pid N exited */
 
 enum ev_kind {
 #define EV_ENUM(k, s) k,

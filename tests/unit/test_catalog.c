@@ -102,6 +102,7 @@ static const struct {
 	  "memory summary, device ID 0                 |"),
 	R("S-CUDA-FAULT", FX "example-cuda_errors_not_oom.txt",
 	  "Triton Error"),
+	R("S-CUDA-FAULT-NAME", FX "device-vocabulary.txt", "error=6"),
 	B("S-CUDA-ECC",
 	  "RuntimeError: CUDA error: uncorrectable ECC error encountered"),
 	R("S-STEPD-OOM-2302", FX "example-slurm_oom.txt", "167 oom_kill"),
@@ -175,6 +176,17 @@ static const struct {
 	R("S-PT-NO-DRIVER", FX "gpu-access.txt", "Found no NVIDIA driver"),
 	R("S-CUDA-DRIVER-INIT", FX "gpu-access.txt",
 	  "RuntimeError: CUDA driver initialization failed"),
+	R("S-CUDA-DEVICES-BUSY", FX "device-vocabulary.txt", "error=46"),
+	R("S-CUDA-NO-KERNEL-IMAGE", FX "device-vocabulary.txt",
+	  "Capture cuda graph"),
+	R("S-CUDA-NOT-INITIALIZED", FX "device-vocabulary.txt",
+	  "CUDA_ERROR_NOT_INITIALIZED"),
+	R("S-NVSMI-NO-DRIVER", FX "device-vocabulary.txt", "NVIDIA-SMI has"),
+	R("S-NVML-DRIVER-MISMATCH", FX "device-vocabulary.txt",
+	  "version mismatch"),
+	R("S-CUDA-DRIVER-TOO-OLD", FX "device-vocabulary.txt", "(35)"),
+	R("S-NVSMI-GPU-LOST", FX "device-vocabulary.txt", "GPU is lost"),
+	R("S-PROC-EXITED", FX "device-vocabulary.txt", "MEMORY: proc"),
 	R("S-DS-MEM-GPU", FX "deepspeed-see_memory_usage-4775.txt",
 	  "MA 0.64 GB"),
 	R("S-DS-MEM-CPU", FX "deepspeed-see_memory_usage-522.txt",
@@ -409,6 +421,70 @@ DEFINE_TEST(test_catalog_other_fields)
 }
 
 /* Lines that mention the words but are not the signature. */
+/* Device faults by name, a busy GPU, the CUDA software stack, a GPU
+ * nvidia-smi lost (issue 15): one event per line, the right row. */
+DEFINE_TEST(test_catalog_device_vocabulary)
+{
+	static const struct {
+		const char	*sub, *id;
+	} t[] = {
+		{ "error=6 :", "S-CUDA-FAULT-NAME" },
+		{ "code=700", "S-CUDA-FAULT-NAME" },
+		/* the full sentence wins over its enum name */
+		{ "CUDA_ERROR_ILLEGAL_ADDRESS:", "S-CUDA-FAULT" },
+		{ "error=46", "S-CUDA-DEVICES-BUSY" },
+		{ "CUDA_ERROR_NOT_INITIALIZED", "S-CUDA-NOT-INITIALIZED" },
+		{ "Capture cuda graph", "S-CUDA-NO-KERNEL-IMAGE" },
+		{ "NVIDIA-SMI has failed", "S-NVSMI-NO-DRIVER" },
+		{ "version mismatch", "S-NVML-DRIVER-MISMATCH" },
+		{ "(35)", "S-CUDA-DRIVER-TOO-OLD" },
+		{ "GPU is lost", "S-NVSMI-GPU-LOST" },
+		{ "GPU0000:07:00.0", "S-NVSMI-GPU-LOST" },
+		{ "MEMORY: proc", "S-PROC-EXITED" },
+		{ "0 bytes inactive", "S-PT-OOM-OLD" },
+	};
+	struct catalog		*c = cat_open();
+	struct cat_match	 m;
+	char			*l;
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		const struct cat_sig *s;
+
+		l = fixture_line(FX "device-vocabulary.txt", t[i].sub);
+		CHECK(l != NULL);
+		if (l == NULL)
+			continue;
+		s = match1(c, l, &m);
+		CHECK(s != NULL);
+		if (s != NULL && strcmp(s->id, t[i].id) != 0)
+			test_fail(__FILE__, __LINE__, "%s: %s, want %s",
+			    t[i].sub, s->id, t[i].id);
+		if (strcmp(t[i].sub, "error=6 :") == 0)
+			CHECK_EQ_INT(fnum(&m, "cuda_error"), 6);
+		if (strcmp(t[i].sub, "error=46") == 0)
+			CHECK_EQ_INT(fnum(&m, "cuda_error"), 46);
+		if (strcmp(t[i].sub, "GPU0000:07:00.0") == 0)
+			CHECK(fstr(&m, "pci", "0000:07:00.0") &&
+			    fstr(&m, "error", "Unknown Error"));
+		if (strcmp(t[i].sub, "GPU is lost") == 0)
+			CHECK(fstr(&m, "pci", "0000:02:00.0") &&
+			    fstr(&m, "error", "GPU is lost"));
+		if (strcmp(t[i].sub, "MEMORY: proc") == 0)
+			CHECK_EQ_INT(fnum(&m, "pid"), 118636);
+		if (strcmp(t[i].sub, "0 bytes inactive") == 0)
+			CHECK(fnum(&m, "cached_bytes") / 1000 == 80876 &&
+			    fnum(&m, "allocated_bytes") > 0);
+		free(l);
+	}
+	/* Short phrase as people quote it; launch errors that are not
+	 * faults stay out. */
+	CHECK_EQ_STR(match1(c, "the job died with an illegal memory access "
+	    "on GPU 3", &m)->id, "S-CUDA-FAULT-NAME");
+	CHECK(match1(c, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES: too many "
+	    "resources requested for launch", &m) == NULL);
+	catalog_free(c);
+}
+
 DEFINE_TEST(test_catalog_near_misses)
 {
 	static const char *const	no[] = {
