@@ -158,13 +158,25 @@ m_nodev_cpu_job(const struct facts *f, struct arena *a, struct rmatch *m)
 	if (ev == NULL || f->xid_fault != NULL ||
 	    f->first[EV_GPU_DRIVER_ERROR] != NULL || !no_gpu_asked(f))
 		return 0;
+	/* A CPU-only job that warns "CUDA not available" and goes on, or
+	 * whose every step completed, had no incident. */
+	if ((f->have_sacct && f->all_completed) ||
+	    str_find(ev->text, "Warning") != NULL ||
+	    str_find(ev->text, "warning") != NULL)
+		return 0;
 	m->initiating = ev;
 	rmatch_support(m, f->scontrol_job);
 	rmatch_support(m, f->sacct_job);
-	m->confidence = "low";
-	m->confidence_reason = "the job found no GPU, and nothing collected "
-	    "shows it asked for one; its GPU request (scontrol, sacct "
-	    "AllocTRES) would decide";
+	if (f->have_scontrol || f->have_sacct) {
+		m->confidence = "medium";
+		m->confidence_reason = "the job found no GPU, and its Slurm "
+		    "records show it asked for none";
+	} else {
+		m->confidence = "low";
+		m->confidence_reason = "the job found no GPU, and nothing "
+		    "collected shows it asked for one; its GPU request "
+		    "(scontrol, sacct AllocTRES) would decide";
+	}
 	m->detail = "Software in the job looked for a CUDA device and found "
 	    "none, but nothing shows the job asked for a GPU: a CPU-only job "
 	    "whose library probes CUDA fails this way. Only a job that asked "

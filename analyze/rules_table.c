@@ -1506,7 +1506,8 @@ const struct rule	rules[] = {
 	  .signals = "a no-device line ('no CUDA-capable device is detected', "
 	      "...) while nothing shows the job asked for a GPU: no GPU "
 	      "GRES/TRES, no CUDA_VISIBLE_DEVICES, no device cgroup record, "
-	      "no nvidia-smi snapshot",
+	      "no nvidia-smi snapshot; a warning that lets the job go on, or a "
+	      "job whose steps all completed, is no incident",
 	  .meaning = "A library probed CUDA in a job that need not have a "
 	      "GPU.",
 	  .next_action = "If the job should use no GPU, turn the library's "
