@@ -653,6 +653,30 @@ m_gpu_busy(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* The row of pasted ps output for pid, or NULL. */
+static const struct event *
+ps_row(const struct facts *f, int64_t pid)
+{
+	for (size_t i = 0; pid > 0 && i < f->tl->n; i++)
+		if (f->tl->v[i]->kind == EV_PROC_STATE &&
+		    f->tl->v[i]->pid == pid)
+			return f->tl->v[i];
+	return NULL;
+}
+
+/* ps's state of pid starts with c ('Z' zombie, 'T' stopped). */
+static int
+ps_state(const struct facts *f, int64_t pid, char c)
+{
+	const struct event	*ps = ps_row(f, pid);
+	struct str		 s;
+
+	if (ps == NULL)
+		return 0;
+	s = ev_str(ps, "stat");
+	return s.n > 0 && s.p[0] == c;
+}
+
 /* A dead process in the snapshot's process table: nvidia-smi cannot
  * read its name ("Unknown Error", "[Not Found]", "<defunct>"), or the
  * job's log said it exited, and it still holds device memory. */
@@ -666,7 +690,7 @@ dead_holder(const struct facts *f)
 		    ev_num_or(p, "used_bytes", 0) < 256 * MiB)
 			continue;
 		if (ev_num_or(p, "defunct", 0) > 0 ||
-		    pid_exited(f, p->pid) != NULL)
+		    pid_exited(f, p->pid) != NULL || ps_state(f, p->pid, 'Z'))
 			return p;
 	}
 	return NULL;
@@ -681,6 +705,7 @@ m_zombie_record(const struct facts *f, struct arena *a, struct rmatch *m)
 		return 0;
 	m->initiating = p;
 	rmatch_support(m, pid_exited(f, p->pid));
+	rmatch_support(m, ps_row(f, p->pid));
 	m->confidence = "medium";
 	m->confidence_reason = "nvidia-smi lists device memory held by a "
 	    "process that is gone; no failure line ties it to the job";
@@ -689,6 +714,52 @@ m_zombie_record(const struct facts *f, struct arena *a, struct rmatch *m)
 	    "was not torn down (often a forked child still holds the device "
 	    "files), and every job placed on that GPU loses that memory.",
 	    (long long)p->pid, fmt_bytes(a, ev_num_or(p, "used_bytes", 0)));
+	return 1;
+}
+
+/*
+ * A live process the snapshot lists holding device memory that ps shows
+ * stopped (state T) or orphaned (parent pid 1: its job or launcher is
+ * gone), and that is not one of the job's own processes: a leftover
+ * holding the GPU for whoever is placed on it next.
+ */
+static const struct event *
+leftover_holder(const struct facts *f)
+{
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event *p = f->tl->v[i], *ps;
+
+		if (p->kind != EV_GPU_PROC || facts_foreign(f, p) ||
+		    ev_num_or(p, "used_bytes", 0) < 256 * MiB ||
+		    facts_is_job_pid(f, p->pid) ||
+		    (ps = ps_row(f, p->pid)) == NULL)
+			continue;
+		if (ps_state(f, p->pid, 'T') || ev_num_or(ps, "ppid", -1) == 1)
+			return p;
+	}
+	return NULL;
+}
+
+static int
+m_leftover_record(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*p = leftover_holder(f), *ps;
+
+	if (p == NULL)
+		return 0;
+	ps = ps_row(f, p->pid);
+	m->initiating = p;
+	rmatch_support(m, ps);
+	m->confidence = "low";
+	m->confidence_reason = "nvidia-smi and ps show the holder, but no "
+	    "failure line and no list of the job's own pids tie it to the "
+	    "job analysed";
+	m->detail = arena_printf(a, "nvidia-smi lists pid %lld holding %s of "
+	    "device memory, and ps shows it %s: a leftover of another job or "
+	    "session, holding the GPU for whoever is placed on it next.",
+	    (long long)p->pid, fmt_bytes(a, ev_num_or(p, "used_bytes", 0)),
+	    ps_state(f, p->pid, 'T') ? "stopped (state T), doing no work" :
+	    "orphaned (parent pid 1: its job or launcher is gone)");
 	return 1;
 }
 
@@ -1231,12 +1302,25 @@ const struct rule	rules[] = {
 	  .seeds = "S004 cause 'Zombie CUDA context'",
 	  .signals = "nvidia-smi lists >= 256 MiB held by a process whose "
 	      "name it cannot read ('Unknown Error', '[Not Found]', "
-	      "'<defunct>') or that the job's log reported exited",
+	      "'<defunct>'), that ps shows as a zombie (state Z), or that the "
+	      "job's log reported exited",
 	  .meaning = "A dead process's CUDA context still holds memory.",
 	  .next_action = "Kill the processes that still hold the device "
 	      "files (fuser -v /dev/nvidia*) or reset the GPU; drain the "
 	      "node until nvidia-smi lists no dead holder.",
 	  .match = m_zombie_record },
+	{ .id = "R-DEV-012", .cause = "gpu_other_tenant", .boundary = "device",
+	  .prio = 5, .rclass = RC_RECORD,
+	  .seeds = "S004 cause 'Other processes holding GPU memory'",
+	  .signals = "nvidia-smi lists >= 256 MiB held by a process that "
+	      "pasted ps output shows stopped (state T) or orphaned (PPID 1), "
+	      "and that is not one of the job's pids",
+	  .meaning = "A leftover process of another job or session holds the "
+	      "GPU.",
+	  .next_action = "Kill the leftover (or make Slurm track and kill the "
+	      "whole process tree: ProctrackType=proctrack/cgroup); rerun the "
+	      "job unchanged on the freed GPU.",
+	  .match = m_leftover_record },
 	{ .id = "R-GPU-001", .cause = "gpu_access_denied", .boundary = "step",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S001 cause 'Cgroup device access not configured for "

@@ -648,6 +648,17 @@ const struct cat_sig catalog_table[] = {
 	    "GPU that fell off the bus (NVML_ERROR_GPU_IS_LOST, or Unknown "
 	    "Error)",
 	  .what = "gpu_lost", .no_baseline = 1 },
+	/* --- the header of pasted `ps` output (ps aux, ps -o ...): the rows
+	 * after it are read by parse_log as process_state events. --- */
+	{ .id = "S-PS-HEADER", .kind = EV_NOTE, .cls = CAT_CONTEXT,
+	  .group = "ps",
+	  .needles = { "PID" },
+	  .pcre = "^ *(?:(?:USER|UID) +)?PID +(?:[A-Z%]+ +)*(?:CMD|COMMAND|"
+	    "ARGS) *$",
+	  .ere = "^ *((USER|UID) +)?PID +([A-Z%]+ +)*(CMD|COMMAND|ARGS) *$",
+	  .source = "procps ps header line (ps aux, ps -ef, ps -o user,pid,"
+	    "ppid,cmd); sgl-project/sglang#23627",
+	  .no_baseline = 1 },
 	/* --- a process of the job reported gone by the job's own log: a
 	 * pid that still holds device memory afterwards is a dead context.
 	 * RETURNN's memory watcher prints these. --- */

@@ -187,6 +187,7 @@ static const struct {
 	R("S-CUDA-DRIVER-TOO-OLD", FX "device-vocabulary.txt", "(35)"),
 	R("S-NVSMI-GPU-LOST", FX "device-vocabulary.txt", "GPU is lost"),
 	R("S-PROC-EXITED", FX "device-vocabulary.txt", "MEMORY: proc"),
+	R("S-PS-HEADER", FX "device-vocabulary.txt", "PPID  CMD"),
 	R("S-DS-MEM-GPU", FX "deepspeed-see_memory_usage-4775.txt",
 	  "MA 0.64 GB"),
 	R("S-DS-MEM-CPU", FX "deepspeed-see_memory_usage-522.txt",
@@ -906,6 +907,52 @@ DEFINE_TEST(test_parse_log_memory_summary)
 		    v == 14012LL << 20);
 		CHECK(ev_num(ev, "reserved_peak_bytes", &v) == 0 &&
 		    v == 12420LL << 20);
+	}
+	evlist_free(&l);
+	arena_free(a);
+}
+
+/* Rows under a ps header become process_state events; the table ends
+ * at the first line that is not a row. The aux row is corpus d003's
+ * (ai4d-iasc/trixie#92) under procps's standard `ps aux` header. */
+DEFINE_TEST(test_parse_log_ps_rows)
+{
+	static const char	txt[] =
+	    "USER   PID      PPID  CMD\n"
+	    "user   2505781  1     sglang::scheduler_DP0_TP0_EP0\n"
+	    "USER       PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME "
+	    "COMMAND\n"
+	    "thomased  1395  1.7 14.4 89506440 28604880 pts/2 Tl May25 147:37 "
+	    "python train.py --model=TransformerSeq2Set\n"
+	    "Traceback (most recent call last):\n"
+	    "1 2 3\n";
+	struct arena		*a = arena_new(1 << 16);
+	struct evlist		 l = { 0 };
+	struct src		 in = { 0, "t", txt, sizeof(txt) - 1 };
+	struct err		 e;
+	const struct event	*ev;
+	size_t			 n = 0;
+
+	CHECK(parse_log(&in, a, &l, &e) == ERR_OK);
+	for (size_t i = 0; i < l.n; i++)
+		n += l.v[i]->kind == EV_PROC_STATE;
+	CHECK_EQ_INT(n, 2);
+	for (size_t i = 0, k = 0; i < l.n; i++) {
+		if ((ev = l.v[i])->kind != EV_PROC_STATE)
+			continue;
+		if (k++ == 0) {
+			CHECK_EQ_INT(ev->pid, 2505781);
+			CHECK_EQ_INT(ev_num_or(ev, "ppid", -1), 1);
+			CHECK_EQ_INT(ev->ref.line, 2);
+			CHECK(str_eq(ev_str(ev, "cmd"),
+			    "sglang::scheduler_DP0_TP0_EP0"));
+		} else {
+			CHECK_EQ_INT(ev->pid, 1395);
+			CHECK(str_eq(ev_str(ev, "stat"), "Tl"));
+			CHECK(str_eq(ev_str(ev, "user"), "thomased"));
+			CHECK(str_eq(ev_str(ev, "cmd"), "python train.py "
+			    "--model=TransformerSeq2Set"));
+		}
 	}
 	evlist_free(&l);
 	arena_free(a);
