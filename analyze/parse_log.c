@@ -535,6 +535,11 @@ ps_line(struct logscan *ls, const struct cat_line *cl, struct str body,
 		if ((ps_is(ls, c, "PID") || ps_is(ls, c, "PPID")) &&
 		    str_to_i64(tok[c], &v) == -1)
 			return 1;
+	/* An aux row the catalog already read (S-PS-AUX-ROW). */
+	if (ls->out->n > 0 && ls->out->v[ls->out->n - 1]->kind ==
+	    EV_PROC_STATE && ls->out->v[ls->out->n - 1]->ref.line ==
+	    cl->lineno)
+		return 0;
 	if ((ev = evlist_add(ls->out, ls->a, EV_PROC_STATE)) == NULL ||
 	    (text = arena_strndup(ls->a, cl->line.p, cl->line.n)) == NULL) {
 		*err = 1;

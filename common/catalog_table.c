@@ -659,6 +659,20 @@ const struct cat_sig catalog_table[] = {
 	  .source = "procps ps header line (ps aux, ps -ef, ps -o user,pid,"
 	    "ppid,cmd); sgl-project/sglang#23627",
 	  .no_baseline = 1 },
+	/* A `ps aux` row pasted without its header (`ps aux | grep PID`):
+	 * the fixed column layout, strict enough to be one. */
+	{ .id = "S-PS-AUX-ROW", .kind = EV_PROC_STATE, .cls = CAT_CONTEXT,
+	  .group = "ps",
+	  .needles = { " pts/", " ? ", " tty" },
+	  .pcre = "^(?<user>[A-Za-z_][A-Za-z0-9_.-]*\\+?) +(?<pid>[0-9]+) +"
+	    "[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9]+ +"
+	    "(?:\\?|pts/[0-9]+|tty[0-9A-Za-z]*) +(?<stat>[DIRSTtWXZ][<NLsl+]*) +[A-Za-z0-9:]+ +[0-9]+:[0-9]{2} +"
+	    "(?<cmd>[^ ].*)$",
+	  .ere = "^[A-Za-z_][A-Za-z0-9_.-]*\\+? +[0-9]+ +[0-9.]+ +[0-9.]+ +"
+	    "[0-9]+ +[0-9]+ +(\\?|pts/[0-9]+|tty[0-9A-Za-z]*) +[DIRSTtWXZ]",
+	  .source = "procps `ps aux` row (USER PID %CPU %MEM VSZ RSS TTY STAT "
+	    "START TIME COMMAND); ai4d-iasc/trixie#92",
+	  .no_baseline = 1 },
 	/* --- a process of the job reported gone by the job's own log: a
 	 * pid that still holds device memory afterwards is a dead context.
 	 * RETURNN's memory watcher prints these. --- */

@@ -188,6 +188,7 @@ static const struct {
 	R("S-NVSMI-GPU-LOST", FX "device-vocabulary.txt", "GPU is lost"),
 	R("S-PROC-EXITED", FX "device-vocabulary.txt", "MEMORY: proc"),
 	R("S-PS-HEADER", FX "device-vocabulary.txt", "PPID  CMD"),
+	R("S-PS-AUX-ROW", FX "device-vocabulary.txt", "thomased"),
 	R("S-DS-MEM-GPU", FX "deepspeed-see_memory_usage-4775.txt",
 	  "MA 0.64 GB"),
 	R("S-DS-MEM-CPU", FX "deepspeed-see_memory_usage-522.txt",
@@ -443,6 +444,7 @@ DEFINE_TEST(test_catalog_device_vocabulary)
 		{ "GPU0000:07:00.0", "S-NVSMI-GPU-LOST" },
 		{ "MEMORY: proc", "S-PROC-EXITED" },
 		{ "0 bytes inactive", "S-PT-OOM-OLD" },
+		{ "thomased", "S-PS-AUX-ROW" },
 	};
 	struct catalog		*c = cat_open();
 	struct cat_match	 m;
@@ -470,6 +472,8 @@ DEFINE_TEST(test_catalog_device_vocabulary)
 		if (strcmp(t[i].sub, "GPU is lost") == 0)
 			CHECK(fstr(&m, "pci", "0000:02:00.0") &&
 			    fstr(&m, "error", "GPU is lost"));
+		if (strcmp(t[i].sub, "thomased") == 0)
+			CHECK(fnum(&m, "pid") == 1395 && fstr(&m, "stat", "Tl"));
 		if (strcmp(t[i].sub, "MEMORY: proc") == 0)
 			CHECK_EQ_INT(fnum(&m, "pid"), 118636);
 		if (strcmp(t[i].sub, "0 bytes inactive") == 0)
