@@ -234,6 +234,8 @@ on_note(struct facts *f, const struct event *ev)
 		}
 	} else if (strcmp(ev->sig, "sacct.error") == 0)
 		f->sacct_error = 1;
+	else if (strcmp(ev->sig, "S-SLURM-GPU-REQUEST") == 0)
+		f->gpu_job = 1;	/* a pasted sbatch/srun line asked GPUs */
 }
 
 static void

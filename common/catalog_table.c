@@ -659,6 +659,19 @@ const struct cat_sig catalog_table[] = {
 	  .source = "procps ps header line (ps aux, ps -ef, ps -o user,pid,"
 	    "ppid,cmd); sgl-project/sglang#23627",
 	  .no_baseline = 1 },
+	/* --- a GPU request in a pasted sbatch/srun command or #SBATCH
+	 * line: the job asked for GPUs (a no-device line is then an
+	 * access problem, not a CPU job's probe). --- */
+	{ .id = "S-SLURM-GPU-REQUEST", .kind = EV_NOTE, .cls = CAT_CONTEXT,
+	  .group = "gpu_request",
+	  .needles = { "--gres=gpu", "--gres gpu", "--gpus", "--gpu-bind" },
+	  .pcre = "(?:^#SBATCH +|\\b(?:sbatch|srun|salloc) .*)"
+	    "(?<request>--gres[= ]gpu(?::[A-Za-z0-9_.-]+)*|--gpus(?:-per-"
+	    "(?:node|task|socket))?[= ][0-9A-Za-z:]+)",
+	  .ere = "(^#SBATCH +|(sbatch|srun|salloc) .*)(--gres[= ]gpu|--gpus)",
+	  .source = "Slurm sbatch/srun/salloc GPU options (--gres=gpu[:type]:N, "
+	    "--gpus, --gpus-per-node/-task/-socket)",
+	  .what = "gpu_request", .no_baseline = 1 },
 	/* A `ps aux` row pasted without its header (`ps aux | grep PID`):
 	 * the fixed column layout, strict enough to be one. */
 	{ .id = "S-PS-AUX-ROW", .kind = EV_PROC_STATE, .cls = CAT_CONTEXT,

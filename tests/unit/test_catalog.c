@@ -189,6 +189,7 @@ static const struct {
 	R("S-PROC-EXITED", FX "device-vocabulary.txt", "MEMORY: proc"),
 	R("S-PS-HEADER", FX "device-vocabulary.txt", "PPID  CMD"),
 	R("S-PS-AUX-ROW", FX "device-vocabulary.txt", "thomased"),
+	R("S-SLURM-GPU-REQUEST", FX "device-vocabulary.txt", "srun --nodes"),
 	R("S-DS-MEM-GPU", FX "deepspeed-see_memory_usage-4775.txt",
 	  "MA 0.64 GB"),
 	R("S-DS-MEM-CPU", FX "deepspeed-see_memory_usage-522.txt",
@@ -445,6 +446,7 @@ DEFINE_TEST(test_catalog_device_vocabulary)
 		{ "MEMORY: proc", "S-PROC-EXITED" },
 		{ "0 bytes inactive", "S-PT-OOM-OLD" },
 		{ "thomased", "S-PS-AUX-ROW" },
+		{ "srun --nodes", "S-SLURM-GPU-REQUEST" },
 	};
 	struct catalog		*c = cat_open();
 	struct cat_match	 m;
@@ -472,6 +474,8 @@ DEFINE_TEST(test_catalog_device_vocabulary)
 		if (strcmp(t[i].sub, "GPU is lost") == 0)
 			CHECK(fstr(&m, "pci", "0000:02:00.0") &&
 			    fstr(&m, "error", "GPU is lost"));
+		if (strcmp(t[i].sub, "srun --nodes") == 0)
+			CHECK(fstr(&m, "request", "--gpus-per-task=1"));
 		if (strcmp(t[i].sub, "thomased") == 0)
 			CHECK(fnum(&m, "pid") == 1395 && fstr(&m, "stat", "Tl"));
 		if (strcmp(t[i].sub, "MEMORY: proc") == 0)
