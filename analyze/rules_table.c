@@ -542,22 +542,15 @@ plain_oom(const struct facts *f)
 	return s;
 }
 
-/* A plain OOM's GPU (the one it names, or the only one) with current
- * hardware trouble in the snapshot; with no GPU named and several in the
- * snapshot, any of them. */
+/* A plain OOM's GPU (the one it names, or the snapshot's only one) when
+ * the snapshot shows current hardware trouble on it, as R-HW-002 reads
+ * an allocator OOM. */
 static const struct event *
 plain_hw_gpu(const struct facts *f, const struct event *oom)
 {
 	const struct gpu_fact	*g = gpu_of(f, oom);
 
-	if (g != NULL)
-		return gpu_hw_current(g->gpu) ? g->gpu : NULL;
-	if (ev_num_or(oom, "gpu", -1) >= 0)
-		return NULL;
-	for (int i = 0; i < f->ngpus; i++)
-		if (gpu_hw_current(f->gpus[i].gpu))
-			return f->gpus[i].gpu;
-	return NULL;
+	return g != NULL && gpu_hw_current(g->gpu) ? g->gpu : NULL;
 }
 
 /*
