@@ -1266,7 +1266,7 @@ const struct rule	rules[] = {
 	      "(--exclusive or a GPU-exclusive GRES) and the same batch, and "
 	      "require the OOM to disappear.",
 	  .match = series_refine_tenant },
-	{ .id = "R-DEV-009", .cause = "gpu_other_tenant", .boundary = "device",
+	{ .id = "R-DEV-021", .cause = "gpu_other_tenant", .boundary = "device",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Another process on the GPU'",
 	  .signals = "'all CUDA-capable devices are busy or unavailable' / "
@@ -1278,7 +1278,7 @@ const struct rule	rules[] = {
 	      "(nvidia-smi, and ps for their owners) while the GPU is "
 	      "allocated to no job; rerun the job unchanged once it is free.",
 	  .match = m_gpu_busy },
-	{ .id = "R-DEV-010", .cause = "gpu_other_tenant", .boundary = "device",
+	{ .id = "R-DEV-022", .cause = "gpu_other_tenant", .boundary = "device",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Another process on the GPU'",
 	  .signals = "a plain CUDA out-of-memory raised while creating the "
@@ -1290,7 +1290,7 @@ const struct rule	rules[] = {
 	      "when the failure happens; rerun unchanged on a GPU no other "
 	      "process uses.",
 	  .match = m_cuda_ctx },
-	{ .id = "R-DEV-011", .cause = "zombie_context", .boundary = "device",
+	{ .id = "R-DEV-023", .cause = "zombie_context", .boundary = "device",
 	  .prio = 4, .rclass = RC_RECORD,
 	  .seeds = "S004 cause 'Zombie CUDA context'",
 	  .signals = "nvidia-smi lists >= 256 MiB held by a process whose "
@@ -1302,7 +1302,7 @@ const struct rule	rules[] = {
 	      "files (fuser -v /dev/nvidia*) or reset the GPU; drain the "
 	      "node until nvidia-smi lists no dead holder.",
 	  .match = m_zombie_record },
-	{ .id = "R-DEV-012", .cause = "gpu_other_tenant", .boundary = "device",
+	{ .id = "R-DEV-024", .cause = "gpu_other_tenant", .boundary = "device",
 	  .prio = 5, .rclass = RC_RECORD,
 	  .seeds = "S004 cause 'Other processes holding GPU memory'",
 	  .signals = "nvidia-smi lists >= 256 MiB held by a process that "
@@ -1486,7 +1486,7 @@ const struct rule	rules[] = {
 	  .next_action = "Drain the GPU, reset it to apply pending "
 	      "retirement, and rerun the job unchanged on another GPU.",
 	  .match = m_retired_record },
-	{ .id = "R-HW-005", .cause = "retired_pages", .boundary = "hardware",
+	{ .id = "R-HW-011", .cause = "retired_pages", .boundary = "hardware",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Retired pages shrinking capacity'; S004 "
 	      "metric 'Uncorrected ECC errors (volatile)'",
@@ -1564,7 +1564,7 @@ const struct rule	rules[] = {
 	  .next_action = "Read the job's own error output around its end; "
 	      "memory settings are not the control to change.",
 	  .match = m_failed },
-	{ .id = "R-OTHER-002", .cause = "not_oom_other", .boundary = "none",
+	{ .id = "R-OTHER-021", .cause = "not_oom_other", .boundary = "none",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 'Confirm the failure is allocation, not corruption'",
 	  .signals = "'no kernel image is available for execution on the "
@@ -1577,7 +1577,7 @@ const struct rule	rules[] = {
 	      "software: a build with code for this GPU, the library version "
 	      "before the regression, or a node with a working driver.",
 	  .match = m_cuda_stack },
-	{ .id = "R-OTHER-003", .cause = "not_oom_other", .boundary = "none",
+	{ .id = "R-OTHER-022", .cause = "not_oom_other", .boundary = "none",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S001 cause 'Cgroup device access not configured for GPUs'",
 	  .signals = "a no-device line ('no CUDA-capable device is detected', "
