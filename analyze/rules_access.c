@@ -158,6 +158,11 @@ m_nodev_cpu_job(const struct facts *f, struct arena *a, struct rmatch *m)
 	if (ev == NULL || f->xid_fault != NULL ||
 	    f->first[EV_GPU_DRIVER_ERROR] != NULL || !no_gpu_asked(f))
 		return 0;
+	/* Only "there is no device": a refusal (permissions, NVML init
+	 * denied) is an access problem whoever asked. */
+	if (!str_eq(ev_str(ev, "what"), "no_cuda_device") &&
+	    !str_eq(ev_str(ev, "what"), "no_devices_found"))
+		return 0;
 	/* A CPU-only job that warns "CUDA not available" and goes on, or
 	 * whose every step completed, had no incident. */
 	if ((f->have_sacct && f->all_completed) ||

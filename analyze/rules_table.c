@@ -1581,7 +1581,9 @@ const struct rule	rules[] = {
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S001 cause 'Cgroup device access not configured for GPUs'",
 	  .signals = "a no-device line ('no CUDA-capable device is detected', "
-	      "...) while nothing shows the job asked for a GPU: no GPU "
+	      "nvidia-smi 'No devices were found'; not a refusal such as NVML "
+	      "init or permissions) while nothing shows the job asked for a "
+	      "GPU: no GPU "
 	      "GRES/TRES, no CUDA_VISIBLE_DEVICES, no device cgroup record, "
 	      "no nvidia-smi snapshot; a warning that lets the job go on, or a "
 	      "job whose steps all completed, is no incident",
