@@ -249,6 +249,8 @@ on_note(struct facts *f, const struct event *ev)
 		}
 	} else if (strcmp(ev->sig, "sacct.error") == 0)
 		f->sacct_error = 1;
+	else if (strcmp(ev->sig, "S-SLURM-GPU-REQUEST") == 0)
+		f->gpu_job = 1;	/* a pasted sbatch/srun line asked GPUs */
 }
 
 /* The kernel parser says "global" or "memcg"; a line the catalog took
@@ -376,6 +378,22 @@ on_event(struct facts *f, const struct event *ev, size_t at)
 	}
 }
 
+/* A pasted nvidia-smi table is a job log too when the catalog found a
+ * log line in the same file (a batch script that prints the table). */
+static int
+table_has_log(const struct input *in, size_t file_id)
+{
+	for (size_t i = 0; i < in->ev.n; i++) {
+		const struct event *ev = in->ev.v[i];
+
+		if ((size_t)ev->ref.file_id == file_id && ev->kind != EV_GPU &&
+		    ev->kind != EV_GPU_PROC && ev->kind != EV_NOTE &&
+		    ev->kind != EV_UNPARSED)
+			return 1;
+	}
+	return 0;
+}
+
 static void
 scan_inputs(struct facts *f)
 {
@@ -389,7 +407,9 @@ scan_inputs(struct facts *f)
 
 			if (af->kind == FK_KERNEL)
 				f->have_kernel = 1;
-			if (af->kind == FK_LOG || af->kind == FK_OTHER) {
+			if (af->kind == FK_LOG || af->kind == FK_OTHER ||
+			    (af->kind == FK_NVSMI_TABLE &&
+			    table_has_log(in, j))) {
 				f->have_logs = 1;
 				if (af->truncated || af->unreadable)
 					f->logs_truncated = 1;

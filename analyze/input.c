@@ -252,6 +252,23 @@ out:
 	return rc;
 }
 
+/* A whole member already in memory, scanned as a log. */
+static enum err_code
+table_log(struct input *in, const struct src *s, struct catalog *cat,
+    struct err *e)
+{
+	struct logscan	*ls;
+	enum err_code	 rc;
+
+	if ((rc = logscan_new(cat, in->arena, &in->ev, s->file_id, s->name,
+	    &ls, e)) != ERR_OK)
+		return rc;
+	if ((rc = logscan_feed(ls, s->data, s->len, e)) == ERR_OK)
+		rc = logscan_end(ls, e);
+	logscan_free(ls);
+	return rc;
+}
+
 /* Read up to SNIFF_BYTES of the member's start into blk. */
 static ssize_t
 read_head(struct bundle_reader *br, char *blk, struct err *e)
@@ -311,6 +328,11 @@ load_member(struct input *in, struct bundle_reader *br,
 	if (kind == FK_SERIES)
 		return input_series(in, file_id, f->path, data, n, e);
 	s = (struct src){ file_id, f->path, data, n };
+	/* A pasted nvidia-smi table often sits in a log: read the table,
+	 * then scan the same bytes with the catalog. */
+	if (kind == FK_NVSMI_TABLE)
+		return parse_nvsmi_table(&s, in->arena, &in->ev, e) != ERR_OK ?
+		    e->code : table_log(in, &s, cat, e);
 	return parsers[kind](&s, in->arena, &in->ev, e);
 }
 

@@ -40,7 +40,8 @@ enum file_kind {
 	FK_DEV_ACCESS,	/* gpu/dev-access.txt */
 	FK_SLURM_CONF,	/* slurm/cgroup.conf, slurm/gres.conf */
 	FK_JOB_ENV,	/* host/job-env.txt */
-	FK_SERIES	/* watch/...: a --watch series file */
+	FK_SERIES,	/* watch/...: a --watch series file */
+	FK_NVSMI_TABLE	/* plain nvidia-smi: the table, then as a log */
 };
 
 struct afile {

@@ -55,6 +55,8 @@ parse_fn	parse_slurm_conf;
 parse_fn	parse_nvsmi_xml;
 /* nvidia-smi --query-compute-apps / --query-gpu CSV. */
 parse_fn	parse_nvsmi_csv;
+/* The default human-readable nvidia-smi table (GPU rows, processes). */
+parse_fn	parse_nvsmi_table;
 /* host/ files written by the collector (meminfo, shm, env, ...). */
 parse_fn	parse_host;
 
@@ -119,5 +121,6 @@ int	sniff_scontrol(const char *, size_t);
 int	sniff_kernel(const char *, size_t);
 int	sniff_nvsmi_xml(const char *, size_t);
 int	sniff_nvsmi_csv(const char *, size_t);
+int	sniff_nvsmi_table(const char *, size_t);
 
 #endif

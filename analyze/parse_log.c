@@ -37,7 +37,10 @@ struct fig_saved {
 	int		 valid;
 };
 
-enum sm_kind { SM_NONE, SM_CHILD, SM_SUMMARY, SM_BFC };
+enum sm_kind { SM_NONE, SM_CHILD, SM_SUMMARY, SM_BFC, SM_PS };
+
+#define PS_COLS		16	/* columns of a ps header kept */
+#define PS_HDR		256	/* bytes of a ps header kept */
 
 struct pre_line {
 	char		p[PRE_LINE];
@@ -64,6 +67,8 @@ struct logscan {
 	struct event	*sm_ev;
 	unsigned	 sm_left;
 	int		 sm_root;
+	char		 ps_hdr[PS_HDR];	/* the ps header's names */
+	size_t		 ps_col[PS_COLS], ps_len[PS_COLS], ps_ncols;
 	uint64_t	 nfig, fig_kept, fig_stride;
 	struct fig_saved fig;
 };
@@ -190,6 +195,29 @@ add_event(struct logscan *ls, const struct cat_line *cl,
 	return ev;
 }
 
+/* Keep the column names of a ps header (ev's text). */
+static int
+ps_header(struct logscan *ls, const struct event *ev)
+{
+	struct str	t = ev->text;
+	size_t		i = 0, n = t.n < PS_HDR ? t.n : PS_HDR;
+
+	memcpy(ls->ps_hdr, t.p, n);
+	ls->ps_ncols = 0;
+	while (i < n && ls->ps_ncols < PS_COLS) {
+		while (i < n && (ls->ps_hdr[i] == ' ' || ls->ps_hdr[i] == '\t'))
+			i++;
+		if (i == n)
+			break;
+		ls->ps_col[ls->ps_ncols] = i;
+		while (i < n && ls->ps_hdr[i] != ' ' && ls->ps_hdr[i] != '\t')
+			i++;
+		ls->ps_len[ls->ps_ncols] = i - ls->ps_col[ls->ps_ncols];
+		ls->ps_ncols++;
+	}
+	return ls->ps_ncols >= 2;
+}
+
 static void
 sm_start(struct logscan *ls, struct event *ev)
 {
@@ -200,6 +228,9 @@ sm_start(struct logscan *ls, struct event *ev)
 		ls->sm = SM_BFC;
 	else if (ev->kind == EV_MEM_SUMMARY)
 		ls->sm = SM_SUMMARY;
+	else if (ev->sig != NULL && strcmp(ev->sig, "S-PS-HEADER") == 0 &&
+	    ps_header(ls, ev))
+		ls->sm = SM_PS;
 	else
 		return;
 	ls->sm_ev = ev;
@@ -497,6 +528,86 @@ bfc_line(struct logscan *ls, struct str body, int *err)
 	return 0;
 }
 
+static int
+ps_is(const struct logscan *ls, size_t c, const char *name)
+{
+	return ls->ps_len[c] == strlen(name) &&
+	    memcmp(ls->ps_hdr + ls->ps_col[c], name, ls->ps_len[c]) == 0;
+}
+
+/*
+ * One row under a ps header: one process_state event with pid, ppid,
+ * stat, user and cmd (the last column takes the rest of the line).
+ * Returns 1 when the line is not a row (the table ended).
+ */
+static int
+ps_line(struct logscan *ls, const struct cat_line *cl, struct str body,
+    int *err)
+{
+	struct str	 tok[PS_COLS];
+	struct event	*ev;
+	size_t		 nt = 0, i = 0, last = ls->ps_ncols - 1;
+	int64_t		 v;
+	char		*text;
+
+	while (i < body.n && nt < ls->ps_ncols) {
+		while (i < body.n && (body.p[i] == ' ' || body.p[i] == '\t'))
+			i++;
+		if (i == body.n)
+			break;
+		tok[nt].p = body.p + i;
+		if (nt == last)
+			i = body.n;
+		while (i < body.n && body.p[i] != ' ' && body.p[i] != '\t')
+			i++;
+		tok[nt].n = (size_t)(body.p + i - tok[nt].p);
+		nt++;
+	}
+	if (nt < ls->ps_ncols)
+		return 1;
+	for (size_t c = 0; c < ls->ps_ncols; c++)
+		if ((ps_is(ls, c, "PID") || ps_is(ls, c, "PPID")) &&
+		    str_to_i64(tok[c], &v) == -1)
+			return 1;
+	/* An aux row the catalog already read (S-PS-AUX-ROW). */
+	if (ls->out->n > 0 && ls->out->v[ls->out->n - 1]->kind ==
+	    EV_PROC_STATE && ls->out->v[ls->out->n - 1]->ref.line ==
+	    cl->lineno)
+		return 0;
+	if ((ev = evlist_add(ls->out, ls->a, EV_PROC_STATE)) == NULL ||
+	    (text = arena_strndup(ls->a, cl->line.p, cl->line.n)) == NULL) {
+		*err = 1;
+		return 1;
+	}
+	ev->sig = "S-PS-HEADER";
+	ev->ref.file_id = ls->file_id;
+	ev->ref.line = cl->lineno > UINT32_MAX ? 0 : (uint32_t)cl->lineno;
+	ev->ref.off = cl->off;
+	ev->ref.len = (uint32_t)cl->line.n;
+	ev->text = str_make(text, cl->line.n);
+	for (size_t c = 0; c < ls->ps_ncols; c++) {
+		static const struct {
+			const char	*col, *field;
+		} names[] = {
+			{ "PID", "pid" }, { "PPID", "ppid" }, { "STAT", "stat" },
+			{ "S", "stat" }, { "USER", "user" }, { "UID", "user" },
+			{ "CMD", "cmd" }, { "COMMAND", "cmd" }, { "ARGS", "cmd" },
+		};
+
+		for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+			if (!ps_is(ls, c, names[k].col))
+				continue;
+			*err |= ev_set_strdup(ev, ls->a, names[k].field,
+			    tok[c]) == -1;
+			if (str_to_i64(tok[c], &v) == 0)
+				*err |= ev_set_num(ev, ls->a, names[k].field,
+				    v) == -1;
+		}
+	}
+	ev->pid = ev_num_or(ev, "pid", -1);
+	return 0;
+}
+
 /* Feed a line after the one that started the state machine. */
 static int
 sm_line(struct logscan *ls, const struct cat_line *cl)
@@ -511,6 +622,8 @@ sm_line(struct logscan *ls, const struct cat_line *cl)
 		done = child_line(ls, env.body, &err);
 	else if (ls->sm == SM_BFC)
 		done = bfc_line(ls, env.body, &err);
+	else if (ls->sm == SM_PS)
+		done = ps_line(ls, cl, env.body, &err);
 	else
 		done = summary_line(ls, env.body, &err);
 	if (done || --ls->sm_left == 0)

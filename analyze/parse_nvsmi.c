@@ -971,3 +971,313 @@ sniff_nvsmi_csv(const char *p, size_t n)
 		    has(p, n, "used_gpu_memory") ? 95 : 60;
 	return has(p, n, "memory.") || has(p, n, "uuid") ? 85 : 40;
 }
+
+/* ------------------------------------------------------------------ */
+/* The default human-readable table                                    */
+
+/*
+ * parse_nvsmi_table reads the table plain `nvidia-smi` prints (what
+ * people paste far more often than XML), driver 3xx to 5xx layouts:
+ *
+ *   |   0  Tesla V100-SXM2...  On   | 00000000:06:00.0 Off |        0 |
+ *   | N/A   66C    P0   253W / 300W |   9000MiB / 16152MiB | 98%  E. Process |
+ *
+ * a GPU's first row (index, name, bus id, volatile uncorrectable ECC)
+ * and its second (memory used / total, compute mode) make one EV_GPU;
+ * each row of the "Processes:" table (GPU, [GI CI,] PID, [Type,] name,
+ * memory) one EV_GPU_PROC, with or without the box drawing (a table
+ * reformatted by hand keeps its header line). Fields are those of the
+ * XML parser; a process whose name nvidia-smi could not read ("Unknown
+ * Error", "[Not Found]", "<defunct>") gets defunct=1. Other lines are
+ * ignored: the file is scanned as a log as well.
+ */
+
+#define TCELLS	4
+
+struct tstate {
+	const struct src	*in;
+	struct arena		*a;
+	struct evlist		*out;
+	struct event		*gpu;		/* waiting for its 2nd row */
+	struct str		 driver;
+	int			 procs;		/* in the process table */
+	int			 has_type, has_gi;
+};
+
+/* Split a "| a | b | c |" row into trimmed cells; 0 when no pipes. */
+static size_t
+tcells(struct str line, struct str *c, size_t max)
+{
+	size_t	n = 0, i = 0, start;
+
+	line = str_trim(line);
+	if (line.n == 0 || line.p[0] != '|')
+		return 0;
+	i = 1;
+	while (i < line.n && n < max) {
+		start = i;
+		while (i < line.n && line.p[i] != '|')
+			i++;
+		c[n++] = str_trim(str_make(line.p + start, i - start));
+		i++;
+	}
+	return n;
+}
+
+/* Whitespace-separated tokens of s. */
+static size_t
+ttokens(struct str s, struct str *t, size_t max)
+{
+	size_t	n = 0, i = 0;
+
+	while (i < s.n && n < max) {
+		while (i < s.n && (s.p[i] == ' ' || s.p[i] == '\t'))
+			i++;
+		if (i == s.n)
+			break;
+		t[n].p = s.p + i;
+		while (i < s.n && s.p[i] != ' ' && s.p[i] != '\t')
+			i++;
+		t[n].n = (size_t)(s.p + i - t[n].p);
+		n++;
+	}
+	return n;
+}
+
+static int
+all_digits(struct str s)
+{
+	if (s.n == 0)
+		return 0;
+	for (size_t i = 0; i < s.n; i++)
+		if (s.p[i] < '0' || s.p[i] > '9')
+			return 0;
+	return 1;
+}
+
+/* "00000000:06:00.0" or "0000:04:00.0" at the start of s. */
+static int
+bus_id(struct str s, struct str *out)
+{
+	size_t	i = 0, colon = 0;
+
+	while (i < s.n && s.p[i] != ' ') {
+		char	ch = s.p[i];
+
+		if (ch == ':')
+			colon++;
+		else if (ch != '.' && !((ch >= '0' && ch <= '9') ||
+		    (ch >= 'a' && ch <= 'f') || (ch >= 'A' && ch <= 'F')))
+			return 0;
+		i++;
+	}
+	if (colon != 2 || i < 10 || s.p[i - 2] != '.')
+		return 0;
+	*out = str_make(s.p, i);
+	return 1;
+}
+
+/* The GPU's first row: "0  Tesla V100-SXM2...  On", bus id, ECC. */
+static int
+gpu_row1(struct tstate *t, const struct scan *sc, struct str line,
+    struct str *c, size_t nc)
+{
+	struct str	 tok[16], bus, name;
+	struct event	*ev;
+	size_t		 nt;
+
+	if (nc < 3 || !bus_id(c[1], &bus))
+		return 0;
+	nt = ttokens(c[0], tok, 16);
+	if (nt < 2 || !all_digits(tok[0]))
+		return 0;
+	if ((ev = evlist_add(t->out, t->a, EV_GPU)) == NULL)
+		return -1;
+	ev->sig = "nvsmi_table";
+	cite_line(ev, t->in, sc->lineno, sc->line_off, line.n);
+	/* the name runs to the persistence (or TCC/WDDM) word */
+	name = str_make(tok[1].p, (size_t)(tok[nt - 1].p - tok[1].p));
+	if (nt == 2)
+		name = tok[1];
+	if (set_value(ev, t->a, "index", V_COUNT, tok[0], 1, 0) == -1 ||
+	    set_value(ev, t->a, "product", V_TEXT, name, 1, 0) == -1 ||
+	    set_value(ev, t->a, "pci_bus_id", V_TEXT, bus, 1, 0) == -1 ||
+	    set_value(ev, t->a, "ecc_volatile_uncorrectable", V_COUNT, c[2],
+	    1, 0) == -1)
+		return -1;
+	if (t->driver.n > 0 &&
+	    ev_set_str(ev, t->a, "driver_version", t->driver) == -1)
+		return -1;
+	t->gpu = ev;
+	return 1;
+}
+
+/* The GPU's second row: "9000MiB / 16152MiB", "98%   E. Process". */
+static int
+gpu_row2(struct tstate *t, struct str *c, size_t nc)
+{
+	const char	*sl;
+	struct str	 tok[8];
+	size_t		 nt;
+
+	if (nc < 3 || (sl = memchr(c[1].p, '/', c[1].n)) == NULL)
+		return 0;
+	if (set_value(t->gpu, t->a, "fb_used_bytes", V_BYTES,
+	    str_make(c[1].p, (size_t)(sl - c[1].p)), MIB, 0) == -1 ||
+	    set_value(t->gpu, t->a, "fb_total_bytes", V_BYTES,
+	    str_make(sl + 1, (size_t)(c[1].p + c[1].n - sl - 1)), MIB,
+	    0) == -1)
+		return -1;
+	nt = ttokens(c[2], tok, 8);
+	if (nt >= 2 && tok[0].p[tok[0].n - 1] == '%' &&
+	    set_value(t->gpu, t->a, "compute_mode", V_TEXT,
+	    str_make(tok[1].p, (size_t)(c[2].p + c[2].n - tok[1].p)), 1,
+	    0) == -1)
+		return -1;
+	return 1;
+}
+
+static int
+dead_name(struct str name)
+{
+	static const char *const w[] = {
+		"Unknown Error", "[Unknown Error]", "[Not Found]", "Not Found",
+		"<defunct>", "[defunct]",
+	};
+
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		if (ieq(name, w[i]))
+			return 1;
+	return str_find(name, "<defunct>") != NULL;
+}
+
+/*
+ * A process row: GPU, [GI, CI,] PID, [Type,] name, memory ("25081MiB",
+ * "100998 MiB", "N/A"). Returns 1 when it was one.
+ */
+static int
+proc_row(struct tstate *t, const struct scan *sc, struct str line,
+    struct str body)
+{
+	struct str	 tok[32], name, mem;
+	struct event	*ev;
+	size_t		 nt, k = 1, last;
+	int64_t		 v;
+
+	nt = ttokens(body, tok, 32);
+	if (nt < 4 || !all_digits(tok[0]))
+		return 0;
+	if (t->has_gi)
+		k += 2;
+	if (k >= nt || !all_digits(tok[k]))
+		return 0;
+	last = nt - 1;
+	mem = tok[last];
+	if (ieq(mem, "MiB") && last > k + 1) {
+		last--;
+		mem = str_make(tok[last].p,
+		    (size_t)(tok[last + 1].p + tok[last + 1].n - tok[last].p));
+	}
+	if ((ev = evlist_add(t->out, t->a, EV_GPU_PROC)) == NULL)
+		return -1;
+	ev->sig = "nvsmi_table";
+	cite_line(ev, t->in, sc->lineno, sc->line_off, line.n);
+	if (set_value(ev, t->a, "gpu_index", V_COUNT, tok[0], 1, 0) == -1 ||
+	    set_value(ev, t->a, "pid", V_COUNT, tok[k], 1, 0) == -1 ||
+	    set_value(ev, t->a, "used_bytes", V_BYTES, mem, MIB, 0) == -1)
+		return -1;
+	k++;
+	if (t->has_type && k < last) {
+		if (set_value(ev, t->a, "type", V_TEXT, tok[k], 1, 0) == -1)
+			return -1;
+		k++;
+	}
+	if (k < last) {
+		name = str_make(tok[k].p,
+		    (size_t)(tok[last - 1].p + tok[last - 1].n - tok[k].p));
+		if (set_value(ev, t->a, "name", V_TEXT, name, 1, 0) == -1 ||
+		    (dead_name(name) &&
+		    ev_set_num(ev, t->a, "defunct", 1) == -1))
+			return -1;
+	}
+	if (ev_num(ev, "pid", &v) == 0)
+		ev->pid = v;
+	return 1;
+}
+
+static int
+table_line(struct tstate *t, const struct scan *sc, struct str line)
+{
+	struct str	c[TCELLS], body;
+	const char	*dv;
+	size_t		nc = tcells(line, c, TCELLS);
+	int		r;
+
+	if ((dv = str_find(line, "Driver Version:")) != NULL) {
+		struct str tok[1];
+
+		body = str_make(dv + 15, (size_t)(line.p + line.n - dv - 15));
+		if (ttokens(body, tok, 1) == 1)
+			t->driver = tok[0];
+		return 0;
+	}
+	/* A process table's header (boxed or not) says its columns. */
+	if (str_find(line, "PID") != NULL &&
+	    str_find(line, "Process name") != NULL) {
+		t->procs = 1;
+		t->gpu = NULL;
+		t->has_type = str_find(line, "Type") != NULL;
+		t->has_gi = str_find(line, " GI ") != NULL;
+		return 0;
+	}
+	if (t->procs) {
+		body = nc == 1 ? c[0] : nc == 0 ? line : str_make(NULL, 0);
+		if (body.p != NULL && (r = proc_row(t, sc, line, body)) != 0)
+			return r;
+		if (str_trim(line).n > 0 && str_trim(line).p[0] != '|' &&
+		    str_trim(line).p[0] != '+')
+			t->procs = 0;
+		return 0;
+	}
+	if (t->gpu != NULL) {
+		r = gpu_row2(t, c, nc);
+		t->gpu = NULL;
+		if (r != 0)
+			return r;
+	}
+	return gpu_row1(t, sc, line, c, nc);
+}
+
+/*
+ * The default `nvidia-smi` table. Reads in->data[0..len) only; event
+ * strings borrow from it. Returns ERR_OK or ERR_NOMEM.
+ */
+enum err_code
+parse_nvsmi_table(const struct src *in, struct arena *a, struct evlist *out,
+    struct err *e)
+{
+	struct tstate	t = { .in = in, .a = a, .out = out };
+	struct scan	sc;
+	struct str	line;
+
+	scan_init(&sc, in->data, in->len);
+	while (scan_line(&sc, &line))
+		if (table_line(&t, &sc, line) == -1)
+			return ERR(e, ERR_NOMEM, "%s:%zu", in->name,
+			    sc.lineno);
+	return ERR_OK;
+}
+
+/* The table's own header lines, anywhere in the first bytes. */
+int
+sniff_nvsmi_table(const char *p, size_t n)
+{
+	if (has(p, n, "| NVIDIA-SMI ") || (has(p, n, "Volatile Uncorr. ECC") &&
+	    has(p, n, "Memory-Usage")))
+		return 80;
+	if (has(p, n, "| Processes:") ||
+	    (has(p, n, "PID") && has(p, n, "Process name") &&
+	    has(p, n, "GPU Memory")))
+		return 75;
+	return 0;
+}

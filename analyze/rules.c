@@ -545,6 +545,10 @@ cause_of_kind(enum ev_kind k)
 		return "cuda_oom_exhaustion";
 	case EV_CUDA_FAULT:
 		return "xid_fault";
+	case EV_GPU_BUSY:
+		return "gpu_other_tenant";
+	case EV_CUDA_STACK:
+		return "not_oom_other";
 	case EV_SHM_ERROR: case EV_BUS_ERROR:
 		return "shm_limit";
 	case EV_STEP_CREATE_FAIL: case EV_CGROUP_CREATE_FAIL:
@@ -982,7 +986,14 @@ rule_out_access(const struct facts *f, struct analysis *an,
 		    "failure).", NULL, 0);
 	if (strcmp(cause, "xid_fault") == 0 &&
 	    f->first[EV_GPU_NODEV] != NULL)
-		add_ruled_out(f, an, "gpu_access_denied", "the job's no-device "
+		add_ruled_out(f, an, "gpu_access_denied", f->xid_fault == NULL &&
+		    f->first[EV_GPU_DRIVER_ERROR] != NULL &&
+		    f->first[EV_GPU_DRIVER_ERROR]->sig != NULL &&
+		    strcmp(f->first[EV_GPU_DRIVER_ERROR]->sig,
+		    "S-NVSMI-GPU-LOST") == 0 ? "the job's no-device or NVML "
+		    "line comes with nvidia-smi reporting the GPU lost: it fell "
+		    "off the bus, it was not denied by the device cgroup." :
+		    "the job's no-device "
 		    "or NVML line comes with a GPU fault in the kernel log: the "
 		    "GPU was lost, not denied by the device cgroup.",
 		    &f->first[EV_GPU_NODEV], 1);

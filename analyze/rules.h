@@ -237,6 +237,8 @@ int	m_cpu_oversub(const struct facts *, struct arena *, struct rmatch *);
 int	m_cpu_bound_same(const struct facts *, struct arena *,
 	    struct rmatch *);
 int	m_gpu_nodev(const struct facts *, struct arena *, struct rmatch *);
+int	m_nodev_cpu_job(const struct facts *, struct arena *,
+	    struct rmatch *);
 int	m_gpu_denied(const struct facts *, struct arena *, struct rmatch *);
 int	m_gpu_cvd(const struct facts *, struct arena *, struct rmatch *);
 int	m_gpu_gres_nofile(const struct facts *, struct arena *,

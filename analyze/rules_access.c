@@ -263,6 +263,71 @@ m_cpu_bound_same(const struct facts *f, struct arena *a, struct rmatch *m)
 
 /* ---- GPU access ---- */
 
+/*
+ * Nothing in the evidence says the job asked for a GPU or that the node
+ * has one: no GPU GRES/TRES, no CUDA_VISIBLE_DEVICES, no device cgroup
+ * record or open() probe, no nvidia-smi snapshot. A no-device line then
+ * cannot show a denial; a CPU-only job whose library probes CUDA fails
+ * the same way.
+ */
+static int
+no_gpu_asked(const struct facts *f)
+{
+	const struct access_facts	*acc = &f->acc;
+
+	return acc->gpus_requested <= 0 && !f->gpu_job &&
+	    acc->denied == NULL && acc->opened == NULL &&
+	    acc->devices == NULL && acc->cvd_ev == NULL &&
+	    acc->gres_idx.n == 0 && !f->have_nvsmi;
+}
+
+/* The line says there is no device, not that access was refused. */
+static int
+nodev_absent(const struct event *ev)
+{
+	return str_eq(ev_str(ev, "what"), "no_cuda_device") ||
+	    str_eq(ev_str(ev, "what"), "no_devices_found");
+}
+
+int
+m_nodev_cpu_job(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*ev = f->first[EV_GPU_NODEV];
+
+	(void)a;
+	if (ev == NULL || f->xid_fault != NULL ||
+	    f->first[EV_GPU_DRIVER_ERROR] != NULL || !no_gpu_asked(f))
+		return 0;
+	/* Only "there is no device": a refusal (permissions, NVML init
+	 * denied) is an access problem whoever asked. */
+	if (!nodev_absent(ev))
+		return 0;
+	/* A CPU-only job that warns "CUDA not available" and goes on, or
+	 * whose every step completed, had no incident. */
+	if ((f->have_sacct && f->all_completed) ||
+	    str_find(ev->text, "Warning") != NULL ||
+	    str_find(ev->text, "warning") != NULL)
+		return 0;
+	m->initiating = ev;
+	rmatch_support(m, f->scontrol_job);
+	rmatch_support(m, f->sacct_job);
+	if (f->have_scontrol || f->have_sacct) {
+		m->confidence = "medium";
+		m->confidence_reason = "the job found no GPU, and its Slurm "
+		    "records show it asked for none";
+	} else {
+		m->confidence = "low";
+		m->confidence_reason = "the job found no GPU, and nothing "
+		    "collected shows it asked for one; its GPU request "
+		    "(scontrol, sacct AllocTRES) would decide";
+	}
+	m->detail = "Software in the job looked for a CUDA device and found "
+	    "none, but nothing shows the job asked for a GPU: a CPU-only job "
+	    "whose library probes CUDA fails this way. Only a job that asked "
+	    "for GPUs and cannot see them is a GPU access problem.";
+	return 1;
+}
+
 int
 m_gpu_nodev(const struct facts *f, struct arena *a, struct rmatch *m)
 {
@@ -271,7 +336,8 @@ m_gpu_nodev(const struct facts *f, struct arena *a, struct rmatch *m)
 
 	(void)a;
 	if (ev == NULL || f->xid_fault != NULL ||
-	    f->first[EV_GPU_DRIVER_ERROR] != NULL)
+	    f->first[EV_GPU_DRIVER_ERROR] != NULL ||
+	    (no_gpu_asked(f) && nodev_absent(ev)))
 		return 0;
 	m->initiating = ev;
 	rmatch_support(m, acc->denied);

@@ -557,6 +557,13 @@ held_outside(const struct event *oom)
 
 	if (mine < 0)
 		mine = reserved_of(oom);
+	/* PyTorch 1.0-1.3 printed "N cached": the cache beyond what is
+	 * allocated (signatures.md 3.1), so the process held allocated +
+	 * cached. */
+	if (mine < 0 && ev_num_or(oom, "cached_bytes", -1) >= 0 &&
+	    ev_num_or(oom, "allocated_bytes", -1) >= 0)
+		mine = ev_num_or(oom, "cached_bytes", 0) +
+		    ev_num_or(oom, "allocated_bytes", 0);
 	if (cap < 0 || free_ < 0 || mine < 0)
 		return -1;
 	return cap - free_ - mine;
@@ -608,6 +615,50 @@ job_procs(const struct facts *f, const struct gpu_fact *g)
 	return n;
 }
 
+/* An EV_PROC_EXIT of the job's log names pid. */
+static const struct event *
+pid_exited(const struct facts *f, int64_t pid)
+{
+	for (size_t i = 0; pid > 0 && i < f->tl->n; i++) {
+		const struct event *ev = f->tl->v[i];
+
+		if (ev->kind == EV_PROC_EXIT && ev->pid == pid &&
+		    !facts_foreign(f, ev))
+			return ev;
+	}
+	return NULL;
+}
+
+/*
+ * The OOM message's "Process N has X memory in use" names a pid that
+ * the job's own log reported exited before: the memory it holds belongs
+ * to no live process (a context left behind), not to another tenant.
+ */
+static const struct event *
+named_pid_exited(const struct facts *f, const struct event *oom)
+{
+	struct str	 s = ev_str(oom, "proc_info");
+	const char	*p = s.p, *end = s.p + s.n;
+	int64_t		 pid;
+
+	while (p != NULL && p < end) {
+		const char *q = str_find(str_make(p, (size_t)(end - p)),
+		    "Process ");
+
+		if (q == NULL)
+			break;
+		q += 8;
+		for (pid = 0; q < end && *q >= '0' && *q <= '9'; q++)
+			pid = pid * 10 + (*q - '0');
+		if (pid > 0 && pid != oom->pid && pid_exited(f, pid) != NULL &&
+		    facts_index_of(f, pid_exited(f, pid)) <
+		    facts_index_of(f, oom))
+			return pid_exited(f, pid);
+		p = q;
+	}
+	return NULL;
+}
+
 static enum cuda_class
 cuda_classify(const struct facts *f, const struct event *oom,
     const struct gpu_fact **gp)
@@ -625,6 +676,8 @@ cuda_classify(const struct facts *f, const struct event *oom,
 		return CC_ALLOWED;
 	if (cap > 0 && out > 2 * GiB && out > cap / 10 &&
 	    fits_without_others(oom, out)) {
+		if (named_pid_exited(f, oom))
+			return CC_ZOMBIE;
 		if (g == NULL)
 			return CC_TENANT;
 		if (other_procs(f, g, oom, &obytes) > 0 && obytes >= out / 2)
@@ -671,7 +724,13 @@ cuda_rule(const struct facts *f, struct arena *a, struct rmatch *m,
 	m->confidence_reason = "the allocator's own numbers in the OOM message";
 	req = ev_num_or(oom, "requested_bytes", -1);
 	u = unallocated_of(oom);
-	if ((c == CC_TENANT || c == CC_ZOMBIE) && g == NULL) {
+	if (c == CC_ZOMBIE && named_pid_exited(f, oom) != NULL) {
+		rmatch_support(m, named_pid_exited(f, oom));
+		m->confidence = "medium";
+		m->confidence_reason = "the OOM message names the process that "
+		    "holds the memory, and the job's log reported that process "
+		    "exited before";
+	} else if ((c == CC_TENANT || c == CC_ZOMBIE) && g == NULL) {
 		m->confidence = "low";
 		m->confidence_reason = "memory held outside the process, but no "
 		    "nvidia-smi process list to say by whom";
@@ -743,10 +802,17 @@ m_cuda_tenant(const struct facts *f, struct arena *a, struct rmatch *m)
 static int
 m_cuda_zombie(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	const struct event	*o;
+	const struct event	*o, *x;
 
 	if (!cuda_rule(f, a, m, CC_ZOMBIE, &o))
 		return 0;
+	if ((x = named_pid_exited(f, o)) != NULL) {
+		m->detail = arena_printf(a, "Process %lld, which the job's log "
+		    "reported exited, still held %s of the GPU: its CUDA "
+		    "context outlived it.", (long long)x->pid,
+		    fmt_bytes(a, held_outside(o)));
+		return 1;
+	}
 	m->detail = arena_printf(a, "%s of the GPU was held outside this "
 	    "process, and no listed process accounts for it: a CUDA context "
 	    "left behind by a crashed or killed process.",
@@ -895,6 +961,220 @@ m_bfc_frag(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* A plain OOM's GPU (the one it names, or the snapshot's only one) when
+ * the snapshot shows current hardware trouble on it, as R-HW-002 reads
+ * an allocator OOM. */
+static const struct event *
+plain_hw_gpu(const struct facts *f, const struct event *oom)
+{
+	const struct gpu_fact	*g = gpu_of(f, oom);
+
+	return g != NULL && gpu_hw_current(g->gpu) ? g->gpu : NULL;
+}
+
+/*
+ * An out-of-memory from creating the CUDA context itself (the driver's
+ * cuCtxCreate / cuDevicePrimaryCtxRetain, PyTorch's lazy CUDA init in
+ * the lines around it): a new process has allocated nothing yet, so the
+ * device was already full, held by others.
+ */
+static int
+ctx_create(const struct event *oom)
+{
+	static const char *const frames[] = {
+		"cuCtxCreate", "cuDevicePrimaryCtxRetain", "_cuda_init()",
+		"torch._C._cuda_init", "cudaSetDevice",
+	};
+
+	if (oom == NULL || oom->kind != EV_CUDA_OOM_PLAIN)
+		return 0;
+	for (size_t i = 0; i < sizeof(frames) / sizeof(frames[0]); i++)
+		if (str_find(oom->context, frames[i]) != NULL ||
+		    str_find(oom->text, frames[i]) != NULL)
+			return 1;
+	return 0;
+}
+
+static int
+m_cuda_plain_hw(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = plain_oom(f), *g;
+
+	(void)a;
+	if (s == NULL || (g = plain_hw_gpu(f, s)) == NULL)
+		return 0;
+	m->initiating = s;
+	m->gpu = g;
+	rmatch_support(m, g);
+	m->confidence = "medium";
+	m->confidence_reason = "a device OOM without the allocator's "
+	    "numbers, on a GPU whose snapshot shows failing memory";
+	m->detail = "A device allocation failed on a GPU whose nvidia-smi "
+	    "snapshot shows volatile uncorrectable ECC errors or pending "
+	    "retirement/remapping: without allocator numbers, the failing "
+	    "memory is the cause to rule out first, not the workload's size.";
+	return 1;
+}
+
+static int
+m_cuda_ctx(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = plain_oom(f);
+
+	(void)a;
+	if (s == NULL || !ctx_create(s) || plain_hw_gpu(f, s) != NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "medium";
+	m->confidence_reason = "the OOM came from creating the CUDA context, "
+	    "before the process allocated anything; who held the memory was "
+	    "not collected";
+	m->detail = "Creating the CUDA context failed with out-of-memory: "
+	    "the device was already full before this process allocated "
+	    "anything, so other processes held it.";
+	return 1;
+}
+
+/* An exclusive-process GPU another process holds: CUDA refuses the
+ * context ("busy or unavailable") instead of reporting out-of-memory. */
+static int
+m_gpu_busy(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_GPU_BUSY], *ex = NULL;
+
+	(void)a;
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	for (int i = 0; i < f->ngpus && ex == NULL; i++) {
+		struct str cm = ev_str(f->gpus[i].gpu, "compute_mode");
+
+		if (cm.p != NULL && (str_find(cm, "Exclusive") != NULL ||
+		    str_find(cm, "E. Process") != NULL))
+			ex = f->gpus[i].gpu;
+	}
+	rmatch_support(m, ex);
+	m->confidence = "medium";
+	m->confidence_reason = ex != NULL ? "CUDA refused the device and the "
+	    "snapshot shows it in an exclusive compute mode; the holder is "
+	    "not named" : "CUDA refused the device as busy; the holder is "
+	    "not named";
+	m->detail = "CUDA reported every device busy or unavailable: the GPU "
+	    "is in an exclusive compute mode and another process (another "
+	    "job, or a leftover of an earlier one) already holds it.";
+	return 1;
+}
+
+/* The row of pasted ps output for pid, or NULL. */
+static const struct event *
+ps_row(const struct facts *f, int64_t pid)
+{
+	for (size_t i = 0; pid > 0 && i < f->tl->n; i++)
+		if (f->tl->v[i]->kind == EV_PROC_STATE &&
+		    f->tl->v[i]->pid == pid)
+			return f->tl->v[i];
+	return NULL;
+}
+
+/* ps's state of pid starts with c ('Z' zombie, 'T' stopped). */
+static int
+ps_state(const struct facts *f, int64_t pid, char c)
+{
+	const struct event	*ps = ps_row(f, pid);
+	struct str		 s;
+
+	if (ps == NULL)
+		return 0;
+	s = ev_str(ps, "stat");
+	return s.n > 0 && s.p[0] == c;
+}
+
+/* A dead process in the snapshot's process table: nvidia-smi cannot
+ * read its name ("Unknown Error", "[Not Found]", "<defunct>"), or the
+ * job's log said it exited, and it still holds device memory. */
+static const struct event *
+dead_holder(const struct facts *f)
+{
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event *p = f->tl->v[i];
+
+		if (p->kind != EV_GPU_PROC || facts_foreign(f, p) ||
+		    ev_num_or(p, "used_bytes", 0) < 256 * MiB)
+			continue;
+		if (ev_num_or(p, "defunct", 0) > 0 ||
+		    pid_exited(f, p->pid) != NULL || ps_state(f, p->pid, 'Z'))
+			return p;
+	}
+	return NULL;
+}
+
+static int
+m_zombie_record(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*p = dead_holder(f);
+
+	if (p == NULL)
+		return 0;
+	m->initiating = p;
+	rmatch_support(m, pid_exited(f, p->pid));
+	rmatch_support(m, ps_row(f, p->pid));
+	m->confidence = "medium";
+	m->confidence_reason = "nvidia-smi lists device memory held by a "
+	    "process that is gone; no failure line ties it to the job";
+	m->detail = arena_printf(a, "nvidia-smi lists pid %lld holding %s "
+	    "of device memory, but the process is dead: its CUDA context "
+	    "was not torn down (often a forked child still holds the device "
+	    "files), and every job placed on that GPU loses that memory.",
+	    (long long)p->pid, fmt_bytes(a, ev_num_or(p, "used_bytes", 0)));
+	return 1;
+}
+
+/*
+ * A live process the snapshot lists holding device memory that ps shows
+ * stopped (state T) or orphaned (parent pid 1: its job or launcher is
+ * gone), and that is not one of the job's own processes: a leftover
+ * holding the GPU for whoever is placed on it next.
+ */
+static const struct event *
+leftover_holder(const struct facts *f)
+{
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event *p = f->tl->v[i], *ps;
+
+		if (p->kind != EV_GPU_PROC || facts_foreign(f, p) ||
+		    ev_num_or(p, "used_bytes", 0) < 256 * MiB ||
+		    facts_is_job_pid(f, p->pid) ||
+		    (ps = ps_row(f, p->pid)) == NULL)
+			continue;
+		if (ps_state(f, p->pid, 'T') || ev_num_or(ps, "ppid", -1) == 1)
+			return p;
+	}
+	return NULL;
+}
+
+static int
+m_leftover_record(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*p = leftover_holder(f), *ps;
+
+	if (p == NULL)
+		return 0;
+	ps = ps_row(f, p->pid);
+	m->initiating = p;
+	rmatch_support(m, ps);
+	m->confidence = "low";
+	m->confidence_reason = "nvidia-smi and ps show the holder, but no "
+	    "failure line and no list of the job's own pids tie it to the "
+	    "job analysed";
+	m->detail = arena_printf(a, "nvidia-smi lists pid %lld holding %s of "
+	    "device memory, and ps shows it %s: a leftover of another job or "
+	    "session, holding the GPU for whoever is placed on it next.",
+	    (long long)p->pid, fmt_bytes(a, ev_num_or(p, "used_bytes", 0)),
+	    ps_state(f, p->pid, 'T') ? "stopped (state T), doing no work" :
+	    "orphaned (parent pid 1: its job or launcher is gone)");
+	return 1;
+}
+
 static int
 m_cuda_plain(const struct facts *f, struct arena *a, struct rmatch *m)
 {
@@ -902,7 +1182,8 @@ m_cuda_plain(const struct facts *f, struct arena *a, struct rmatch *m)
 	int			 frag = bfc_fragmented(f, s);
 	int64_t			 req;
 
-	if (s == NULL || frag == 1)
+	if (s == NULL || frag == 1 || plain_hw_gpu(f, s) != NULL ||
+	    ctx_create(s))
 		return 0;
 	m->initiating = s;
 	rmatch_support(m, f->summary_oom);
@@ -991,7 +1272,8 @@ m_xid_fault(const struct facts *f, struct arena *a, struct rmatch *m)
 	 * without an Xid number ("fallen off the bus", "GPU is lost"). */
 	if (x == NULL && d != NULL && d->sig != NULL &&
 	    (strcmp(d->sig, "nvrm.fallen_off_bus") == 0 ||
-	    strcmp(d->sig, "nvrm.gpu_lost") == 0))
+	    strcmp(d->sig, "nvrm.gpu_lost") == 0 ||
+	    strcmp(d->sig, "S-NVSMI-GPU-LOST") == 0))
 		x = d;
 
 	if (x == NULL && c == NULL)
@@ -1008,6 +1290,13 @@ m_xid_fault(const struct facts *f, struct arena *a, struct rmatch *m)
 	    "device fault";
 	m->detail = "A device fault (illegal memory access, launch failure or "
 	    "a driver Xid), not an allocation failure.";
+	if (m->initiating == d && strcmp(d->sig, "S-NVSMI-GPU-LOST") == 0 &&
+	    ev_str(d, "pci").p != NULL)
+		m->detail = arena_printf(a, "nvidia-smi can no longer reach the "
+		    "GPU at %.*s (%.*s): it fell off the bus, a device fault, "
+		    "not an allocation failure or access denial.",
+		    (int)ev_str(d, "pci").n, ev_str(d, "pci").p,
+		    (int)ev_str(d, "error").n, ev_str(d, "error").p);
 	return 1;
 }
 
@@ -1053,6 +1342,47 @@ m_retired_record(const struct facts *f, struct arena *a, struct rmatch *m)
 	    "retirement/remapping or volatile uncorrectable ECC, but no "
 	    "failure line ties it to the job";
 	m->detail = "A GPU of the job has failing memory hardware.";
+	return 1;
+}
+
+/* ---- the software stack ---- */
+
+/* A CUDA error of the build, the library or the driver: not the device,
+ * not its memory. */
+static int
+m_cuda_stack(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_CUDA_STACK];
+	struct str		 w;
+
+	if (s == NULL)
+		return 0;
+	w = ev_str(s, "what");
+	m->initiating = s;
+	m->confidence = "medium";
+	m->confidence_reason = "the CUDA error names the software stack, "
+	    "not the device or its memory";
+	if (str_eq(w, "no_kernel_image"))
+		m->detail = "The program (or a library it loads) has no GPU "
+		    "code for this device's architecture: a build problem. "
+		    "Memory settings cannot help; any memory-tuning advice "
+		    "printed with it is generic.";
+	else if (str_eq(w, "not_initialized"))
+		m->detail = "A library called the CUDA driver before "
+		    "initialising it (CUDA_ERROR_NOT_INITIALIZED): a software "
+		    "version problem, not the GPUs or their access; a "
+		    "framework may then silently fall back to the CPU.";
+	else if (str_eq(w, "driver_unreachable"))
+		m->detail = "nvidia-smi could not talk to the NVIDIA driver at "
+		    "all: the kernel module is not loaded or does not match; "
+		    "a node problem, not the job's GPU access.";
+	else if (str_eq(w, "driver_mismatch"))
+		m->detail = "The NVIDIA driver's user-space library does not "
+		    "match the loaded kernel module (upgraded without a "
+		    "reboot): a node problem.";
+	else
+		m->detail = "The NVIDIA driver is older than the CUDA runtime "
+		    "the program was built with.";
 	return 1;
 }
 
@@ -1912,6 +2242,54 @@ const struct rule	rules[] = {
 	      "TF_GPU_ALLOCATOR=cuda_malloc_async) and require the OOM to "
 	      "disappear.",
 	  .match = m_bfc_frag },
+	{ .id = "R-DEV-021", .cause = "gpu_other_tenant", .boundary = "device",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 cause 'Another process on the GPU'",
+	  .signals = "'all CUDA-capable devices are busy or unavailable' / "
+	      "'CUDA-capable device(s) is/are busy or unavailable' "
+	      "(cudaErrorDevicesUnavailable, 46)",
+	  .meaning = "An exclusive-mode GPU was already held by another "
+	      "process.",
+	  .next_action = "On the node, list the GPU's compute processes "
+	      "(nvidia-smi, and ps for their owners) while the GPU is "
+	      "allocated to no job; rerun the job unchanged once it is free.",
+	  .match = m_gpu_busy },
+	{ .id = "R-DEV-022", .cause = "gpu_other_tenant", .boundary = "device",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 cause 'Another process on the GPU'",
+	  .signals = "a plain CUDA out-of-memory raised while creating the "
+	      "context (cuCtxCreate, cuDevicePrimaryCtxRetain, "
+	      "torch._C._cuda_init in the lines around it)",
+	  .meaning = "The device was full before the process allocated "
+	      "anything.",
+	  .next_action = "Snapshot nvidia-smi's process list on that GPU "
+	      "when the failure happens; rerun unchanged on a GPU no other "
+	      "process uses.",
+	  .match = m_cuda_ctx },
+	{ .id = "R-DEV-023", .cause = "zombie_context", .boundary = "device",
+	  .prio = 4, .rclass = RC_RECORD,
+	  .seeds = "S004 cause 'Zombie CUDA context'",
+	  .signals = "nvidia-smi lists >= 256 MiB held by a process whose "
+	      "name it cannot read ('Unknown Error', '[Not Found]', "
+	      "'<defunct>'), that ps shows as a zombie (state Z), or that the "
+	      "job's log reported exited",
+	  .meaning = "A dead process's CUDA context still holds memory.",
+	  .next_action = "Kill the processes that still hold the device "
+	      "files (fuser -v /dev/nvidia*) or reset the GPU; drain the "
+	      "node until nvidia-smi lists no dead holder.",
+	  .match = m_zombie_record },
+	{ .id = "R-DEV-024", .cause = "gpu_other_tenant", .boundary = "device",
+	  .prio = 5, .rclass = RC_RECORD,
+	  .seeds = "S004 cause 'Other processes holding GPU memory'",
+	  .signals = "nvidia-smi lists >= 256 MiB held by a process that "
+	      "pasted ps output shows stopped (state T) or orphaned (PPID 1), "
+	      "and that is not one of the job's pids",
+	  .meaning = "A leftover process of another job or session holds the "
+	      "GPU.",
+	  .next_action = "Kill the leftover (or make Slurm track and kill the "
+	      "whole process tree: ProctrackType=proctrack/cgroup); rerun the "
+	      "job unchanged on the freed GPU.",
+	  .match = m_leftover_record },
 	{ .id = "R-GPU-001", .cause = "gpu_access_denied", .boundary = "step",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S001 cause 'Cgroup device access not configured for "
@@ -2112,6 +2490,18 @@ const struct rule	rules[] = {
 	  .next_action = "Drain the GPU, reset it to apply pending "
 	      "retirement, and rerun the job unchanged on another GPU.",
 	  .match = m_retired_record },
+	{ .id = "R-HW-011", .cause = "retired_pages", .boundary = "hardware",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 cause 'Retired pages shrinking capacity'; S004 "
+	      "metric 'Uncorrected ECC errors (volatile)'",
+	  .signals = "a plain device OOM (no allocator numbers) on a GPU whose "
+	      "snapshot shows volatile uncorrectable ECC or pending "
+	      "retirement/remapping",
+	  .meaning = "Failing GPU memory, not the workload's size.",
+	  .next_action = "Drain the GPU and run the vendor memory diagnostics "
+	      "(or reset to apply pending retirement); rerun the job unchanged "
+	      "on another GPU.",
+	  .match = m_cuda_plain_hw },
 	{ .id = "R-INC-001", .cause = "inconclusive", .boundary = "unknown",
 	  .prio = 2, .rclass = RC_FINAL,
 	  .seeds = "S000 table 'NCCL watchdog timeout after one OOM'; S000 "
@@ -2279,6 +2669,35 @@ const struct rule	rules[] = {
 	      "at one with room: a scratch file system, not a RAM-backed "
 	      "tmpfs), rerun, and require the write error to disappear.",
 	  .match = m_storage },
+	{ .id = "R-OTHER-021", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 'Confirm the failure is allocation, not corruption'",
+	  .signals = "'no kernel image is available for execution on the "
+	      "device', CUDA_ERROR_NOT_INITIALIZED, nvidia-smi 'couldn't "
+	      "communicate with the NVIDIA driver', NVML 'Driver/library "
+	      "version mismatch', 'CUDA driver version is insufficient'",
+	  .meaning = "The CUDA software stack (build, library, driver) "
+	      "failed, not the device or its memory.",
+	  .next_action = "Hold the job and node constant and change only the "
+	      "software: a build with code for this GPU, the library version "
+	      "before the regression, or a node with a working driver.",
+	  .match = m_cuda_stack },
+	{ .id = "R-OTHER-022", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S001 cause 'Cgroup device access not configured for GPUs'",
+	  .signals = "a no-device line ('no CUDA-capable device is detected', "
+	      "nvidia-smi 'No devices were found'; not a refusal such as NVML "
+	      "init or permissions) while nothing shows the job asked for a "
+	      "GPU: no GPU "
+	      "GRES/TRES, no CUDA_VISIBLE_DEVICES, no device cgroup record, "
+	      "no nvidia-smi snapshot; a warning that lets the job go on, or a "
+	      "job whose steps all completed, is no incident",
+	  .meaning = "A library probed CUDA in a job that need not have a "
+	      "GPU.",
+	  .next_action = "If the job should use no GPU, turn the library's "
+	      "GPU support off; if it should, resubmit with --gres=gpu:N and "
+	      "collect the job's Slurm records with the bundle.",
+	  .match = m_nodev_cpu_job },
 	{ .id = "R-SCHED-001", .cause = "time_limit", .boundary = "scheduler",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S000 references 'time-limit failures'",

@@ -86,6 +86,7 @@ sniff_content(const char *path, const char *p, size_t n)
 		{ sniff_sacct, FK_SACCT },
 		{ sniff_scontrol, FK_SCONTROL },
 		{ sniff_nvsmi_csv, FK_NVSMI_CSV },
+		{ sniff_nvsmi_table, FK_NVSMI_TABLE },
 		{ sniff_kernel, FK_KERNEL },
 	};
 	/* The collector's own files, by name (a bundle unpacked without its

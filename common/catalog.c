@@ -24,6 +24,7 @@
 #define HEAP_LIMIT	4096	/* KiB of backtracking memory */
 #define MAX_GROUPS	64
 #define MAX_NEEDLES	256
+#define MAX_SHORT	16	/* needles under SHORT_NEEDLE found with memmem */
 
 struct row {
 	pcre2_code	*code;
@@ -714,9 +715,9 @@ struct cat_scan {
 	uint64_t		 limit0;
 	size_t			 nlen[MAX_NEEDLES];
 	size_t			 wm;		/* shortest long needle */
-	int16_t			 shorts[8];	/* needles under SHORT_NEEDLE */
+	int16_t			 shorts[MAX_SHORT];	/* under SHORT_NEEDLE */
 	int			 nshort;
-	const char		*shit[8];	/* their next occurrence */
+	const char		*shit[MAX_SHORT];	/* their next occurrence */
 	const char		*send;		/* ... in the region ending here */
 	uint8_t			*shift;		/* [65536] Wu-Manber shifts */
 	int16_t			*head;		/* [65536] needles ending ... */
@@ -729,23 +730,26 @@ struct ctx_line {
 };
 
 /*
- * The pre-filter is a Wu-Manber multi-needle search with two-byte blocks
- * over a window of m bytes (m: the shortest needle). The block ending a
- * window says how far the window may move without skipping a needle's
- * first m bytes; a block that ends some needle's prefix (shift 0) is
- * checked against those needles. Ordinary log text mostly moves the
- * window m - 1 bytes at a time, which is what lets one pass over the log
- * look at a fraction of its bytes.
+ * The pre-filter is a Wu-Manber multi-needle search with three-byte
+ * blocks, hashed to 16 bits, over a window of m bytes (m: the shortest
+ * needle). The block ending a window says how far the window may move
+ * without skipping a needle's first m bytes; a block that ends some
+ * needle's prefix (shift 0) is checked against those needles. With two
+ * hundred needles, two-byte blocks left most common letter pairs at
+ * shift 0; three bytes keep ordinary log text moving the window m - 2
+ * bytes at a time, which is what lets one pass over the log look at a
+ * fraction of its bytes.
  */
-#define BLOCK(p)	((unsigned)(unsigned char)(p)[0] << 8 | \
-			    (unsigned char)(p)[1])
+#define BLOCK(p)	((((unsigned)(unsigned char)(p)[0] << 10) ^ \
+			    ((unsigned)(unsigned char)(p)[1] << 5) ^ \
+			    (unsigned char)(p)[2]) & 0xffff)
 
 #define SHORT_NEEDLE	8	/* shorter needles are found with memmem */
 
 static int
 is_short(const struct cat_scan *s, size_t i)
 {
-	return s->nlen[i] < SHORT_NEEDLE && s->nshort < 8;
+	return s->nlen[i] < SHORT_NEEDLE && s->nshort < MAX_SHORT;
 }
 
 static int
@@ -761,13 +765,13 @@ build_shifts(struct cat_scan *s)
 		else if (s->nlen[i] < m)
 			m = s->nlen[i];
 	}
-	if (m < 2 || m > 255)
+	if (m < 3 || m > 255)
 		return -1;
 	s->wm = m;
 	if ((s->shift = malloc(65536)) == NULL ||
 	    (s->head = malloc(65536 * sizeof(*s->head))) == NULL)
 		return -1;
-	memset(s->shift, (int)(m - 1), 65536);
+	memset(s->shift, (int)(m - 2), 65536);
 	for (size_t b = 0; b < 65536; b++)
 		s->head[b] = -1;
 	for (size_t i = s->cat->nneedles; i-- > 0;) {
@@ -778,14 +782,14 @@ build_shifts(struct cat_scan *s)
 			skip |= s->shorts[j] == (int16_t)i;
 		if (skip)
 			continue;
-		for (size_t q = 1; q < m; q++) {
-			unsigned	 b = BLOCK(nd + q - 1);
+		for (size_t q = 2; q < m; q++) {
+			unsigned	 b = BLOCK(nd + q - 2);
 
 			if (m - 1 - q < s->shift[b])
 				s->shift[b] = (uint8_t)(m - 1 - q);
 		}
-		s->next[i] = s->head[BLOCK(nd + m - 2)];
-		s->head[BLOCK(nd + m - 2)] = (int16_t)i;
+		s->next[i] = s->head[BLOCK(nd + m - 3)];
+		s->head[BLOCK(nd + m - 3)] = (int16_t)i;
 	}
 	return 0;
 }
@@ -1002,8 +1006,34 @@ count_nl(const char *p, size_t n)
 	return c;
 }
 
-/* Needle i in [p, end): memchr on its first upper-case byte (rare in
- * logs: "Killed" -> 'K'), else its first byte, then memcmp. */
+/* How rare byte c is in logs, higher rarer: upper case and unusual
+ * punctuation first, spaces last, lower case by English letter
+ * frequency. */
+static int
+rarity(unsigned char c)
+{
+	static const char	 letters[] = "etaoinsrhldcumfpgwybvkxjqz";
+	const char		*l;
+
+	if (c >= 'A' && c <= 'Z')
+		return 100;
+	if (c >= 'a' && c <= 'z')
+		return (l = strchr(letters, c)) ? 10 + (int)(l - letters) : 10;
+	if (c >= '1' && c <= '9')
+		return 50;
+	if (c == '0')
+		return 40;
+	if (strchr(" \t", c) != NULL)
+		return 0;
+	if (strchr("./-_", c) != NULL)
+		return 5;
+	if (strchr(":=,", c) != NULL)
+		return 60;
+	return 90;
+}
+
+/* Needle i in [p, end): memchr on its rarest byte (in logs: "Killed" ->
+ * 'K', " ? " -> '?'), then memcmp. */
 static const char *
 find_short(const struct cat_scan *s, size_t i, const char *p,
     const char *end)
@@ -1011,11 +1041,10 @@ find_short(const struct cat_scan *s, size_t i, const char *p,
 	const char	*nd = s->cat->needles[i], *q;
 	size_t		 n = s->nlen[i], k = 0;
 
-	for (size_t j = 0; j < n; j++)
-		if (nd[j] >= 'A' && nd[j] <= 'Z') {
+	for (size_t j = 1; j < n; j++)
+		if (rarity((unsigned char)nd[j]) >
+		    rarity((unsigned char)nd[k]))
 			k = j;
-			break;
-		}
 	for (q = p + k; q + (n - k) <= end; q++) {
 		if ((q = memchr(q, nd[k], (size_t)(end - q))) == NULL ||
 		    q + (n - k) > end)
@@ -1054,11 +1083,11 @@ next_long(struct cat_scan *s, const char *pos, const char *limit,
 	unsigned	 sh;
 
 	while (w < end && w - (s->wm - 1) < limit) {
-		if ((sh = s->shift[BLOCK(w - 1)]) != 0) {
+		if ((sh = s->shift[BLOCK(w - 2)]) != 0) {
 			w += sh;
 			continue;
 		}
-		for (int16_t i = s->head[BLOCK(w - 1)]; i != -1;
+		for (int16_t i = s->head[BLOCK(w - 2)]; i != -1;
 		    i = s->next[i]) {
 			const char	*q = w - (s->wm - 1);
 			const char	*nd = s->cat->needles[i];

@@ -62,7 +62,8 @@ const struct cat_sig catalog_table[] = {
 	    "capacity; (?<allocated_bytes>" SZ ") already allocated; "
 	    "(?<free_bytes>" SZ ") free; (?:(?<allowed_bytes>" SZ
 	    ") allowed; )?(?:(?<reserved_bytes>" SZ ") reserved in total by "
-	    "PyTorch|(?<cached_bytes>" SZ ") cached)\\)",
+	    "PyTorch|(?<cached_bytes>" SZ ") cached(?:; (?<inactive_bytes>"
+	    SZ ") inactive)?)\\)",
 	  .ere = "CUDA out of memory\\. Tried to allocate " SZE " \\(GPU "
 	    "[0-9]+; " SZE " total capacity",
 	  .source = "PyTorch 1.0 (\"cached\") to 2.0; signatures.md 3.1" },
@@ -225,20 +226,46 @@ const struct cat_sig catalog_table[] = {
 	  .group = "cuda_fault",
 	  .needles = { "illegal memory access", "unspecified launch failure",
 	      "device-side assert triggered", "misaligned address",
-	      "no kernel image is available", "unknown error" },
+	      "illegal instruction", "unknown error" },
 	  .pcre = "(?<error>an illegal memory access was encountered|"
 	    "unspecified launch failure|device-side assert triggered|"
 	    "misaligned address|an illegal instruction was encountered|"
-	    "no kernel image is available for execution on the device|"
 	    "CUDA error: unknown error|\\(error code unknown error\\))",
+	  /* The grep baseline keeps the set it was measured with, "no
+	   * kernel image" included (now S-CUDA-NO-KERNEL-IMAGE). */
 	  .ere = "an illegal memory access was encountered|unspecified launch "
 	    "failure|device-side assert triggered|misaligned address|an "
 	    "illegal instruction was encountered|no kernel image is available "
 	    "for execution on the device|CUDA error: unknown error|\\(error "
 	    "code unknown error\\)",
 	  .source = "cudaGetErrorString (cudaErrorIllegalAddress, LaunchFailure,"
-	    " Assert, NoKernelImageForDevice, Unknown); Triton; "
-	    "signatures.md 6.3" },
+	    " Assert, Unknown); Triton; signatures.md 6.3" },
+	/* The same faults by their enum names (runtime and driver API, as
+	 * cudaGetErrorName and CUDA_ERROR_* checks print them), the launch
+	 * watchdog's timeout (error 6, Xid 8), and the short phrase people
+	 * quote. After the full sentences: a line holding both is one
+	 * event. */
+	{ .id = "S-CUDA-FAULT-NAME", .kind = EV_CUDA_FAULT, .cls = CAT_PRIMARY,
+	  .group = "cuda_fault",
+	  .needles = { "illegal memory access", "IllegalAddress",
+	      "ILLEGAL_ADDRESS", "cudaErrorLaunch", "CUDA_ERROR_LAUNCH_",
+	      "launch timed out" },
+	  .pcre = "(?:error=(?<cuda_error>[0-9]+) : |cuda runtime error "
+	    "\\((?<cuda_error>[0-9]+)\\) : )?"
+	    "(?<error>cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|"
+	    "cudaErrorLaunchFailure|CUDA_ERROR_LAUNCH_FAILED|"
+	    "cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT|"
+	    "the launch timed out and was terminated|"
+	    "(?i:illegal memory access))",
+	  .ere = "cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|"
+	    "cudaErrorLaunchFailure|CUDA_ERROR_LAUNCH_FAILED|"
+	    "cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT|the launch "
+	    "timed out and was terminated|[Ii]llegal memory access",
+	  .source = "cudaGetErrorName / CUresult names of cudaErrorIllegal"
+	    "Address (700), LaunchFailure (719), LaunchTimeout (702; 6 "
+	    "before CUDA 10.1, THC 'error=6'); JCuda, CuPy, Numba; "
+	    "signatures.md 6.3",
+	  .no_baseline = 1 },
 	{ .id = "S-CUDA-ECC", .kind = EV_ECC_ERROR, .cls = CAT_PRIMARY,
 	  .group = "cuda_fault",
 	  .needles = { "uncorrectable ECC error encountered" },
@@ -1349,6 +1376,145 @@ const struct cat_sig catalog_table[] = {
 	  .ere = "Segmentation fault|\\(core dumped\\)",
 	  .source = "shell and libc reports of a crashed process",
 	  .what = "crash", .no_baseline = 1 },
+	/* --- an exclusive-process GPU another process holds: the tenant
+	 * class without an out-of-memory word (signatures.md 3.3) --- */
+	{ .id = "S-CUDA-DEVICES-BUSY", .kind = EV_GPU_BUSY, .cls = CAT_PRIMARY,
+	  .group = "gpu_busy",
+	  .needles = { "busy or unavailable", "cudaErrorDevicesUnavailable" },
+	  .pcre = "(?:cuda runtime error \\((?<cuda_error>[0-9]+)\\) : |"
+	    "error=(?<cuda_error>[0-9]+) : )?(?<error>all CUDA-capable "
+	    "devices are busy or unavailable|CUDA-capable device\\(s\\) "
+	    "is/are busy or unavailable|cudaErrorDevicesUnavailable)",
+	  .ere = "CUDA-capable devices are busy or unavailable|CUDA-capable "
+	    "device\\(s\\) is/are busy or unavailable|"
+	    "cudaErrorDevicesUnavailable",
+	  .source = "cudaErrorDevicesUnavailable (46): the text before CUDA "
+	    "10.1 ('all CUDA-capable devices ...', THC 'error=46') and after; "
+	    "signatures.md 3.3, 6.3",
+	  .no_baseline = 1 },
+	/* --- CUDA errors of the software stack, not of the device or its
+	 * memory: a build without kernels for this GPU, a library calling
+	 * the driver before cuInit, a driver that cannot be reached or does
+	 * not match its library (DESIGN.md: not_oom_other naming it). --- */
+	{ .id = "S-CUDA-NO-KERNEL-IMAGE", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "no kernel image is available",
+	      "NoKernelImageForDevice", "CUDA_ERROR_NO_BINARY_FOR_GPU" },
+	  .pcre = "(?<error>no kernel image is available for execution on the "
+	    "device|cudaErrorNoKernelImageForDevice|"
+	    "CUDA_ERROR_NO_BINARY_FOR_GPU)",
+	  .ere = "no kernel image is available for execution on the device|"
+	    "cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU",
+	  .source = "cudaErrorNoKernelImageForDevice (209) and its driver "
+	    "twin: a binary built without code for this GPU's architecture; "
+	    "signatures.md 6.3",
+	  .what = "no_kernel_image", .no_baseline = 1 },
+	{ .id = "S-CUDA-NOT-INITIALIZED", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "CUDA_ERROR_NOT_INITIALIZED" },
+	  .pcre = "(?<error>CUDA_ERROR_NOT_INITIALIZED)",
+	  .ere = "CUDA_ERROR_NOT_INITIALIZED",
+	  .source = "CUresult 3: a driver API call before cuInit (jaxlib "
+	    "0.4.26 versions_helpers.cc, jax-ml/jax#20711)",
+	  .what = "not_initialized", .no_baseline = 1 },
+	{ .id = "S-NVSMI-NO-DRIVER", .kind = EV_CUDA_STACK, .cls = CAT_PRIMARY,
+	  .group = "cuda_stack",
+	  .needles = { "communicate with the NVIDIA driver" },
+	  .pcre = "NVIDIA-SMI has failed because it couldn.{1,3}t communicate "
+	    "with the NVIDIA driver",
+	  .ere = "NVIDIA-SMI has failed because it couldn.{1,3}t communicate "
+	    "with the NVIDIA driver",
+	  .source = "nvidia-smi when no NVIDIA kernel module answers (also "
+	    "pasted with a typographic apostrophe)",
+	  .what = "driver_unreachable", .no_baseline = 1 },
+	{ .id = "S-NVML-DRIVER-MISMATCH", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "Driver/library version mismatch" },
+	  .pcre = "(?:Failed to initialize NVML: )?(?<error>Driver/library "
+	    "version mismatch)",
+	  .ere = "Driver/library version mismatch",
+	  .source = "NVML_ERROR_LIB_RM_VERSION_MISMATCH: user-space driver "
+	    "upgraded under a loaded kernel module",
+	  .what = "driver_mismatch", .no_baseline = 1 },
+	{ .id = "S-CUDA-DRIVER-TOO-OLD", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "driver version is insufficient",
+	      "cudaErrorInsufficientDriver" },
+	  .pcre = "(?<error>CUDA driver version is insufficient for CUDA "
+	    "runtime version|cudaErrorInsufficientDriver)",
+	  .ere = "CUDA driver version is insufficient for CUDA runtime "
+	    "version|cudaErrorInsufficientDriver",
+	  .source = "cudaErrorInsufficientDriver (35): the driver is older "
+	    "than the CUDA runtime the program was built with",
+	  .what = "driver_too_old", .no_baseline = 1 },
+	/* --- nvidia-smi / NVML: one GPU, by PCI bus id, can no longer be
+	 * queried. The GPU-lost family (xid_fault), never access denial. */
+	{ .id = "S-NVSMI-GPU-LOST", .kind = EV_GPU_DRIVER_ERROR,
+	  .cls = CAT_PRIMARY, .group = "nvsmi_lost",
+	  .needles = { "Unable to determine the device handle for GPU",
+	      "NVMLError_GpuIsLost" },
+	  .pcre = "(?:Unable to determine the device handle for GPU ?"
+	    "(?<pci>[0-9A-Fa-f]{3,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\\."
+	    "[0-9A-Fa-f]): (?<error>GPU is lost|Unknown Error|[^.]*[^. ])|"
+	    "NVMLError_GpuIsLost: (?<error>GPU is lost))",
+	  .ere = "Unable to determine the device handle for GPU|"
+	    "NVMLError_GpuIsLost",
+	  .source = "nvidia-smi / pynvml when NVML cannot get a handle to a "
+	    "GPU that fell off the bus (NVML_ERROR_GPU_IS_LOST, or Unknown "
+	    "Error)",
+	  .what = "gpu_lost", .no_baseline = 1 },
+	/* --- the header of pasted `ps` output (ps aux, ps -o ...): the rows
+	 * after it are read by parse_log as process_state events. --- */
+	{ .id = "S-PS-HEADER", .kind = EV_NOTE, .cls = CAT_CONTEXT,
+	  .group = "ps",
+	  .needles = { "PID" },
+	  .pcre = "^ *(?:(?:USER|UID) +)?PID +(?:[A-Z%]+ +)*(?:CMD|COMMAND|"
+	    "ARGS) *$",
+	  .ere = "^ *((USER|UID) +)?PID +([A-Z%]+ +)*(CMD|COMMAND|ARGS) *$",
+	  .source = "procps ps header line (ps aux, ps -ef, ps -o user,pid,"
+	    "ppid,cmd); sgl-project/sglang#23627",
+	  .no_baseline = 1 },
+	/* --- a GPU request in a pasted sbatch/srun command or #SBATCH
+	 * line: the job asked for GPUs (a no-device line is then an
+	 * access problem, not a CPU job's probe). --- */
+	{ .id = "S-SLURM-GPU-REQUEST", .kind = EV_NOTE, .cls = CAT_CONTEXT,
+	  .group = "gpu_request",
+	  .needles = { "--gres=gpu", "--gres gpu", " --gpus=", " --gpus ",
+	      " --gpus-per-" },
+	  .pcre = "(?:^#SBATCH +|\\b(?:sbatch|srun|salloc) .*)"
+	    "(?<request>--gres[= ]gpu(?::[A-Za-z0-9_.-]+)*|--gpus(?:-per-"
+	    "(?:node|task|socket))?[= ][0-9A-Za-z:]+)",
+	  .ere = "(^#SBATCH +|(sbatch|srun|salloc) .*)(--gres[= ]gpu|--gpus)",
+	  .source = "Slurm sbatch/srun/salloc GPU options (--gres=gpu[:type]:N, "
+	    "--gpus, --gpus-per-node/-task/-socket)",
+	  .what = "gpu_request", .no_baseline = 1 },
+	/* A `ps aux` row pasted without its header (`ps aux | grep PID`):
+	 * the fixed column layout, strict enough to be one. The needles
+	 * are the TTY column of daemons and terminals ("?", "pts/N"); a
+	 * console tty row is not looked for, since " tty" would cost the
+	 * scan of every log a search for the common letter 'y'. */
+	{ .id = "S-PS-AUX-ROW", .kind = EV_PROC_STATE, .cls = CAT_CONTEXT,
+	  .group = "ps",
+	  .needles = { " pts/", " ? " },
+	  .pcre = "^(?<user>[A-Za-z_][A-Za-z0-9_.-]*\\+?) +(?<pid>[0-9]+) +"
+	    "[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9]+ +"
+	    "(?:\\?|pts/[0-9]+|tty[0-9A-Za-z]*) +(?<stat>[DIRSTtWXZ][<NLsl+]*) +[A-Za-z0-9:]+ +[0-9]+:[0-9]{2} +"
+	    "(?<cmd>[^ ].*)$",
+	  .ere = "^[A-Za-z_][A-Za-z0-9_.-]*\\+? +[0-9]+ +[0-9.]+ +[0-9.]+ +"
+	    "[0-9]+ +[0-9]+ +(\\?|pts/[0-9]+|tty[0-9A-Za-z]*) +[DIRSTtWXZ]",
+	  .source = "procps `ps aux` row (USER PID %CPU %MEM VSZ RSS TTY STAT "
+	    "START TIME COMMAND); ai4d-iasc/trixie#92",
+	  .no_baseline = 1 },
+	/* --- a process of the job reported gone by the job's own log: a
+	 * pid that still holds device memory afterwards is a dead context.
+	 * RETURNN's memory watcher prints these. --- */
+	{ .id = "S-PROC-EXITED", .kind = EV_PROC_EXIT, .cls = CAT_CONTEXT,
+	  .group = "proc_exit",
+	  .needles = { ") exited" },
+	  .pcre = "proc [^ ()]+\\((?<pid>[0-9]+)\\) exited",
+	  .ere = "proc [^ ()]+\\([0-9]+\\) exited",
+	  .source = "RETURNN returnn/util/watch_memory.py (rwth-i6/returnn#1649)",
+	  .no_baseline = 1 },
 	/* --- memory figures printed by training frameworks (issue 10): the
 	 * points of a job's memory trend, never a failure. Not in the grep
 	 * baseline. DeepSpeed rounds to 2 decimals of 1024^3 ("GB"), Max_CA
@@ -1413,7 +1579,7 @@ const struct cat_sig catalog_table[] = {
 	 * the memory cell on the row below is that GPU's. */
 	{ .id = "S-NVSMI-GPU-ROW", .kind = EV_MEM_FIGURE, .cls = CAT_CONTEXT,
 	  .group = "mem_figure",
-	  .needles = { "0000:" },
+	  .needles = { "| 0000" },
 	  .pcre = "^\\| +(?<gpu_index>[0-9]+) +[^|]*\\| +(?:[0-9A-Fa-f]{4,8}:)?"
 	    "[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\\.[0-9] ",
 	  .ere = "^\\| +[0-9]+ +[^|]*\\| +([0-9A-Fa-f]{4,8}:)?[0-9A-Fa-f]{2}:"

@@ -93,7 +93,12 @@
 	/* step setup and failures that are not memory (issue 15) */	\
 	X(EV_CPU_BIND, "cpu_binding")	/* one rank's binding report */	\
 	X(EV_NODE_FAIL, "node_failure")	/* node lost, not responding */	\
-	X(EV_STORAGE_FULL, "storage_full")	/* ENOSPC, EDQUOT on a file */
+	X(EV_STORAGE_FULL, "storage_full")	/* ENOSPC, EDQUOT on a file */ \
+	/* device vocabulary beyond memory (issue 15) */		\
+	X(EV_GPU_BUSY, "gpu_busy")	/* exclusive GPU held elsewhere */ \
+	X(EV_CUDA_STACK, "cuda_stack_error")	/* build, init, driver */ \
+	X(EV_PROC_EXIT, "process_exit")	/* a log says pid N exited */ \
+	X(EV_PROC_STATE, "process_state")	/* a row of pasted ps output */
 
 enum ev_kind {
 #define EV_ENUM(k, s) k,

@@ -145,6 +145,7 @@ static const struct {
 	  "memory summary, device ID 0                 |"),
 	R("S-CUDA-FAULT", FX "example-cuda_errors_not_oom.txt",
 	  "Triton Error"),
+	R("S-CUDA-FAULT-NAME", FX "device-vocabulary.txt", "error=6"),
 	B("S-CUDA-ECC",
 	  "RuntimeError: CUDA error: uncorrectable ECC error encountered"),
 	R("S-STEPD-OOM-2302", FX "example-slurm_oom.txt", "167 oom_kill"),
@@ -284,6 +285,20 @@ static const struct {
 	R("S-PT-NO-DRIVER", FX "gpu-access.txt", "Found no NVIDIA driver"),
 	R("S-CUDA-DRIVER-INIT", FX "gpu-access.txt",
 	  "RuntimeError: CUDA driver initialization failed"),
+	R("S-CUDA-DEVICES-BUSY", FX "device-vocabulary.txt", "error=46"),
+	R("S-CUDA-NO-KERNEL-IMAGE", FX "device-vocabulary.txt",
+	  "Capture cuda graph"),
+	R("S-CUDA-NOT-INITIALIZED", FX "device-vocabulary.txt",
+	  "CUDA_ERROR_NOT_INITIALIZED"),
+	R("S-NVSMI-NO-DRIVER", FX "device-vocabulary.txt", "NVIDIA-SMI has"),
+	R("S-NVML-DRIVER-MISMATCH", FX "device-vocabulary.txt",
+	  "version mismatch"),
+	R("S-CUDA-DRIVER-TOO-OLD", FX "device-vocabulary.txt", "(35)"),
+	R("S-NVSMI-GPU-LOST", FX "device-vocabulary.txt", "GPU is lost"),
+	R("S-PROC-EXITED", FX "device-vocabulary.txt", "MEMORY: proc"),
+	R("S-PS-HEADER", FX "device-vocabulary.txt", "PPID  CMD"),
+	R("S-PS-AUX-ROW", FX "device-vocabulary.txt", "thomased"),
+	R("S-SLURM-GPU-REQUEST", FX "device-vocabulary.txt", "srun --nodes"),
 	R("S-DS-MEM-GPU", FX "deepspeed-see_memory_usage-4775.txt",
 	  "MA 0.64 GB"),
 	R("S-DS-MEM-CPU", FX "deepspeed-see_memory_usage-522.txt",
@@ -711,6 +726,76 @@ DEFINE_TEST(test_catalog_cascade_fields)
 }
 
 /* Lines that mention the words but are not the signature. */
+/* Device faults by name, a busy GPU, the CUDA software stack, a GPU
+ * nvidia-smi lost (issue 15): one event per line, the right row. */
+DEFINE_TEST(test_catalog_device_vocabulary)
+{
+	static const struct {
+		const char	*sub, *id;
+	} t[] = {
+		{ "error=6 :", "S-CUDA-FAULT-NAME" },
+		{ "code=700", "S-CUDA-FAULT-NAME" },
+		/* the full sentence wins over its enum name */
+		{ "CUDA_ERROR_ILLEGAL_ADDRESS:", "S-CUDA-FAULT" },
+		{ "error=46", "S-CUDA-DEVICES-BUSY" },
+		{ "CUDA_ERROR_NOT_INITIALIZED", "S-CUDA-NOT-INITIALIZED" },
+		{ "Capture cuda graph", "S-CUDA-NO-KERNEL-IMAGE" },
+		{ "NVIDIA-SMI has failed", "S-NVSMI-NO-DRIVER" },
+		{ "version mismatch", "S-NVML-DRIVER-MISMATCH" },
+		{ "(35)", "S-CUDA-DRIVER-TOO-OLD" },
+		{ "GPU is lost", "S-NVSMI-GPU-LOST" },
+		{ "GPU0000:07:00.0", "S-NVSMI-GPU-LOST" },
+		{ "MEMORY: proc", "S-PROC-EXITED" },
+		{ "0 bytes inactive", "S-PT-OOM-OLD" },
+		{ "thomased", "S-PS-AUX-ROW" },
+		{ "srun --nodes", "S-SLURM-GPU-REQUEST" },
+	};
+	struct catalog		*c = cat_open();
+	struct cat_match	 m;
+	char			*l;
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		const struct cat_sig *s;
+
+		l = fixture_line(FX "device-vocabulary.txt", t[i].sub);
+		CHECK(l != NULL);
+		if (l == NULL)
+			continue;
+		s = match_decisive(c, l, &m);
+		CHECK(s != NULL);
+		if (s != NULL && strcmp(s->id, t[i].id) != 0)
+			test_fail(__FILE__, __LINE__, "%s: %s, want %s",
+			    t[i].sub, s->id, t[i].id);
+		if (strcmp(t[i].sub, "error=6 :") == 0)
+			CHECK_EQ_INT(fnum(&m, "cuda_error"), 6);
+		if (strcmp(t[i].sub, "error=46") == 0)
+			CHECK_EQ_INT(fnum(&m, "cuda_error"), 46);
+		if (strcmp(t[i].sub, "GPU0000:07:00.0") == 0)
+			CHECK(fstr(&m, "pci", "0000:07:00.0") &&
+			    fstr(&m, "error", "Unknown Error"));
+		if (strcmp(t[i].sub, "GPU is lost") == 0)
+			CHECK(fstr(&m, "pci", "0000:02:00.0") &&
+			    fstr(&m, "error", "GPU is lost"));
+		if (strcmp(t[i].sub, "srun --nodes") == 0)
+			CHECK(fstr(&m, "request", "--gpus-per-task=1"));
+		if (strcmp(t[i].sub, "thomased") == 0)
+			CHECK(fnum(&m, "pid") == 1395 && fstr(&m, "stat", "Tl"));
+		if (strcmp(t[i].sub, "MEMORY: proc") == 0)
+			CHECK_EQ_INT(fnum(&m, "pid"), 118636);
+		if (strcmp(t[i].sub, "0 bytes inactive") == 0)
+			CHECK(fnum(&m, "cached_bytes") / 1000 == 80876 &&
+			    fnum(&m, "allocated_bytes") > 0);
+		free(l);
+	}
+	/* Short phrase as people quote it; launch errors that are not
+	 * faults stay out. */
+	CHECK_EQ_STR(match1(c, "the job died with an illegal memory access "
+	    "on GPU 3", &m)->id, "S-CUDA-FAULT-NAME");
+	CHECK(match1(c, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES: too many "
+	    "resources requested for launch", &m) == NULL);
+	catalog_free(c);
+}
+
 DEFINE_TEST(test_catalog_near_misses)
 {
 	static const char *const	no[] = {
@@ -1445,6 +1530,52 @@ DEFINE_TEST(test_parse_log_bfc_stats)
 		CHECK(ev_num(ev, "max_in_use_bytes", &v) == 0 &&
 		    v == 16000000000LL);
 		CHECK(ev_num(ev, "largest_free_block_bytes", &v) == 0 && v == 0);
+	}
+	evlist_free(&l);
+	arena_free(a);
+}
+
+/* Rows under a ps header become process_state events; the table ends
+ * at the first line that is not a row. The aux row is corpus d003's
+ * (ai4d-iasc/trixie#92) under procps's standard `ps aux` header. */
+DEFINE_TEST(test_parse_log_ps_rows)
+{
+	static const char	txt[] =
+	    "USER   PID      PPID  CMD\n"
+	    "user   2505781  1     sglang::scheduler_DP0_TP0_EP0\n"
+	    "USER       PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME "
+	    "COMMAND\n"
+	    "thomased  1395  1.7 14.4 89506440 28604880 pts/2 Tl May25 147:37 "
+	    "python train.py --model=TransformerSeq2Set\n"
+	    "Traceback (most recent call last):\n"
+	    "1 2 3\n";
+	struct arena		*a = arena_new(1 << 16);
+	struct evlist		 l = { 0 };
+	struct src		 in = { 0, "t", txt, sizeof(txt) - 1 };
+	struct err		 e;
+	const struct event	*ev;
+	size_t			 n = 0;
+
+	CHECK(parse_log(&in, a, &l, &e) == ERR_OK);
+	for (size_t i = 0; i < l.n; i++)
+		n += l.v[i]->kind == EV_PROC_STATE;
+	CHECK_EQ_INT(n, 2);
+	for (size_t i = 0, k = 0; i < l.n; i++) {
+		if ((ev = l.v[i])->kind != EV_PROC_STATE)
+			continue;
+		if (k++ == 0) {
+			CHECK_EQ_INT(ev->pid, 2505781);
+			CHECK_EQ_INT(ev_num_or(ev, "ppid", -1), 1);
+			CHECK_EQ_INT(ev->ref.line, 2);
+			CHECK(str_eq(ev_str(ev, "cmd"),
+			    "sglang::scheduler_DP0_TP0_EP0"));
+		} else {
+			CHECK_EQ_INT(ev->pid, 1395);
+			CHECK(str_eq(ev_str(ev, "stat"), "Tl"));
+			CHECK(str_eq(ev_str(ev, "user"), "thomased"));
+			CHECK(str_eq(ev_str(ev, "cmd"), "python train.py "
+			    "--model=TransformerSeq2Set"));
+		}
 	}
 	evlist_free(&l);
 	arena_free(a);

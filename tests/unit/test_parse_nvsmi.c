@@ -1088,6 +1088,116 @@ DEFINE_TEST(test_nvsmi_csv_hostile_bytes)
 }
 
 /* ---------------------------------------------------------------- */
+/* The default table                                                 */
+
+DEFINE_TEST(test_nvsmi_table_v100_exclusive)
+{
+	struct run		 r;
+	const struct event	*g;
+
+	run_file(&r, parse_nvsmi_table,
+	    "table-v100-sxm2-x3-driver-384-exclusive-process.txt");
+	CHECK_EQ_INT(count(&r, EV_GPU), 3);
+	CHECK_EQ_INT(count(&r, EV_GPU_PROC), 0);
+	g = nth(&r, EV_GPU, 1);
+	CHECK_EQ_INT(g->ref.line, 11);
+	CHECK_EQ_INT(num(g, "index"), 1);
+	CHECK_EQ_STR(sval(g, "product"), "Tesla V100-SXM2...");
+	CHECK_EQ_STR(sval(g, "pci_bus_id"), "00000000:07:00.0");
+	CHECK_EQ_STR(sval(g, "driver_version"), "384.145");
+	CHECK_EQ_INT(num(g, "ecc_volatile_uncorrectable"), 0);
+	CHECK_EQ_INT(num(g, "fb_used_bytes"), 13968 * MIB);
+	CHECK_EQ_INT(num(g, "fb_total_bytes"), 16152 * MIB);
+	CHECK_EQ_STR(sval(g, "compute_mode"), "E. Process");
+	run_done(&r);
+}
+
+DEFINE_TEST(test_nvsmi_table_no_banner_ecc_na)
+{
+	struct run		 r;
+	const struct event	*g;
+
+	run_file(&r, parse_nvsmi_table, "table-gtx1070-x2-no-header.txt");
+	CHECK_EQ_INT(count(&r, EV_GPU), 2);
+	g = nth(&r, EV_GPU, 0);
+	CHECK_EQ_INT(num(g, "index"), 0);
+	CHECK(absent(g, "ecc_volatile_uncorrectable"));
+	CHECK(absent(g, "driver_version"));
+	CHECK_EQ_INT(num(g, "fb_used_bytes"), 7940 * MIB);
+	CHECK_EQ_STR(sval(g, "compute_mode"), "Default");
+	CHECK_EQ_INT(num(nth(&r, EV_GPU, 1), "fb_total_bytes"), 8114 * MIB);
+	run_done(&r);
+	/* Cut after the second GPU's first row: no memory, still a GPU. */
+	run_file(&r, parse_nvsmi_table, "table-k80-x2-driver-361-cut.txt");
+	CHECK_EQ_INT(count(&r, EV_GPU), 2);
+	CHECK_EQ_STR(sval(nth(&r, EV_GPU, 0), "pci_bus_id"), "0000:04:00.0");
+	CHECK_EQ_STR(sval(nth(&r, EV_GPU, 0), "driver_version"), "361.21");
+	CHECK_EQ_INT(num(nth(&r, EV_GPU, 0), "fb_used_bytes"), 22 * MIB);
+	run_done(&r);
+}
+
+DEFINE_TEST(test_nvsmi_table_processes)
+{
+	struct run		 r;
+	const struct event	*p;
+
+	run_file(&r, parse_nvsmi_table, "table-processes-gi-ci.txt");
+	CHECK_EQ_INT(count(&r, EV_GPU_PROC), 1);
+	p = nth(&r, EV_GPU_PROC, 0);
+	CHECK_EQ_INT(p->pid, 1395);
+	CHECK_EQ_INT(num(p, "gpu_index"), 0);
+	CHECK_EQ_STR(sval(p, "type"), "C");
+	CHECK_EQ_STR(sval(p, "name"), "python");
+	CHECK_EQ_INT(num(p, "used_bytes"), 25081 * MIB);
+	CHECK(absent(p, "defunct"));
+	run_done(&r);
+	/* Old layout; dead parents are named "Unknown Error". */
+	run_file(&r, parse_nvsmi_table, "table-processes-unknown-error.txt");
+	CHECK_EQ_INT(count(&r, EV_GPU_PROC), 6);
+	p = nth(&r, EV_GPU_PROC, 0);
+	CHECK_EQ_INT(p->pid, 31794);
+	CHECK_EQ_INT(num(p, "defunct"), 1);
+	CHECK(absent(p, "name"));
+	CHECK_EQ_INT(num(p, "used_bytes"), 5371 * MIB);
+	CHECK_EQ_STR(sval(nth(&r, EV_GPU_PROC, 2), "name"), "/xx/xxx/caffe");
+	CHECK(absent(nth(&r, EV_GPU_PROC, 2), "defunct"));
+	CHECK_EQ_INT(num(nth(&r, EV_GPU_PROC, 3), "defunct"), 1);
+	CHECK_EQ_INT(num(nth(&r, EV_GPU_PROC, 3), "gpu_index"), 1);
+	run_done(&r);
+	/* Without the box, "100998 MiB" split in two tokens. */
+	run_file(&r, parse_nvsmi_table, "table-processes-unboxed.txt");
+	CHECK_EQ_INT(count(&r, EV_GPU_PROC), 4);
+	p = nth(&r, EV_GPU_PROC, 3);
+	CHECK_EQ_INT(p->pid, 2505784);
+	CHECK_EQ_INT(num(p, "gpu_index"), 3);
+	CHECK_EQ_STR(sval(p, "name"), "sglang::scheduler_DP3_TP3_EP3");
+	CHECK_EQ_INT(num(p, "used_bytes"), 100804 * MIB);
+	run_done(&r);
+}
+
+DEFINE_TEST(test_nvsmi_table_hostile)
+{
+	static const char *const in[] = {
+		"",
+		"|",
+		"||||||||",
+		"|   0  x | 0:0:0.0 |",
+		"| Processes: PID Process name\n|    0 |\n|  1 2 |\n",
+		"|   0  A  On | 00000000:06:00.0 Off | 0 |\n| / |  / | % |\n",
+		"PID Process name\n0 1\n0 1 2 3 MiB\n",
+	};
+	struct run	r;
+
+	for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+		run_str(&r, parse_nvsmi_table, in[i]);
+		run_done(&r);
+	}
+	run_str(&r, parse_nvsmi_table, "PID Process name\n0 1\n");
+	CHECK_EQ_INT(count(&r, EV_GPU_PROC), 0);
+	run_done(&r);
+}
+
+/* ---------------------------------------------------------------- */
 /* Sniffers and the model table                                      */
 
 static const char *const xml_files[] = {
@@ -1116,6 +1226,15 @@ static const char *const csv_files[] = {
 	"compute-apps-rtx2080super-windows-driver-591-idle-mem-na.csv",
 };
 
+static const char *const table_files[] = {
+	"table-gtx1070-x2-no-header.txt",
+	"table-k80-x2-driver-361-cut.txt",
+	"table-processes-gi-ci.txt",
+	"table-processes-unboxed.txt",
+	"table-processes-unknown-error.txt",
+	"table-v100-sxm2-x3-driver-384-exclusive-process.txt",
+};
+
 DEFINE_TEST(test_nvsmi_sniff)
 {
 	char	path[256], *b;
@@ -1135,6 +1254,16 @@ DEFINE_TEST(test_nvsmi_sniff)
 		CHECK_EQ_INT(sniff_nvsmi_xml(b, len), 0);
 		free(b);
 	}
+	for (size_t i = 0; i < sizeof(table_files) / sizeof(*table_files);
+	    i++) {
+		snprintf(path, sizeof(path), FIX "%s", table_files[i]);
+		b = test_slurp(path, &len);
+		CHECK(sniff_nvsmi_table(b, len) >= 75);
+		CHECK_EQ_INT(sniff_nvsmi_xml(b, len), 0);
+		CHECK(sniff_nvsmi_csv(b, len) < 50);
+		free(b);
+	}
+	CHECK_EQ_INT(sniff_nvsmi_table("Epoch 1 loss 0.3\n", 17), 0);
 	CHECK_EQ_INT(sniff_nvsmi_csv("", 0), 0);
 	CHECK_EQ_INT(sniff_nvsmi_csv("1234, python, 5 MiB, GPU-1\n", 26), 70);
 	CHECK_EQ_INT(sniff_nvsmi_csv("No devices were found\n", 22), 0);
