@@ -1137,6 +1137,26 @@ const struct cat_sig catalog_table[] = {
 	    "shared memory \\(shm\\)|tasks? [0-9,-]+: Bus error",
 	  .source = "torch/csrc/DataLoader.cpp SIGBUS handler, "
 	    "torch.utils.data; srun strsignal(SIGBUS); signatures.md 3.4, 1.3" },
+	/* A process reported dead of SIGBUS by whatever launched it, with no
+	 * word of shared memory: torch elastic's ProcessFailure/ChildFailed
+	 * report, mp.spawn, Python's subprocess, a shell. A write into a
+	 * full tmpfs mapping (/dev/shm) is the common sender; a truncated
+	 * mmapped file the other. */
+	{ .id = "S-SIGBUS-REPORT", .kind = EV_BUS_ERROR, .cls = CAT_PRIMARY,
+	  .group = "bus",
+	  .needles = { "(SIGBUS) received by PID", "with signal SIGBUS",
+	      "<Signals.SIGBUS: 7>", "Bus error (core dumped)" },
+	  .pcre = "(?:[Ss]ignal 7 \\(SIGBUS\\) received by PID (?<pid>[0-9]+)|"
+	    "[Pp]rocess (?<process>[0-9]+) terminated with signal SIGBUS|"
+	    "died with <Signals\\.SIGBUS: 7>|Bus error \\(core dumped\\))",
+	  .ere = "[Ss]ignal 7 \\(SIGBUS\\) received by PID|terminated with "
+	    "signal SIGBUS|<Signals\\.SIGBUS: 7>|Bus error \\(core dumped\\)",
+	  .source = "torch elastic ProcessFailure / ChildFailedError "
+	    "(\"Signal %d (%s) received by PID %d\"), torch/multiprocessing/"
+	    "spawn.py ProcessExitedException, CPython CalledProcessError, "
+	    "bash's job report (strsignal(SIGBUS) \"Bus error\"); line from "
+	    "intelligent-machine-learning/dlrover#1046",
+	  .what = "sigbus", .no_baseline = 1 },
 	/* --- pasted kernel lines (signatures.md 5.1, 2.1, 2.2) --- */
 	{ .id = "S-XID", .kind = EV_XID, .cls = CAT_PRIMARY, .group = "kernel",
 	  .needles = { "NVRM: Xid" },

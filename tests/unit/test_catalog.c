@@ -263,6 +263,7 @@ static const struct {
 	R("S-YARN-MEMLIMIT", FX "host-kills.txt", "YARN"),
 	R("S-PAI-OOM-KILLER", FX "host-kills.txt", "OOM Killer"),
 	R("S-DATALOADER-BUS-ERROR", FX "quoted-lines.txt", "pid 249"),
+	R("S-SIGBUS-REPORT", FX "sigbus.txt", "Signal 7 (SIGBUS)"),
 	R("S-XID", FX "example-xid.txt", "Xid (PCI:0000:00:07): 31"),
 	R("S-KERNEL-OOM-KILLED", FX "example-kernel_oom.txt", "UID:0 pgtables"),
 	R("S-KERNEL-OOM-SUMMARY", FX "example-kernel_oom.txt",
