@@ -263,14 +263,6 @@ int	series_growing_device(const struct facts *, struct arena *,
 void	series_findings(const struct facts *, struct analysis *,
 	    const char *cause, const char *boundary);
 void	series_model(const struct facts *, struct analysis *);
-/* rules.c: a secondary finding citing ev (may be NULL). */
-void	rules_add_finding(const struct facts *, struct analysis *,
-	    const char *cause, const char *rule, const char *summary,
-	    const struct event *ev);
-/* rules.c: evidence that was missing and what it would decide. */
-void	rules_add_missing(struct analysis *, const char *what,
-	    const char *decide);
-
 extern const struct rule	rules[];
 extern const size_t		nrules;
 
@@ -281,18 +273,6 @@ int64_t	reserved_of(const struct event *);
  * memory_summary() table's current "Allocated memory"; -1 unknown. */
 int64_t	allocated_of(const struct event *);
 
-/* rules.c: helpers the predicates share. */
-const char *fmt_bytes(struct arena *, int64_t);
-
-/* rules.c: add ev to m's corroborating evidence (not NULL, not the
- * initiating event, not twice, at most 8). */
-void		rmatch_support(struct rmatch *, const struct event *);
-/* rules.c: evidence entries for events (NULLs skipped), and the
- * "4.batch" name of a job or step row. Arena-owned. */
-void		evidence_list_of(const struct facts *, struct arena *,
-		    const struct event *const *, int,
-		    struct evidence_list *);
-const char	*host_step_name(struct arena *, const struct event *sacct);
 /* usage.c: MaxRSS, cgroup peak and the kernel's figures side by side
  * for the step whose memory limit was hit (an->usage). */
 void		usage_views(const struct facts *, struct analysis *);

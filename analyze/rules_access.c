@@ -21,6 +21,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "rule_kit.h"
 #include "rules.h"
 
 /* Throttled in at least this share of enforcement periods (percent). */

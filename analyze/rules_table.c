@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "gpu_models.h"
+#include "rule_kit.h"
 #include "rules.h"
 
 #define GiB	(1024LL * 1024 * 1024)
