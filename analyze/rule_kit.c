@@ -169,3 +169,105 @@ rules_add_missing(struct analysis *an, const char *what, const char *decide)
 	an->missing[an->nmissing].evidence = what;
 	an->missing[an->nmissing++].would_decide = decide;
 }
+
+int
+ev_str_is(const struct event *ev, const char *name, const char *val)
+{
+	struct str	s = ev == NULL ? str_make(NULL, 0) : ev_str(ev, name);
+
+	return s.p != NULL && str_eq(s, val);
+}
+
+const struct event *
+sacct_sigkill(const struct facts *f)
+{
+	for (int i = 0; i < f->nsteps; i++)
+		if (ev_num_or(f->steps[i].sacct, "exit_signal", 0) == 9)
+			return f->steps[i].sacct;
+	return NULL;
+}
+
+/* The first report of a SIGKILL: a launcher or framework, the shell, srun,
+ * or an sacct row ending on signal 9. */
+const struct event *
+sigkill_event(const struct facts *f)
+{
+	static const enum ev_kind kinds[] = { EV_SHELL_KILLED,
+	    EV_SRUN_TASK_KILLED };
+	const struct event	*s = f->sigkill;
+
+	for (size_t i = 0; i < 2; i++)
+		if (f->first[kinds[i]] != NULL && (s == NULL ||
+		    facts_index_of(f, f->first[kinds[i]]) <
+		    facts_index_of(f, s)))
+			s = f->first[kinds[i]];
+	return s != NULL ? s : sacct_sigkill(f);
+}
+
+/* The memory cgroup counters that would have counted an OOM kill: v2
+ * memory.events (hierarchical), v1 memory.oom_control of a task (the
+ * job and step levels of Slurm's v1 tree stay 0 after a kill). */
+static const struct event *
+oom_counter(const struct facts *f)
+{
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event *ev = f->tl->v[i];
+
+		if (ev->kind != EV_CGROUP_MEM || facts_foreign(f, ev) ||
+		    ev_field(ev, "oom_kill") == NULL ||
+		    ev_num_or(ev, "local", 0) != 0)
+			continue;
+		if (ev_num_or(ev, "version", 1) == 2 ||
+		    ev_str_is(ev, "level", "task"))
+			return ev;
+	}
+	return NULL;
+}
+
+/* Slurm's own RSS poller (JobAcctGatherParams=OverMemoryKill) kills
+ * without the kernel or the cgroup knowing. It prints its error into
+ * the job's output: a whole log without it, or a configuration without
+ * the parameter, rules it out. */
+static int
+jobacct_ruled_out(const struct facts *f)
+{
+	const struct event	*cfg = f->first[EV_SCONTROL_CONFIG];
+	struct str		 v = cfg != NULL ?
+				    ev_str(cfg, "JobAcctGatherParams") :
+				    str_make(NULL, 0);
+
+	if (f->have_logs && !f->logs_truncated)
+		return 1;
+	return cfg != NULL && (v.p == NULL || str_find(v, "OverMemoryKill")
+	    == NULL);
+}
+
+/* The kernel log starts before the kill: before its own time, or, for a
+ * line with no time, before the job started. */
+static int
+kernel_covers_kill(const struct facts *f, const struct event *s)
+{
+	if (!facts_kernel_covers(f, s))
+		return 0;
+	if (ev_has_time(s))
+		return 1;
+	return f->have_window && f->kernel_first_ns <= f->job_from_ns;
+}
+
+/* A SIGKILL that no OOM killer sent: the kernel log covers it and shows
+ * no OOM kill of the job, the counters that would have counted one are
+ * 0, and Slurm's RSS poller did not do it. *counter gets a counter that
+ * reads 0. */
+int
+sigkill_not_oom(const struct facts *f, const struct event *s,
+    const struct event **counter)
+{
+	*counter = oom_counter(f);
+	return s != NULL && kernel_covers_kill(f, s) &&
+	    f->kernel_memcg == NULL && f->kernel_global == NULL &&
+	    f->first[EV_OOM_REAPER] == NULL && f->cg_oom == NULL &&
+	    *counter != NULL && f->oom_step == NULL &&
+	    f->first[EV_STEPD_OOM] == NULL &&
+	    f->first[EV_STEPD_MEMLIMIT] == NULL &&
+	    f->first[EV_SRUN_EXCEEDED] == NULL && jobacct_ruled_out(f);
+}

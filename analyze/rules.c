@@ -34,29 +34,29 @@ pick(const struct facts *f, struct arena *a, struct rmatch *best)
 	size_t			 at, best_at = (size_t)-1;
 	int			 best_prio = 1 << 30;
 
-	for (size_t i = 0; i < nrules; i++) {
-		if (rules[i].rclass != RC_INCIDENT)
+	for (size_t i = 0; i < rules_count(); i++) {
+		if (rule_at(i)->rclass != RC_INCIDENT)
 			continue;
 		memset(&m, 0, sizeof(m));
-		if (!rules[i].match(f, a, &m) || m.initiating == NULL)
+		if (!rule_at(i)->match(f, a, &m) || m.initiating == NULL)
 			continue;
 		at = facts_index_of(f, m.initiating);
 		if (win == NULL || at < best_at) {
-			win = &rules[i];
+			win = rule_at(i);
 			best_at = at;
 			*best = m;
 		}
 	}
 	for (int cls = RC_RECORD; win == NULL && cls <= RC_FINAL; cls++)
-		for (size_t i = 0; i < nrules; i++) {
-			if ((int)rules[i].rclass != cls ||
-			    rules[i].prio >= best_prio)
+		for (size_t i = 0; i < rules_count(); i++) {
+			if ((int)rule_at(i)->rclass != cls ||
+			    rule_at(i)->prio >= best_prio)
 				continue;
 			memset(&m, 0, sizeof(m));
-			if (!rules[i].match(f, a, &m))
+			if (!rule_at(i)->match(f, a, &m))
 				continue;
-			win = &rules[i];
-			best_prio = rules[i].prio;
+			win = rule_at(i);
+			best_prio = rule_at(i)->prio;
 			*best = m;
 		}
 	return win;
@@ -87,19 +87,19 @@ refine(const struct facts *f, struct arena *a, const struct rule *r,
 {
 	struct rmatch	rm;
 
-	for (size_t i = 0; r != NULL && i < nrules; i++) {
-		if (rules[i].rclass != RC_REFINE ||
-		    !refines(rules[i].refines, r->cause))
+	for (size_t i = 0; r != NULL && i < rules_count(); i++) {
+		if (rule_at(i)->rclass != RC_REFINE ||
+		    !refines(rule_at(i)->refines, r->cause))
 			continue;
 		rm = *m;
 		rm.detail = NULL;
-		if (!rules[i].match(f, a, &rm))
+		if (!rule_at(i)->match(f, a, &rm))
 			continue;
 		rm.detail = arena_printf(a, "%s%s%s", m->detail != NULL ?
 		    m->detail : "", m->detail != NULL ? " " : "",
 		    rm.detail != NULL ? rm.detail : "");
 		*m = rm;
-		return &rules[i];
+		return rule_at(i);
 	}
 	return r;
 }
@@ -788,14 +788,14 @@ cpu_context(const struct facts *f, struct analysis *an, const char *cause)
 
 	if (strcmp(cause, "cpu_limited") == 0)
 		return;
-	for (size_t i = 0; i < nrules; i++) {
-		if (strcmp(rules[i].cause, "cpu_limited") != 0)
+	for (size_t i = 0; i < rules_count(); i++) {
+		if (strcmp(rule_at(i)->cause, "cpu_limited") != 0)
 			continue;
 		memset(&m, 0, sizeof(m));
-		if (!rules[i].match(f, an->arena, &m))
+		if (!rule_at(i)->match(f, an->arena, &m))
 			continue;
-		fd = kit_add_finding(an, "cpu_limited", rules[i].id, arena_printf(
-		    an->arena, "%s %s", rules[i].meaning, m.detail != NULL ?
+		fd = kit_add_finding(an, "cpu_limited", rule_at(i)->id, arena_printf(
+		    an->arena, "%s %s", rule_at(i)->meaning, m.detail != NULL ?
 		    m.detail : ""));
 		ev[0] = m.initiating;
 		for (int k = 0; k < m.nsupport; k++)

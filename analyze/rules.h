@@ -8,8 +8,12 @@
  * cause and boundary it concludes, the seed rows it implements, its
  * signals and thresholds in words, what it means, the next control, and
  * a predicate over the facts that, when it fires, names the initiating
- * event and a confidence. rules_eval() picks the verdict by the
- * initiating-event rule (DESIGN.md) and fills the analysis model.
+ * event and a confidence. The rows live by boundary (rules_host.c,
+ * rules_step.c, rules_shm.c, rules_device.c, rules_hardware.c,
+ * rules_scheduler.c, rules_access.c, rules_outcome.c) and use the kit
+ * (rule_kit.h); rules_table.c assembles them into one view. rules_eval()
+ * picks the verdict by the initiating-event rule (DESIGN.md) and fills
+ * the analysis model.
  */
 #ifndef OOMTRAIL_RULES_H
 #define OOMTRAIL_RULES_H
@@ -230,20 +234,6 @@ struct rule {
 	const char	*refines;	/* RC_REFINE: causes, comma-separated */
 };
 
-/* rules_access.c: the cpu_limited and gpu_access_denied predicates. */
-int	m_cpuset_narrow(const struct facts *, struct arena *, struct rmatch *);
-int	m_cpu_throttled(const struct facts *, struct arena *, struct rmatch *);
-int	m_cpu_oversub(const struct facts *, struct arena *, struct rmatch *);
-int	m_cpu_bound_same(const struct facts *, struct arena *,
-	    struct rmatch *);
-int	m_gpu_nodev(const struct facts *, struct arena *, struct rmatch *);
-int	m_nodev_cpu_job(const struct facts *, struct arena *,
-	    struct rmatch *);
-int	m_gpu_denied(const struct facts *, struct arena *, struct rmatch *);
-int	m_gpu_cvd(const struct facts *, struct arena *, struct rmatch *);
-int	m_gpu_gres_nofile(const struct facts *, struct arena *,
-	    struct rmatch *);
-
 /* series_view.c: views up to fail_ns, the refining predicates, the
  * spike/leak findings and the model's series. */
 void	series_views_build(const struct facts *, struct arena *,
@@ -263,15 +253,11 @@ int	series_growing_device(const struct facts *, struct arena *,
 void	series_findings(const struct facts *, struct analysis *,
 	    const char *cause, const char *boundary);
 void	series_model(const struct facts *, struct analysis *);
-extern const struct rule	rules[];
-extern const size_t		nrules;
-
-/* PyTorch's reserved total from a CUDA OOM event (printed by the old
- * message; allocated + reserved-but-unallocated in the 2.x one), or -1. */
-int64_t	reserved_of(const struct event *);
-/* Its live tensors: the message's allocated figure, or the
- * memory_summary() table's current "Allocated memory"; -1 unknown. */
-int64_t	allocated_of(const struct event *);
+/* rules_table.c: the one view of the decision table, every boundary's
+ * rows in id order (the order the engine breaks ties by and docs/rules.md
+ * lists). rule_at(i) for i < rules_count(). */
+size_t			 rules_count(void);
+const struct rule	*rule_at(size_t);
 
 /* usage.c: MaxRSS, cgroup peak and the kernel's figures side by side
  * for the step whose memory limit was hit (an->usage). */
