@@ -4,7 +4,7 @@
  * facts_build() condenses the merged timeline into what the rules ask:
  * the first event of each kind, Slurm's view of the job and its steps,
  * the cgroup counters, the GPUs, and which sources are present and what
- * time they cover. Each rule (rules_table.c) is a row: a stable id, the
+ * time they cover. Each rule (rules_*.c) is a row: a stable id, the
  * cause and boundary it concludes, the seed rows it implements, its
  * signals and thresholds in words, what it means, the next control, and
  * a predicate over the facts that, when it fires, names the initiating
@@ -191,9 +191,13 @@ int		facts_is_job_pid(const struct facts *, int64_t pid);
  * the log's span is known. */
 int		facts_kernel_covers(const struct facts *,
 		    const struct event *);
-/* An event that names another job than the one analysed (a node's
- * kernel log and slurmd.log hold every job's lines). */
+/* facts_scope.c: an event that names another job than the one analysed
+ * (a node's kernel log and slurmd.log hold every job's lines); the job
+ * id an event names (buf holds a numeric one as text), and a job id
+ * without its array/het suffixes ("2_1" -> "2", "4+0" -> "4"). */
 int		facts_foreign(const struct facts *, const struct event *);
+struct str	facts_job_of(const struct event *, char buf[24]);
+struct str	facts_job_base(struct str);
 size_t		facts_index_of(const struct facts *, const struct event *);
 /* A device allocation failure whose size is no capacity figure: PyTorch's
  * fixed "more than 1EB" placeholder, or any allocator asking for 1 EiB or

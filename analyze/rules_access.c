@@ -1,7 +1,9 @@
 /*
- * rules_access: the predicates of the cpu_limited and gpu_access_denied
- * rows (rules_table.c R-CPU-*, R-GPU-*), over struct cpu_facts and
- * struct access_facts (facts_cpu.c).
+ * rules_access: the cpu_limited and gpu_access_denied rows (R-CPU-*,
+ * R-GPU-*, at the end of this file) and their predicates, over struct
+ * cpu_facts and struct access_facts (facts_cpu.c); R-OTHER-022 in
+ * rules_outcome.c borrows m_nodev_cpu_job(). rules_table.c assembles
+ * every boundary's rows into the one table.
  *
  * CPU (seed 001 "Cgroup CPU quota limits job to fewer cores"): a cpuset
  * narrower than the CPUs allocated or asked per task; a CFS quota that
