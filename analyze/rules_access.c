@@ -482,7 +482,8 @@ const struct rule	rules_access[] = {
 	      "--cpus-per-task=N (srun does not inherit it from sbatch since "
 	      "Slurm 22.05; export SRUN_CPUS_PER_TASK=$SLURM_CPUS_PER_TASK), "
 	      "rerun, and require the step's cpuset to be N CPUs per task.",
-	  .match = m_cpuset_narrow },	{ .id = "R-CPU-002", .cause = "cpu_limited", .boundary = "host",
+	  .match = m_cpuset_narrow },
+	{ .id = "R-CPU-002", .cause = "cpu_limited", .boundary = "host",
 	  .prio = 8, .rclass = RC_RECORD,
 	  .seeds = "S001 cause 'Cgroup CPU quota limits job to fewer cores'",
 	  .signals = "cpu.stat nr_throttled >= 20% of nr_periods (a CFS "
@@ -492,7 +493,8 @@ const struct rule	rules_access[] = {
 	      "(cpu.max / cpu.cfs_quota_us, set by the site or a container "
 	      "runtime) to the cores it asked for, rerun, and require "
 	      "nr_throttled to stay near 0.",
-	  .match = m_cpu_throttled },	{ .id = "R-CPU-003", .cause = "cpu_limited", .boundary = "host",
+	  .match = m_cpu_throttled },
+	{ .id = "R-CPU-003", .cause = "cpu_limited", .boundary = "host",
 	  .prio = 9, .rclass = RC_RECORD,
 	  .seeds = "S001 cause 'Cgroup CPU quota limits job to fewer cores'",
 	  .signals = "OMP_NUM_THREADS >= 2x the cpuset's CPUs, or a job "
@@ -505,7 +507,8 @@ const struct rule	rules_access[] = {
 	      "torch.set_num_threads, DataLoader workers) to "
 	      "$SLURM_CPUS_PER_TASK, or ask --cpus-per-task for the threads "
 	      "you run; rerun and compare the step time.",
-	  .match = m_cpu_oversub },	{ .id = "R-CPU-004", .cause = "cpu_limited", .boundary = "host",
+	  .match = m_cpu_oversub },
+	{ .id = "R-CPU-004", .cause = "cpu_limited", .boundary = "host",
 	  .prio = 10, .rclass = RC_RECORD,
 	  .seeds = "S001 cause 'Cgroup CPU quota limits job to fewer cores'",
 	  .signals = "the launcher's binding report (Open MPI "
@@ -519,7 +522,8 @@ const struct rule	rules_access[] = {
 	      "--bind-to core/--map-by with the allocation's CPUs (or "
 	      "--bind-to none); rerun and require one distinct binding per "
 	      "rank in the report.",
-	  .match = m_cpu_bound_same },	{ .id = "R-GPU-001", .cause = "gpu_access_denied", .boundary = "step",
+	  .match = m_cpu_bound_same },
+	{ .id = "R-GPU-001", .cause = "gpu_access_denied", .boundary = "step",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S001 cause 'Cgroup device access not configured for "
 	      "GPUs'",
@@ -535,7 +539,8 @@ const struct rule	rules_access[] = {
 	      "cgroup.conf (ConstrainDevices) and gres.conf File= lines, and "
 	      "ask for GPUs with --gres=gpu:N / --gpus (bind ranks with "
 	      "--gpu-bind only to GPUs the job was given).",
-	  .match = m_gpu_nodev },	{ .id = "R-GPU-002", .cause = "gpu_access_denied", .boundary = "step",
+	  .match = m_gpu_nodev },
+	{ .id = "R-GPU-002", .cause = "gpu_access_denied", .boundary = "step",
 	  .prio = 4, .rclass = RC_RECORD,
 	  .seeds = "S001 cause 'Cgroup device access not configured for "
 	      "GPUs'",
@@ -547,7 +552,8 @@ const struct rule	rules_access[] = {
 	      "with its /dev/nvidia* minors, fix gres.conf so the allocated "
 	      "GPU's file is the one the cgroup allows, restart slurmd, and "
 	      "require srun --gres=gpu:1 nvidia-smi -L to list the GPU.",
-	  .match = m_gpu_denied },	{ .id = "R-GPU-003", .cause = "gpu_access_denied", .boundary = "step",
+	  .match = m_gpu_denied },
+	{ .id = "R-GPU-003", .cause = "gpu_access_denied", .boundary = "step",
 	  .prio = 5, .rclass = RC_RECORD,
 	  .seeds = "S001 cause 'Cgroup device access not configured for "
 	      "GPUs'",
@@ -559,7 +565,8 @@ const struct rule	rules_access[] = {
 	  .next_action = "Do not set CUDA_VISIBLE_DEVICES inside a Slurm job "
 	      "(Slurm sets it to the GPUs it allocated): drop the override or "
 	      "ask for as many GPUs as it names (--gres=gpu:N), then rerun.",
-	  .match = m_gpu_cvd },	{ .id = "R-GPU-004", .cause = "gpu_access_denied", .boundary = "step",
+	  .match = m_gpu_cvd },
+	{ .id = "R-GPU-004", .cause = "gpu_access_denied", .boundary = "step",
 	  .prio = 3, .rclass = RC_RECORD,
 	  .seeds = "S001 cause 'Cgroup device access not configured for "
 	      "GPUs'",

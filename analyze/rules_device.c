@@ -473,7 +473,8 @@ const struct rule	rules_device[] = {
 	      "the device batch or sequence length, or enable activation "
 	      "checkpointing or mixed precision, and require the CUDA OOM line "
 	      "to disappear on the same GPU model.",
-	  .match = m_cuda_exhaust },	{ .id = "R-DEV-002", .cause = "cuda_oom_fragmentation",
+	  .match = m_cuda_exhaust },
+	{ .id = "R-DEV-002", .cause = "cuda_oom_fragmentation",
 	  .boundary = "device", .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Fragmentation'; S004 flowchart H",
 	  .signals = "CUDA allocator OOM (or, with no OOM line, a "
@@ -486,7 +487,8 @@ const struct rule	rules_device[] = {
 	  .next_action = "Hold batch and host memory constant; set "
 	      "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or "
 	      "max_split_size_mb) and require the OOM to disappear.",
-	  .match = m_cuda_frag },	{ .id = "R-DEV-003", .cause = "gpu_other_tenant", .boundary = "device",
+	  .match = m_cuda_frag },
+	{ .id = "R-DEV-003", .cause = "gpu_other_tenant", .boundary = "device",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Another process on the GPU'",
 	  .signals = "CUDA OOM where capacity - free - this process's memory "
@@ -497,7 +499,8 @@ const struct rule	rules_device[] = {
 	      "a GRES binding that isolates devices, or a MIG slice) with the "
 	      "same batch, and require the OOM to disappear; reconcile the "
 	      "other PID with the scheduler.",
-	  .match = m_cuda_tenant },	{ .id = "R-DEV-004", .cause = "zombie_context", .boundary = "device",
+	  .match = m_cuda_tenant },
+	{ .id = "R-DEV-004", .cause = "zombie_context", .boundary = "device",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Zombie CUDA context'; S004 flowchart F",
 	  .signals = "CUDA OOM with memory held outside the process and "
@@ -506,7 +509,8 @@ const struct rule	rules_device[] = {
 	  .next_action = "Drain the node, kill the stale PID or reset the GPU "
 	      "(nvidia-smi --gpu-reset) and rerun unchanged; require "
 	      "memory.used to return to the driver reserve first.",
-	  .match = m_cuda_zombie },	{ .id = "R-DEV-005", .cause = "cuda_oom_exhaustion",
+	  .match = m_cuda_zombie },
+	{ .id = "R-DEV-005", .cause = "cuda_oom_exhaustion",
 	  .boundary = "device", .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Context overhead multiplied by workers'",
 	  .signals = "CUDA OOM while nvidia-smi lists two or more processes "
@@ -515,7 +519,8 @@ const struct rule	rules_device[] = {
 	  .next_action = "Keep CUDA out of DataLoader workers (or set "
 	      "num_workers=0 as a control) with the same batch; require one "
 	      "compute process per GPU and the OOM to disappear.",
-	  .match = m_cuda_multiproc },	{ .id = "R-DEV-006", .cause = "cuda_oom_exhaustion",
+	  .match = m_cuda_multiproc },
+	{ .id = "R-DEV-006", .cause = "cuda_oom_exhaustion",
 	  .boundary = "device", .rclass = RC_INCIDENT,
 	  .seeds = "S004 'allowed' cap in the message",
 	  .signals = "CUDA OOM message naming the memory the process is "
@@ -523,7 +528,8 @@ const struct rule	rules_device[] = {
 	  .meaning = "The process hit the cap it set on itself.",
 	  .next_action = "Raise or remove the per-process memory fraction "
 	      "with the same batch and require the OOM to disappear.",
-	  .match = m_cuda_allowed },	{ .id = "R-DEV-007", .cause = "cuda_oom_exhaustion",
+	  .match = m_cuda_allowed },
+	{ .id = "R-DEV-007", .cause = "cuda_oom_exhaustion",
 	  .boundary = "device", .rclass = RC_INCIDENT,
 	  .seeds = "S000 table 'torch.OutOfMemoryError: CUDA out of memory'; "
 	      "S004 'Confirm the failure is allocation'",
@@ -538,7 +544,8 @@ const struct rule	rules_device[] = {
 	  .next_action = "Rerun once with the same settings and "
 	      "torch.cuda.memory_summary() (or XLA's allocator dump) logged at "
 	      "the failure; then change only the device batch.",
-	  .match = m_cuda_plain },	{ .id = "R-DEV-008", .cause = "gpu_other_tenant", .boundary = "device",
+	  .match = m_cuda_plain },
+	{ .id = "R-DEV-008", .cause = "gpu_other_tenant", .boundary = "device",
 	  .rclass = RC_REFINE,
 	  .refines = "cuda_oom_exhaustion,cuda_oom_fragmentation",
 	  .seeds = "S004 cause 'Other processes holding GPU memory'",
@@ -551,7 +558,8 @@ const struct rule	rules_device[] = {
 	      "job on that GPU); run the job with the GPU to itself "
 	      "(--exclusive or a GPU-exclusive GRES) and the same batch, and "
 	      "require the OOM to disappear.",
-	  .match = series_refine_tenant },	{ .id = "R-DEV-009", .cause = "not_oom_other", .boundary = "none",
+	  .match = series_refine_tenant },
+	{ .id = "R-DEV-009", .cause = "not_oom_other", .boundary = "none",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 'Confirm the failure is allocation, not corruption'",
 	  .signals = "a device allocation failure asking for 1 EiB or more "
@@ -565,7 +573,8 @@ const struct rule	rules_device[] = {
 	      "this line (an aborted collective, an earlier exception, an "
 	      "integer overflow in the failing operator's shape arithmetic), "
 	      "log the failing operator's input shapes, and rerun unchanged.",
-	  .match = m_alloc_nonsense },	{ .id = "R-DEV-010", .cause = "cuda_oom_fragmentation",
+	  .match = m_alloc_nonsense },
+	{ .id = "R-DEV-010", .cause = "cuda_oom_fragmentation",
 	  .boundary = "device", .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Fragmentation'; S004 'the pool is chopped "
 	      "into pieces too small for the failing request'",
@@ -581,7 +590,8 @@ const struct rule	rules_device[] = {
 	      "XLA_PYTHON_CLIENT_PREALLOCATE=true; TF: "
 	      "TF_GPU_ALLOCATOR=cuda_malloc_async) and require the OOM to "
 	      "disappear.",
-	  .match = m_bfc_frag },	{ .id = "R-DEV-021", .cause = "gpu_other_tenant", .boundary = "device",
+	  .match = m_bfc_frag },
+	{ .id = "R-DEV-021", .cause = "gpu_other_tenant", .boundary = "device",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Another process on the GPU'",
 	  .signals = "'all CUDA-capable devices are busy or unavailable' / "
@@ -592,7 +602,8 @@ const struct rule	rules_device[] = {
 	  .next_action = "On the node, list the GPU's compute processes "
 	      "(nvidia-smi, and ps for their owners) while the GPU is "
 	      "allocated to no job; rerun the job unchanged once it is free.",
-	  .match = m_gpu_busy },	{ .id = "R-DEV-022", .cause = "gpu_other_tenant", .boundary = "device",
+	  .match = m_gpu_busy },
+	{ .id = "R-DEV-022", .cause = "gpu_other_tenant", .boundary = "device",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Another process on the GPU'",
 	  .signals = "a plain CUDA out-of-memory raised while creating the "
@@ -603,7 +614,8 @@ const struct rule	rules_device[] = {
 	  .next_action = "Snapshot nvidia-smi's process list on that GPU "
 	      "when the failure happens; rerun unchanged on a GPU no other "
 	      "process uses.",
-	  .match = m_cuda_ctx },	{ .id = "R-DEV-023", .cause = "zombie_context", .boundary = "device",
+	  .match = m_cuda_ctx },
+	{ .id = "R-DEV-023", .cause = "zombie_context", .boundary = "device",
 	  .prio = 4, .rclass = RC_RECORD,
 	  .seeds = "S004 cause 'Zombie CUDA context'",
 	  .signals = "nvidia-smi lists >= 256 MiB held by a process whose "
@@ -614,7 +626,8 @@ const struct rule	rules_device[] = {
 	  .next_action = "Kill the processes that still hold the device "
 	      "files (fuser -v /dev/nvidia*) or reset the GPU; drain the "
 	      "node until nvidia-smi lists no dead holder.",
-	  .match = m_zombie_record },	{ .id = "R-DEV-024", .cause = "gpu_other_tenant", .boundary = "device",
+	  .match = m_zombie_record },
+	{ .id = "R-DEV-024", .cause = "gpu_other_tenant", .boundary = "device",
 	  .prio = 5, .rclass = RC_RECORD,
 	  .seeds = "S004 cause 'Other processes holding GPU memory'",
 	  .signals = "nvidia-smi lists >= 256 MiB held by a process that "
@@ -625,7 +638,8 @@ const struct rule	rules_device[] = {
 	  .next_action = "Kill the leftover (or make Slurm track and kill the "
 	      "whole process tree: ProctrackType=proctrack/cgroup); rerun the "
 	      "job unchanged on the freed GPU.",
-	  .match = m_leftover_record },	{ .id = "R-LEAK-002", .cause = "memory_leak", .boundary = "device",
+	  .match = m_leftover_record },
+	{ .id = "R-LEAK-002", .cause = "memory_leak", .boundary = "device",
 	  .rclass = RC_REFINE,
 	  .refines = "cuda_oom_exhaustion,cuda_oom_fragmentation",
 	  .seeds = "S004 'does memory.used ramp over time?'; S004 'runway = "
@@ -641,7 +655,8 @@ const struct rule	rules_device[] = {
 	      "torch.cuda.memory._record_memory_history); find what keeps "
 	      "tensors alive (losses accumulated with their graph, caches, "
 	      "hooks) and require allocated to stay flat across steps.",
-	  .match = series_refine_device_leak },	{ .id = "R-LEAK-004", .cause = "memory_leak", .boundary = "device",
+	  .match = series_refine_device_leak },
+	{ .id = "R-LEAK-004", .cause = "memory_leak", .boundary = "device",
 	  .prio = 11, .rclass = RC_RECORD,
 	  .seeds = "S004 'does memory.used ramp over time?'; S004 'runway = "
 	      "(total - used) / growth rate'",

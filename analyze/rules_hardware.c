@@ -145,7 +145,8 @@ const struct rule	rules_hardware[] = {
 	  .next_action = "Rerun the same job unchanged on another GPU/node "
 	      "with CUDA_LAUNCH_BLOCKING=1 (compute-sanitizer for a small "
 	      "case); if the Xid follows the GPU, drain it.",
-	  .match = m_xid_fault },	{ .id = "R-HW-002", .cause = "retired_pages", .boundary = "hardware",
+	  .match = m_xid_fault },
+	{ .id = "R-HW-002", .cause = "retired_pages", .boundary = "hardware",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Retired pages shrinking capacity'; S004 "
 	      "flowchart capacity check",
@@ -156,7 +157,8 @@ const struct rule	rules_hardware[] = {
 	  .next_action = "Drain the GPU and run the vendor memory diagnostics "
 	      "(or reset to apply pending retirement); rerun the job unchanged "
 	      "on another GPU.",
-	  .match = m_cuda_retired },	{ .id = "R-HW-003", .cause = "retired_pages", .boundary = "hardware",
+	  .match = m_cuda_retired },
+	{ .id = "R-HW-003", .cause = "retired_pages", .boundary = "hardware",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 metric 'Uncorrected ECC errors (volatile)'",
 	  .signals = "uncorrectable ECC error in the job's output, or Xid "
@@ -164,7 +166,8 @@ const struct rule	rules_hardware[] = {
 	  .meaning = "The GPU's memory hardware failed during the job.",
 	  .next_action = "Drain the GPU and run the vendor memory diagnostics; "
 	      "rerun the job unchanged on another GPU.",
-	  .match = m_retired },	{ .id = "R-HW-004", .cause = "retired_pages", .boundary = "hardware",
+	  .match = m_retired },
+	{ .id = "R-HW-004", .cause = "retired_pages", .boundary = "hardware",
 	  .prio = 4, .rclass = RC_RECORD,
 	  .seeds = "S004 metric 'Retired page count'",
 	  .signals = "nvidia-smi: retired pages pending, remapped rows "
@@ -172,7 +175,8 @@ const struct rule	rules_hardware[] = {
 	  .meaning = "A GPU of the job has failing memory.",
 	  .next_action = "Drain the GPU, reset it to apply pending "
 	      "retirement, and rerun the job unchanged on another GPU.",
-	  .match = m_retired_record },	{ .id = "R-HW-011", .cause = "retired_pages", .boundary = "hardware",
+	  .match = m_retired_record },
+	{ .id = "R-HW-011", .cause = "retired_pages", .boundary = "hardware",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Retired pages shrinking capacity'; S004 "
 	      "metric 'Uncorrected ECC errors (volatile)'",

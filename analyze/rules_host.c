@@ -258,12 +258,14 @@ const struct rule	rules_host[] = {
 	  .signals = "kernel 'Memory cgroup out of memory: Killed process' / "
 	      "oom-kill:constraint=CONSTRAINT_MEMCG",
 	  .meaning = "Host RAM under the job's memory cgroup was exceeded.",
-	  .next_action = HOST_NEXT, .match = m_kernel_memcg },	{ .id = "R-HOST-002", .cause = "host_oom", .boundary = "host",
+	  .next_action = HOST_NEXT, .match = m_kernel_memcg },
+	{ .id = "R-HOST-002", .cause = "host_oom", .boundary = "host",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S000 table 'slurmstepd: JOB CANCELLED DUE TO OOM-KILLER'",
 	  .signals = "slurmstepd 'Detected N oom-kill event(s) in StepId=...'",
 	  .meaning = "The step's cgroup OOM handler killed processes.",
-	  .next_action = HOST_NEXT, .match = m_stepd_oom },	{ .id = "R-HOST-003", .cause = "host_oom", .boundary = "host",
+	  .next_action = HOST_NEXT, .match = m_stepd_oom },
+	{ .id = "R-HOST-003", .cause = "host_oom", .boundary = "host",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S001 'Cgroup OOM killer triggers before system OOM killer'",
 	  .signals = "kernel 'Out of memory: Killed process' with "
@@ -273,40 +275,46 @@ const struct rule	rules_host[] = {
 	      "enforce memory (ConstrainRAMSpace=yes, RealMemory below "
 	      "physical, MemSpecLimit for daemons) or give the job the node "
 	      "exclusively, and require the global OOM kill to disappear.",
-	  .match = m_kernel_global },	{ .id = "R-HOST-004", .cause = "host_oom", .boundary = "host",
+	  .match = m_kernel_global },
+	{ .id = "R-HOST-004", .cause = "host_oom", .boundary = "host",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S000 step 3 (slurmstepd cancellation)",
 	  .signals = "slurmstepd 'exceeded memory limit (A > B), being "
 	      "killed' or srun 'Exceeded job memory limit'",
 	  .meaning = "Slurm's RSS poller enforced the limit, not the kernel.",
-	  .next_action = HOST_NEXT, .match = m_stepd_memlimit },	{ .id = "R-HOST-005", .cause = "host_oom", .boundary = "host",
+	  .next_action = HOST_NEXT, .match = m_stepd_memlimit },
+	{ .id = "R-HOST-005", .cause = "host_oom", .boundary = "host",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S000 FAQ 'Can CUDA memory be free while Slurm kills the "
 	      "job?'",
 	  .signals = "the application's own host allocation failure "
 	      "(MemoryError, Cannot allocate memory, std::bad_alloc)",
 	  .meaning = "The process could not get host memory.",
-	  .next_action = HOST_NEXT, .match = m_host_app },	{ .id = "R-HOST-006", .cause = "host_oom", .boundary = "host",
+	  .next_action = HOST_NEXT, .match = m_host_app },
+	{ .id = "R-HOST-006", .cause = "host_oom", .boundary = "host",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S001 symptom 'slurmstepd: error: cgroup out of memory'",
 	  .signals = "paraphrases quoted in tickets ('cgroup out of memory', "
 	      "'JOB CANCELLED DUE TO OOM-KILLER')",
 	  .meaning = "Someone quoted a Slurm OOM kill; the real line is "
 	      "needed.",
-	  .next_action = HOST_NEXT, .match = m_paraphrase },	{ .id = "R-HOST-007", .cause = "host_oom", .boundary = "host",
+	  .next_action = HOST_NEXT, .match = m_paraphrase },
+	{ .id = "R-HOST-007", .cause = "host_oom", .boundary = "host",
 	  .prio = 1, .rclass = RC_RECORD,
 	  .seeds = "S000 step 2 (sacct states of every step)",
 	  .signals = "sacct State=OUT_OF_MEMORY on the job or any step (also "
 	      "when the job itself is COMPLETED 0:0), or scontrol "
 	      "JobState=OUT_OF_MEMORY",
 	  .meaning = "Slurm recorded an OOM kill in the step's cgroup.",
-	  .next_action = HOST_NEXT, .match = m_sacct_oom },	{ .id = "R-HOST-008", .cause = "host_oom", .boundary = "host",
+	  .next_action = HOST_NEXT, .match = m_sacct_oom },
+	{ .id = "R-HOST-008", .cause = "host_oom", .boundary = "host",
 	  .prio = 2, .rclass = RC_RECORD,
 	  .seeds = "S000 step 3 (memory.events)",
 	  .signals = "memory.events oom_kill > 0 (v2) or memory.oom_control "
 	      "oom_kill > 0 (v1) in the job's cgroup tree",
 	  .meaning = "The cgroup counted OOM kills.",
-	  .next_action = HOST_NEXT, .match = m_cgroup_oom },	{ .id = "R-HOST-009", .cause = "host_oom", .boundary = "host",
+	  .next_action = HOST_NEXT, .match = m_cgroup_oom },
+	{ .id = "R-HOST-009", .cause = "host_oom", .boundary = "host",
 	  .prio = 5, .rclass = RC_RECORD,
 	  .seeds = "S001 symptom 'Job killed with SIGKILL by cgroup'",
 	  .signals = "a SIGKILL with no line saying who sent it: exit code "
@@ -320,7 +328,8 @@ const struct rule	rules_host[] = {
 	  .next_action = "Collect again with the kernel log and the job's "
 	      "memory cgroup before teardown (oomtrail-collect in the batch "
 	      "script's trap); they confirm or overturn a host OOM.",
-	  .match = m_sigkill },	{ .id = "R-HOST-014", .cause = "host_oom", .boundary = "host",
+	  .match = m_sigkill },
+	{ .id = "R-HOST-014", .cause = "host_oom", .boundary = "host",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S000 step 3 (slurmstepd cancellation), for enforcers "
 	      "other than Slurm",
@@ -339,7 +348,8 @@ const struct rule	rules_host[] = {
 	      "request_memory, resources.limits.memory, the executor's memory "
 	      "overhead) or cut host memory per "
 	      "node, then rerun and require the kill message to disappear.",
-	  .match = m_enforcer },	{ .id = "R-LEAK-001", .cause = "memory_leak", .boundary = "host",
+	  .match = m_enforcer },
+	{ .id = "R-LEAK-001", .cause = "memory_leak", .boundary = "host",
 	  .rclass = RC_REFINE, .refines = "host_oom",
 	  .seeds = "S004 'does memory.used ramp over time?'; S001 cause "
 	      "'Cgroup memory limit set lower than job memory request'",
@@ -353,7 +363,8 @@ const struct rule	rules_host[] = {
 	      "under oomtrail-collect --watch and a heap profiler (tracemalloc, "
 	      "memray, heaptrack); require the cgroup's current to stay flat "
 	      "across iterations before raising --mem.",
-	  .match = series_refine_host_leak },	{ .id = "R-LEAK-003", .cause = "memory_leak", .boundary = "host",
+	  .match = series_refine_host_leak },
+	{ .id = "R-LEAK-003", .cause = "memory_leak", .boundary = "host",
 	  .prio = 10, .rclass = RC_RECORD,
 	  .seeds = "S004 'does memory.used ramp over time?'; S004 'runway = "
 	      "(total - used) / growth rate'",

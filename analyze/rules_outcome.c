@@ -431,21 +431,24 @@ const struct rule	rules_outcome[] = {
 	  .next_action = "Collect the bundle of every node of the job "
 	      "(srun --ntasks-per-node=1 oomtrail-collect) to find the rank "
 	      "that failed first.",
-	  .match = m_only_secondary },	{ .id = "R-INC-002", .cause = "inconclusive", .boundary = "unknown",
+	  .match = m_only_secondary },
+	{ .id = "R-INC-002", .cause = "inconclusive", .boundary = "unknown",
 	  .prio = 5, .rclass = RC_FINAL, .seeds = "S000 evidence checklist",
 	  .signals = "no failure evidence at all",
 	  .meaning = "The evidence cannot decide.",
 	  .next_action = "Collect with oomtrail-collect on the job's nodes "
 	      "before the cgroup is removed (batch-script trap), with the "
 	      "job's output files.",
-	  .match = m_inconclusive },	{ .id = "R-NONE-001", .cause = "no_incident", .boundary = "none",
+	  .match = m_inconclusive },
+	{ .id = "R-NONE-001", .cause = "no_incident", .boundary = "none",
 	  .prio = 1, .rclass = RC_FINAL, .seeds = "S000 step 2",
 	  .signals = "every sacct row COMPLETED with exit code 0:0 and no "
 	      "failure event anywhere",
 	  .meaning = "Nothing failed.",
 	  .next_action = "Nothing to fix; if the user saw a failure, collect "
 	      "the bundle of the job that actually failed.",
-	  .match = m_no_incident },	{ .id = "R-NONE-002", .cause = "no_incident", .boundary = "none",
+	  .match = m_no_incident },
+	{ .id = "R-NONE-002", .cause = "no_incident", .boundary = "none",
 	  .prio = 3, .rclass = RC_FINAL, .seeds = "S000 step 2",
 	  .signals = "the job RUNNING or COMPLETING when collected, every step "
 	      "that ended COMPLETED 0:0, no failure event anywhere",
@@ -453,7 +456,8 @@ const struct rule	rules_outcome[] = {
 	      "had not yet ended.",
 	  .next_action = "Nothing to fix yet; if the job later fails, collect "
 	      "again after it ends (sacct State and ExitCode decide).",
-	  .match = m_finishing },	{ .id = "R-NONE-003", .cause = "no_incident", .boundary = "none",
+	  .match = m_finishing },
+	{ .id = "R-NONE-003", .cause = "no_incident", .boundary = "none",
 	  .prio = 4, .rclass = RC_FINAL, .seeds = "S000 step 2",
 	  .signals = "only warnings healthy jobs print (slurmstepd 'Exceeded "
 	      "step memory limit at some point' without 'oom-killer likely "
@@ -467,14 +471,16 @@ const struct rule	rules_outcome[] = {
 	      "--format=State,ExitCode that the job completed, and act on "
 	      "the warning only for speed (an explicit --mem per concurrent "
 	      "srun step, less memory pressure).",
-	  .match = m_benign_only },	{ .id = "R-OTHER-001", .cause = "not_oom_other", .boundary = "none",
+	  .match = m_benign_only },
+	{ .id = "R-OTHER-001", .cause = "not_oom_other", .boundary = "none",
 	  .prio = 6, .rclass = RC_RECORD, .seeds = "S000 step 2",
 	  .signals = "sacct FAILED/NODE_FAIL/…, or CANCELLED by a user, or "
 	      "scontrol JobState=NODE_FAIL/BOOT_FAIL, with no memory evidence",
 	  .meaning = "The job failed for a reason other than memory.",
 	  .next_action = "Read the job's own error output around its end; "
 	      "memory settings are not the control to change.",
-	  .match = m_failed },	{ .id = "R-OTHER-002", .cause = "not_oom_other", .boundary = "none",
+	  .match = m_failed },
+	{ .id = "R-OTHER-002", .cause = "not_oom_other", .boundary = "none",
 	  .prio = 5, .rclass = RC_RECORD,
 	  .seeds = "S001 symptom 'Job killed with SIGKILL by cgroup' (its "
 	      "check); DESIGN.md 'Absence is evidence only where the source "
@@ -489,7 +495,8 @@ const struct rule	rules_outcome[] = {
 	  .next_action = "Find the sender: the launcher's or watchdog's own "
 	      "log, health-check and admin logs on the node, sacct's "
 	      "State/Reason; memory settings are not the control to change.",
-	  .match = m_sigkill_other },	{ .id = "R-OTHER-004", .cause = "not_oom_other", .boundary = "none",
+	  .match = m_sigkill_other },
+	{ .id = "R-OTHER-004", .cause = "not_oom_other", .boundary = "none",
 	  .rclass = RC_INCIDENT, .seeds = "S000 step 2 (NODE_FAIL)",
 	  .signals = "srun/salloc 'Node failure on N', slurmctld 'Nodes N not "
 	      "responding', 'Node N unexpectedly rebooted' or 'Killing JobId=… "
@@ -500,7 +507,8 @@ const struct rule	rules_outcome[] = {
 	      "the node's journal and BMC); requeue the job unchanged on "
 	      "other nodes (--exclude the node); memory settings are not the "
 	      "control to change.",
-	  .match = m_node_fail },	{ .id = "R-OTHER-005", .cause = "not_oom_other", .boundary = "none",
+	  .match = m_node_fail },
+	{ .id = "R-OTHER-005", .cause = "not_oom_other", .boundary = "none",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S000 mistake (a failure that is not memory)",
 	  .signals = "'No space left on device', 'Disk quota exceeded' or "
@@ -512,7 +520,8 @@ const struct rule	rules_outcome[] = {
 	      "names (or point the tool's cache, container runtime or output "
 	      "at one with room: a scratch file system, not a RAM-backed "
 	      "tmpfs), rerun, and require the write error to disappear.",
-	  .match = m_storage },	{ .id = "R-OTHER-021", .cause = "not_oom_other", .boundary = "none",
+	  .match = m_storage },
+	{ .id = "R-OTHER-021", .cause = "not_oom_other", .boundary = "none",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 'Confirm the failure is allocation, not corruption'",
 	  .signals = "'no kernel image is available for execution on the "
@@ -524,7 +533,8 @@ const struct rule	rules_outcome[] = {
 	  .next_action = "Hold the job and node constant and change only the "
 	      "software: a build with code for this GPU, the library version "
 	      "before the regression, or a node with a working driver.",
-	  .match = m_cuda_stack },	{ .id = "R-OTHER-022", .cause = "not_oom_other", .boundary = "none",
+	  .match = m_cuda_stack },
+	{ .id = "R-OTHER-022", .cause = "not_oom_other", .boundary = "none",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S001 cause 'Cgroup device access not configured for GPUs'",
 	  .signals = "a no-device line ('no CUDA-capable device is detected', "

@@ -110,14 +110,16 @@ const struct rule	rules_scheduler[] = {
 	  .next_action = "Hold memory settings constant; raise --time (or "
 	      "checkpoint and requeue) and require the job to end before its "
 	      "limit.",
-	  .match = m_time_limit },	{ .id = "R-SCHED-002", .cause = "time_limit", .boundary = "scheduler",
+	  .match = m_time_limit },
+	{ .id = "R-SCHED-002", .cause = "time_limit", .boundary = "scheduler",
 	  .prio = 3, .rclass = RC_RECORD, .seeds = "S000 step 2",
 	  .signals = "sacct State=TIMEOUT or PREEMPTED",
 	  .meaning = "The scheduler ended the job.",
 	  .next_action = "Hold memory settings constant; raise --time (or "
 	      "checkpoint and requeue) and require the job to end before its "
 	      "limit.",
-	  .match = m_timeout_record },	{ .id = "R-SCHED-003", .cause = "not_oom_other",
+	  .match = m_timeout_record },
+	{ .id = "R-SCHED-003", .cause = "not_oom_other",
 	  .boundary = "scheduler", .rclass = RC_INCIDENT,
 	  .seeds = "S000 references (cancel)",
 	  .signals = "'*** JOB N ON host CANCELLED AT … ***' without a time "

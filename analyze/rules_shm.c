@@ -93,7 +93,8 @@ const struct rule	rules_shm[] = {
 	  .next_action = "Hold --mem and the GPU batch constant; enlarge "
 	      "/dev/shm (container --shm-size, or the node's tmpfs size) and "
 	      "require the bus error / NCCL shm error to disappear.",
-	  .match = m_shm },	{ .id = "R-SHM-002", .cause = "shm_limit", .boundary = "shm",
+	  .match = m_shm },
+	{ .id = "R-SHM-002", .cause = "shm_limit", .boundary = "shm",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S000 table 'Container /dev/shm is 64 MB'",
 	  .signals = "a process reported dead of SIGBUS (torch elastic "

@@ -222,7 +222,8 @@ const struct rule	rules_step[] = {
 	      "and node RealMemory (scontrol show job/node); request the step "
 	      "within the job's memory (or the job with more) before debugging "
 	      "the application.",
-	  .match = m_step_create },	{ .id = "R-STEP-002", .cause = "step_creation_failure",
+	  .match = m_step_create },
+	{ .id = "R-STEP-002", .cause = "step_creation_failure",
 	  .boundary = "step", .rclass = RC_INCIDENT,
 	  .seeds = "S000 step 5; S001 'Cgroup memory limit set lower than job "
 	      "memory request'",
@@ -238,7 +239,8 @@ const struct rule	rules_step[] = {
 	  .next_action = "Check cgroup.conf and the node's cgroup mounts "
 	      "(scontrol show config: TaskPlugin, ProctrackType, "
 	      "CgroupPlugin) before debugging the application.",
-	  .match = m_cgroup_create },	{ .id = "R-STEP-003", .cause = "step_creation_failure",
+	  .match = m_cgroup_create },
+	{ .id = "R-STEP-003", .cause = "step_creation_failure",
 	  .boundary = "step", .rclass = RC_INCIDENT, .seeds = "S000 step 5",
 	  .signals = "'Memory specification can not be satisfied' / "
 	      "'Requested node configuration is not available', or any reason "
