@@ -170,6 +170,8 @@ rules_add_missing(struct analysis *an, const char *what, const char *decide)
 	an->missing[an->nmissing++].would_decide = decide;
 }
 
+/* ---- what several boundaries' rows ask ---- */
+
 int
 ev_str_is(const struct event *ev, const char *name, const char *val)
 {
@@ -178,6 +180,8 @@ ev_str_is(const struct event *ev, const char *name, const char *val)
 	return s.p != NULL && str_eq(s, val);
 }
 
+/* A SIGKILL, for R-HOST-009 and R-OTHER-002: the first sacct row
+ * ending on signal 9. */
 const struct event *
 sacct_sigkill(const struct facts *f)
 {

@@ -470,6 +470,8 @@ m_gpu_gres_nofile(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* The cpu_limited and gpu_access_denied rows, in id order;
+ * rules_table.c merges them into the one view. */
 const struct rule	rules_access[] = {
 	{ .id = "R-CPU-001", .cause = "cpu_limited", .boundary = "host",
 	  .prio = 7, .rclass = RC_RECORD,

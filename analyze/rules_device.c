@@ -455,6 +455,8 @@ m_alloc_nonsense(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* The device rows, in id order; rules_table.c merges them into
+ * the one view. */
 const struct rule	rules_device[] = {
 	{ .id = "R-DEV-001", .cause = "cuda_oom_exhaustion",
 	  .boundary = "device", .rclass = RC_INCIDENT,

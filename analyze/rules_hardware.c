@@ -133,6 +133,8 @@ m_retired_record(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* The hardware rows, in id order; rules_table.c merges them into
+ * the one view. */
 const struct rule	rules_hardware[] = {
 	{ .id = "R-HW-001", .cause = "xid_fault", .boundary = "hardware",
 	  .rclass = RC_INCIDENT,

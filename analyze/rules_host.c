@@ -249,6 +249,8 @@ m_enforcer(const struct facts *f, struct arena *a, struct rmatch *m)
 	"the oom-kill line to disappear and MaxRSS to stay below the cgroup " \
 	"limit."
 
+/* The host rows, in id order; rules_table.c merges them into
+ * the one view. */
 const struct rule	rules_host[] = {
 	{ .id = "R-HOST-001", .cause = "host_oom", .boundary = "host",
 	  .rclass = RC_INCIDENT,

@@ -417,6 +417,8 @@ m_inconclusive(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* The outcome rows, in id order; rules_table.c merges them into
+ * the one view. */
 const struct rule	rules_outcome[] = {
 	{ .id = "R-INC-001", .cause = "inconclusive", .boundary = "unknown",
 	  .prio = 2, .rclass = RC_FINAL,

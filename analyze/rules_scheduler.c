@@ -97,6 +97,8 @@ m_timeout_record(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* The scheduler rows, in id order; rules_table.c merges them into
+ * the one view. */
 const struct rule	rules_scheduler[] = {
 	{ .id = "R-SCHED-001", .cause = "time_limit", .boundary = "scheduler",
 	  .rclass = RC_INCIDENT,

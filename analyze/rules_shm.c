@@ -82,6 +82,8 @@ m_shm_sigbus(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* The /dev/shm rows, in id order; rules_table.c merges them into
+ * the one view. */
 const struct rule	rules_shm[] = {
 	{ .id = "R-SHM-001", .cause = "shm_limit", .boundary = "shm",
 	  .rclass = RC_INCIDENT,

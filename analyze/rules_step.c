@@ -208,6 +208,8 @@ m_submit(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* The step-creation rows, in id order; rules_table.c merges them into
+ * the one view. */
 const struct rule	rules_step[] = {
 	{ .id = "R-STEP-001", .cause = "step_creation_failure",
 	  .boundary = "step", .rclass = RC_INCIDENT,
