@@ -8,22 +8,6 @@
 
 #include "rules.h"
 
-/* A job id field as text whichever way the parser stored it. */
-static struct str
-job_of(const struct event *ev, char buf[24])
-{
-	const struct evfield	*fd = ev_field(ev, "job_id");
-
-	if (fd == NULL)
-		return str_make(NULL, 0);
-	if (fd->s.p != NULL)
-		return fd->s;
-	if (!fd->has_num)
-		return str_make(NULL, 0);
-	snprintf(buf, 24, "%lld", (long long)fd->num);
-	return str_cstr(buf);
-}
-
 static int
 str_is(struct str s, const char *c)
 {
@@ -107,7 +91,7 @@ on_sacct(struct facts *f, const struct event *ev)
 	if (ev_str(ev, "step").n == 0 && f->sacct_job == NULL)
 		f->sacct_job = ev;
 	/* sacct.txt and sacct.json describe the same rows: one step each */
-	if ((dup = step_for(f, job_of(ev, buf), ev_str(ev, "step")))) {
+	if ((dup = step_for(f, facts_job_of(ev, buf), ev_str(ev, "step")))) {
 		if (dup->sacct2 == NULL)
 			dup->sacct2 = ev;
 	} else if (f->nsteps < MAX_STEPS)
@@ -154,7 +138,7 @@ attach_cgroup(struct facts *f, const struct event *ev)
 	struct step_fact	*sf;
 	struct str		 level = ev_str(ev, "level");
 	char			 buf[24];
-	struct str		 job = job_of(ev, buf);
+	struct str		 job = facts_job_of(ev, buf);
 	int64_t			 v;
 
 	if (job.n == 0)
@@ -448,58 +432,13 @@ kernel_limits(struct facts *f)
 			last = memcg.p + i + 1;
 	if (last != NULL && memcg.p + memcg.n - last >= 4 &&
 	    memcmp(last, "job_", 4) == 0)
-		sf = step_for(f, job_of(k, buf), str_make("", 0));
+		sf = step_for(f, facts_job_of(k, buf), str_make("", 0));
 	else
-		sf = step_for(f, job_of(k, buf), ev_str(k, "step"));
+		sf = step_for(f, facts_job_of(k, buf), ev_str(k, "step"));
 	if (sf != NULL && sf->cg_limit_bytes < 0) {
 		sf->cg_limit_bytes = lim;
 		sf->cg_limit = k;
 	}
-}
-
-/* The job id without array/het suffixes ("2_1" -> "2", "4+0" -> "4"). */
-static struct str
-job_base(struct str s)
-{
-	for (size_t i = 0; i < s.n; i++)
-		if (s.p[i] < '0' || s.p[i] > '9')
-			return str_make(s.p, i);
-	return s;
-}
-
-/* Node-wide lines (the kernel's) that name no job: outside the job's run
- * they are another job's, whatever their cgroup was (a wrapped ring
- * buffer can keep a kill's last line without its memcg line). */
-static int
-node_wide(enum ev_kind k)
-{
-	return k == EV_KERNEL_OOM || k == EV_OOM_REAPER || k == EV_XID ||
-	    k == EV_GPU_DRIVER_ERROR;
-}
-
-#define WINDOW_SLACK_NS	(10LL * 1000000000LL)
-
-int
-facts_foreign(const struct facts *f, const struct event *ev)
-{
-	struct str	j;
-	char		buf[24];
-
-	/* A job that never started has no line of its own in a node's
-	 * kernel log: every one there is another job's. */
-	if (f->never_ran && node_wide(ev->kind) &&
-	    ev_field(ev, "job_id") == NULL)
-		return 1;
-	if (f->have_window && node_wide(ev->kind) && ev_has_time(ev) &&
-	    ev_field(ev, "job_id") == NULL &&
-	    (ev->ts_ns < f->job_from_ns - WINDOW_SLACK_NS ||
-	    ev->ts_ns > f->job_to_ns + WINDOW_SLACK_NS))
-		return 1;
-	if (f->job_id.n == 0)
-		return 0;
-	j = job_base(job_of(ev, buf));
-	return j.n > 0 && (j.n != f->job_id.n ||
-	    memcmp(j.p, f->job_id.p, j.n) != 0);
 }
 
 /* The job's run on one UTC axis, from its sacct job row. */
@@ -515,7 +454,7 @@ find_window(struct facts *f)
 		if (ev->kind != EV_SACCT_ROW || ev_str(ev, "step").n != 0 ||
 		    ev_num(ev, "start_s", &from) != 0)
 			continue;
-		j = job_base(job_of(ev, buf));
+		j = facts_job_base(facts_job_of(ev, buf));
 		if (f->job_id.n > 0 && (j.n != f->job_id.n ||
 		    memcmp(j.p, f->job_id.p, j.n) != 0))
 			continue;
@@ -541,7 +480,8 @@ find_pending(struct facts *f)
 
 	for (size_t i = 0; i < f->tl->n; i++) {
 		const struct event	*ev = f->tl->v[i];
-		struct str		 j = job_base(ev_str(ev, "job_id"));
+		struct str		 j = facts_job_base(ev_str(ev,
+					    "job_id"));
 
 		if (f->job_id.n > 0 && (j.n != f->job_id.n ||
 		    memcmp(j.p, f->job_id.p, j.n) != 0))
@@ -562,14 +502,14 @@ find_job(struct facts *f)
 {
 	for (size_t i = 0; i < f->nins; i++)
 		if (f->ins[i]->job_id != NULL && *f->ins[i]->job_id != '\0') {
-			f->job_id = job_base(str_cstr(f->ins[i]->job_id));
+			f->job_id = facts_job_base(str_cstr(f->ins[i]->job_id));
 			return;
 		}
 	for (size_t i = 0; i < f->tl->n; i++) {
 		const struct event *ev = f->tl->v[i];
 
 		if (ev->kind == EV_SACCT_ROW || ev->kind == EV_SCONTROL_JOB) {
-			f->job_id = job_base(ev_str(ev, "job_id"));
+			f->job_id = facts_job_base(ev_str(ev, "job_id"));
 			return;
 		}
 	}

@@ -18,7 +18,7 @@
  * cgroup.conf record; CUDA_VISIBLE_DEVICES; the GPUs asked for.
  *
  * Reads events only (never files) and skips other jobs' events as
- * facts_foreign() says. Decides nothing: the rules do.
+ * facts_foreign() (facts_scope.c) says. Decides nothing: the rules do.
  */
 #include <string.h>
 

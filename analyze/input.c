@@ -12,7 +12,6 @@
  * before stays evidence.
  */
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,34 +38,6 @@ static parse_fn *const parsers[] = {
 	[FK_SLURM_CONF] = parse_slurm_conf,
 	[FK_JOB_ENV] = parse_job_env,
 };
-
-int
-input_add_note(struct input *in, const char *fmt, ...)
-{
-	va_list		 ap;
-	char		 msg[512];
-	const char	**nv;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	/* The reader, the loader and the end of input can each tell of the
-	 * same damage: say it once. */
-	for (size_t i = 0; i < in->nnotes; i++)
-		if (strstr(in->notes[i], msg) != NULL ||
-		    strstr(msg, in->notes[i]) != NULL)
-			return 0;
-	nv = arena_alloc(in->arena, (in->nnotes + 1) * sizeof(*nv));
-	if (nv == NULL)
-		return -1;
-	if (in->nnotes > 0)
-		memcpy(nv, in->notes, in->nnotes * sizeof(*nv));
-	if ((nv[in->nnotes] = arena_strdup(in->arena, msg)) == NULL)
-		return -1;
-	in->notes = nv;
-	in->nnotes++;
-	return 0;
-}
 
 static struct afile *
 add_file(struct input *in, const char *path, enum file_kind kind,

@@ -5,8 +5,9 @@
  * struct input: its files, its events (parsed, not yet normalised) and
  * what its manifest said. timeline.c normalises and merges the inputs'
  * events onto one UTC axis. facts.c condenses the merged events into the
- * facts the rules read; rules.c evaluates the rule table
- * (rules_table.c) into the analysis model.
+ * facts the rules read; rules.c evaluates the rule table (the rows by
+ * boundary in rules_*.c, one view in rules_table.c, their helpers in
+ * rule_kit.c) into the analysis model.
  *
  * Ownership: a struct input owns its arena (events, strings, file
  * buffers) until input_free(); the analysis keeps every input alive
@@ -102,6 +103,7 @@ enum err_code	input_load(const char *path, struct catalog *,
 		    struct input **, struct err *);
 void		input_free(struct input *);
 const struct mitem *input_item(const struct input *, const char *path);
+/* input_note.c: a note on the input, unless one already says it. */
 int		input_add_note(struct input *, const char *fmt, ...)
 		    __attribute__((format(printf, 2, 3)));
 /* parse_series.c: read a watch file into in->series, with its event. */

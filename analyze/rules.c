@@ -18,136 +18,11 @@
 #include <string.h>
 
 #include "gpu_models.h"
+#include "rule_kit.h"
 #include "rules.h"
 
 #define NS		1000000000LL
 #define MAX_TIMELINE	20000	/* events kept in the model's timeline */
-
-const char *
-fmt_bytes(struct arena *a, int64_t b)
-{
-	static const char *const u[] = { "B", "KiB", "MiB", "GiB", "TiB",
-	    "PiB", "EiB" };
-	double	 v = (double)b;
-	int	 i = 0;
-
-	if (b < 0)
-		return "unknown";
-	while (v >= 1024 && i < 6) {
-		v /= 1024;
-		i++;
-	}
-	return i == 0 ? arena_printf(a, "%" PRId64 " B", b) :
-	    arena_printf(a, "%.2f %s", v, u[i]);
-}
-
-static const char *
-dupstr(struct arena *a, struct str s)
-{
-	return s.p == NULL ? NULL : arena_strndup(a, s.p, s.n);
-}
-
-static const struct input *
-input_of(const struct facts *f, const struct event *ev, size_t *at)
-{
-	size_t	i = facts_index_of(f, ev);
-
-	if (at != NULL)
-		*at = i;
-	return i == (size_t)-1 ? NULL : f->tl->in[i];
-}
-
-static void
-to_evidence(struct arena *a, const struct input *in, const struct event *ev,
-    struct evidence *out)
-{
-	const struct afile	*af = in != NULL && ev->ref.file_id >= 0 &&
-				    (size_t)ev->ref.file_id < in->nfiles ?
-				    &in->files[ev->ref.file_id] : NULL;
-
-	memset(out, 0, sizeof(*out));
-	out->kind = ev_kind_name(ev->kind);
-	out->source = af != NULL ? arena_strdup(a, af->path) : NULL;
-	out->input = in != NULL ? arena_strdup(a, in->path) : NULL;
-	out->line = ev->ref.line;
-	out->text = dupstr(a, ev->text);
-	if (out->text == NULL)
-		out->text = "";
-	out->has_time = ev_has_time(ev);
-	out->time_ns = out->has_time ? ev->ts_ns : 0;
-	out->time_quality = tsq_name(ev->tsq);
-	out->node = arena_strdup(a, ev->node);
-	out->rank = ev->rank;
-	out->pid = ev->pid;
-	out->context = dupstr(a, ev->context);
-	out->context_line = ev->context_line;
-	out->out_of_order = (ev->flags & EVF_OUT_OF_ORDER) != 0;
-}
-
-static struct evidence *
-evidence_of(const struct facts *f, struct arena *a, const struct event *ev)
-{
-	struct evidence	*e;
-
-	if (ev == NULL || (e = arena_alloc(a, sizeof(*e))) == NULL)
-		return NULL;
-	to_evidence(a, input_of(f, ev, NULL), ev, e);
-	return e;
-}
-
-static void
-list_of(const struct facts *f, struct arena *a, const struct event *const *v,
-    int n, struct evidence_list *out)
-{
-	out->v = arena_zalloc(a, (size_t)(n > 0 ? n : 1) * sizeof(*out->v));
-	out->n = 0;
-	for (int i = 0; out->v != NULL && i < n; i++)
-		if (v[i] != NULL)
-			to_evidence(a, input_of(f, v[i], NULL), v[i],
-			    &out->v[out->n++]);
-}
-
-void
-rmatch_support(struct rmatch *m, const struct event *ev)
-{
-	if (ev == NULL || ev == m->initiating || m->nsupport >= 8)
-		return;
-	for (int i = 0; i < m->nsupport; i++)
-		if (m->support[i] == ev)
-			return;
-	m->support[m->nsupport++] = ev;
-}
-
-void
-evidence_list_of(const struct facts *f, struct arena *a,
-    const struct event *const *v, int n, struct evidence_list *out)
-{
-	list_of(f, a, v, n, out);
-}
-
-const char *
-host_step_name(struct arena *a, const struct event *sacct)
-{
-	struct str	st = ev_str(sacct, "step");
-	struct str	job_id = ev_str(sacct, "job_id");
-
-	return st.n == 0 ? dupstr(a, job_id) : arena_printf(a,
-	    "%.*s.%.*s", (int)job_id.n, job_id.p, (int)st.n, st.p);
-}
-
-static struct finding *add_finding(struct analysis *, const char *,
-		    const char *, const char *);
-
-void
-rules_add_finding(const struct facts *f, struct analysis *an,
-    const char *cause, const char *rule, const char *summary,
-    const struct event *ev)
-{
-	struct finding	*fd = add_finding(an, cause, rule, summary);
-
-	if (fd != NULL)
-		list_of(f, an->arena, &ev, ev != NULL, &fd->evidence);
-}
 
 /* ---- choosing the verdict ---- */
 
@@ -159,29 +34,29 @@ pick(const struct facts *f, struct arena *a, struct rmatch *best)
 	size_t			 at, best_at = (size_t)-1;
 	int			 best_prio = 1 << 30;
 
-	for (size_t i = 0; i < nrules; i++) {
-		if (rules[i].rclass != RC_INCIDENT)
+	for (size_t i = 0; i < rules_count(); i++) {
+		if (rule_at(i)->rclass != RC_INCIDENT)
 			continue;
 		memset(&m, 0, sizeof(m));
-		if (!rules[i].match(f, a, &m) || m.initiating == NULL)
+		if (!rule_at(i)->match(f, a, &m) || m.initiating == NULL)
 			continue;
 		at = facts_index_of(f, m.initiating);
 		if (win == NULL || at < best_at) {
-			win = &rules[i];
+			win = rule_at(i);
 			best_at = at;
 			*best = m;
 		}
 	}
 	for (int cls = RC_RECORD; win == NULL && cls <= RC_FINAL; cls++)
-		for (size_t i = 0; i < nrules; i++) {
-			if ((int)rules[i].rclass != cls ||
-			    rules[i].prio >= best_prio)
+		for (size_t i = 0; i < rules_count(); i++) {
+			if ((int)rule_at(i)->rclass != cls ||
+			    rule_at(i)->prio >= best_prio)
 				continue;
 			memset(&m, 0, sizeof(m));
-			if (!rules[i].match(f, a, &m))
+			if (!rule_at(i)->match(f, a, &m))
 				continue;
-			win = &rules[i];
-			best_prio = rules[i].prio;
+			win = rule_at(i);
+			best_prio = rule_at(i)->prio;
 			*best = m;
 		}
 	return win;
@@ -212,43 +87,24 @@ refine(const struct facts *f, struct arena *a, const struct rule *r,
 {
 	struct rmatch	rm;
 
-	for (size_t i = 0; r != NULL && i < nrules; i++) {
-		if (rules[i].rclass != RC_REFINE ||
-		    !refines(rules[i].refines, r->cause))
+	for (size_t i = 0; r != NULL && i < rules_count(); i++) {
+		if (rule_at(i)->rclass != RC_REFINE ||
+		    !refines(rule_at(i)->refines, r->cause))
 			continue;
 		rm = *m;
 		rm.detail = NULL;
-		if (!rules[i].match(f, a, &rm))
+		if (!rule_at(i)->match(f, a, &rm))
 			continue;
 		rm.detail = arena_printf(a, "%s%s%s", m->detail != NULL ?
 		    m->detail : "", m->detail != NULL ? " " : "",
 		    rm.detail != NULL ? rm.detail : "");
 		*m = rm;
-		return &rules[i];
+		return rule_at(i);
 	}
 	return r;
 }
 
 /* ---- secondary: corroboration, later primaries, the cascade ---- */
-
-static struct finding *
-add_finding(struct analysis *an, const char *cause, const char *rule,
-    const char *summary)
-{
-	struct finding	*nf;
-
-	nf = arena_zalloc(an->arena, (an->nsecondary + 1) * sizeof(*nf));
-	if (nf == NULL)
-		return NULL;
-	if (an->nsecondary > 0)
-		memcpy(nf, an->secondary, an->nsecondary * sizeof(*nf));
-	an->secondary = nf;
-	nf = &an->secondary[an->nsecondary++];
-	nf->cause = cause;
-	nf->rule = rule;
-	nf->summary = summary;
-	return nf;
-}
 
 /* Reports from the other processes of a distributed job: collective
  * timeouts and errors, launcher reports, siblings the launcher
@@ -473,7 +329,7 @@ cascade_finding(const struct facts *f, struct analysis *an,
 	}
 	who = first_stopped(an->arena, only ? NULL : init, all, nall);
 	if (collective && only)
-		fd = add_finding(an, "nccl_cascade", "R-CASCADE-001",
+		fd = kit_add_finding(an, "nccl_cascade", "R-CASCADE-001",
 		    arena_printf(an->arena, "Only the cascade is visible: %d "
 		    "downstream line%s from processes that waited for or were "
 		    "terminated after one that failed (%s). %s%s%s",
@@ -483,7 +339,7 @@ cascade_finding(const struct facts *f, struct analysis *an,
 		    "its own log would decide.", who != NULL ? who : "",
 		    who != NULL ? "." : ""));
 	else if (collective)
-		fd = add_finding(an, "nccl_cascade", "R-CASCADE-001",
+		fd = kit_add_finding(an, "nccl_cascade", "R-CASCADE-001",
 		    arena_printf(an->arena, "%d downstream line%s of the "
 		    "initiating event%s%s (%s): ranks that waited for, "
 		    "re-raised or were terminated after the failure, and "
@@ -493,13 +349,13 @@ cascade_finding(const struct facts *f, struct analysis *an,
 		    list, who != NULL ? " Stopped first: " : "",
 		    who != NULL ? who : "", who != NULL ? "." : ""));
 	else
-		fd = add_finding(an, cause, "R-CASCADE-002",
+		fd = kit_add_finding(an, cause, "R-CASCADE-002",
 		    arena_printf(an->arena, "%d later line%s echo%s the kill "
 		    "(shell \"Killed\", srun task exits and step teardown, the "
 		    "OOM reaper): %s.", total, total == 1 ? "" : "s",
 		    total == 1 ? "es" : "", list));
 	if (fd != NULL)
-		list_of(f, an->arena, ev, nfo, &fd->evidence);
+		evidence_list_of(f, an->arena, ev, nfo, &fd->evidence);
 }
 
 /* With only downstream lines visible, they are a cascade when other
@@ -591,11 +447,11 @@ later_primaries(const struct facts *f, struct analysis *an,
 		if (dup || nseen == 16)
 			continue;
 		seen[nseen++] = c;
-		fd = add_finding(an, c, "R-LATER-001", arena_printf(an->arena,
+		fd = kit_add_finding(an, c, "R-LATER-001", arena_printf(an->arena,
 		    "A %s signal appears after the initiating event; it "
 		    "followed the failure and is not its cause.", c));
 		if (fd != NULL)
-			list_of(f, an->arena, &ev, 1, &fd->evidence);
+			evidence_list_of(f, an->arena, &ev, 1, &fd->evidence);
 	}
 }
 
@@ -607,10 +463,10 @@ support_finding(const struct facts *f, struct analysis *an,
 
 	if (m->nsupport == 0)
 		return;
-	fd = add_finding(an, r->cause, r->id, "Corroborating evidence from "
+	fd = kit_add_finding(an, r->cause, r->id, "Corroborating evidence from "
 	    "other sources.");
 	if (fd != NULL)
-		list_of(f, an->arena, m->support, m->nsupport, &fd->evidence);
+		evidence_list_of(f, an->arena, m->support, m->nsupport, &fd->evidence);
 }
 
 /* ---- host quantities and the effective-limit reasoning ---- */
@@ -666,7 +522,7 @@ limit_findings(const struct facts *f, struct analysis *an)
 	req = step_num(j, "req_mem_bytes");
 	lim = j->cg_limit_bytes;
 	if (req > 0 && lim > 0 && lim < req - req / 100) {
-		fd = add_finding(an, "host_oom", "R-HOST-010", arena_printf(
+		fd = kit_add_finding(an, "host_oom", "R-HOST-010", arena_printf(
 		    an->arena, "The cgroup's actual limit (%s) is lower than "
 		    "the job's request (%s): the boundary that failed is "
 		    "tighter than what was asked.", fmt_bytes(an->arena, lim),
@@ -674,10 +530,10 @@ limit_findings(const struct facts *f, struct analysis *an)
 		ev[0] = j->cg_limit;
 		ev[1] = j->sacct;
 		if (fd != NULL)
-			list_of(f, an->arena, ev, 2, &fd->evidence);
+			evidence_list_of(f, an->arena, ev, 2, &fd->evidence);
 	}
 	if (req > 0 && req == default_mem(f, j)) {
-		fd = add_finding(an, "host_oom", "R-HOST-011", arena_printf(
+		fd = kit_add_finding(an, "host_oom", "R-HOST-011", arena_printf(
 		    an->arena, "The job's %s request equals the cluster's "
 		    "default (DefMemPerNode/DefMemPerCPU): if the job did not "
 		    "ask for memory, the default set the boundary that failed.",
@@ -685,17 +541,17 @@ limit_findings(const struct facts *f, struct analysis *an)
 		ev[0] = j->sacct;
 		ev[1] = f->first[EV_SCONTROL_CONFIG];
 		if (fd != NULL)
-			list_of(f, an->arena, ev, 2, &fd->evidence);
+			evidence_list_of(f, an->arena, ev, 2, &fd->evidence);
 	}
 	if (s != NULL && s != j && j->sacct != NULL &&
 	    str_eq(ev_str(j->sacct, "state"), "COMPLETED")) {
-		fd = add_finding(an, "host_oom", "R-HOST-013", "The job ended "
+		fd = kit_add_finding(an, "host_oom", "R-HOST-013", "The job ended "
 		    "COMPLETED, but one of its steps was OUT_OF_MEMORY: the "
 		    "step's processes were killed; it is still an incident.");
 		ev[0] = s->sacct;
 		ev[1] = j->sacct;
 		if (fd != NULL)
-			list_of(f, an->arena, ev, 2, &fd->evidence);
+			evidence_list_of(f, an->arena, ev, 2, &fd->evidence);
 	}
 	if (s == NULL)
 		s = j;
@@ -704,7 +560,7 @@ limit_findings(const struct facts *f, struct analysis *an)
 	node_mem = ev_num_or(f->scontrol_node, "real_memory_bytes", -1);
 	if (tasks > 1 && rss > 0 && (req > 0 || node_mem > 0) &&
 	    tasks * rss > (req > 0 ? req : node_mem) * 8 / 10) {
-		fd = add_finding(an, "host_oom", "R-HOST-012", arena_printf(
+		fd = kit_add_finding(an, "host_oom", "R-HOST-012", arena_printf(
 		    an->arena, "%" PRId64 " tasks per step × %s per task "
 		    "(MaxRSS) is %s, close to or above the %s limit: per-rank "
 		    "duplication of host memory.", tasks,
@@ -712,7 +568,7 @@ limit_findings(const struct facts *f, struct analysis *an)
 		    fmt_bytes(an->arena, tasks * rss),
 		    fmt_bytes(an->arena, req > 0 ? req : node_mem)));
 		if (fd != NULL)
-			list_of(f, an->arena, &s->sacct, 1, &fd->evidence);
+			evidence_list_of(f, an->arena, &s->sacct, 1, &fd->evidence);
 	}
 }
 
@@ -733,16 +589,16 @@ host_quantities(const struct facts *f, struct analysis *an)
 		struct host_q *q = &an->host[an->nhost++];
 
 		q->step = host_step_name(an->arena, ev);
-		q->node = dupstr(an->arena, ev_str(ev, "node_list"));
-		q->state = dupstr(an->arena, ev_str(ev, "state"));
+		q->node = kit_dupstr(an->arena, ev_str(ev, "node_list"));
+		q->state = kit_dupstr(an->arena, ev_str(ev, "state"));
 		q->exit_code = arena_printf(an->arena, "%" PRId64 ":%" PRId64,
 		    ev_num_or(ev, "exit_code", 0), ev_num_or(ev, "exit_signal", 0));
 		/* A step without its own request runs within the job's. */
 		q->req_mem_bytes = step_num(s, "req_mem_bytes");
-		q->req_mem_per = dupstr(an->arena, ev_str(ev, "req_mem_per"));
+		q->req_mem_per = kit_dupstr(an->arena, ev_str(ev, "req_mem_per"));
 		if (q->req_mem_bytes < 0 && job != NULL && job != s) {
 			q->req_mem_bytes = step_num(job, "req_mem_bytes");
-			q->req_mem_per = dupstr(an->arena,
+			q->req_mem_per = kit_dupstr(an->arena,
 			    ev_str(job->sacct, "req_mem_per"));
 		}
 		q->cgroup_limit_bytes = s->cg_limit_bytes;
@@ -770,9 +626,9 @@ device_quantities(const struct facts *f, struct analysis *an,
 		int64_t nominal;
 
 		q->gpu = arena_printf(an->arena, "%d", f->gpus[i].index);
-		q->uuid = dupstr(an->arena, ev_str(g, "uuid"));
+		q->uuid = kit_dupstr(an->arena, ev_str(g, "uuid"));
 		q->node = arena_strdup(an->arena, g->node);
-		q->product = dupstr(an->arena, ev_str(g, "product"));
+		q->product = kit_dupstr(an->arena, ev_str(g, "product"));
 		q->capacity_bytes = ev_num_or(g, "fb_total_bytes", -1);
 		q->free_bytes = ev_num_or(g, "fb_free_bytes", -1);
 		q->used_bytes = ev_num_or(g, "fb_used_bytes", -1);
@@ -827,14 +683,14 @@ capacity_findings(const struct facts *f, struct analysis *an)
 		if (gpu_nominal_bytes(name, &nominal) != 0 ||
 		    total >= nominal - nominal / 25)
 			continue;
-		fd = add_finding(an, "retired_pages", "R-HW-005", arena_printf(
+		fd = kit_add_finding(an, "retired_pages", "R-HW-005", arena_printf(
 		    an->arena, "GPU %d reports %s total, below the %s a "
 		    "healthy %s reports: capacity lost to retired pages or "
 		    "remapped rows (context; only current errors make it the "
 		    "cause).", f->gpus[i].index, fmt_bytes(an->arena, total),
 		    fmt_bytes(an->arena, nominal), name));
 		if (fd != NULL)
-			list_of(f, an->arena, &g, 1, &fd->evidence);
+			evidence_list_of(f, an->arena, &g, 1, &fd->evidence);
 	}
 }
 
@@ -855,28 +711,7 @@ add_ruled_out(const struct facts *f, struct analysis *an, const char *cause,
 	r = &an->ruled_out[an->nruled_out++];
 	r->cause = cause;
 	r->why = why;
-	list_of(f, an->arena, ev, n, &r->evidence);
-}
-
-static void
-add_missing(struct analysis *an, const char *what, const char *decide)
-{
-	struct missing	*m;
-
-	m = arena_zalloc(an->arena, (an->nmissing + 1) * sizeof(*m));
-	if (m == NULL)
-		return;
-	if (an->nmissing > 0)
-		memcpy(m, an->missing, an->nmissing * sizeof(*m));
-	an->missing = m;
-	an->missing[an->nmissing].evidence = what;
-	an->missing[an->nmissing++].would_decide = decide;
-}
-
-void
-rules_add_missing(struct analysis *an, const char *what, const char *decide)
-{
-	add_missing(an, what, decide);
+	evidence_list_of(f, an->arena, ev, n, &r->evidence);
 }
 
 /* Does the kernel log cover the incident? Unknown coverage is "no". */
@@ -953,20 +788,20 @@ cpu_context(const struct facts *f, struct analysis *an, const char *cause)
 
 	if (strcmp(cause, "cpu_limited") == 0)
 		return;
-	for (size_t i = 0; i < nrules; i++) {
-		if (strcmp(rules[i].cause, "cpu_limited") != 0)
+	for (size_t i = 0; i < rules_count(); i++) {
+		if (strcmp(rule_at(i)->cause, "cpu_limited") != 0)
 			continue;
 		memset(&m, 0, sizeof(m));
-		if (!rules[i].match(f, an->arena, &m))
+		if (!rule_at(i)->match(f, an->arena, &m))
 			continue;
-		fd = add_finding(an, "cpu_limited", rules[i].id, arena_printf(
-		    an->arena, "%s %s", rules[i].meaning, m.detail != NULL ?
+		fd = kit_add_finding(an, "cpu_limited", rule_at(i)->id, arena_printf(
+		    an->arena, "%s %s", rule_at(i)->meaning, m.detail != NULL ?
 		    m.detail : ""));
 		ev[0] = m.initiating;
 		for (int k = 0; k < m.nsupport; k++)
 			ev[k + 1] = m.support[k];
 		if (fd != NULL)
-			list_of(f, an->arena, ev, m.nsupport + 1, &fd->evidence);
+			evidence_list_of(f, an->arena, ev, m.nsupport + 1, &fd->evidence);
 		return;
 	}
 }
@@ -1045,57 +880,57 @@ missing_evidence(const struct facts *f, struct analysis *an,
 	int	device = is_device(cause);
 
 	if (!f->have_manifest)
-		add_missing(an, "bundle manifest (files were given loose or as "
+		rules_add_missing(an, "bundle manifest (files were given loose or as "
 		    "a bare log)", "clock anchors and UTC offset for exact "
 		    "times, and which sources were collected and which failed");
 	if (!f->have_kernel || f->kernel_refused)
-		add_missing(an, f->kernel_refused ? "kernel log (reading it "
+		rules_add_missing(an, f->kernel_refused ? "kernel log (reading it "
 		    "was refused)" : "kernel log", "whether the kernel "
 		    "OOM-killed a process in the job's memory cgroup, or a "
 		    "node-wide OOM, or an Xid fault");
 	else if (!kernel_covers(f, init))
-		add_missing(an, "kernel log covering the incident (the ring "
+		rules_add_missing(an, "kernel log covering the incident (the ring "
 		    "buffer starts after it, or times cannot be compared)",
 		    "absence of an OOM kill or Xid there proves nothing");
 	if (!f->have_cgroup)
-		add_missing(an, f->have_kernel ? "memory cgroup files "
+		rules_add_missing(an, f->have_kernel ? "memory cgroup files "
 		    "(memory.events / memory.oom_control): collected after "
 		    "cgroup teardown or not at all; kernel log used instead" :
 		    "memory cgroup files (memory.events / memory.oom_control)",
 		    "the oom_kill count and the effective limit of the job's "
 		    "and each step's cgroup");
 	if (!f->have_sacct)
-		add_missing(an, f->sacct_error ? "sacct (accounting refused or "
+		rules_add_missing(an, f->sacct_error ? "sacct (accounting refused or "
 		    "disabled)" : "sacct", "the state, exit code, ReqMem and "
 		    "MaxRSS of the job and every step");
 	if (!f->have_scontrol)
-		add_missing(an, "scontrol show job", "the resolved memory "
+		rules_add_missing(an, "scontrol show job", "the resolved memory "
 		    "request (per node / CPU / GPU) and the job's output paths");
 	if (!f->have_nvsmi && (device || f->gpu_job ||
 	    strcmp(cause, "retired_pages") == 0 ||
 	    strcmp(cause, "xid_fault") == 0))
-		add_missing(an, "nvidia-smi -q -x", "who held the GPU's "
+		rules_add_missing(an, "nvidia-smi -q -x", "who held the GPU's "
 		    "memory (other tenants, zombie contexts), total vs nominal "
 		    "capacity, ECC and retired pages");
 	if (!f->have_logs)
-		add_missing(an, "job logs (StdOut/StdErr)", "the first "
+		rules_add_missing(an, "job logs (StdOut/StdErr)", "the first "
 		    "application error on each rank (CUDA OOM, NCCL "
 		    "timeouts, shared-memory errors)");
 	else if (f->logs_truncated)
-		add_missing(an, "the whole job log (it was cut at collection)",
+		rules_add_missing(an, "the whole job log (it was cut at collection)",
 		    "absence of an error in the dropped part proves nothing");
 	if ((strcmp(cause, "cpu_limited") == 0 ||
 	    strcmp(cause, "no_incident") == 0) && f->have_manifest &&
 	    f->cpu.cpuset == NULL && f->cpu.stat == NULL)
-		add_missing(an, "CPU cgroup files (cpuset.cpus.effective, "
+		rules_add_missing(an, "CPU cgroup files (cpuset.cpus.effective, "
 		    "cpu.stat)", "whether the job ran on fewer cores than it "
 		    "was given, or a CPU quota throttled it");
 	if (strcmp(cause, "gpu_access_denied") == 0 && f->acc.ntried == 0)
-		add_missing(an, "gpu/dev-access.txt (which /dev/nvidia* the "
+		rules_add_missing(an, "gpu/dev-access.txt (which /dev/nvidia* the "
 		    "job's user could open inside its cgroup)", "whether the "
 		    "device cgroup denied the GPUs the job was given");
 	if (strcmp(cause, "shm_limit") == 0 && f->shm_bytes < 0)
-		add_missing(an, "/dev/shm size", "whether shared memory was "
+		rules_add_missing(an, "/dev/shm size", "whether shared memory was "
 		    "too small");
 }
 
@@ -1136,7 +971,7 @@ fill_timeline(const struct facts *f, struct analysis *an,
 		if (state_record(ev->kind) || facts_foreign(f, ev))
 			continue;
 		e = &an->timeline.v[n++];
-		to_evidence(an->arena, f->tl->in[i], ev, e);
+		kit_to_evidence(an->arena, f->tl->in[i], ev, e);
 		e->initiating = ev == init;
 		e->cascade = from != (size_t)-1 && (only ?
 		    is_cascade(ev->kind) : in_cascade(f, from, lo, i));
@@ -1191,7 +1026,7 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	an->verdict.confidence_reason = m.confidence_reason;
 	an->verdict.rule = r->id;
 	an->verdict.summary = summary_of(a, r, &m);
-	an->verdict.initiating = evidence_of(f, a, init);
+	an->verdict.initiating = kit_evidence_of(f, a, init);
 	an->verdict.next_action = r->next_action;
 	distrust(an, init);
 	support_finding(f, an, r, &m);

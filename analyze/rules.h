@@ -4,12 +4,16 @@
  * facts_build() condenses the merged timeline into what the rules ask:
  * the first event of each kind, Slurm's view of the job and its steps,
  * the cgroup counters, the GPUs, and which sources are present and what
- * time they cover. Each rule (rules_table.c) is a row: a stable id, the
+ * time they cover. Each rule (rules_*.c) is a row: a stable id, the
  * cause and boundary it concludes, the seed rows it implements, its
  * signals and thresholds in words, what it means, the next control, and
  * a predicate over the facts that, when it fires, names the initiating
- * event and a confidence. rules_eval() picks the verdict by the
- * initiating-event rule (DESIGN.md) and fills the analysis model.
+ * event and a confidence. The rows live by boundary (rules_host.c,
+ * rules_step.c, rules_shm.c, rules_device.c, rules_hardware.c,
+ * rules_scheduler.c, rules_access.c, rules_outcome.c) and use the kit
+ * (rule_kit.h); rules_table.c assembles them into one view. rules_eval()
+ * picks the verdict by the initiating-event rule (DESIGN.md) and fills
+ * the analysis model.
  */
 #ifndef OOMTRAIL_RULES_H
 #define OOMTRAIL_RULES_H
@@ -187,9 +191,13 @@ int		facts_is_job_pid(const struct facts *, int64_t pid);
  * the log's span is known. */
 int		facts_kernel_covers(const struct facts *,
 		    const struct event *);
-/* An event that names another job than the one analysed (a node's
- * kernel log and slurmd.log hold every job's lines). */
+/* facts_scope.c: an event that names another job than the one analysed
+ * (a node's kernel log and slurmd.log hold every job's lines); the job
+ * id an event names (buf holds a numeric one as text), and a job id
+ * without its array/het suffixes ("2_1" -> "2", "4+0" -> "4"). */
 int		facts_foreign(const struct facts *, const struct event *);
+struct str	facts_job_of(const struct event *, char buf[24]);
+struct str	facts_job_base(struct str);
 size_t		facts_index_of(const struct facts *, const struct event *);
 /* A device allocation failure whose size is no capacity figure: PyTorch's
  * fixed "more than 1EB" placeholder, or any allocator asking for 1 EiB or
@@ -230,20 +238,6 @@ struct rule {
 	const char	*refines;	/* RC_REFINE: causes, comma-separated */
 };
 
-/* rules_access.c: the cpu_limited and gpu_access_denied predicates. */
-int	m_cpuset_narrow(const struct facts *, struct arena *, struct rmatch *);
-int	m_cpu_throttled(const struct facts *, struct arena *, struct rmatch *);
-int	m_cpu_oversub(const struct facts *, struct arena *, struct rmatch *);
-int	m_cpu_bound_same(const struct facts *, struct arena *,
-	    struct rmatch *);
-int	m_gpu_nodev(const struct facts *, struct arena *, struct rmatch *);
-int	m_nodev_cpu_job(const struct facts *, struct arena *,
-	    struct rmatch *);
-int	m_gpu_denied(const struct facts *, struct arena *, struct rmatch *);
-int	m_gpu_cvd(const struct facts *, struct arena *, struct rmatch *);
-int	m_gpu_gres_nofile(const struct facts *, struct arena *,
-	    struct rmatch *);
-
 /* series_view.c: views up to fail_ns, the refining predicates, the
  * spike/leak findings and the model's series. */
 void	series_views_build(const struct facts *, struct arena *,
@@ -263,36 +257,12 @@ int	series_growing_device(const struct facts *, struct arena *,
 void	series_findings(const struct facts *, struct analysis *,
 	    const char *cause, const char *boundary);
 void	series_model(const struct facts *, struct analysis *);
-/* rules.c: a secondary finding citing ev (may be NULL). */
-void	rules_add_finding(const struct facts *, struct analysis *,
-	    const char *cause, const char *rule, const char *summary,
-	    const struct event *ev);
-/* rules.c: evidence that was missing and what it would decide. */
-void	rules_add_missing(struct analysis *, const char *what,
-	    const char *decide);
+/* rules_table.c: the one view of the decision table, every boundary's
+ * rows in id order (the order the engine breaks ties by and docs/rules.md
+ * lists). rule_at(i) for i < rules_count(). */
+size_t			 rules_count(void);
+const struct rule	*rule_at(size_t);
 
-extern const struct rule	rules[];
-extern const size_t		nrules;
-
-/* PyTorch's reserved total from a CUDA OOM event (printed by the old
- * message; allocated + reserved-but-unallocated in the 2.x one), or -1. */
-int64_t	reserved_of(const struct event *);
-/* Its live tensors: the message's allocated figure, or the
- * memory_summary() table's current "Allocated memory"; -1 unknown. */
-int64_t	allocated_of(const struct event *);
-
-/* rules.c: helpers the predicates share. */
-const char *fmt_bytes(struct arena *, int64_t);
-
-/* rules.c: add ev to m's corroborating evidence (not NULL, not the
- * initiating event, not twice, at most 8). */
-void		rmatch_support(struct rmatch *, const struct event *);
-/* rules.c: evidence entries for events (NULLs skipped), and the
- * "4.batch" name of a job or step row. Arena-owned. */
-void		evidence_list_of(const struct facts *, struct arena *,
-		    const struct event *const *, int,
-		    struct evidence_list *);
-const char	*host_step_name(struct arena *, const struct event *sacct);
 /* usage.c: MaxRSS, cgroup peak and the kernel's figures side by side
  * for the step whose memory limit was hit (an->usage). */
 void		usage_views(const struct facts *, struct analysis *);

@@ -1,7 +1,9 @@
 /*
- * rules_access: the predicates of the cpu_limited and gpu_access_denied
- * rows (rules_table.c R-CPU-*, R-GPU-*), over struct cpu_facts and
- * struct access_facts (facts_cpu.c).
+ * rules_access: the cpu_limited and gpu_access_denied rows (R-CPU-*,
+ * R-GPU-*, at the end of this file) and their predicates, over struct
+ * cpu_facts and struct access_facts (facts_cpu.c); R-OTHER-022 in
+ * rules_outcome.c borrows m_nodev_cpu_job(). rules_table.c assembles
+ * every boundary's rows into the one table.
  *
  * CPU (seed 001 "Cgroup CPU quota limits job to fewer cores"): a cpuset
  * narrower than the CPUs allocated or asked per task; a CFS quota that
@@ -21,7 +23,9 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "rule_kit.h"
 #include "rules.h"
+#include "rules_rows.h"
 
 /* Throttled in at least this share of enforcement periods (percent). */
 #define THROTTLE_PCT	20
@@ -465,3 +469,121 @@ m_gpu_gres_nofile(const struct facts *f, struct arena *a, struct rmatch *m)
 	    (int)r.n, r.p);
 	return 1;
 }
+
+/* The cpu_limited and gpu_access_denied rows, in id order;
+ * rules_table.c merges them into the one view. */
+const struct rule	rules_access[] = {
+	{ .id = "R-CPU-001", .cause = "cpu_limited", .boundary = "host",
+	  .prio = 7, .rclass = RC_RECORD,
+	  .seeds = "S001 cause 'Cgroup CPU quota limits job to fewer cores'",
+	  .signals = "the narrowest job/step cpuset (cpuset.cpus.effective / "
+	      "cpuset.effective_cpus) holds fewer CPUs than scontrol's CPU_IDs "
+	      "/ NumCPUs on the node or CPUs/Task",
+	  .meaning = "The job ran on fewer cores than it was allocated.",
+	  .next_action = "Ask for the cores on every step: srun "
+	      "--cpus-per-task=N (srun does not inherit it from sbatch since "
+	      "Slurm 22.05; export SRUN_CPUS_PER_TASK=$SLURM_CPUS_PER_TASK), "
+	      "rerun, and require the step's cpuset to be N CPUs per task.",
+	  .match = m_cpuset_narrow },
+	{ .id = "R-CPU-002", .cause = "cpu_limited", .boundary = "host",
+	  .prio = 8, .rclass = RC_RECORD,
+	  .seeds = "S001 cause 'Cgroup CPU quota limits job to fewer cores'",
+	  .signals = "cpu.stat nr_throttled >= 20% of nr_periods (a CFS "
+	      "quota: cpu.max / cpu.cfs_quota_us)",
+	  .meaning = "A CPU quota throttled the job.",
+	  .next_action = "Remove or raise the CPU quota on the job's cgroup "
+	      "(cpu.max / cpu.cfs_quota_us, set by the site or a container "
+	      "runtime) to the cores it asked for, rerun, and require "
+	      "nr_throttled to stay near 0.",
+	  .match = m_cpu_throttled },
+	{ .id = "R-CPU-003", .cause = "cpu_limited", .boundary = "host",
+	  .prio = 9, .rclass = RC_RECORD,
+	  .seeds = "S001 cause 'Cgroup CPU quota limits job to fewer cores'",
+	  .signals = "OMP_NUM_THREADS >= 2x the cpuset's CPUs, or a job "
+	      "process (not slurmstepd) with >= 4x as many threads while the "
+	      "job's CPU time per second reached 90% of the cpuset; not when "
+	      "its CPU time shows the cores under 25% busy; high confidence "
+	      "at 90%",
+	  .meaning = "The job ran more compute threads than it had cores.",
+	  .next_action = "Match threads to cores: set OMP_NUM_THREADS (and "
+	      "torch.set_num_threads, DataLoader workers) to "
+	      "$SLURM_CPUS_PER_TASK, or ask --cpus-per-task for the threads "
+	      "you run; rerun and compare the step time.",
+	  .match = m_cpu_oversub },
+	{ .id = "R-CPU-004", .cause = "cpu_limited", .boundary = "host",
+	  .prio = 10, .rclass = RC_RECORD,
+	  .seeds = "S001 cause 'Cgroup CPU quota limits job to fewer cores'",
+	  .signals = "the launcher's binding report (Open MPI "
+	      "--report-bindings, Intel MPI I_MPI_DEBUG pinning table, srun "
+	      "--cpu-bind=verbose) binds two or more ranks of one node to the "
+	      "same CPUs; high confidence when more ranks than those CPUs",
+	  .meaning = "The ranks share one core or socket while the rest of "
+	      "the allocation idles.",
+	  .next_action = "Let one launcher place the ranks: srun -n N "
+	      "--cpus-per-task=C (not srun around mpirun/mpiexec), or mpirun "
+	      "--bind-to core/--map-by with the allocation's CPUs (or "
+	      "--bind-to none); rerun and require one distinct binding per "
+	      "rank in the report.",
+	  .match = m_cpu_bound_same },
+	{ .id = "R-GPU-001", .cause = "gpu_access_denied", .boundary = "step",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S001 cause 'Cgroup device access not configured for "
+	      "GPUs'",
+	  .signals = "'no CUDA-capable device is detected', cudaErrorNoDevice, "
+	      "'Failed to initialize NVML: Unknown Error' or 'Insufficient "
+	      "Permissions', 'No devices were found' / 'No devices found.', "
+	      "nvidia-container-cli 'failed to add device rules' (device "
+	      "cgroup / eBPF program of a container step) in the job's "
+	      "output, and no Xid or NVRM error",
+	  .meaning = "The job could not open the GPUs it meant to use.",
+	  .next_action = "In the same allocation run srun --gres=gpu:N "
+	      "nvidia-smi -L; if it lists nothing, check the node's "
+	      "cgroup.conf (ConstrainDevices) and gres.conf File= lines, and "
+	      "ask for GPUs with --gres=gpu:N / --gpus (bind ranks with "
+	      "--gpu-bind only to GPUs the job was given).",
+	  .match = m_gpu_nodev },
+	{ .id = "R-GPU-002", .cause = "gpu_access_denied", .boundary = "step",
+	  .prio = 4, .rclass = RC_RECORD,
+	  .seeds = "S001 cause 'Cgroup device access not configured for "
+	      "GPUs'",
+	  .signals = "gpu/dev-access.txt: opening a GPU the job was given "
+	      "(scontrol -dd GRES IDX) as the job's user inside its cgroup "
+	      "failed with EPERM/EACCES",
+	  .meaning = "The device cgroup denies a GPU the job was given.",
+	  .next_action = "Compare the node's gres.conf File= (or AutoDetect) "
+	      "with its /dev/nvidia* minors, fix gres.conf so the allocated "
+	      "GPU's file is the one the cgroup allows, restart slurmd, and "
+	      "require srun --gres=gpu:1 nvidia-smi -L to list the GPU.",
+	  .match = m_gpu_denied },
+	{ .id = "R-GPU-003", .cause = "gpu_access_denied", .boundary = "step",
+	  .prio = 5, .rclass = RC_RECORD,
+	  .seeds = "S001 cause 'Cgroup device access not configured for "
+	      "GPUs'",
+	  .signals = "CUDA_VISIBLE_DEVICES in the job's environment names more "
+	      "GPUs than the device cgroup lets it open (gpu/dev-access.txt: "
+	      "nodes opened or failing past the cgroup, e.g. ENXIO; else "
+	      "devices.list's NVIDIA minors)",
+	  .meaning = "The job names GPUs its device cgroup denies.",
+	  .next_action = "Do not set CUDA_VISIBLE_DEVICES inside a Slurm job "
+	      "(Slurm sets it to the GPUs it allocated): drop the override or "
+	      "ask for as many GPUs as it names (--gres=gpu:N), then rerun.",
+	  .match = m_gpu_cvd },
+	{ .id = "R-GPU-004", .cause = "gpu_access_denied", .boundary = "step",
+	  .prio = 3, .rclass = RC_RECORD,
+	  .seeds = "S001 cause 'Cgroup device access not configured for "
+	      "GPUs'",
+	  .signals = "scontrol show node: Reason=gres/gpu count reported lower "
+	      "than configured (slurmd drops a GPU GRES with no File=, since "
+	      "the device cgroup cannot whitelist it; the node drains and the "
+	      "job waits)",
+	  .meaning = "The node's GPUs are not configured for device access: "
+	      "Slurm drained it.",
+	  .next_action = "Give every GPU GRES its device file in the node's "
+	      "gres.conf (File=/dev/nvidia[0-N]) or AutoDetect=nvml, restart "
+	      "slurmd, resume the node (scontrol update NodeName=N "
+	      "State=RESUME), and require srun --gres=gpu:1 nvidia-smi -L to "
+	      "list the GPU.",
+	  .match = m_gpu_gres_nofile },
+};
+const size_t	nrules_access = sizeof(rules_access) /
+    sizeof(rules_access[0]);

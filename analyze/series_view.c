@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rule_kit.h"
 #include "rules.h"
 #include "series.h"
 #include "trend.h"

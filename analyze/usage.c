@@ -18,6 +18,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "rule_kit.h"
 #include "rules.h"
 
 /* "step_batch" or "step_0" in a memcg path: the sacct step it names. */

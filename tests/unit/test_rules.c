@@ -113,18 +113,18 @@ load_scenarios(struct scen *v, size_t max)
 
 DEFINE_TEST(test_rules_ids_unique_sorted)
 {
-	CHECK(nrules > 0);
-	for (size_t i = 1; i < nrules; i++)
-		if (strcmp(rules[i - 1].id, rules[i].id) >= 0)
+	CHECK(rules_count() > 0);
+	for (size_t i = 1; i < rules_count(); i++)
+		if (strcmp(rule_at(i - 1)->id, rule_at(i)->id) >= 0)
 			test_fail(__FILE__, __LINE__, "%s before %s: ids must "
-			    "be unique and sorted", rules[i - 1].id,
-			    rules[i].id);
+			    "be unique and sorted", rule_at(i - 1)->id,
+			    rule_at(i)->id);
 }
 
 DEFINE_TEST(test_rules_rows_complete)
 {
-	for (size_t i = 0; i < nrules; i++) {
-		const struct rule *r = &rules[i];
+	for (size_t i = 0; i < rules_count(); i++) {
+		const struct rule *r = rule_at(i);
 		const char *f[] = { r->id, r->cause, r->boundary, r->seeds,
 		    r->signals, r->meaning, r->next_action };
 
@@ -144,17 +144,17 @@ DEFINE_TEST(test_rules_rows_complete)
 
 DEFINE_TEST(test_rules_taxonomy)
 {
-	for (size_t i = 0; i < nrules; i++) {
-		if (!in_list(rules[i].cause, causes,
+	for (size_t i = 0; i < rules_count(); i++) {
+		if (!in_list(rule_at(i)->cause, causes,
 		    sizeof(causes) / sizeof(causes[0])))
 			test_fail(__FILE__, __LINE__, "%s: cause %s is not a "
-			    "taxonomy id", rules[i].id, rules[i].cause);
-		if (!in_list(rules[i].boundary, boundaries,
+			    "taxonomy id", rule_at(i)->id, rule_at(i)->cause);
+		if (!in_list(rule_at(i)->boundary, boundaries,
 		    sizeof(boundaries) / sizeof(boundaries[0])))
 			test_fail(__FILE__, __LINE__, "%s: boundary %s "
-			    "unknown", rules[i].id, rules[i].boundary);
+			    "unknown", rule_at(i)->id, rule_at(i)->boundary);
 		/* DESIGN: nccl_cascade is only ever secondary */
-		CHECK(strcmp(rules[i].cause, "nccl_cascade") != 0);
+		CHECK(strcmp(rule_at(i)->cause, "nccl_cascade") != 0);
 	}
 }
 
@@ -190,31 +190,31 @@ DEFINE_TEST(test_rules_every_rule_has_scenario)
 	size_t			n = load_scenarios(v, MAX_SCEN);
 
 	CHECK(n > 20);
-	for (size_t i = 0; i < nrules; i++) {
+	for (size_t i = 0; i < rules_count(); i++) {
 		size_t hits = 0;
 
 		for (size_t j = 0; j < n; j++)
-			if (strcmp(v[j].rule, rules[i].id) == 0) {
+			if (strcmp(v[j].rule, rule_at(i)->id) == 0) {
 				hits++;
-				if (strcmp(v[j].cause, rules[i].cause) != 0)
+				if (strcmp(v[j].cause, rule_at(i)->cause) != 0)
 					test_fail(__FILE__, __LINE__, "%s "
 					    "expects %s with cause %s, the "
 					    "rule concludes %s", v[j].name,
-					    rules[i].id, v[j].cause,
-					    rules[i].cause);
+					    rule_at(i)->id, v[j].cause,
+					    rule_at(i)->cause);
 			}
-		if (hits == 0 && !exempt(rules[i].id))
+		if (hits == 0 && !exempt(rule_at(i)->id))
 			test_fail(__FILE__, __LINE__, "no scenario fires %s",
-			    rules[i].id);
-		if (hits > 0 && exempt(rules[i].id))
+			    rule_at(i)->id);
+		if (hits > 0 && exempt(rule_at(i)->id))
 			test_fail(__FILE__, __LINE__, "%s now has a scenario: "
-			    "remove it from no_scenario[]", rules[i].id);
+			    "remove it from no_scenario[]", rule_at(i)->id);
 	}
 	for (size_t j = 0; j < n; j++) {
 		int known = 0;
 
-		for (size_t i = 0; i < nrules; i++)
-			known |= strcmp(v[j].rule, rules[i].id) == 0;
+		for (size_t i = 0; i < rules_count(); i++)
+			known |= strcmp(v[j].rule, rule_at(i)->id) == 0;
 		if (!known)
 			test_fail(__FILE__, __LINE__, "%s expects rule \"%s\", "
 			    "which is not in the table", v[j].name, v[j].rule);
@@ -227,27 +227,27 @@ DEFINE_TEST(test_rules_every_cause_has_near_miss)
 	size_t			n = load_scenarios(v, MAX_SCEN);
 	char			prefix[96];
 
-	for (size_t i = 0; i < nrules; i++) {
+	for (size_t i = 0; i < rules_count(); i++) {
 		int near = 0, fires = 0;
 
-		snprintf(prefix, sizeof(prefix), "%s-near-", rules[i].cause);
+		snprintf(prefix, sizeof(prefix), "%s-near-", rule_at(i)->cause);
 		for (size_t j = 0; j < n; j++) {
-			if (strcmp(v[j].cause, rules[i].cause) == 0)
+			if (strcmp(v[j].cause, rule_at(i)->cause) == 0)
 				fires = 1;
 			if (strncmp(v[j].name, prefix, strlen(prefix)) != 0)
 				continue;
 			near = 1;
-			if (strcmp(v[j].cause, rules[i].cause) == 0)
+			if (strcmp(v[j].cause, rule_at(i)->cause) == 0)
 				test_fail(__FILE__, __LINE__, "near miss %s "
 				    "expects its own cause %s", v[j].name,
 				    v[j].cause);
 		}
 		if (!near)
 			test_fail(__FILE__, __LINE__, "no near-miss scenario "
-			    "%s* for %s", prefix, rules[i].id);
+			    "%s* for %s", prefix, rule_at(i)->id);
 		if (!fires)
 			test_fail(__FILE__, __LINE__, "no scenario concludes "
-			    "%s", rules[i].cause);
+			    "%s", rule_at(i)->cause);
 	}
 }
 
@@ -263,8 +263,8 @@ DEFINE_TEST(test_rules_doc_matches_table)
 		return;
 	CHECK_EQ_INT(rules_table_markdown(mem, &e), ERR_OK);
 	fclose(mem);
-	for (size_t i = 0; i < nrules; i++)
-		CHECK(strstr(got, rules[i].id) != NULL);
+	for (size_t i = 0; i < rules_count(); i++)
+		CHECK(strstr(got, rule_at(i)->id) != NULL);
 	if (getenv("UPDATE_GOLDEN") != NULL) {
 		FILE *out = fopen(test_src("docs/rules.md"), "wb");
 

@@ -1,0 +1,109 @@
+/*
+ * rule_kit: what the decision table's rows share (rule_kit.c). The rows
+ * (rules_*.c, series_view.c, usage.c) and the engine (rules.c) include
+ * it; it reads the facts and the timeline, never the table.
+ */
+#ifndef OOMTRAIL_RULE_KIT_H
+#define OOMTRAIL_RULE_KIT_H
+
+#include "rules.h"
+
+/* A byte count in words ("1.50 GiB", "512 B"; "unknown" below 0). */
+const char	*fmt_bytes(struct arena *, int64_t);
+
+/* Add ev to m's corroborating evidence (not NULL, not the initiating
+ * event, not twice, at most 8). */
+void		 rmatch_support(struct rmatch *, const struct event *);
+/* Evidence entries for events (NULLs skipped), and the "4.batch" name of
+ * a job or step row. Arena-owned. */
+void		 evidence_list_of(const struct facts *, struct arena *,
+		    const struct event *const *, int,
+		    struct evidence_list *);
+const char	*host_step_name(struct arena *, const struct event *sacct);
+/* A secondary finding citing ev (may be NULL). */
+void		 rules_add_finding(const struct facts *, struct analysis *,
+		    const char *cause, const char *rule, const char *summary,
+		    const struct event *ev);
+/* Evidence that was missing and what it would decide. */
+void		 rules_add_missing(struct analysis *, const char *what,
+		    const char *decide);
+
+/* The engine's own uses: a string's arena copy (NULL stays NULL), one
+ * event as evidence (from in, which may be NULL; or from the input that
+ * holds it), and a secondary finding without evidence yet. */
+const char	*kit_dupstr(struct arena *, struct str);
+void		 kit_to_evidence(struct arena *, const struct input *,
+		    const struct event *, struct evidence *);
+struct evidence	*kit_evidence_of(const struct facts *, struct arena *,
+		    const struct event *);
+struct finding	*kit_add_finding(struct analysis *, const char *cause,
+		    const char *rule, const char *summary);
+
+#define GiB	(1024LL * 1024 * 1024)
+#define MiB	(1024LL * 1024)
+
+/* ev's string field name equals val (ev may be NULL). */
+int		 ev_str_is(const struct event *ev, const char *name,
+		    const char *val);
+
+/* SIGKILL, shared by R-HOST-009 (who sent it is unknown) and R-OTHER-002
+ * (no OOM killer did): the first report of one (a launcher or framework,
+ * the shell, srun, or an sacct row ending on signal 9), the first sacct
+ * row ending on signal 9, and whether the kernel log covering the kill,
+ * the cgroup's counters and Slurm's RSS poller all rule an OOM kill out
+ * (*counter: a counter that reads 0). */
+const struct event *sigkill_event(const struct facts *);
+const struct event *sacct_sigkill(const struct facts *);
+int		 sigkill_not_oom(const struct facts *, const struct event *s,
+		    const struct event **counter);
+
+/* rule_kit_cuda.c: the CUDA OOM classification the device and hardware
+ * rows share. */
+/*
+ * Fragmentation needs the cache that PyTorch reserved but left unallocated
+ * to hold the request AND to be at least this share of what it reserved.
+ * On a full card a caching allocator normally keeps a few hundred MiB
+ * (1-2% of reserved) in partly used segments: that is exhaustion (S004:
+ * "reserved much larger than allocated" is fragmentation, "reserved
+ * approximately equals allocated" is exhaustion). One threshold, in the
+ * table's R-DEV-001/002 signals.
+ */
+#define FRAG_SHARE_PCT	10
+
+enum cuda_class {
+	CC_NONE, CC_RETIRED, CC_ALLOWED, CC_TENANT, CC_ZOMBIE, CC_MULTIPROC,
+	CC_FRAG, CC_EXHAUST
+};
+
+/* The class of the first allocator OOM (*op: the figures the row reads,
+ * a wrapped message's head and tail together), with its initiating
+ * event, GPU and confidence filled in m: 1 when it is want. */
+int		 cuda_rule(const struct facts *, struct arena *,
+		    struct rmatch *, enum cuda_class want,
+		    const struct event **op);
+/* The plain device OOM (no PyTorch breakdown), or NULL; its GPU when
+ * the snapshot shows current hardware trouble on it, else NULL. */
+const struct event *plain_oom(const struct facts *);
+const struct event *plain_hw_gpu(const struct facts *,
+		    const struct event *oom);
+/* Current hardware evidence on a GPU (never old aggregate counters). */
+int		 gpu_hw_current(const struct event *g);
+/* PyTorch's reserved total from a CUDA OOM event (printed by the old
+ * message; allocated + reserved-but-unallocated in the 2.x one), or -1. */
+int64_t		 reserved_of(const struct event *);
+/* Its live tensors: the message's allocated figure, or the
+ * memory_summary() table's current "Allocated memory"; -1 unknown. */
+int64_t		 allocated_of(const struct event *);
+/* Reserved but unallocated, or -1; as a percentage of reserved. */
+int64_t		 unallocated_of(const struct event *);
+double		 share_pct(const struct event *);
+/* Memory in use on the device outside this process (capacity - free -
+ * the process's own), or -1. */
+int64_t		 held_outside(const struct event *);
+/* An EV_PROC_EXIT of the job's log names pid; the process the OOM
+ * message names, reported exited before it. */
+const struct event *pid_exited(const struct facts *, int64_t pid);
+const struct event *named_pid_exited(const struct facts *,
+		    const struct event *oom);
+
+#endif

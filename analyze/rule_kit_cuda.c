@@ -1,0 +1,418 @@
+/*
+ * rule_kit_cuda: the kit's CUDA OOM classification, shared by the device
+ * (rules_device.c) and hardware (rules_hardware.c) rows and read by the
+ * engine for the quantities: which allocation failure the rows read
+ * (PyTorch's message with its figures, merged when wrapped; a plain
+ * CUDA/TF/XLA line; a memory_summary() table), the allocator's figures,
+ * what the GPU snapshot says about the device and its processes, and the
+ * one class an allocator OOM falls into (cuda_rule()).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gpu_models.h"
+#include "rule_kit.h"
+#include "rules.h"
+
+/* The device allocation failure with allocator figures: PyTorch's OOM
+ * message (whole or its figures alone), else — with no OOM line at all —
+ * a torch.cuda.memory_summary() table that counts a CUDA OOM. */
+/* A quoted tail with neither the request nor live memory ("1.17 GiB
+ * reserved in total by PyTorch)") says only that an allocation failed:
+ * the plain row reads it. */
+static int
+has_figures(const struct event *oom)
+{
+	return ev_num_or(oom, "requested_bytes", -1) > 0 ||
+	    allocated_of(oom) >= 0;
+}
+
+/*
+ * A message wrapped over lines as pasted ("... Tried to allocate 3.02 GiB
+ * (GPU 1; 23.70 GiB total capacity; " / "16.92 GiB already allocated; ...
+ * reserved in total by " / "PyTorch)") gives two events: the head with
+ * the request, the tail with the allocator's figures, on the next line or
+ * the one after in the same file. The figures of both, on a copy of the
+ * head (its field array is reallocated on the first addition, never
+ * shared); the head alone when there is no such tail.
+ */
+static const char *const oom_figures[] = {
+	"requested_bytes", "gpu", "capacity_bytes", "free_bytes",
+	"allocated_bytes", "reserved_bytes", "reserved_unallocated_bytes",
+	"allowed_bytes", "process_bytes"
+};
+
+static const struct event *
+oom_merged(const struct facts *f, struct arena *a, const struct event *h)
+{
+	size_t			 at = f->first_at[EV_CUDA_OOM];
+	const struct event	*t = NULL;
+	struct event		*c;
+	int64_t			 v;
+
+	for (size_t i = at + 1; i < f->tl->n && i <= at + 4; i++) {
+		const struct event *e = f->tl->v[i];
+
+		if (e->kind == EV_CUDA_OOM && f->tl->in[i] == f->tl->in[at] &&
+		    e->ref.file_id == h->ref.file_id &&
+		    e->ref.line > h->ref.line && e->ref.line <= h->ref.line + 2) {
+			t = e;
+			break;
+		}
+	}
+	if (t == NULL || ev_field(h, "allocated_bytes") != NULL ||
+	    ev_field(t, "requested_bytes") != NULL ||
+	    (c = arena_alloc(a, sizeof(*c))) == NULL)
+		return h;
+	*c = *h;
+	c->fcap = c->nf;
+	for (size_t i = 0; i < sizeof(oom_figures) / sizeof(oom_figures[0]);
+	    i++)
+		if (ev_field(c, oom_figures[i]) == NULL &&
+		    ev_num(t, oom_figures[i], &v) == 0 &&
+		    ev_set_num(c, a, oom_figures[i], v) == -1)
+			return h;
+	return c;
+}
+
+static const struct event *
+oom_event(const struct facts *f)
+{
+	if (f->first[EV_CUDA_OOM] != NULL)
+		return has_figures(f->first[EV_CUDA_OOM]) ?
+		    f->first[EV_CUDA_OOM] : NULL;
+	if (f->first[EV_CUDA_OOM_PLAIN] != NULL || f->first[EV_XLA_OOM] !=
+	    NULL)
+		return NULL;
+	return f->summary_oom != NULL && has_figures(f->summary_oom) ?
+	    f->summary_oom : NULL;
+}
+
+static int
+is_summary(const struct event *ev)
+{
+	return ev->kind == EV_MEM_SUMMARY;
+}
+
+static const struct gpu_fact *
+gpu_of(const struct facts *f, const struct event *oom)
+{
+	int64_t	idx = ev_num_or(oom, "gpu", -1);
+
+	for (int i = 0; i < f->ngpus; i++)
+		if ((idx >= 0 && f->gpus[i].index == idx) ||
+		    (idx < 0 && f->ngpus == 1))
+			return &f->gpus[i];
+	return NULL;
+}
+
+/* Current hardware evidence on a GPU (never old aggregate counters). */
+int
+gpu_hw_current(const struct event *g)
+{
+	return ev_num_or(g, "retired_pending", 0) > 0 ||
+	    ev_num_or(g, "remapped_pending", 0) > 0 ||
+	    ev_num_or(g, "remapped_failure", 0) > 0 ||
+	    ev_num_or(g, "ecc_volatile_uncorrectable", 0) > 0;
+}
+
+/* PyTorch's reserved total: printed by the old message, or allocated +
+ * reserved-but-unallocated in the 2.x message (or + "cached" in 1.0-1.3),
+ * or the memory_summary() table's current "GPU reserved memory". */
+int64_t
+reserved_of(const struct event *oom)
+{
+	int64_t	r = ev_num_or(oom, "reserved_bytes", -1);
+	int64_t	a = ev_num_or(oom, "allocated_bytes", -1);
+	int64_t	u = ev_num_or(oom, "reserved_unallocated_bytes", -1);
+
+	if (r >= 0)
+		return r;
+	/* PyTorch 1.0-1.3 "N cached": the cached part not allocated (it is
+	 * printed below "already allocated" on the same message). */
+	if (u < 0)
+		u = ev_num_or(oom, "cached_bytes", -1);
+	if (a >= 0 && u >= 0)
+		return a + u;
+	return ev_num_or(oom, "reserved_cur_bytes", -1);
+}
+
+/* Live tensors: the message's allocated figure or the table's current
+ * "Allocated memory". */
+int64_t
+allocated_of(const struct event *oom)
+{
+	int64_t	a = ev_num_or(oom, "allocated_bytes", -1);
+
+	return a >= 0 ? a : ev_num_or(oom, "allocated_cur_bytes", -1);
+}
+
+/* Reserved but unallocated, or -1. */
+int64_t
+unallocated_of(const struct event *oom)
+{
+	int64_t	r = reserved_of(oom), a = allocated_of(oom);
+
+	return r >= 0 && a >= 0 && r >= a ? r - a : -1;
+}
+
+/* The unallocated cache is at least FRAG_SHARE_PCT of reserved. */
+static int
+cache_share_large(const struct event *oom)
+{
+	int64_t	r = reserved_of(oom), u = unallocated_of(oom);
+
+	return r > 0 && u >= 0 && (double)u * 100 >= (double)r *
+	    FRAG_SHARE_PCT;
+}
+
+/* The unallocated cache as a percentage of reserved (for the text). */
+double
+share_pct(const struct event *oom)
+{
+	int64_t	r = reserved_of(oom), u = unallocated_of(oom);
+
+	return r > 0 && u >= 0 ? (double)u * 100 / (double)r : 0;
+}
+
+int64_t
+held_outside(const struct event *oom)
+{
+	int64_t	cap = ev_num_or(oom, "capacity_bytes", -1);
+	int64_t	free_ = ev_num_or(oom, "free_bytes", -1);
+	int64_t	mine = ev_num_or(oom, "process_bytes", -1);
+
+	if (mine < 0)
+		mine = reserved_of(oom);
+	/* PyTorch 1.0-1.3 printed "N cached": the cache beyond what is
+	 * allocated (signatures.md 3.1), so the process held allocated +
+	 * cached. */
+	if (mine < 0 && ev_num_or(oom, "cached_bytes", -1) >= 0 &&
+	    ev_num_or(oom, "allocated_bytes", -1) >= 0)
+		mine = ev_num_or(oom, "cached_bytes", 0) +
+		    ev_num_or(oom, "allocated_bytes", 0);
+	if (cap < 0 || free_ < 0 || mine < 0)
+		return -1;
+	return cap - free_ - mine;
+}
+
+/* Would the request have fit had the memory held outside the process been
+ * free? A request larger than that (larger than the whole GPU, say) is
+ * the workload's own size, whoever else is on the card. */
+static int
+fits_without_others(const struct event *oom, int64_t out)
+{
+	int64_t	req = ev_num_or(oom, "requested_bytes", -1);
+	int64_t	free_ = ev_num_or(oom, "free_bytes", -1);
+	int64_t	u = unallocated_of(oom);
+
+	if (req <= 0 || free_ < 0)
+		return 1;
+	return req <= free_ + out + (u > 0 ? u : 0);
+}
+
+static int
+other_procs(const struct facts *f, const struct gpu_fact *g,
+    const struct event *oom, int64_t *bytes)
+{
+	int	n = 0;
+
+	*bytes = 0;
+	for (int i = 0; g != NULL && i < g->nprocs; i++) {
+		const struct event *p = g->procs[i];
+		int mine = f->njob_pids > 0 ? facts_is_job_pid(f, p->pid) :
+		    (oom->pid > 0 && p->pid == oom->pid);
+
+		if (!mine) {
+			n++;
+			*bytes += ev_num_or(p, "used_bytes", 0);
+		}
+	}
+	return n;
+}
+
+static int
+job_procs(const struct facts *f, const struct gpu_fact *g)
+{
+	int	n = 0;
+
+	for (int i = 0; g != NULL && i < g->nprocs; i++)
+		if (f->njob_pids > 0 && facts_is_job_pid(f, g->procs[i]->pid))
+			n++;
+	return n;
+}
+
+/* An EV_PROC_EXIT of the job's log names pid. */
+const struct event *
+pid_exited(const struct facts *f, int64_t pid)
+{
+	for (size_t i = 0; pid > 0 && i < f->tl->n; i++) {
+		const struct event *ev = f->tl->v[i];
+
+		if (ev->kind == EV_PROC_EXIT && ev->pid == pid &&
+		    !facts_foreign(f, ev))
+			return ev;
+	}
+	return NULL;
+}
+
+/*
+ * The OOM message's "Process N has X memory in use" names a pid that
+ * the job's own log reported exited before: the memory it holds belongs
+ * to no live process (a context left behind), not to another tenant.
+ */
+const struct event *
+named_pid_exited(const struct facts *f, const struct event *oom)
+{
+	struct str	 s = ev_str(oom, "proc_info");
+	const char	*p = s.p, *end = s.p + s.n;
+	int64_t		 pid;
+
+	while (p != NULL && p < end) {
+		const char *q = str_find(str_make(p, (size_t)(end - p)),
+		    "Process ");
+
+		if (q == NULL)
+			break;
+		q += 8;
+		for (pid = 0; q < end && *q >= '0' && *q <= '9'; q++)
+			pid = pid * 10 + (*q - '0');
+		if (pid > 0 && pid != oom->pid && pid_exited(f, pid) != NULL &&
+		    facts_index_of(f, pid_exited(f, pid)) <
+		    facts_index_of(f, oom))
+			return pid_exited(f, pid);
+		p = q;
+	}
+	return NULL;
+}
+
+static enum cuda_class
+cuda_classify(const struct facts *f, const struct event *oom,
+    const struct gpu_fact **gp)
+{
+	const struct gpu_fact	*g = gpu_of(f, oom);
+	int64_t			 cap = ev_num_or(oom, "capacity_bytes", -1);
+	int64_t			 req = ev_num_or(oom, "requested_bytes", -1);
+	int64_t			 u = unallocated_of(oom);
+	int64_t			 out = held_outside(oom), obytes, used, sum;
+
+	*gp = g;
+	if (g != NULL && gpu_hw_current(g->gpu))
+		return CC_RETIRED;
+	if (ev_num_or(oom, "allowed_bytes", -1) >= 0)
+		return CC_ALLOWED;
+	if (cap > 0 && out > 2 * GiB && out > cap / 10 &&
+	    fits_without_others(oom, out)) {
+		if (named_pid_exited(f, oom))
+			return CC_ZOMBIE;
+		if (g == NULL)
+			return CC_TENANT;
+		if (other_procs(f, g, oom, &obytes) > 0 && obytes >= out / 2)
+			return CC_TENANT;
+		used = ev_num_or(g->gpu, "fb_used_bytes", -1);
+		sum = 0;
+		for (int i = 0; i < g->nprocs; i++)
+			sum += ev_num_or(g->procs[i], "used_bytes", 0);
+		if (used < 0 || used - sum >= out / 2 || g->nprocs == 0)
+			return CC_ZOMBIE;
+		return CC_TENANT;
+	}
+	if (job_procs(f, g) >= 2)
+		return CC_MULTIPROC;
+	/* Both conditions; an unknown request (the figures alone were
+	 * quoted, or a memory_summary() table) leaves the share to decide. */
+	if (u >= 0 && (req <= 0 || u >= req) && cache_share_large(oom))
+		return CC_FRAG;
+	return CC_EXHAUST;
+}
+
+/* *op: the figures the row reads (a wrapped message's head and tail
+ * together); m->initiating stays the timeline's first line. */
+int
+cuda_rule(const struct facts *f, struct arena *a, struct rmatch *m,
+    enum cuda_class want, const struct event **op)
+{
+	const struct event	*first = oom_event(f), *oom;
+	const struct gpu_fact	*g;
+	enum cuda_class		 c;
+	int64_t			 req, u;
+
+	if (first == NULL)
+		return 0;
+	oom = first->kind == EV_CUDA_OOM ? oom_merged(f, a, first) : first;
+	if ((c = cuda_classify(f, oom, &g)) != want)
+		return 0;
+	*op = oom;
+	m->initiating = first;
+	m->gpu = g ? g->gpu : NULL;
+	if (!is_summary(oom))
+		rmatch_support(m, f->first[EV_MEM_SUMMARY]);
+	m->confidence = "high";
+	m->confidence_reason = "the allocator's own numbers in the OOM message";
+	req = ev_num_or(oom, "requested_bytes", -1);
+	u = unallocated_of(oom);
+	if (c == CC_ZOMBIE && named_pid_exited(f, oom) != NULL) {
+		rmatch_support(m, named_pid_exited(f, oom));
+		m->confidence = "medium";
+		m->confidence_reason = "the OOM message names the process that "
+		    "holds the memory, and the job's log reported that process "
+		    "exited before";
+	} else if ((c == CC_TENANT || c == CC_ZOMBIE) && g == NULL) {
+		m->confidence = "low";
+		m->confidence_reason = "memory held outside the process, but no "
+		    "nvidia-smi process list to say by whom";
+	} else if (c == CC_TENANT || c == CC_ZOMBIE || c == CC_MULTIPROC ||
+	    c == CC_RETIRED)
+		m->confidence_reason = "the allocator's numbers and the "
+		    "nvidia-smi snapshot agree";
+	else if (is_summary(oom)) {
+		m->confidence = "medium";
+		m->confidence_reason = "no OOM line: a memory_summary() table "
+		    "counting a CUDA OOM, read at the time it was printed (no "
+		    "request size, no device capacity)";
+	} else if (req <= 0 || ev_num_or(oom, "capacity_bytes", -1) < 0 ||
+	    u < 0) {
+		m->confidence = "medium";
+		m->confidence_reason = "only part of the OOM message was "
+		    "quoted: the request size, the device capacity or the "
+		    "allocator's allocated and reserved figures are missing";
+	} else if (c == CC_EXHAUST && u >= req) {
+		m->confidence = "medium";
+		m->confidence_reason = arena_printf(a, "the unallocated cache "
+		    "could have held the request but is under %d%% of "
+		    "reserved: the normal slack of a caching allocator on a "
+		    "full card, not fragmentation", FRAG_SHARE_PCT);
+	}
+	return 1;
+}
+
+/* The plain device OOM (no PyTorch breakdown): the first of the plain
+ * CUDA/TF/ggml/ORT lines and XLA's, else a quoted PyTorch tail without
+ * figures, else a memory_summary() table cut before its figures. */
+const struct event *
+plain_oom(const struct facts *f)
+{
+	const struct event	*s = f->first[EV_CUDA_OOM_PLAIN];
+
+	if (f->first[EV_CUDA_OOM] != NULL)
+		return has_figures(f->first[EV_CUDA_OOM]) ? NULL :
+		    f->first[EV_CUDA_OOM];
+	if (s == NULL || (f->first[EV_XLA_OOM] != NULL &&
+	    f->first_at[EV_XLA_OOM] < f->first_at[EV_CUDA_OOM_PLAIN]))
+		s = f->first[EV_XLA_OOM];
+	if (s == NULL && f->summary_oom != NULL && oom_event(f) == NULL)
+		s = f->summary_oom;
+	return s;
+}
+
+/* A plain OOM's GPU (the one it names, or the snapshot's only one) when
+ * the snapshot shows current hardware trouble on it, as R-HW-002 reads
+ * an allocator OOM. */
+const struct event *
+plain_hw_gpu(const struct facts *f, const struct event *oom)
+{
+	const struct gpu_fact	*g = gpu_of(f, oom);
+
+	return g != NULL && gpu_hw_current(g->gpu) ? g->gpu : NULL;
+}

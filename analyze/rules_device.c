@@ -1,0 +1,679 @@
+/*
+ * rules_device: the device-memory rows of the decision table (boundary
+ * device): CUDA OOM exhaustion and fragmentation, another tenant, a
+ * zombie context, several processes of the job on one GPU, the plain
+ * and BFC-allocator OOMs, a busy or unavailable GPU, the records of a
+ * dead or left-over holder, an allocation of impossible size, and the
+ * device memory leak and tenant refining rows (their predicates in
+ * series_view.c). The CUDA OOM classification the device and hardware
+ * rows share is the kit's (rule_kit_cuda.c). Each row beside its
+ * predicate; rules_table.c assembles every boundary's rows into the one
+ * table.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gpu_models.h"
+#include "rule_kit.h"
+#include "rules.h"
+#include "rules_rows.h"
+
+static int
+m_cuda_allowed(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*o;
+
+	if (!cuda_rule(f, a, m, CC_ALLOWED, &o))
+		return 0;
+	m->detail = arena_printf(a, "The process capped itself at %s "
+	    "(set_per_process_memory_fraction) and hit its own cap.",
+	    fmt_bytes(a, ev_num_or(o, "allowed_bytes", -1)));
+	return 1;
+}
+
+static int
+m_cuda_tenant(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*o;
+
+	if (!cuda_rule(f, a, m, CC_TENANT, &o))
+		return 0;
+	m->detail = arena_printf(a, "%s of the GPU was held outside this "
+	    "process, by another process or job on the same device.",
+	    fmt_bytes(a, held_outside(o)));
+	return 1;
+}
+
+static int
+m_cuda_zombie(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*o, *x;
+
+	if (!cuda_rule(f, a, m, CC_ZOMBIE, &o))
+		return 0;
+	if ((x = named_pid_exited(f, o)) != NULL) {
+		m->detail = arena_printf(a, "Process %lld, which the job's log "
+		    "reported exited, still held %s of the GPU: its CUDA "
+		    "context outlived it.", (long long)x->pid,
+		    fmt_bytes(a, held_outside(o)));
+		return 1;
+	}
+	m->detail = arena_printf(a, "%s of the GPU was held outside this "
+	    "process, and no listed process accounts for it: a CUDA context "
+	    "left behind by a crashed or killed process.",
+	    fmt_bytes(a, held_outside(o)));
+	return 1;
+}
+
+static int
+m_cuda_multiproc(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*o;
+
+	if (!cuda_rule(f, a, m, CC_MULTIPROC, &o))
+		return 0;
+	m->detail = "Several processes of this job hold CUDA contexts on the "
+	    "same GPU; each pays the context overhead (often DataLoader "
+	    "workers touching CUDA).";
+	return 1;
+}
+
+static int
+m_cuda_frag(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*o;
+	int64_t			 req;
+
+	if (!cuda_rule(f, a, m, CC_FRAG, &o))
+		return 0;
+	req = ev_num_or(o, "requested_bytes", -1);
+	m->detail = arena_printf(a, "PyTorch held %s reserved but "
+	    "unallocated (%.1f%% of the %s it reserved, %s in live "
+	    "tensors)%s%s%s: the cache was too fragmented to serve it.",
+	    fmt_bytes(a, unallocated_of(o)), share_pct(o),
+	    fmt_bytes(a, reserved_of(o)), fmt_bytes(a, allocated_of(o)),
+	    req > 0 ? ", more than the " : "", req > 0 ? fmt_bytes(a, req) : "",
+	    req > 0 ? " request" : "");
+	return 1;
+}
+
+static int
+m_cuda_exhaust(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*o;
+	int64_t			 req, cap, alloc;
+
+	if (!cuda_rule(f, a, m, CC_EXHAUST, &o))
+		return 0;
+	req = ev_num_or(o, "requested_bytes", -1);
+	cap = ev_num_or(o, "capacity_bytes", -1);
+	alloc = allocated_of(o);
+	if (req > 0 && cap > 0 && req > cap)
+		m->detail = arena_printf(a, "The one request for %s is larger "
+		    "than the whole GPU (%s): the workload's own allocation "
+		    "does not fit, whatever else is on the device.",
+		    fmt_bytes(a, req), fmt_bytes(a, cap));
+	else if (alloc < 0)
+		m->detail = arena_printf(a, "A request for %s failed%s%s; the "
+		    "quoted part of the message has no allocated and reserved "
+		    "figures to tell fragmentation from exhaustion.",
+		    fmt_bytes(a, req), cap > 0 ? " on a GPU of " : "",
+		    cap > 0 ? fmt_bytes(a, cap) : "");
+	else if (req > 0 && cap > 0 && unallocated_of(o) >= req)
+		m->detail = arena_printf(a, "Live tensors held %s of %s; the "
+		    "%s PyTorch cached but left unallocated could have held "
+		    "the %s request, but it is only %.1f%% of the %s "
+		    "reserved: the usual slack of a caching allocator on a "
+		    "full card, so the workload does not fit.",
+		    fmt_bytes(a, alloc), fmt_bytes(a, cap),
+		    fmt_bytes(a, unallocated_of(o)), fmt_bytes(a, req),
+		    share_pct(o), fmt_bytes(a, reserved_of(o)));
+	else if (req > 0 && cap > 0)
+		m->detail = arena_printf(a, "Live tensors held %s of %s and "
+		    "the cache had no room for %s more: the workload does not "
+		    "fit.", fmt_bytes(a, alloc), fmt_bytes(a, cap),
+		    fmt_bytes(a, req));
+	else
+		m->detail = arena_printf(a, "Live tensors held %s of the %s "
+		    "PyTorch reserved: reserved is about allocated, so the "
+		    "memory was in use, not fragmented.", fmt_bytes(a, alloc),
+		    fmt_bytes(a, reserved_of(o)));
+	return 1;
+}
+
+/*
+ * The BFC allocator's stats (TensorFlow, XLA for JAX) beside a plain OOM:
+ * 1 when its arena had room for the request in total but no free block
+ * as large (DESIGN: "free memory in blocks all smaller than the request"),
+ * 0 when it had not, -1 when the figures do not say (no stats, no
+ * LargestFreeBlock, no request size).
+ */
+static int
+bfc_fragmented(const struct facts *f, const struct event *s)
+{
+	const struct event	*b = f->bfc_stats;
+	int64_t			 lim, use, big, req;
+
+	if (b == NULL || s == NULL)
+		return -1;
+	lim = ev_num_or(b, "limit_bytes", -1);
+	use = ev_num_or(b, "in_use_bytes", -1);
+	big = ev_num_or(b, "largest_free_block_bytes", -1);
+	req = ev_num_or(s, "requested_bytes", -1);
+	if (lim <= 0 || use < 0 || req <= 0)
+		return -1;
+	if (lim - use < req)
+		return 0;
+	return big < 0 ? -1 : big < req;
+}
+
+static int
+m_bfc_frag(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = plain_oom(f), *b = f->bfc_stats;
+
+	if (bfc_fragmented(f, s) != 1)
+		return 0;
+	m->initiating = s;
+	rmatch_support(m, b);
+	m->confidence = "high";
+	m->confidence_reason = "the BFC allocator's own stats at the failure";
+	m->detail = arena_printf(a, "The BFC allocator had %s of its %s "
+	    "limit free, enough for the %s request, but its largest free "
+	    "block was %s.", fmt_bytes(a, ev_num_or(b, "limit_bytes", 0) -
+	    ev_num_or(b, "in_use_bytes", 0)), fmt_bytes(a, ev_num_or(b,
+	    "limit_bytes", 0)), fmt_bytes(a, ev_num_or(s, "requested_bytes",
+	    0)), fmt_bytes(a, ev_num_or(b, "largest_free_block_bytes", 0)));
+	return 1;
+}
+
+/*
+ * An out-of-memory from creating the CUDA context itself (the driver's
+ * cuCtxCreate / cuDevicePrimaryCtxRetain, PyTorch's lazy CUDA init in
+ * the lines around it): a new process has allocated nothing yet, so the
+ * device was already full, held by others.
+ */
+static int
+ctx_create(const struct event *oom)
+{
+	static const char *const frames[] = {
+		"cuCtxCreate", "cuDevicePrimaryCtxRetain", "_cuda_init()",
+		"torch._C._cuda_init", "cudaSetDevice",
+	};
+
+	if (oom == NULL || oom->kind != EV_CUDA_OOM_PLAIN)
+		return 0;
+	for (size_t i = 0; i < sizeof(frames) / sizeof(frames[0]); i++)
+		if (str_find(oom->context, frames[i]) != NULL ||
+		    str_find(oom->text, frames[i]) != NULL)
+			return 1;
+	return 0;
+}
+
+static int
+m_cuda_ctx(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = plain_oom(f);
+
+	(void)a;
+	if (s == NULL || !ctx_create(s) || plain_hw_gpu(f, s) != NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "medium";
+	m->confidence_reason = "the OOM came from creating the CUDA context, "
+	    "before the process allocated anything; who held the memory was "
+	    "not collected";
+	m->detail = "Creating the CUDA context failed with out-of-memory: "
+	    "the device was already full before this process allocated "
+	    "anything, so other processes held it.";
+	return 1;
+}
+
+/* An exclusive-process GPU another process holds: CUDA refuses the
+ * context ("busy or unavailable") instead of reporting out-of-memory. */
+static int
+m_gpu_busy(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_GPU_BUSY], *ex = NULL;
+
+	(void)a;
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	for (int i = 0; i < f->ngpus && ex == NULL; i++) {
+		struct str cm = ev_str(f->gpus[i].gpu, "compute_mode");
+
+		if (cm.p != NULL && (str_find(cm, "Exclusive") != NULL ||
+		    str_find(cm, "E. Process") != NULL))
+			ex = f->gpus[i].gpu;
+	}
+	rmatch_support(m, ex);
+	m->confidence = "medium";
+	m->confidence_reason = ex != NULL ? "CUDA refused the device and the "
+	    "snapshot shows it in an exclusive compute mode; the holder is "
+	    "not named" : "CUDA refused the device as busy; the holder is "
+	    "not named";
+	m->detail = "CUDA reported every device busy or unavailable: the GPU "
+	    "is in an exclusive compute mode and another process (another "
+	    "job, or a leftover of an earlier one) already holds it.";
+	return 1;
+}
+
+/* The row of pasted ps output for pid, or NULL. */
+static const struct event *
+ps_row(const struct facts *f, int64_t pid)
+{
+	for (size_t i = 0; pid > 0 && i < f->tl->n; i++)
+		if (f->tl->v[i]->kind == EV_PROC_STATE &&
+		    f->tl->v[i]->pid == pid)
+			return f->tl->v[i];
+	return NULL;
+}
+
+/* ps's state of pid starts with c ('Z' zombie, 'T' stopped). */
+static int
+ps_state(const struct facts *f, int64_t pid, char c)
+{
+	const struct event	*ps = ps_row(f, pid);
+	struct str		 s;
+
+	if (ps == NULL)
+		return 0;
+	s = ev_str(ps, "stat");
+	return s.n > 0 && s.p[0] == c;
+}
+
+/* A dead process in the snapshot's process table: nvidia-smi cannot
+ * read its name ("Unknown Error", "[Not Found]", "<defunct>"), or the
+ * job's log said it exited, and it still holds device memory. */
+static const struct event *
+dead_holder(const struct facts *f)
+{
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event *p = f->tl->v[i];
+
+		if (p->kind != EV_GPU_PROC || facts_foreign(f, p) ||
+		    ev_num_or(p, "used_bytes", 0) < 256 * MiB)
+			continue;
+		if (ev_num_or(p, "defunct", 0) > 0 ||
+		    pid_exited(f, p->pid) != NULL || ps_state(f, p->pid, 'Z'))
+			return p;
+	}
+	return NULL;
+}
+
+static int
+m_zombie_record(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*p = dead_holder(f);
+
+	if (p == NULL)
+		return 0;
+	m->initiating = p;
+	rmatch_support(m, pid_exited(f, p->pid));
+	rmatch_support(m, ps_row(f, p->pid));
+	m->confidence = "medium";
+	m->confidence_reason = "nvidia-smi lists device memory held by a "
+	    "process that is gone; no failure line ties it to the job";
+	m->detail = arena_printf(a, "nvidia-smi lists pid %lld holding %s "
+	    "of device memory, but the process is dead: its CUDA context "
+	    "was not torn down (often a forked child still holds the device "
+	    "files), and every job placed on that GPU loses that memory.",
+	    (long long)p->pid, fmt_bytes(a, ev_num_or(p, "used_bytes", 0)));
+	return 1;
+}
+
+/*
+ * A live process the snapshot lists holding device memory that ps shows
+ * stopped (state T) or orphaned (parent pid 1: its job or launcher is
+ * gone), and that is not one of the job's own processes: a leftover
+ * holding the GPU for whoever is placed on it next.
+ */
+static const struct event *
+leftover_holder(const struct facts *f)
+{
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event *p = f->tl->v[i], *ps;
+
+		if (p->kind != EV_GPU_PROC || facts_foreign(f, p) ||
+		    ev_num_or(p, "used_bytes", 0) < 256 * MiB ||
+		    facts_is_job_pid(f, p->pid) ||
+		    (ps = ps_row(f, p->pid)) == NULL)
+			continue;
+		if (ps_state(f, p->pid, 'T') || ev_num_or(ps, "ppid", -1) == 1)
+			return p;
+	}
+	return NULL;
+}
+
+static int
+m_leftover_record(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*p = leftover_holder(f), *ps;
+
+	if (p == NULL)
+		return 0;
+	ps = ps_row(f, p->pid);
+	m->initiating = p;
+	rmatch_support(m, ps);
+	m->confidence = "low";
+	m->confidence_reason = "nvidia-smi and ps show the holder, but no "
+	    "failure line and no list of the job's own pids tie it to the "
+	    "job analysed";
+	m->detail = arena_printf(a, "nvidia-smi lists pid %lld holding %s of "
+	    "device memory, and ps shows it %s: a leftover of another job or "
+	    "session, holding the GPU for whoever is placed on it next.",
+	    (long long)p->pid, fmt_bytes(a, ev_num_or(p, "used_bytes", 0)),
+	    ps_state(f, p->pid, 'T') ? "stopped (state T), doing no work" :
+	    "orphaned (parent pid 1: its job or launcher is gone)");
+	return 1;
+}
+
+static int
+m_cuda_plain(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = plain_oom(f), *b = f->bfc_stats;
+	int			 frag = bfc_fragmented(f, s);
+	int64_t			 req;
+
+	if (s == NULL || frag == 1 || plain_hw_gpu(f, s) != NULL ||
+	    ctx_create(s))
+		return 0;
+	m->initiating = s;
+	rmatch_support(m, f->summary_oom);
+	m->confidence = "medium";
+	m->confidence_reason = "a device allocation failure without the "
+	    "allocator's breakdown (allocated, reserved, free)";
+	req = ev_num_or(s, "requested_bytes", -1);
+	if (frag == 0) {
+		rmatch_support(m, b);
+		m->confidence_reason = "the BFC allocator's stats show its "
+		    "arena full; its limit may be below the device's (a "
+		    "memory fraction or preallocation setting)";
+		m->detail = arena_printf(a, "A device memory allocation of %s "
+		    "failed: the BFC allocator had %s in use of its %s limit, "
+		    "%s free, less than the request.", fmt_bytes(a, req),
+		    fmt_bytes(a, ev_num_or(b, "in_use_bytes", 0)),
+		    fmt_bytes(a, ev_num_or(b, "limit_bytes", 0)),
+		    fmt_bytes(a, ev_num_or(b, "limit_bytes", 0) -
+		    ev_num_or(b, "in_use_bytes", 0)));
+		return 1;
+	}
+	m->detail = req > 0 ? arena_printf(a, "A device memory allocation "
+	    "of %s failed.", fmt_bytes(a, req)) :
+	    "A device memory allocation failed.";
+	/* ONNX Runtime's arena serves the CPU provider too: only a line
+	 * that names the GPU side says it was device memory. */
+	if (s->sig != NULL && strcmp(s->sig, "S-ORT-ARENA-OOM") == 0 &&
+	    str_find(s->text, "CUDA") == NULL &&
+	    str_find(s->text, "cuda") == NULL &&
+	    str_find(s->text, "GPU") == NULL) {
+		m->confidence = "low";
+		m->confidence_reason = "ONNX Runtime's arena failed an "
+		    "allocation, and its arena serves host (CPU provider) and "
+		    "device memory alike: the line does not say which";
+	}
+	return 1;
+}
+
+/* An allocation of an impossible size (NONSENSE_BYTES): the size was
+ * garbage — overflowed shape arithmetic, or state left corrupt by an
+ * earlier failure such as an aborted collective. Never a capacity
+ * problem. After a collective failure the size is that failure's echo:
+ * the row stays silent and R-INC-001 names the collective (the missing
+ * rank's own failure decides). */
+static int
+m_alloc_nonsense(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->alloc_nonsense;
+	size_t			 at;
+	int64_t			 req;
+
+	if (s == NULL)
+		return 0;
+	at = facts_index_of(f, s);
+	for (size_t i = 0; i < at && i < f->tl->n; i++) {
+		enum ev_kind k = f->tl->v[i]->kind;
+
+		if ((k == EV_NCCL_TIMEOUT || k == EV_NCCL_ERROR ||
+		    k == EV_CHILD_FAILED || k == EV_LAUNCHER_EXIT) &&
+		    !facts_foreign(f, f->tl->v[i]))
+			return 0;
+	}
+	req = ev_num_or(s, "requested_bytes", -1);
+	m->initiating = s;
+	m->confidence = "medium";
+	m->confidence_reason = "the size asked for is no capacity figure "
+	    "(1 EiB or more); what corrupted it is not in the evidence";
+	m->detail = req > 0 ? arena_printf(a, "An allocation asked for %s "
+	    "(%" PRId64 " bytes), more than any device has: the size itself "
+	    "was garbage, not the memory short.", fmt_bytes(a, req), req) :
+	    "PyTorch refused an allocation of more than 1 EiB, the placeholder "
+	    "it prints for a garbage size: the size itself was corrupt, not "
+	    "the memory short.";
+	return 1;
+}
+
+/* The device rows, in id order; rules_table.c merges them into
+ * the one view. */
+const struct rule	rules_device[] = {
+	{ .id = "R-DEV-001", .cause = "cuda_oom_exhaustion",
+	  .boundary = "device", .rclass = RC_INCIDENT,
+	  .seeds = "S004 cause 'Model or batch too large'; S004 flowchart L",
+	  .signals = "CUDA allocator OOM with numbers (the whole message, "
+	      "its figures alone, or with no OOM line a memory_summary() "
+	      "table counting CUDA OOMs >= 1): reserved - allocated < the "
+	      "request or < 10% of reserved (reserved ~ allocated); memory "
+	      "held outside the process <= 2 GiB or 10% of capacity, or the "
+	      "request would not fit even without it; at most one job "
+	      "process on the GPU; medium confidence when the cache could "
+	      "hold the request but is under 10% of reserved, or the request "
+	      "or capacity is missing",
+	  .meaning = "Live memory needs more than the GPU has.",
+	  .next_action = "Hold host memory (--mem, workers) constant; lower "
+	      "the device batch or sequence length, or enable activation "
+	      "checkpointing or mixed precision, and require the CUDA OOM line "
+	      "to disappear on the same GPU model.",
+	  .match = m_cuda_exhaust },
+	{ .id = "R-DEV-002", .cause = "cuda_oom_fragmentation",
+	  .boundary = "device", .rclass = RC_INCIDENT,
+	  .seeds = "S004 cause 'Fragmentation'; S004 flowchart H",
+	  .signals = "CUDA allocator OOM (or, with no OOM line, a "
+	      "memory_summary() table counting CUDA OOMs >= 1) whose "
+	      "reserved - allocated is >= the requested size AND >= 10% of "
+	      "reserved (FRAG_SHARE_PCT); an unknown request leaves the 10% "
+	      "to decide (medium confidence)",
+	  .meaning = "The allocator's cache held enough free memory, but in "
+	      "pieces too small for the request.",
+	  .next_action = "Hold batch and host memory constant; set "
+	      "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or "
+	      "max_split_size_mb) and require the OOM to disappear.",
+	  .match = m_cuda_frag },
+	{ .id = "R-DEV-003", .cause = "gpu_other_tenant", .boundary = "device",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 cause 'Another process on the GPU'",
+	  .signals = "CUDA OOM where capacity - free - this process's memory "
+	      "> 2 GiB and > 10% of capacity, and nvidia-smi lists another "
+	      "process (not the job's) holding at least half of that",
+	  .meaning = "Another process or job held the device memory.",
+	  .next_action = "Run on an exclusively allocated GPU (--exclusive or "
+	      "a GRES binding that isolates devices, or a MIG slice) with the "
+	      "same batch, and require the OOM to disappear; reconcile the "
+	      "other PID with the scheduler.",
+	  .match = m_cuda_tenant },
+	{ .id = "R-DEV-004", .cause = "zombie_context", .boundary = "device",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 cause 'Zombie CUDA context'; S004 flowchart F",
+	  .signals = "CUDA OOM with memory held outside the process and "
+	      "nvidia-smi memory.used far above the sum of listed processes",
+	  .meaning = "A CUDA context left by a dead process holds memory.",
+	  .next_action = "Drain the node, kill the stale PID or reset the GPU "
+	      "(nvidia-smi --gpu-reset) and rerun unchanged; require "
+	      "memory.used to return to the driver reserve first.",
+	  .match = m_cuda_zombie },
+	{ .id = "R-DEV-005", .cause = "cuda_oom_exhaustion",
+	  .boundary = "device", .rclass = RC_INCIDENT,
+	  .seeds = "S004 cause 'Context overhead multiplied by workers'",
+	  .signals = "CUDA OOM while nvidia-smi lists two or more processes "
+	      "of this job on the failing GPU",
+	  .meaning = "Each extra process pays its own CUDA context.",
+	  .next_action = "Keep CUDA out of DataLoader workers (or set "
+	      "num_workers=0 as a control) with the same batch; require one "
+	      "compute process per GPU and the OOM to disappear.",
+	  .match = m_cuda_multiproc },
+	{ .id = "R-DEV-006", .cause = "cuda_oom_exhaustion",
+	  .boundary = "device", .rclass = RC_INCIDENT,
+	  .seeds = "S004 'allowed' cap in the message",
+	  .signals = "CUDA OOM message naming the memory the process is "
+	      "allowed (set_per_process_memory_fraction)",
+	  .meaning = "The process hit the cap it set on itself.",
+	  .next_action = "Raise or remove the per-process memory fraction "
+	      "with the same batch and require the OOM to disappear.",
+	  .match = m_cuda_allowed },
+	{ .id = "R-DEV-007", .cause = "cuda_oom_exhaustion",
+	  .boundary = "device", .rclass = RC_INCIDENT,
+	  .seeds = "S000 table 'torch.OutOfMemoryError: CUDA out of memory'; "
+	      "S004 'Confirm the failure is allocation'",
+	  .signals = "plain CUDA/XLA/TensorFlow out-of-memory errors without "
+	      "PyTorch's allocator numbers (CUDA error names, XLA "
+	      "RESOURCE_EXHAUSTED, TF 'OOM when allocating tensor' and its BFC "
+	      "'ran out of memory ... (rounded to N)', llama.cpp's cudaMalloc, "
+	      "ONNX Runtime's BFCArena: low confidence unless the line names "
+	      "CUDA or the GPU), with the BFC stats when printed (arena full: "
+	      "Limit - InUse < the request)",
+	  .meaning = "A device allocation failed; the breakdown is missing.",
+	  .next_action = "Rerun once with the same settings and "
+	      "torch.cuda.memory_summary() (or XLA's allocator dump) logged at "
+	      "the failure; then change only the device batch.",
+	  .match = m_cuda_plain },
+	{ .id = "R-DEV-008", .cause = "gpu_other_tenant", .boundary = "device",
+	  .rclass = RC_REFINE,
+	  .refines = "cuda_oom_exhaustion,cuda_oom_fragmentation",
+	  .seeds = "S004 cause 'Other processes holding GPU memory'",
+	  .signals = "the watch series shows memory of a process outside the "
+	      "job (not in its cgroup's processes) on the GPU, >= 64 MiB, "
+	      "arriving mid-job before the CUDA OOM",
+	  .meaning = "Another process took device memory during the job.",
+	  .next_action = "Find the process by the pid and time shown "
+	      "(nvidia-smi --query-compute-apps on the node, the scheduler's "
+	      "job on that GPU); run the job with the GPU to itself "
+	      "(--exclusive or a GPU-exclusive GRES) and the same batch, and "
+	      "require the OOM to disappear.",
+	  .match = series_refine_tenant },
+	{ .id = "R-DEV-009", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 'Confirm the failure is allocation, not corruption'",
+	  .signals = "a device allocation failure asking for 1 EiB or more "
+	      "(PyTorch's fixed 'Tried to allocate more than 1EB memory', "
+	      "ONNX Runtime's BFCArena 'requested buffer of size N', XLA's "
+	      "bytes); silent when a collective timeout or launcher report "
+	      "comes before it (R-INC-001 then names the collective)",
+	  .meaning = "The requested size was garbage, not the memory short: "
+	      "no batch size makes it fit.",
+	  .next_action = "Do not lower the batch: find the failure before "
+	      "this line (an aborted collective, an earlier exception, an "
+	      "integer overflow in the failing operator's shape arithmetic), "
+	      "log the failing operator's input shapes, and rerun unchanged.",
+	  .match = m_alloc_nonsense },
+	{ .id = "R-DEV-010", .cause = "cuda_oom_fragmentation",
+	  .boundary = "device", .rclass = RC_INCIDENT,
+	  .seeds = "S004 cause 'Fragmentation'; S004 'the pool is chopped "
+	      "into pieces too small for the failing request'",
+	  .signals = "a TensorFlow/XLA device OOM whose BFC allocator stats "
+	      "(Limit - InUse) had room for the request but whose "
+	      "LargestFreeBlock was smaller than it (XLA's compile-time "
+	      "'total fragmentation' and TF's 'If the cause is memory "
+	      "fragmentation' hint are not evidence)",
+	  .meaning = "The allocator's arena held enough free memory, but in "
+	      "blocks too small for the request.",
+	  .next_action = "Hold the batch and host memory constant; let the "
+	      "allocator preallocate one arena (JAX: "
+	      "XLA_PYTHON_CLIENT_PREALLOCATE=true; TF: "
+	      "TF_GPU_ALLOCATOR=cuda_malloc_async) and require the OOM to "
+	      "disappear.",
+	  .match = m_bfc_frag },
+	{ .id = "R-DEV-021", .cause = "gpu_other_tenant", .boundary = "device",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 cause 'Another process on the GPU'",
+	  .signals = "'all CUDA-capable devices are busy or unavailable' / "
+	      "'CUDA-capable device(s) is/are busy or unavailable' "
+	      "(cudaErrorDevicesUnavailable, 46)",
+	  .meaning = "An exclusive-mode GPU was already held by another "
+	      "process.",
+	  .next_action = "On the node, list the GPU's compute processes "
+	      "(nvidia-smi, and ps for their owners) while the GPU is "
+	      "allocated to no job; rerun the job unchanged once it is free.",
+	  .match = m_gpu_busy },
+	{ .id = "R-DEV-022", .cause = "gpu_other_tenant", .boundary = "device",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 cause 'Another process on the GPU'",
+	  .signals = "a plain CUDA out-of-memory raised while creating the "
+	      "context (cuCtxCreate, cuDevicePrimaryCtxRetain, "
+	      "torch._C._cuda_init in the lines around it)",
+	  .meaning = "The device was full before the process allocated "
+	      "anything.",
+	  .next_action = "Snapshot nvidia-smi's process list on that GPU "
+	      "when the failure happens; rerun unchanged on a GPU no other "
+	      "process uses.",
+	  .match = m_cuda_ctx },
+	{ .id = "R-DEV-023", .cause = "zombie_context", .boundary = "device",
+	  .prio = 4, .rclass = RC_RECORD,
+	  .seeds = "S004 cause 'Zombie CUDA context'",
+	  .signals = "nvidia-smi lists >= 256 MiB held by a process whose "
+	      "name it cannot read ('Unknown Error', '[Not Found]', "
+	      "'<defunct>'), that ps shows as a zombie (state Z), or that the "
+	      "job's log reported exited",
+	  .meaning = "A dead process's CUDA context still holds memory.",
+	  .next_action = "Kill the processes that still hold the device "
+	      "files (fuser -v /dev/nvidia*) or reset the GPU; drain the "
+	      "node until nvidia-smi lists no dead holder.",
+	  .match = m_zombie_record },
+	{ .id = "R-DEV-024", .cause = "gpu_other_tenant", .boundary = "device",
+	  .prio = 5, .rclass = RC_RECORD,
+	  .seeds = "S004 cause 'Other processes holding GPU memory'",
+	  .signals = "nvidia-smi lists >= 256 MiB held by a process that "
+	      "pasted ps output shows stopped (state T) or orphaned (PPID 1), "
+	      "and that is not one of the job's pids",
+	  .meaning = "A leftover process of another job or session holds the "
+	      "GPU.",
+	  .next_action = "Kill the leftover (or make Slurm track and kill the "
+	      "whole process tree: ProctrackType=proctrack/cgroup); rerun the "
+	      "job unchanged on the freed GPU.",
+	  .match = m_leftover_record },
+	{ .id = "R-LEAK-002", .cause = "memory_leak", .boundary = "device",
+	  .rclass = RC_REFINE,
+	  .refines = "cuda_oom_exhaustion,cuda_oom_fragmentation",
+	  .seeds = "S004 'does memory.used ramp over time?'; S004 'runway = "
+	      "(total - used) / growth rate'",
+	  .signals = "the watch series of a GPU's used memory, or the "
+	      "allocated bytes a framework printed per step (DeepSpeed MA, "
+	      "Megatron allocated), grew steadily up to the CUDA OOM",
+	  .meaning = "Device memory grew steadily until an allocation "
+	      "failed: a leak (tensors kept alive across steps), not one "
+	      "oversized batch.",
+	  .next_action = "Hold batch and sequence length constant and log "
+	      "torch.cuda.memory_allocated() per step (or "
+	      "torch.cuda.memory._record_memory_history); find what keeps "
+	      "tensors alive (losses accumulated with their graph, caches, "
+	      "hooks) and require allocated to stay flat across steps.",
+	  .match = series_refine_device_leak },
+	{ .id = "R-LEAK-004", .cause = "memory_leak", .boundary = "device",
+	  .prio = 11, .rclass = RC_RECORD,
+	  .seeds = "S004 'does memory.used ramp over time?'; S004 'runway = "
+	      "(total - used) / growth rate'",
+	  .signals = "no failure, and device memory readings (the watch "
+	      "series of a GPU, an nvidia-smi loop, DeepSpeed/Megatron "
+	      "allocated figures in the job log) rise steadily: a leak by "
+	      "trend.h with R^2 >= 0.8 over >= 8 readings; medium from "
+	      "R^2 >= 0.9 over >= 12",
+	  .meaning = "Device memory is growing steadily toward the GPU's "
+	      "capacity; nothing has failed yet.",
+	  .next_action = "Hold batch and sequence length constant and log "
+	      "torch.cuda.memory_allocated() per step; find what keeps "
+	      "tensors alive and require allocated to stay flat before the "
+	      "runway runs out.",
+	  .match = series_growing_device },
+};
+const size_t	nrules_device =
+    sizeof(rules_device) / sizeof(rules_device[0]);

@@ -1,0 +1,195 @@
+/*
+ * rules_hardware: the GPU hardware rows of the decision table (boundary
+ * hardware): an Xid fault, retired pages or remapped rows behind a CUDA
+ * OOM (the kit's classification, rule_kit_cuda.c) or on their own, and a
+ * plain OOM on a GPU whose memory is failing. Each row beside its
+ * predicate; rules_table.c assembles every boundary's rows into the one
+ * table.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gpu_models.h"
+#include "rule_kit.h"
+#include "rules.h"
+#include "rules_rows.h"
+
+static int
+m_cuda_retired(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*o;
+
+	if (!cuda_rule(f, a, m, CC_RETIRED, &o))
+		return 0;
+	rmatch_support(m, m->gpu);
+	m->detail = "A device allocation failed on a GPU with pending page "
+	    "retirement, row remapping or volatile uncorrectable ECC errors: "
+	    "its memory hardware is failing.";
+	return 1;
+}
+
+static int
+m_cuda_plain_hw(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = plain_oom(f), *g;
+
+	(void)a;
+	if (s == NULL || (g = plain_hw_gpu(f, s)) == NULL)
+		return 0;
+	m->initiating = s;
+	m->gpu = g;
+	rmatch_support(m, g);
+	m->confidence = "medium";
+	m->confidence_reason = "a device OOM without the allocator's "
+	    "numbers, on a GPU whose snapshot shows failing memory";
+	m->detail = "A device allocation failed on a GPU whose nvidia-smi "
+	    "snapshot shows volatile uncorrectable ECC errors or pending "
+	    "retirement/remapping: without allocator numbers, the failing "
+	    "memory is the cause to rule out first, not the workload's size.";
+	return 1;
+}
+
+static int
+m_xid_fault(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*x = f->xid_fault, *c = f->first[EV_CUDA_FAULT];
+	const struct event	*d = f->first[EV_GPU_DRIVER_ERROR];
+
+	/* The driver's own word that the GPU is gone is a fault with or
+	 * without an Xid number ("fallen off the bus", "GPU is lost"). */
+	if (x == NULL && d != NULL && d->sig != NULL &&
+	    (strcmp(d->sig, "nvrm.fallen_off_bus") == 0 ||
+	    strcmp(d->sig, "nvrm.gpu_lost") == 0 ||
+	    strcmp(d->sig, "S-NVSMI-GPU-LOST") == 0))
+		x = d;
+
+	if (x == NULL && c == NULL)
+		return 0;
+	m->initiating = x;
+	if (x == NULL || (c != NULL &&
+	    facts_index_of(f, c) < facts_index_of(f, x)))
+		m->initiating = c;
+	rmatch_support(m, x);
+	rmatch_support(m, c);
+	m->confidence = x != NULL && c != NULL ? "high" : "medium";
+	m->confidence_reason = x != NULL && c != NULL ? "the driver's Xid and "
+	    "the application's CUDA error agree" : "one source reports the "
+	    "device fault";
+	m->detail = "A device fault (illegal memory access, launch failure or "
+	    "a driver Xid), not an allocation failure.";
+	if (m->initiating == d && strcmp(d->sig, "S-NVSMI-GPU-LOST") == 0 &&
+	    ev_str(d, "pci").p != NULL)
+		m->detail = arena_printf(a, "nvidia-smi can no longer reach the "
+		    "GPU at %.*s (%.*s): it fell off the bus, a device fault, "
+		    "not an allocation failure or access denial.",
+		    (int)ev_str(d, "pci").n, ev_str(d, "pci").p,
+		    (int)ev_str(d, "error").n, ev_str(d, "error").p);
+	return 1;
+}
+
+static const struct event *
+hw_gpu(const struct facts *f)
+{
+	for (int i = 0; i < f->ngpus; i++)
+		if (gpu_hw_current(f->gpus[i].gpu))
+			return f->gpus[i].gpu;
+	return NULL;
+}
+
+static int
+m_retired(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*e = f->first[EV_ECC_ERROR];
+
+	if (e == NULL || (f->xid_memory != NULL &&
+	    facts_index_of(f, f->xid_memory) < facts_index_of(f, e)))
+		e = f->xid_memory;
+	if (e == NULL)
+		return 0;
+	m->initiating = e;
+	rmatch_support(m, hw_gpu(f));
+	m->confidence = m->nsupport > 0 ? "high" : "medium";
+	m->confidence_reason = "uncorrectable memory errors reported during "
+	    "the incident";
+	m->detail = "The GPU's memory hardware reported uncorrectable errors "
+	    "(ECC, page retirement or row remapping) during the job.";
+	return 1;
+}
+
+static int
+m_retired_record(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*g = hw_gpu(f);
+
+	if (g == NULL)
+		return 0;
+	m->initiating = g;
+	m->confidence = "medium";
+	m->confidence_reason = "the nvidia-smi snapshot shows pending "
+	    "retirement/remapping or volatile uncorrectable ECC, but no "
+	    "failure line ties it to the job";
+	m->detail = "A GPU of the job has failing memory hardware.";
+	return 1;
+}
+
+/* The hardware rows, in id order; rules_table.c merges them into
+ * the one view. */
+const struct rule	rules_hardware[] = {
+	{ .id = "R-HW-001", .cause = "xid_fault", .boundary = "hardware",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 'Confirm the failure is allocation, not corruption'; "
+	      "S004 flowchart B-C",
+	  .signals = "NVRM Xid 13/31/43/79/…, NVRM 'fallen off the bus' / "
+	      "'GPU is lost', or 'illegal memory access' / 'unspecified launch "
+	      "failure'",
+	  .meaning = "An application bug or a GPU fault, not capacity.",
+	  .next_action = "Rerun the same job unchanged on another GPU/node "
+	      "with CUDA_LAUNCH_BLOCKING=1 (compute-sanitizer for a small "
+	      "case); if the Xid follows the GPU, drain it.",
+	  .match = m_xid_fault },
+	{ .id = "R-HW-002", .cause = "retired_pages", .boundary = "hardware",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 cause 'Retired pages shrinking capacity'; S004 "
+	      "flowchart capacity check",
+	  .signals = "CUDA OOM on a GPU with pending retirement/remapping or "
+	      "volatile uncorrectable ECC in the snapshot",
+	  .meaning = "The GPU's memory hardware shrank or broke the "
+	      "framebuffer.",
+	  .next_action = "Drain the GPU and run the vendor memory diagnostics "
+	      "(or reset to apply pending retirement); rerun the job unchanged "
+	      "on another GPU.",
+	  .match = m_cuda_retired },
+	{ .id = "R-HW-003", .cause = "retired_pages", .boundary = "hardware",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 metric 'Uncorrected ECC errors (volatile)'",
+	  .signals = "uncorrectable ECC error in the job's output, or Xid "
+	      "48/63/64/92/94/95 during the job",
+	  .meaning = "The GPU's memory hardware failed during the job.",
+	  .next_action = "Drain the GPU and run the vendor memory diagnostics; "
+	      "rerun the job unchanged on another GPU.",
+	  .match = m_retired },
+	{ .id = "R-HW-004", .cause = "retired_pages", .boundary = "hardware",
+	  .prio = 4, .rclass = RC_RECORD,
+	  .seeds = "S004 metric 'Retired page count'",
+	  .signals = "nvidia-smi: retired pages pending, remapped rows "
+	      "pending/failed, or volatile uncorrectable ECC > 0",
+	  .meaning = "A GPU of the job has failing memory.",
+	  .next_action = "Drain the GPU, reset it to apply pending "
+	      "retirement, and rerun the job unchanged on another GPU.",
+	  .match = m_retired_record },
+	{ .id = "R-HW-011", .cause = "retired_pages", .boundary = "hardware",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 cause 'Retired pages shrinking capacity'; S004 "
+	      "metric 'Uncorrected ECC errors (volatile)'",
+	  .signals = "a plain device OOM (no allocator numbers) on a GPU whose "
+	      "snapshot shows volatile uncorrectable ECC or pending "
+	      "retirement/remapping",
+	  .meaning = "Failing GPU memory, not the workload's size.",
+	  .next_action = "Drain the GPU and run the vendor memory diagnostics "
+	      "(or reset to apply pending retirement); rerun the job unchanged "
+	      "on another GPU.",
+	  .match = m_cuda_plain_hw },
+};
+const size_t	nrules_hardware =
+    sizeof(rules_hardware) / sizeof(rules_hardware[0]);

@@ -1,0 +1,387 @@
+/*
+ * rules_host: the host-memory rows of the decision table (boundary host):
+ * the kernel's memory-cgroup and node-wide OOM kills, slurmstepd's OOM
+ * and memory-limit kills, the application's and a paraphrased host OOM,
+ * the records that say so (sacct OUT_OF_MEMORY, the cgroup's oom_kill
+ * counter), a bare SIGKILL, an enforcer outside Slurm, and the host
+ * memory leak rows (their predicates in series_view.c). Each row beside
+ * its predicate; rules_table.c assembles every boundary's rows into the
+ * one table.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gpu_models.h"
+#include "rule_kit.h"
+#include "rules.h"
+#include "rules_rows.h"
+
+/* Host corroboration shared by the host rows. */
+static void
+host_support(const struct facts *f, struct rmatch *m)
+{
+	rmatch_support(m, f->kernel_memcg);
+	rmatch_support(m, f->first[EV_STEPD_OOM]);
+	rmatch_support(m, f->first[EV_STEPD_MEMLIMIT]);
+	rmatch_support(m, f->oom_step);
+	rmatch_support(m, f->cg_oom);
+	rmatch_support(m, f->first[EV_SRUN_TASK_OOM]);
+}
+
+static int
+m_kernel_memcg(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*k = f->kernel_memcg;
+	struct str		 task = k ? ev_str(k, "task") : str_make(0, 0);
+	struct str		 memcg = k ? ev_str(k, "oom_memcg") :
+				    str_make(0, 0);
+
+	if (k == NULL)
+		return 0;
+	m->initiating = k;
+	host_support(f, m);
+	m->confidence = "high";
+	m->confidence_reason = m->nsupport > 0 ?
+	    "the kernel's memory-cgroup OOM kill is corroborated by Slurm or "
+	    "cgroup evidence" :
+	    "the kernel's own memory-cgroup OOM kill line";
+	m->detail = arena_printf(a, "The kernel OOM-killed %.*s (pid %" PRId64
+	    ") inside memory cgroup %.*s%s%s.", (int)task.n,
+	    task.p ? task.p : "", k->pid, (int)memcg.n,
+	    memcg.p ? memcg.p : "?",
+	    ev_num_or(k, "limit_bytes", -1) > 0 ? " at its limit of " : "",
+	    ev_num_or(k, "limit_bytes", -1) > 0 ?
+	    fmt_bytes(a, ev_num_or(k, "limit_bytes", -1)) : "");
+	return 1;
+}
+
+static int
+m_stepd_oom(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_STEPD_OOM];
+	int			 failcnt = 0;
+
+	/* Slurm <= 17.11.1's failcnt warning is a kill only where srun
+	 * says the task ran Out Of Memory. */
+	if (s == NULL && f->first[EV_STEPD_FAILCNT] != NULL &&
+	    f->first[EV_SRUN_TASK_OOM] != NULL) {
+		s = f->first[EV_STEPD_FAILCNT];
+		failcnt = 1;
+	}
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	host_support(f, m);
+	m->confidence = "high";
+	m->confidence_reason = failcnt ? "slurmstepd saw the step reach its "
+	    "memory limit and srun reports the task Out Of Memory" :
+	    "slurmstepd detected oom-kill events in the step's memory cgroup";
+	m->detail = failcnt ? "slurmstepd saw the step reach its memory "
+	    "limit and srun reports the task Out Of Memory: the cgroup's OOM "
+	    "killer ended it." : "slurmstepd reported the cgroup "
+	    "out-of-memory handler killing processes of the step.";
+	return 1;
+}
+
+static int
+m_kernel_global(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*k = f->kernel_global;
+
+	if (k == NULL)
+		return 0;
+	m->initiating = k;
+	host_support(f, m);
+	m->confidence = "high";
+	m->confidence_reason = "the kernel's node-wide OOM kill line "
+	    "(\"Out of memory: Killed process\" or constraint "
+	    "CONSTRAINT_NONE): the whole node ran out, not only the job's "
+	    "cgroup";
+	m->detail = "The node itself ran out of memory (a global OOM kill, "
+	    "not the job's cgroup limit).";
+	return 1;
+}
+
+static int
+m_stepd_memlimit(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_STEPD_MEMLIMIT];
+
+	if (s == NULL)
+		s = f->first[EV_SRUN_EXCEEDED];
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	host_support(f, m);
+	rmatch_support(m, f->first[EV_SRUN_EXCEEDED]);
+	m->confidence = "high";
+	m->confidence_reason = "slurmstepd's own RSS polling "
+	    "(jobacct_gather, OverMemoryKill) killed the step; no kernel OOM "
+	    "was involved";
+	m->detail = "Slurm's accounting poller saw the step's RSS above its "
+	    "limit and killed it itself (not the kernel's cgroup OOM killer).";
+	return 1;
+}
+
+static int
+m_host_app(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_HOST_OOM_APP];
+
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	host_support(f, m);
+	m->confidence = m->nsupport > 0 ? "medium" : "low";
+	m->confidence_reason = m->nsupport > 0 ? "a host allocation failure "
+	    "in the application, with host OOM evidence beside it" :
+	    "only the application's own host allocation failure; no kernel, "
+	    "cgroup or Slurm evidence of the limit";
+	m->detail = "The application failed to allocate host memory.";
+	return 1;
+}
+
+static int
+m_paraphrase(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_SLURM_OOM_PARAPHRASE];
+
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	host_support(f, m);
+	m->confidence = "low";
+	m->confidence_reason = "a paraphrase of a Slurm OOM message as quoted "
+	    "in tickets; real Slurm never prints it, so the original output "
+	    "is needed";
+	m->detail = "The text quotes a Slurm OOM kill in paraphrase.";
+	return 1;
+}
+
+static int
+m_sacct_oom(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->oom_step;
+
+	if (s == NULL && ev_str_is(f->scontrol_job, "job_state",
+	    "OUT_OF_MEMORY"))
+		s = f->scontrol_job;
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	host_support(f, m);
+	m->confidence = m->nsupport > 0 ? "high" : "medium";
+	m->confidence_reason = m->nsupport > 0 ? "Slurm accounting and cgroup "
+	    "evidence agree" : "Slurm accounting records OUT_OF_MEMORY; no "
+	    "kernel or slurmstepd line was collected";
+	m->detail = "Slurm recorded the step as OUT_OF_MEMORY (its cgroup saw "
+	    "an OOM kill).";
+	return 1;
+}
+
+static int
+m_cgroup_oom(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	if (f->cg_oom == NULL)
+		return 0;
+	m->initiating = f->cg_oom;
+	m->confidence = "medium";
+	m->confidence_reason = "the memory cgroup's own oom_kill counter; no "
+	    "kernel or Slurm line was collected";
+	m->detail = arena_printf(a, "%s counted %" PRId64 " OOM kill%s in "
+	    "%.*s.", ev_num_or(f->cg_oom, "version", 1) == 2 ? "memory.events" :
+	    "memory.oom_control", f->cg_oom_kills,
+	    f->cg_oom_kills == 1 ? "" : "s",
+	    (int)ev_str(f->cg_oom, "cg_path").n,
+	    ev_str(f->cg_oom, "cg_path").p ? ev_str(f->cg_oom, "cg_path").p : "");
+	return 1;
+}
+
+static int
+m_sigkill(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = sigkill_event(f), *c;
+
+	if (s == NULL || sigkill_not_oom(f, s, &c))
+		return 0;
+	m->initiating = s;
+	m->confidence = "low";
+	m->confidence_reason = "a SIGKILL with nothing saying who sent it; "
+	    "most often the host OOM killer";
+	m->detail = "A process was killed by SIGKILL. Most often that is the "
+	    "kernel's OOM killer, but nothing collected confirms it: the "
+	    "kernel log covering the kill (an OOM kill line) or the job's "
+	    "memory cgroup (oom_kill > 0) would.";
+	return 1;
+}
+
+/* Another batch system, a container platform or a workflow's watchdog
+ * says it killed the job for exceeding its memory limit. */
+static int
+m_enforcer(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_ENFORCER_KILL];
+	struct str		 who = s != NULL ? ev_str(s, "what") :
+				    str_make(NULL, 0);
+
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	host_support(f, m);
+	rmatch_support(m, f->sigkill);
+	m->confidence = "high";
+	m->confidence_reason = "the enforcer's own statement that it killed "
+	    "the job for its memory use";
+	m->detail = arena_printf(a, "A memory enforcer outside Slurm (%.*s) "
+	    "killed the job for exceeding its memory limit%s%s%s.", (int)who.n,
+	    who.p != NULL ? who.p : "", ev_num_or(s, "limit_bytes", -1) > 0 ?
+	    " of " : "", ev_num_or(s, "limit_bytes", -1) > 0 ?
+	    fmt_bytes(a, ev_num_or(s, "limit_bytes", -1)) : "",
+	    ev_num_or(s, "used_bytes", -1) > 0 ? arena_printf(a, " (it used "
+	    "%s)", fmt_bytes(a, ev_num_or(s, "used_bytes", -1))) : "");
+	return 1;
+}
+
+#define HOST_NEXT "Hold the GPU settings (batch, sequence, model) constant; " \
+	"raise --mem or cut host memory per node (DataLoader workers, CPU " \
+	"offload, pinned buffers, ranks per node), then rerun and require " \
+	"the oom-kill line to disappear and MaxRSS to stay below the cgroup " \
+	"limit."
+
+/* The host rows, in id order; rules_table.c merges them into
+ * the one view. */
+const struct rule	rules_host[] = {
+	{ .id = "R-HOST-001", .cause = "host_oom", .boundary = "host",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 table 'slurmstepd: JOB CANCELLED DUE TO OOM-KILLER'; "
+	      "S000 step 3; S001 'Cgroup OOM killer triggers before system OOM "
+	      "killer'",
+	  .signals = "kernel 'Memory cgroup out of memory: Killed process' / "
+	      "oom-kill:constraint=CONSTRAINT_MEMCG",
+	  .meaning = "Host RAM under the job's memory cgroup was exceeded.",
+	  .next_action = HOST_NEXT, .match = m_kernel_memcg },
+	{ .id = "R-HOST-002", .cause = "host_oom", .boundary = "host",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 table 'slurmstepd: JOB CANCELLED DUE TO OOM-KILLER'",
+	  .signals = "slurmstepd 'Detected N oom-kill event(s) in StepId=...'",
+	  .meaning = "The step's cgroup OOM handler killed processes.",
+	  .next_action = HOST_NEXT, .match = m_stepd_oom },
+	{ .id = "R-HOST-003", .cause = "host_oom", .boundary = "host",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S001 'Cgroup OOM killer triggers before system OOM killer'",
+	  .signals = "kernel 'Out of memory: Killed process' with "
+	      "constraint=CONSTRAINT_NONE (node-wide)",
+	  .meaning = "The whole node ran out of memory.",
+	  .next_action = "Hold the job's settings constant; make Slurm "
+	      "enforce memory (ConstrainRAMSpace=yes, RealMemory below "
+	      "physical, MemSpecLimit for daemons) or give the job the node "
+	      "exclusively, and require the global OOM kill to disappear.",
+	  .match = m_kernel_global },
+	{ .id = "R-HOST-004", .cause = "host_oom", .boundary = "host",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 step 3 (slurmstepd cancellation)",
+	  .signals = "slurmstepd 'exceeded memory limit (A > B), being "
+	      "killed' or srun 'Exceeded job memory limit'",
+	  .meaning = "Slurm's RSS poller enforced the limit, not the kernel.",
+	  .next_action = HOST_NEXT, .match = m_stepd_memlimit },
+	{ .id = "R-HOST-005", .cause = "host_oom", .boundary = "host",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 FAQ 'Can CUDA memory be free while Slurm kills the "
+	      "job?'",
+	  .signals = "the application's own host allocation failure "
+	      "(MemoryError, Cannot allocate memory, std::bad_alloc)",
+	  .meaning = "The process could not get host memory.",
+	  .next_action = HOST_NEXT, .match = m_host_app },
+	{ .id = "R-HOST-006", .cause = "host_oom", .boundary = "host",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S001 symptom 'slurmstepd: error: cgroup out of memory'",
+	  .signals = "paraphrases quoted in tickets ('cgroup out of memory', "
+	      "'JOB CANCELLED DUE TO OOM-KILLER')",
+	  .meaning = "Someone quoted a Slurm OOM kill; the real line is "
+	      "needed.",
+	  .next_action = HOST_NEXT, .match = m_paraphrase },
+	{ .id = "R-HOST-007", .cause = "host_oom", .boundary = "host",
+	  .prio = 1, .rclass = RC_RECORD,
+	  .seeds = "S000 step 2 (sacct states of every step)",
+	  .signals = "sacct State=OUT_OF_MEMORY on the job or any step (also "
+	      "when the job itself is COMPLETED 0:0), or scontrol "
+	      "JobState=OUT_OF_MEMORY",
+	  .meaning = "Slurm recorded an OOM kill in the step's cgroup.",
+	  .next_action = HOST_NEXT, .match = m_sacct_oom },
+	{ .id = "R-HOST-008", .cause = "host_oom", .boundary = "host",
+	  .prio = 2, .rclass = RC_RECORD,
+	  .seeds = "S000 step 3 (memory.events)",
+	  .signals = "memory.events oom_kill > 0 (v2) or memory.oom_control "
+	      "oom_kill > 0 (v1) in the job's cgroup tree",
+	  .meaning = "The cgroup counted OOM kills.",
+	  .next_action = HOST_NEXT, .match = m_cgroup_oom },
+	{ .id = "R-HOST-009", .cause = "host_oom", .boundary = "host",
+	  .prio = 5, .rclass = RC_RECORD,
+	  .seeds = "S001 symptom 'Job killed with SIGKILL by cgroup'",
+	  .signals = "a SIGKILL with no line saying who sent it: exit code "
+	      "-9 or 137, signal 9, a bare 'Killed' (also glued to a progress "
+	      "bar), a DataLoader worker 'killed by signal: Killed', a "
+	      "launcher's 'return code = -9', torch elastic 'exitcode: -9' or "
+	      "'Signal 9 (SIGKILL)', mp.spawn 'terminated with signal "
+	      "SIGKILL', xargs 'terminated by signal 9', Python's 'died with "
+	      "<Signals.SIGKILL: 9>'; not when R-OTHER-002 rules the OOM out",
+	  .meaning = "A SIGKILL, most often the host OOM killer.",
+	  .next_action = "Collect again with the kernel log and the job's "
+	      "memory cgroup before teardown (oomtrail-collect in the batch "
+	      "script's trap); they confirm or overturn a host OOM.",
+	  .match = m_sigkill },
+	{ .id = "R-HOST-014", .cause = "host_oom", .boundary = "host",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 step 3 (slurmstepd cancellation), for enforcers "
+	      "other than Slurm",
+	  .signals = "another batch system's or platform's memory-limit kill: "
+	      "Moab/Torque 'exceeded MEM usage hard limit (A > B)', PBS 'job "
+	      "killed: mem A kb exceeded limit B kb', LSF TERM_MEMLIMIT, "
+	      "HTCondor 'has gone over memory limit of', WMCore 'Job has "
+	      "exceeded maxPSS/maxRSS', Kubernetes reason OOMKilled, Ray's memory "
+	      "monitor 'killed due to the node running low on memory', Spark "
+	      "'Container killed by YARN for exceeding memory limits', PAI "
+	      "'killed by \"OOM Killer\"'",
+	  .meaning = "The job's host memory exceeded the limit its batch "
+	      "system or platform enforces.",
+	  .next_action = "Hold the GPU settings constant; request more memory "
+	      "from that system (its memory request or queue: -l mem, -M, "
+	      "request_memory, resources.limits.memory, the executor's memory "
+	      "overhead) or cut host memory per "
+	      "node, then rerun and require the kill message to disappear.",
+	  .match = m_enforcer },
+	{ .id = "R-LEAK-001", .cause = "memory_leak", .boundary = "host",
+	  .rclass = RC_REFINE, .refines = "host_oom",
+	  .seeds = "S004 'does memory.used ramp over time?'; S001 cause "
+	      "'Cgroup memory limit set lower than job memory request'",
+	  .signals = "the watch series of the job's memory cgroup (current) "
+	      "grew steadily up to the host OOM: positive robust slope "
+	      "explaining >= 60% of the variance, growth >= 5% of the limit, "
+	      "every quarter of the run growing (trend.h)",
+	  .meaning = "Host memory grew steadily until the cgroup limit "
+	      "killed the job: a leak, not a single large allocation.",
+	  .next_action = "Rerun a short copy of the job with the same inputs "
+	      "under oomtrail-collect --watch and a heap profiler (tracemalloc, "
+	      "memray, heaptrack); require the cgroup's current to stay flat "
+	      "across iterations before raising --mem.",
+	  .match = series_refine_host_leak },
+	{ .id = "R-LEAK-003", .cause = "memory_leak", .boundary = "host",
+	  .prio = 10, .rclass = RC_RECORD,
+	  .seeds = "S004 'does memory.used ramp over time?'; S004 'runway = "
+	      "(total - used) / growth rate'",
+	  .signals = "no failure, and host memory readings (the watch "
+	      "series of the job's cgroup, free(1) or DeepSpeed CPU lines "
+	      "printed into the job log) rise steadily: a leak by trend.h "
+	      "with R^2 >= 0.8 over >= 8 readings; medium from R^2 "
+	      ">= 0.9 over >= 12",
+	  .meaning = "Host memory is growing steadily toward its limit; "
+	      "nothing has failed yet.",
+	  .next_action = "Rerun a short copy of the job with the same inputs "
+	      "and a heap profiler (tracemalloc, memray, heaptrack); require "
+	      "host memory to stay flat across iterations before the runway "
+	      "runs out.",
+	  .match = series_growing_host },
+};
+const size_t	nrules_host =
+    sizeof(rules_host) / sizeof(rules_host[0]);

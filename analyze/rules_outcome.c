@@ -1,0 +1,557 @@
+/*
+ * rules_outcome: the outcome rows of the decision table, those that name
+ * no memory boundary: not_oom_other (a failed job, a SIGKILL no OOM
+ * killer sent, a lost node, a full disk, the CUDA software stack, a GPU
+ * program on a CPU-only job), no_incident and inconclusive (the final
+ * rows). Each row beside its predicate; rules_table.c assembles every
+ * boundary's rows into the one table.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gpu_models.h"
+#include "rule_kit.h"
+#include "rules.h"
+#include "rules_rows.h"
+
+/* A CUDA error of the build, the library or the driver: not the device,
+ * not its memory. */
+static int
+m_cuda_stack(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_CUDA_STACK];
+	struct str		 w;
+
+	if (s == NULL)
+		return 0;
+	w = ev_str(s, "what");
+	m->initiating = s;
+	m->confidence = "medium";
+	m->confidence_reason = "the CUDA error names the software stack, "
+	    "not the device or its memory";
+	if (str_eq(w, "no_kernel_image"))
+		m->detail = "The program (or a library it loads) has no GPU "
+		    "code for this device's architecture: a build problem. "
+		    "Memory settings cannot help; any memory-tuning advice "
+		    "printed with it is generic.";
+	else if (str_eq(w, "not_initialized"))
+		m->detail = "A library called the CUDA driver before "
+		    "initialising it (CUDA_ERROR_NOT_INITIALIZED): a software "
+		    "version problem, not the GPUs or their access; a "
+		    "framework may then silently fall back to the CPU.";
+	else if (str_eq(w, "driver_unreachable"))
+		m->detail = "nvidia-smi could not talk to the NVIDIA driver at "
+		    "all: the kernel module is not loaded or does not match; "
+		    "a node problem, not the job's GPU access.";
+	else if (str_eq(w, "driver_mismatch"))
+		m->detail = "The NVIDIA driver's user-space library does not "
+		    "match the loaded kernel module (upgraded without a "
+		    "reboot): a node problem.";
+	else
+		m->detail = "The NVIDIA driver is older than the CUDA runtime "
+		    "the program was built with.";
+	return 1;
+}
+
+/* A node of the job was lost (Slurm's own line): not a memory limit of
+ * the job, whatever the node's own logs later say brought it down. */
+/* Could node be one of the job's? Its NodeList (scontrol, else sacct)
+ * names it, or shares the prefix of a bracketed range; unknown: yes.
+ * slurmctld.log holds every node's "not responding" line. */
+static int
+job_node(const struct facts *f, const char *node)
+{
+	const struct event	*j = f->scontrol_job ? f->scontrol_job :
+				    f->sacct_job;
+	struct str		 nl = j ? ev_str(j, "node_list") :
+				    str_make(NULL, 0);
+	const char		*br;
+	size_t			 k;
+
+	if (node == NULL || nl.p == NULL || nl.n == 0 ||
+	    str_eq(nl, "None assigned") || str_find(nl, node) != NULL)
+		return 1;
+	if ((br = memchr(nl.p, '[', nl.n)) == NULL)
+		return 0;
+	/* "gpu[01-04]" against "gpu03": the prefix before the bracket. */
+	for (k = (size_t)(br - nl.p); k > 0 && nl.p[k - 1] != ','; k--)
+		;
+	return strncmp(node, nl.p + k, (size_t)(br - nl.p) - k) == 0;
+}
+
+static int
+m_node_fail(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = NULL;
+
+	for (size_t i = 0; s == NULL && i < f->tl->n; i++) {
+		const struct event	*ev = f->tl->v[i];
+
+		if (ev->kind == EV_NODE_FAIL && !facts_foreign(f, ev) &&
+		    job_node(f, ev->node))
+			s = ev;
+	}
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	rmatch_support(m, f->failed_row);
+	m->confidence = "medium";
+	m->confidence_reason = "Slurm reports the node lost; why it went "
+	    "down (reboot, hardware, a node-wide hang) is in the node's own "
+	    "logs, not collected";
+	m->detail = arena_printf(a, "Node %s failed: Slurm lost contact with "
+	    "it (not responding, rebooted or down), and the job's work there "
+	    "ended with it.", s->node != NULL ? s->node : "?");
+	return 1;
+}
+
+/* A file system the job writes to was full or over quota (not /dev/shm:
+ * the catalog leaves those lines to the shm rows). */
+static int
+m_storage(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_STORAGE_FULL];
+	struct str		 e = s != NULL ? ev_str(s, "error") :
+				    str_make(NULL, 0);
+
+	/* Next to a shared-memory failure a bare ENOSPC (Python's
+	 * "[Errno 28]" from a worker's segment) is that failure's echo. */
+	if (s == NULL || f->first[EV_SHM_ERROR] != NULL ||
+	    f->first[EV_BUS_ERROR] != NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "medium";
+	m->confidence_reason = "the job's own line names a full or "
+	    "over-quota file system; which one is in the line";
+	m->detail = arena_printf(a, "Storage ran out, not memory: a write "
+	    "failed with \"%.*s\". The job's output may be incomplete even "
+	    "where Slurm records success.", (int)e.n, e.p ? e.p : "");
+	return 1;
+}
+
+static int
+m_sigkill_other(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = sigkill_event(f), *c;
+
+	if (s == NULL || !sigkill_not_oom(f, s, &c))
+		return 0;
+	m->initiating = s;
+	rmatch_support(m, c);
+	rmatch_support(m, sacct_sigkill(f));
+	m->confidence = "medium";
+	m->confidence_reason = "the kernel log covers the kill and has no OOM "
+	    "kill, and the memory cgroup's counter is 0; who sent the "
+	    "SIGKILL is not in the evidence";
+	m->detail = arena_printf(a, "The kernel log, which covers the kill, "
+	    "has no OOM kill, and %s of %.*s counted no oom_kill: the OOM "
+	    "killer did not send this SIGKILL. Something else did (a "
+	    "watchdog, a health check, the user or an administrator).",
+	    ev_num_or(c, "version", 1) == 2 ? "memory.events" :
+	    "memory.oom_control", (int)ev_str(c, "cg_path").n,
+	    ev_str(c, "cg_path").p != NULL ? ev_str(c, "cg_path").p : "");
+	return 1;
+}
+
+static int
+m_failed(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->failed_row;
+	struct str		 st;
+
+	if (s == NULL && f->cancel_row != NULL &&
+	    !ev_str_is(f->cancel_row, "state_by", "0"))
+		s = f->cancel_row;
+	/* scontrol alone: a node of the job failed or did not boot. */
+	if (s == NULL && (ev_str_is(f->scontrol_job, "job_state",
+	    "NODE_FAIL") || ev_str_is(f->scontrol_job, "job_state",
+	    "BOOT_FAIL")))
+		s = f->scontrol_job;
+	if (s == NULL)
+		return 0;
+	st = ev_str(s, "state");
+	if (st.p == NULL)
+		st = ev_str(s, "job_state");
+	m->initiating = s;
+	m->confidence = "medium";
+	m->confidence_reason = "Slurm records a failure and no memory "
+	    "evidence was found in the sources collected";
+	m->detail = ev_num_or(s, "exit_code", -1) < 0 ? arena_printf(a, "The "
+	    "job ended %.*s and no sign of a memory failure was found.",
+	    (int)st.n, st.p) : arena_printf(a, "The job ended %.*s with exit "
+	    "code %" PRId64 " and no sign of a memory failure.", (int)st.n,
+	    st.p, ev_num_or(s, "exit_code", 0));
+	return 1;
+}
+
+/* Kinds that say nothing failed: state records, context, figures and
+ * the warnings a healthy job prints. */
+static int
+quiet_kind(enum ev_kind k)
+{
+	switch (k) {
+	case EV_UNPARSED: case EV_NOTE: case EV_SACCT_ROW:
+	case EV_SCONTROL_JOB: case EV_SCONTROL_STEP: case EV_SCONTROL_NODE:
+	case EV_SCONTROL_CONFIG: case EV_CGROUP_MEM: case EV_GPU:
+	case EV_GPU_PROC: case EV_HOST: case EV_CGROUP_CPU:
+	case EV_CGROUP_DEVICES: case EV_GPU_DEV_ACCESS: case EV_SLURM_CONF:
+	case EV_JOB_ENV: case EV_MEM_FIGURE: case EV_MEM_SERIES:
+	case EV_STEPD_OOM_INFO: case EV_STEPD_FAILCNT: case EV_BENIGN:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* No failure line of any kind, and no cgroup OOM kill counted. */
+static int
+nothing_failed(const struct facts *f)
+{
+	if (f->cg_oom != NULL)
+		return 0;
+	for (int k = 0; k < EV__COUNT; k++)
+		if (f->count[k] > 0 && !quiet_kind((enum ev_kind)k))
+			return 0;
+	return 1;
+}
+
+/* The step cgroup that sat at its limit (failcnt > 0, peak = limit)
+ * without an OOM kill: page cache filled it and was reclaimed. */
+static const struct step_fact *
+cache_at_limit(const struct facts *f)
+{
+	for (int i = 0; i < f->nsteps; i++) {
+		const struct step_fact *sf = &f->steps[i];
+
+		if (sf->cg_limit != NULL && sf->cg_limit_bytes > 0 &&
+		    sf->cg_peak_bytes >= sf->cg_limit_bytes &&
+		    sf->oom_kills <= 0 && sf->cg_failcnt > 0)
+			return sf;
+	}
+	return NULL;
+}
+
+/* What a completed job's warnings were, in a sentence, or "". */
+static const char *
+healthy_note(const struct facts *f, struct arena *a)
+{
+	const struct step_fact	*c = cache_at_limit(f);
+
+	if (c != NULL)
+		return arena_printf(a, " Its memory cgroup reached its limit "
+		    "of %s (failcnt %" PRId64 ", peak = limit) without an OOM "
+		    "kill: the usage counts page cache, which fills a cgroup "
+		    "and is reclaimed at the limit; normal for a job that "
+		    "completed.", fmt_bytes(a,
+		    c->cg_limit_bytes), c->cg_failcnt);
+	if (f->first[EV_STEPD_FAILCNT] != NULL ||
+	    f->first[EV_STEPD_OOM_INFO] != NULL)
+		return " Slurm's note that the step reached its memory limit "
+		    "\"at some point\" (\"may or may not result in some "
+		    "failure\") only means the cgroup's usage, page cache and "
+		    "swap included, touched the limit; nothing was killed.";
+	return "";
+}
+
+static int
+m_no_incident(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	if (!f->have_sacct || !f->all_completed)
+		return 0;
+	m->initiating = f->sacct_job;
+	m->confidence = f->have_logs || f->have_kernel ? "high" : "medium";
+	m->confidence_reason = f->have_logs || f->have_kernel ? "every job "
+	    "and step COMPLETED 0:0 and no failure in the logs" : "every job "
+	    "and step COMPLETED 0:0; no logs were collected to confirm";
+	m->detail = arena_printf(a, "The job and all its steps ended "
+	    "normally.%s", healthy_note(f, a));
+	return 1;
+}
+
+static int
+live_state(struct str s)
+{
+	return s.p != NULL && (str_eq(s, "RUNNING") ||
+	    str_eq(s, "COMPLETING") || str_eq(s, "PENDING"));
+}
+
+/* A bundle the batch trap took while the job was finishing: the job is
+ * RUNNING or COMPLETING, every step that ended exited 0, nothing failed. */
+static int
+m_finishing(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*job = f->sacct_job != NULL ? f->sacct_job :
+				    f->scontrol_job;
+	struct str		 st;
+	int			 ended = 0;
+
+	if (job == NULL)
+		return 0;
+	st = ev_str(job, job == f->sacct_job ? "state" : "job_state");
+	if (!live_state(st) || str_eq(st, "PENDING") || !nothing_failed(f))
+		return 0;
+	for (int i = 0; i < f->nsteps; i++) {
+		const struct event *r = f->steps[i].sacct;
+		struct str rs = ev_str(r, "state");
+
+		if (r == f->sacct_job || live_state(rs))
+			continue;
+		if (!ev_str_is(r, "state", "COMPLETED") ||
+		    ev_num_or(r, "exit_code", 0) != 0 ||
+		    ev_num_or(r, "exit_signal", 0) != 0)
+			return 0;
+		ended++;
+	}
+	m->initiating = job;
+	m->confidence = "medium";
+	m->confidence_reason = "the job had not yet ended when the bundle was "
+	    "taken; nothing had failed up to then";
+	m->detail = arena_printf(a, "The bundle was taken while the job was "
+	    "still %.*s: %s and no failure line was found, but the job had "
+	    "not yet ended.%s", (int)st.n, st.p, ended == 0 ? "no step had "
+	    "ended yet" : arena_printf(a, "the %d step%s that had ended "
+	    "exited 0", ended, ended == 1 ? "" : "s"), healthy_note(f, a));
+	return 1;
+}
+
+/* The warnings a healthy job prints, and nothing else: a delayed step
+ * counts only once srun says it was created. */
+static int
+m_benign_only(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*first = NULL, *delayed = NULL;
+	int			 created = 0;
+
+	if (!f->have_logs || !nothing_failed(f))
+		return 0;
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event *ev = f->tl->v[i];
+
+		/* slurmd.log's "hit memory limit at least once" is logged
+		 * for real OOM kills too: quiet, but it decides nothing */
+		if (facts_foreign(f, ev) || (ev->kind != EV_BENIGN &&
+		    ev->kind != EV_STEPD_FAILCNT))
+			continue;
+		if (first == NULL)
+			first = ev;
+		if (ev_str_is(ev, "what", "step_delayed") && delayed == NULL)
+			delayed = ev;
+		else if (ev_str_is(ev, "what", "step_created") &&
+		    delayed != NULL)
+			created = 1;
+	}
+	if (first == NULL || (delayed != NULL && !created))
+		return 0;
+	m->initiating = first;
+	m->confidence = "medium";
+	m->confidence_reason = "only warnings that healthy jobs print, and no "
+	    "failure line; the job's exit state (sacct) was not collected";
+	if (first->kind != EV_BENIGN)
+		m->detail = "slurmstepd's \"Exceeded ... memory limit at some "
+		    "point\" says only that the cgroup's usage touched its "
+		    "limit at some time; page cache and swapped pages count, "
+		    "so it is printed for jobs that completed, and no kill was "
+		    "reported.";
+	else if (ev_str_is(first, "what", "step_delayed") ||
+	    ev_str_is(first, "what", "step_created"))
+		m->detail = "srun waited until another step of the job "
+		    "released its resources (\"step creation temporarily "
+		    "disabled\"), "
+		    "then created the step: the steps ran one after another, "
+		    "which is slower, but nothing failed.";
+	else if (ev_str_is(first, "what", "allocator_flush"))
+		m->detail = "DeepSpeed reports allocator cache flushes: "
+		    "allocations failed once, the cache was emptied and they "
+		    "succeeded. That is memory pressure costing speed, not a "
+		    "failure.";
+	else
+		m->detail = "PyTorch warns at exit that "
+		    "destroy_process_group() was not called; it is printed on "
+		    "every normal exit of such programs and is not a failure.";
+	return 1;
+}
+
+static int
+m_only_secondary(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	static const enum ev_kind kinds[] = { EV_NCCL_TIMEOUT, EV_NCCL_ERROR,
+	    EV_CHILD_FAILED, EV_LAUNCHER_EXIT, EV_SRUN_TASK_EXIT };
+	const struct event	*s = NULL;
+	size_t			 at = (size_t)-1;
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (f->first[kinds[i]] != NULL && f->first_at[kinds[i]] < at) {
+			s = f->first[kinds[i]];
+			at = f->first_at[kinds[i]];
+		}
+	/* Else the siblings a launcher terminated, or a survivor's report
+	 * that a peer went (Horovod's shutdown error); a truncated pickle
+	 * alone says too little to be a cascade. A report of the process
+	 * that failed is the better line to cite: launchers print it after
+	 * terminating the others. */
+	for (size_t i = 0; s == NULL && i < f->tl->n; i++)
+		if ((f->tl->v[i]->kind == EV_PEER_TERMINATED ||
+		    (f->tl->v[i]->kind == EV_PEER_LOST &&
+		    !str_eq(ev_str(f->tl->v[i], "what"), "pickle_truncated")))
+		    && !facts_foreign(f, f->tl->v[i]))
+			s = f->tl->v[i];
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "low";
+	m->confidence_reason = "only downstream reports (collective timeouts, "
+	    "launcher errors) were found; the rank that failed first left no "
+	    "evidence in what was collected";
+	m->detail = "Only the cascade is visible: ranks timed out or exited "
+	    "after another rank failed.";
+	return 1;
+}
+
+static int
+m_inconclusive(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	m->confidence = "low";
+	m->confidence_reason = "no failure evidence in what was collected";
+	m->detail = "The evidence collected does not show what failed.";
+	return 1;
+}
+
+/* The outcome rows, in id order; rules_table.c merges them into
+ * the one view. */
+const struct rule	rules_outcome[] = {
+	{ .id = "R-INC-001", .cause = "inconclusive", .boundary = "unknown",
+	  .prio = 2, .rclass = RC_FINAL,
+	  .seeds = "S000 table 'NCCL watchdog timeout after one OOM'; S000 "
+	      "mistake 'Treating NCCL timeout as a second root cause'",
+	  .signals = "only collective timeouts, launcher errors, task exits, "
+	      "siblings a launcher terminated or a survivor's shutdown error "
+	      "(Horovod); when siblings were terminated or lost a peer, the "
+	      "lines are also reported as the cascade, with the first failure "
+	      "the launchers name",
+	  .meaning = "No rank's own failure was collected.",
+	  .next_action = "Collect the bundle of every node of the job "
+	      "(srun --ntasks-per-node=1 oomtrail-collect) to find the rank "
+	      "that failed first.",
+	  .match = m_only_secondary },
+	{ .id = "R-INC-002", .cause = "inconclusive", .boundary = "unknown",
+	  .prio = 5, .rclass = RC_FINAL, .seeds = "S000 evidence checklist",
+	  .signals = "no failure evidence at all",
+	  .meaning = "The evidence cannot decide.",
+	  .next_action = "Collect with oomtrail-collect on the job's nodes "
+	      "before the cgroup is removed (batch-script trap), with the "
+	      "job's output files.",
+	  .match = m_inconclusive },
+	{ .id = "R-NONE-001", .cause = "no_incident", .boundary = "none",
+	  .prio = 1, .rclass = RC_FINAL, .seeds = "S000 step 2",
+	  .signals = "every sacct row COMPLETED with exit code 0:0 and no "
+	      "failure event anywhere",
+	  .meaning = "Nothing failed.",
+	  .next_action = "Nothing to fix; if the user saw a failure, collect "
+	      "the bundle of the job that actually failed.",
+	  .match = m_no_incident },
+	{ .id = "R-NONE-002", .cause = "no_incident", .boundary = "none",
+	  .prio = 3, .rclass = RC_FINAL, .seeds = "S000 step 2",
+	  .signals = "the job RUNNING or COMPLETING when collected, every step "
+	      "that ended COMPLETED 0:0, no failure event anywhere",
+	  .meaning = "Nothing had failed when the bundle was taken; the job "
+	      "had not yet ended.",
+	  .next_action = "Nothing to fix yet; if the job later fails, collect "
+	      "again after it ends (sacct State and ExitCode decide).",
+	  .match = m_finishing },
+	{ .id = "R-NONE-003", .cause = "no_incident", .boundary = "none",
+	  .prio = 4, .rclass = RC_FINAL, .seeds = "S000 step 2",
+	  .signals = "only warnings healthy jobs print (slurmstepd 'Exceeded "
+	      "step memory limit at some point' without 'oom-killer likely "
+	      "killed', srun 'step creation "
+	      "temporarily disabled' followed by 'Step created', DeepSpeed "
+	      "allocator cache flushes, 'destroy_process_group() was not "
+	      "called') and no failure event anywhere",
+	  .meaning = "The warnings seen are ones healthy jobs print; nothing "
+	      "failed.",
+	  .next_action = "Nothing to fix; confirm with sacct -j JOB "
+	      "--format=State,ExitCode that the job completed, and act on "
+	      "the warning only for speed (an explicit --mem per concurrent "
+	      "srun step, less memory pressure).",
+	  .match = m_benign_only },
+	{ .id = "R-OTHER-001", .cause = "not_oom_other", .boundary = "none",
+	  .prio = 6, .rclass = RC_RECORD, .seeds = "S000 step 2",
+	  .signals = "sacct FAILED/NODE_FAIL/…, or CANCELLED by a user, or "
+	      "scontrol JobState=NODE_FAIL/BOOT_FAIL, with no memory evidence",
+	  .meaning = "The job failed for a reason other than memory.",
+	  .next_action = "Read the job's own error output around its end; "
+	      "memory settings are not the control to change.",
+	  .match = m_failed },
+	{ .id = "R-OTHER-002", .cause = "not_oom_other", .boundary = "none",
+	  .prio = 5, .rclass = RC_RECORD,
+	  .seeds = "S001 symptom 'Job killed with SIGKILL by cgroup' (its "
+	      "check); DESIGN.md 'Absence is evidence only where the source "
+	      "covers the time'",
+	  .signals = "a bare SIGKILL (as R-HOST-009) while the kernel log "
+	      "covers the kill and has no OOM kill of the job, the OOM "
+	      "counter is 0 (v2 memory.events oom_kill; v1 a task's "
+	      "memory.oom_control oom_kill, since the job and step levels stay "
+	      "0), and neither a whole job log nor the configuration allows "
+	      "Slurm's RSS poller (OverMemoryKill) to have done it",
+	  .meaning = "Something other than the OOM killer sent the SIGKILL.",
+	  .next_action = "Find the sender: the launcher's or watchdog's own "
+	      "log, health-check and admin logs on the node, sacct's "
+	      "State/Reason; memory settings are not the control to change.",
+	  .match = m_sigkill_other },
+	{ .id = "R-OTHER-004", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT, .seeds = "S000 step 2 (NODE_FAIL)",
+	  .signals = "srun/salloc 'Node failure on N', slurmctld 'Nodes N not "
+	      "responding', 'Node N unexpectedly rebooted' or 'Killing JobId=… "
+	      "on failed node', the '… CANCELLED AT … DUE TO NODE FAILURE' "
+	      "banner; a node the job's NodeList names (when known)",
+	  .meaning = "A node of the job was lost (rebooted, hung or down).",
+	  .next_action = "Ask the site why the node went down (slurmctld.log, "
+	      "the node's journal and BMC); requeue the job unchanged on "
+	      "other nodes (--exclude the node); memory settings are not the "
+	      "control to change.",
+	  .match = m_node_fail },
+	{ .id = "R-OTHER-005", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 mistake (a failure that is not memory)",
+	  .signals = "'No space left on device', 'Disk quota exceeded' or "
+	      "'storage exhausted' on a file system other than /dev/shm (not "
+	      "an NCCL or DataLoader shared-memory file, not a cgroup), with "
+	      "no shared-memory failure beside it",
+	  .meaning = "A file system the job writes to is full or over quota.",
+	  .next_action = "Free space or quota on the file system the line "
+	      "names (or point the tool's cache, container runtime or output "
+	      "at one with room: a scratch file system, not a RAM-backed "
+	      "tmpfs), rerun, and require the write error to disappear.",
+	  .match = m_storage },
+	{ .id = "R-OTHER-021", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 'Confirm the failure is allocation, not corruption'",
+	  .signals = "'no kernel image is available for execution on the "
+	      "device', CUDA_ERROR_NOT_INITIALIZED, nvidia-smi 'couldn't "
+	      "communicate with the NVIDIA driver', NVML 'Driver/library "
+	      "version mismatch', 'CUDA driver version is insufficient'",
+	  .meaning = "The CUDA software stack (build, library, driver) "
+	      "failed, not the device or its memory.",
+	  .next_action = "Hold the job and node constant and change only the "
+	      "software: a build with code for this GPU, the library version "
+	      "before the regression, or a node with a working driver.",
+	  .match = m_cuda_stack },
+	{ .id = "R-OTHER-022", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S001 cause 'Cgroup device access not configured for GPUs'",
+	  .signals = "a no-device line ('no CUDA-capable device is detected', "
+	      "nvidia-smi 'No devices were found'; not a refusal such as NVML "
+	      "init or permissions) while nothing shows the job asked for a "
+	      "GPU: no GPU "
+	      "GRES/TRES, no CUDA_VISIBLE_DEVICES, no device cgroup record, "
+	      "no nvidia-smi snapshot; a warning that lets the job go on, or a "
+	      "job whose steps all completed, is no incident",
+	  .meaning = "A library probed CUDA in a job that need not have a "
+	      "GPU.",
+	  .next_action = "If the job should use no GPU, turn the library's "
+	      "GPU support off; if it should, resubmit with --gres=gpu:N and "
+	      "collect the job's Slurm records with the bundle.",
+	  .match = m_nodev_cpu_job },
+};
+const size_t	nrules_outcome =
+    sizeof(rules_outcome) / sizeof(rules_outcome[0]);

@@ -1,0 +1,135 @@
+/*
+ * rules_scheduler: the scheduler rows of the decision table (boundary
+ * scheduler): the time limit (a banner or the sacct TIMEOUT record) and
+ * a cancellation. Each row beside its predicate; rules_table.c assembles
+ * every boundary's rows into the one table.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gpu_models.h"
+#include "rule_kit.h"
+#include "rules.h"
+#include "rules_rows.h"
+
+static int
+m_time_limit(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_TIME_LIMIT];
+
+	if (s == NULL)
+		s = f->first[EV_PREEMPTED];
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	rmatch_support(m, f->timeout_row);
+	rmatch_support(m, f->preempt_row);
+	if (ev_str_is(s, "what", "app_signal")) {
+		struct str	sig = ev_str(s, "signal");
+		const char	*what;
+
+		what = sig.p != NULL ? arena_printf(a, "%.*s", (int)sig.n,
+		    sig.p) : ev_num_or(s, "signum", -1) > 0 ?
+		    arena_printf(a, "signal %" PRId64, ev_num_or(s, "signum",
+		    -1)) : "the scheduler's signal";
+
+		rmatch_support(m, f->first[EV_TIME_LIMIT]);
+		rmatch_support(m, f->first[EV_CANCELLED]);
+		m->confidence = f->timeout_row != NULL ||
+		    f->preempt_row != NULL ? "high" : "medium";
+		m->confidence_reason = m->confidence[0] == 'h' ? "the job's "
+		    "signal handler and Slurm accounting agree" : "the job's "
+		    "own signal handler reports the scheduler's time-limit or "
+		    "pre-emption signal; sacct State would confirm which";
+		m->detail = s->kind == EV_TIME_LIMIT ? "The job's signal "
+		    "handler reports that the job ran out its time limit and "
+		    "stopped or requeued it; later task exits and cancel "
+		    "banners follow from that, not from a failure." :
+		    arena_printf(a, "The job's signal handler caught %s, which "
+		    "Slurm sends before the time limit (--signal) or on "
+		    "pre-emption, then checkpointed and requeued or stopped "
+		    "the job; later task exits and cancel banners follow from "
+		    "that, not from a failure.", what);
+		return 1;
+	}
+	m->confidence = "high";
+	m->confidence_reason = "Slurm's own cancellation banner";
+	m->detail = s->kind == EV_PREEMPTED ? "Slurm pre-empted the job; any "
+	    "SIGKILL was the scheduler's." : "The job reached its time limit "
+	    "and Slurm ended it; any SIGKILL was the scheduler's.";
+	return 1;
+}
+
+static int
+m_cancelled(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_CANCELLED];
+
+	/* slurmstepd prints the same banner when it kills a step for
+	 * memory (OverMemoryKill): then the memory line decides. */
+	if (s == NULL || f->first[EV_STEPD_MEMLIMIT] != NULL ||
+	    f->first[EV_SRUN_EXCEEDED] != NULL ||
+	    f->first[EV_STEPD_OOM] != NULL || f->kernel_memcg != NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "medium";
+	m->confidence_reason = "a cancellation banner; who cancelled is in "
+	    "the line";
+	m->detail = "The job was cancelled (scancel), not killed for memory.";
+	return 1;
+}
+
+static int
+m_timeout_record(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->timeout_row ? f->timeout_row :
+				    f->preempt_row;
+
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "high";
+	m->confidence_reason = "Slurm accounting records the state";
+	m->detail = s == f->timeout_row ? "Slurm accounting records TIMEOUT: "
+	    "the job reached its time limit." : "Slurm accounting records "
+	    "PREEMPTED.";
+	return 1;
+}
+
+/* The scheduler rows, in id order; rules_table.c merges them into
+ * the one view. */
+const struct rule	rules_scheduler[] = {
+	{ .id = "R-SCHED-001", .cause = "time_limit", .boundary = "scheduler",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 references 'time-limit failures'",
+	  .signals = "'*** JOB N ON host CANCELLED AT … DUE TO TIME LIMIT ***' "
+	      "or '… DUE TO PREEMPTION', or the job's own handler of the "
+	      "scheduler's signal (submitit 'Caught signal SIGUSR2 on host: "
+	      "this job is preempted', 'Job has timed out'; Lightning "
+	      "'Handling auto-requeue signal'); medium without sacct",
+	  .meaning = "The scheduler ended the job.",
+	  .next_action = "Hold memory settings constant; raise --time (or "
+	      "checkpoint and requeue) and require the job to end before its "
+	      "limit.",
+	  .match = m_time_limit },
+	{ .id = "R-SCHED-002", .cause = "time_limit", .boundary = "scheduler",
+	  .prio = 3, .rclass = RC_RECORD, .seeds = "S000 step 2",
+	  .signals = "sacct State=TIMEOUT or PREEMPTED",
+	  .meaning = "The scheduler ended the job.",
+	  .next_action = "Hold memory settings constant; raise --time (or "
+	      "checkpoint and requeue) and require the job to end before its "
+	      "limit.",
+	  .match = m_timeout_record },
+	{ .id = "R-SCHED-003", .cause = "not_oom_other",
+	  .boundary = "scheduler", .rclass = RC_INCIDENT,
+	  .seeds = "S000 references (cancel)",
+	  .signals = "'*** JOB N ON host CANCELLED AT … ***' without a time "
+	      "limit or pre-emption",
+	  .meaning = "Someone cancelled the job.",
+	  .next_action = "Ask who cancelled it (the banner names the uid); "
+	      "memory settings are not the control to change.",
+	  .match = m_cancelled },
+};
+const size_t	nrules_scheduler =
+    sizeof(rules_scheduler) / sizeof(rules_scheduler[0]);

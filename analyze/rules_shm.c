@@ -1,0 +1,116 @@
+/*
+ * rules_shm: the /dev/shm rows of the decision table (boundary shm): a
+ * shared-memory error, a process dead of SIGBUS with a small /dev/shm.
+ * Each row beside its predicate; rules_table.c assembles every
+ * boundary's rows into the one table.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gpu_models.h"
+#include "rule_kit.h"
+#include "rules.h"
+#include "rules_rows.h"
+
+static int
+m_shm(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_SHM_ERROR];
+
+	if (s == NULL || (f->first[EV_BUS_ERROR] != NULL &&
+	    f->first_at[EV_BUS_ERROR] < f->first_at[EV_SHM_ERROR]))
+		s = f->first[EV_BUS_ERROR];
+	if (s == NULL || ev_str_is(s, "what", "sigbus"))
+		return 0;
+	m->initiating = s;
+	rmatch_support(m, f->shm_ev);
+	if (f->shm_bytes >= 0 && f->shm_bytes <= 512 * MiB) {
+		m->confidence = "high";
+		m->confidence_reason = "a shared-memory failure with a small "
+		    "/dev/shm";
+	} else if (f->shm_bytes < 0) {
+		m->confidence = "medium";
+		m->confidence_reason = "a shared-memory failure; the size of "
+		    "/dev/shm was not collected";
+	} else {
+		m->confidence = "low";
+		m->confidence_reason = "a shared-memory failure although "
+		    "/dev/shm is not small";
+	}
+	m->detail = f->shm_bytes >= 0 ? arena_printf(a, "/dev/shm is %s; "
+	    "NCCL or DataLoader shared memory did not fit.",
+	    fmt_bytes(a, f->shm_bytes)) : "NCCL or DataLoader shared memory "
+	    "did not fit in /dev/shm.";
+	return 1;
+}
+
+/*
+ * A process reported dead of SIGBUS, with no word of shared memory: the
+ * usual sender is a write into a full tmpfs mapping (/dev/shm, where
+ * DataLoader, NCCL and in-memory checkpoints put their buffers). The
+ * size of /dev/shm decides how far to trust it.
+ */
+static int
+m_shm_sigbus(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_BUS_ERROR];
+
+	if (s == NULL || !ev_str_is(s, "what", "sigbus") ||
+	    (f->first[EV_SHM_ERROR] != NULL &&
+	    f->first_at[EV_SHM_ERROR] < f->first_at[EV_BUS_ERROR]))
+		return 0;
+	m->initiating = s;
+	rmatch_support(m, f->shm_ev);
+	if (f->shm_bytes >= 0 && f->shm_bytes <= 512 * MiB) {
+		m->confidence = "medium";
+		m->confidence_reason = "a process died of SIGBUS and /dev/shm "
+		    "is small; nothing names the mapping it wrote";
+	} else {
+		m->confidence = "low";
+		m->confidence_reason = f->shm_bytes < 0 ? "a process died of "
+		    "SIGBUS, the usual sign of a full /dev/shm; the size of "
+		    "/dev/shm was not collected (df /dev/shm would confirm "
+		    "it)" : "a process died of SIGBUS although /dev/shm is not "
+		    "small: a truncated mmapped file is as likely";
+	}
+	m->detail = f->shm_bytes >= 0 ? arena_printf(a, "A process died of "
+	    "SIGBUS with /dev/shm at %s: a write into a full shared-memory "
+	    "mapping faults this way.", fmt_bytes(a, f->shm_bytes)) :
+	    "A process died of SIGBUS: a write into a full shared-memory "
+	    "mapping (/dev/shm) faults this way, not a host or GPU OOM.";
+	return 1;
+}
+
+/* The /dev/shm rows, in id order; rules_table.c merges them into
+ * the one view. */
+const struct rule	rules_shm[] = {
+	{ .id = "R-SHM-001", .cause = "shm_limit", .boundary = "shm",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 table 'Container /dev/shm is 64 MB'",
+	  .signals = "NCCL shared-memory errors or DataLoader 'Bus error' / "
+	      "'insufficient shared memory'; confidence from the size of "
+	      "/dev/shm (<= 512 MiB high)",
+	  .meaning = "Shared memory, not HBM or --mem, ran out.",
+	  .next_action = "Hold --mem and the GPU batch constant; enlarge "
+	      "/dev/shm (container --shm-size, or the node's tmpfs size) and "
+	      "require the bus error / NCCL shm error to disappear.",
+	  .match = m_shm },
+	{ .id = "R-SHM-002", .cause = "shm_limit", .boundary = "shm",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 table 'Container /dev/shm is 64 MB'",
+	  .signals = "a process reported dead of SIGBUS (torch elastic "
+	      "'Signal 7 (SIGBUS) received by PID', mp.spawn 'terminated "
+	      "with signal SIGBUS', '<Signals.SIGBUS: 7>', a shell's 'Bus "
+	      "error (core dumped)') with no shared-memory text; medium with "
+	      "/dev/shm <= 512 MiB, else low",
+	  .meaning = "A write into shared memory most likely faulted: "
+	      "/dev/shm, not HBM or --mem, ran out.",
+	  .next_action = "Check the size of /dev/shm where the job ran (df "
+	      "/dev/shm; a container's --shm-size); hold --mem and the batch "
+	      "constant, enlarge /dev/shm, and require the SIGBUS to "
+	      "disappear.",
+	  .match = m_shm_sigbus },
+};
+const size_t	nrules_shm =
+    sizeof(rules_shm) / sizeof(rules_shm[0]);

@@ -1,0 +1,260 @@
+/*
+ * rules_step: the step-creation rows of the decision table (boundary
+ * step): a step or its cgroup that could not be created, a submission
+ * refused for its memory request. Each row beside its predicate;
+ * rules_table.c assembles every boundary's rows into the one table.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gpu_models.h"
+#include "rule_kit.h"
+#include "rules.h"
+#include "rules_rows.h"
+
+/* A Slurm refusal that is about memory (the request, not the use). */
+static int
+memory_reason(const struct event *s)
+{
+	struct str	r = ev_str(s, "reason");
+
+	return r.p != NULL && (str_find(r, "Memory required by task") != NULL ||
+	    str_find(r, "Memory specification") != NULL);
+}
+
+static int
+m_step_create(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_STEP_CREATE_FAIL];
+	struct str		 r = s != NULL ? ev_str(s, "reason") :
+				    str_make(NULL, 0);
+
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	rmatch_support(m, f->first[EV_CGROUP_CREATE_FAIL]);
+	m->confidence = "high";
+	if (ev_str_is(s, "what", "launch")) {
+		/* slurmstepd or srun could not start the step's tasks. */
+		m->confidence_reason = "Slurm's own line: the step's tasks "
+		    "could not be started";
+		m->detail = r.p != NULL ? arena_printf(a, "Slurm could not "
+		    "start the step's tasks (%.*s); the workload never ran, so "
+		    "there is no application memory profile.", (int)r.n, r.p) :
+		    "Slurm could not start the step's tasks (its job manager "
+		    "or a required plugin gave up); the workload never ran.";
+	} else if (memory_reason(s)) {
+		m->confidence_reason = "Slurm refused to create the step for "
+		    "its memory request";
+		m->detail = "The step was never created: its memory request "
+		    "did not fit what the job's allocation had left. The "
+		    "workload never ran, so there is no application memory "
+		    "profile.";
+	} else {
+		m->confidence_reason = "Slurm refused to create the step";
+		m->detail = arena_printf(a, "The step was never created: "
+		    "%.*s. The workload never ran.", (int)r.n, r.p ? r.p : "");
+	}
+	return 1;
+}
+
+/* Did the workload run after a setup error? A later failure of the
+ * workload itself (an OOM kill, a device error, a framework's memory
+ * figures) shows the step was set up after all: on old kernels slurmstepd
+ * reports the memory cgroup it could not join ("unable to add task[pid=]
+ * to memory cg '(null)'") and the task runs unconstrained. */
+static int
+ran_after(const struct facts *f, const struct event *s)
+{
+	static const enum ev_kind	kinds[] = { EV_KERNEL_OOM, EV_STEPD_OOM,
+	    EV_STEPD_MEMLIMIT, EV_SRUN_TASK_OOM, EV_CUDA_OOM, EV_CUDA_OOM_PLAIN,
+	    EV_XLA_OOM, EV_CUDA_FAULT, EV_SHM_ERROR, EV_BUS_ERROR,
+	    EV_MEM_FIGURE, EV_HOST_OOM_APP };
+
+	/* Same node only: other nodes' ranks run, and time out, while
+	 * one node's step could not be set up. */
+	for (size_t i = facts_index_of(f, s) + 1; i < f->tl->n; i++) {
+		const struct event	*ev = f->tl->v[i];
+
+		if (facts_foreign(f, ev) || (s->node != NULL &&
+		    ev->node != NULL && strcmp(s->node, ev->node) != 0))
+			continue;
+		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+			if (ev->kind == kinds[k])
+				return 1;
+	}
+	return 0;
+}
+
+/* The v1 controller of a cgroup attach failure: the line's own word, or
+ * the hierarchy its path is under ("/sys/fs/cgroup/cpuset/slurm/..."). */
+static struct str
+cgroup_controller(const struct event *s)
+{
+	static const char *const	ctl[] = { "cpuset", "devices", "memory",
+	    "freezer", "cpu,cpuacct", "cpuacct", "pids" };
+	struct str			c = ev_str(s, "controller");
+	struct str			p = ev_str(s, "path");
+	const char			*at;
+
+	if (c.n > 0 || p.p == NULL ||
+	    (at = str_find(p, "/sys/fs/cgroup/")) == NULL)
+		return c;
+	at += strlen("/sys/fs/cgroup/");
+	for (size_t i = 0; i < sizeof(ctl) / sizeof(ctl[0]); i++) {
+		size_t	n = strlen(ctl[i]);
+
+		if ((size_t)(p.p + p.n - at) > n &&
+		    memcmp(at, ctl[i], n) == 0 && at[n] == '/')
+			return str_make(at, n);
+	}
+	return c;
+}
+
+static int
+m_cgroup_create(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_CGROUP_CREATE_FAIL];
+
+	if (s == NULL || ran_after(f, s))
+		return 0;
+	m->initiating = s;
+	/* The seeds' "task/cgroup: unable to allocate requested memory" is
+	 * a ticket's wording no Slurm prints: it names the class only. */
+	if (s->flags & EVF_PARAPHRASE) {
+		m->confidence = "low";
+		m->confidence_reason = "a paraphrase of a cgroup creation error "
+		    "as quoted in tickets; no Slurm version prints it, so the "
+		    "original slurmstepd/slurmd output is needed";
+	} else if (ev_str_is(s, "what", "attach")) {
+		struct str	ctl = cgroup_controller(s);
+		struct str	err = ev_str(s, "errno");
+
+		m->confidence = "high";
+		m->confidence_reason = "slurmstepd could not put the step's "
+		    "processes into their cgroup";
+		rmatch_support(m, f->first[EV_STEP_CREATE_FAIL]);
+		m->detail = arena_printf(a, "slurmstepd could not attach the "
+		    "task to its %.*s%scgroup%s%.*s%s before it started; the "
+		    "workload never ran.", (int)ctl.n, ctl.p ? ctl.p : "",
+		    ctl.n > 0 ? " " : "", err.n > 0 ? " (" : "", (int)err.n,
+		    err.p ? err.p : "", err.n > 0 ? ")" : "");
+		return 1;
+	} else if (ev_str_is(s, "what", "write")) {
+		m->confidence = "high";
+		m->confidence_reason = "slurmstepd could not write the step's "
+		    "cgroup settings";
+		m->detail = arena_printf(a, "slurmstepd could not write %.*s "
+		    "(%.*s) while setting up the step's cgroup; the task "
+		    "plugin fails the step before the workload runs.",
+		    (int)ev_str(s, "path").n, ev_str(s, "path").p,
+		    (int)ev_str(s, "errno").n, ev_str(s, "errno").p);
+		return 1;
+	} else if (ev_str_is(s, "what", "devices")) {
+		m->confidence = "high";
+		m->confidence_reason = "slurmstepd could not set the step's "
+		    "device constraints";
+		m->detail = arena_printf(a, "slurmstepd could not set up the "
+		    "step's device cgroup (devices.allow or the eBPF device "
+		    "program%s%.*s), so its tasks did not start with their "
+		    "GPUs; the workload never ran.",
+		    ev_str(s, "errno").n > 0 ? ": " : "",
+		    (int)ev_str(s, "errno").n, ev_str(s, "errno").p ?
+		    ev_str(s, "errno").p : "");
+		return 1;
+	} else if (ev_str(s, "detail").n > 0) {
+		/* "Failed to invoke task plugins: ...": the task plugins
+		 * (cgroup, affinity) failed, not only the memory cgroup. */
+		m->confidence = "high";
+		m->confidence_reason = "slurmstepd's task plugins failed to "
+		    "set up the step";
+		m->detail = arena_printf(a, "slurmstepd's task plugins could "
+		    "not set up the step before it started (%.*s); the "
+		    "workload never ran.", (int)ev_str(s, "detail").n,
+		    ev_str(s, "detail").p);
+		return 1;
+	} else {
+		m->confidence = "high";
+		m->confidence_reason = "slurmstepd could not create the step's "
+		    "memory cgroup";
+	}
+	m->detail = "The step's memory cgroup could not be created before the "
+	    "process started; the workload never ran.";
+	return 1;
+}
+
+static int
+m_submit(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_SUBMIT_REJECTED];
+
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "high";
+	if (memory_reason(s)) {
+		m->confidence_reason = "the submission was rejected for its "
+		    "memory request";
+		m->detail = "The job was refused at submission: its memory "
+		    "request exceeds what any node in the partition has.";
+	} else {
+		m->confidence_reason = "Slurm's own refusal at submission";
+		m->detail = arena_printf(a, "The job was refused at submission "
+		    "(%.*s): no node of the partition can satisfy the request "
+		    "as written, or a resource is misspelt or empty. Nothing "
+		    "ran.", (int)ev_str(s, "reason").n, ev_str(s, "reason").p);
+	}
+	return 1;
+}
+
+/* The step-creation rows, in id order; rules_table.c merges them into
+ * the one view. */
+const struct rule	rules_step[] = {
+	{ .id = "R-STEP-001", .cause = "step_creation_failure",
+	  .boundary = "step", .rclass = RC_INCIDENT,
+	  .seeds = "S000 table 'task/cgroup: unable to allocate requested "
+	      "memory'; S000 step 5",
+	  .signals = "'Unable to create step … Memory required by task is not "
+	      "available' (or any other reason); slurmstepd's job manager "
+	      "exiting abnormally (could not exec), srun's 'Task launch for "
+	      "… failed', a required SPANK plugin (pyxis) failing",
+	  .meaning = "The step's memory could not be granted within the job.",
+	  .next_action = "Compare the step's --mem with the job's allocation "
+	      "and node RealMemory (scontrol show job/node); request the step "
+	      "within the job's memory (or the job with more) before debugging "
+	      "the application.",
+	  .match = m_step_create },
+	{ .id = "R-STEP-002", .cause = "step_creation_failure",
+	  .boundary = "step", .rclass = RC_INCIDENT,
+	  .seeds = "S000 step 5; S001 'Cgroup memory limit set lower than job "
+	      "memory request'",
+	  .signals = "slurmstepd/slurmd errors creating the step's memory "
+	      "cgroup (unless the workload's own failure follows on that "
+	      "node: then the step ran), or attaching its tasks to any of its "
+	      "cgroups (cpuset, "
+	      "devices, memory: a cgroup.procs write failing with an errno, "
+	      "'unable to add pids', 'Unable to move pid'), or setting its "
+	      "device constraints (devices.allow, the eBPF program); "
+	      "typographic quotes read as ASCII",
+	  .meaning = "The step's cgroups could not be set up.",
+	  .next_action = "Check cgroup.conf and the node's cgroup mounts "
+	      "(scontrol show config: TaskPlugin, ProctrackType, "
+	      "CgroupPlugin) before debugging the application.",
+	  .match = m_cgroup_create },
+	{ .id = "R-STEP-003", .cause = "step_creation_failure",
+	  .boundary = "step", .rclass = RC_INCIDENT, .seeds = "S000 step 5",
+	  .signals = "'Memory specification can not be satisfied' / "
+	      "'Requested node configuration is not available', or any reason "
+	      "after sbatch's 'Batch job submission failed:', srun's 'Unable "
+	      "to allocate resources:' or salloc's 'Job submit/allocate "
+	      "failed:' (invalid TRES/GRES, partition, account)",
+	  .meaning = "The request cannot be met by any node (memory, GRES, "
+	      "partition) or names an invalid resource: nothing ran.",
+	  .next_action = "Request at most the node's RealMemory and GRES "
+	      "(scontrol show node) in a partition that has them, with no "
+	      "empty or misspelt --gres/--gpus value, then resubmit.",
+	  .match = m_submit },
+};
+const size_t	nrules_step =
+    sizeof(rules_step) / sizeof(rules_step[0]);
