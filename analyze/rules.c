@@ -601,6 +601,15 @@ host_quantities(const struct facts *f, struct analysis *an)
 			q->req_mem_per = kit_dupstr(an->arena,
 			    ev_str(job->sacct, "req_mem_per"));
 		}
+		/* Accounting that lags (a job still PENDING in slurmdbd
+		 * while it runs) says ReqMem 0: scontrol's record of the
+		 * running job holds the request. */
+		if (q->req_mem_bytes <= 0 && ev_num_or(f->scontrol_job,
+		    "min_memory_node_bytes", -1) > 0) {
+			q->req_mem_bytes = ev_num_or(f->scontrol_job,
+			    "min_memory_node_bytes", -1);
+			q->req_mem_per = "node";
+		}
 		q->cgroup_limit_bytes = s->cg_limit_bytes;
 		q->cgroup_peak_bytes = s->cg_peak_bytes;
 		q->max_rss_bytes = step_num(s, "max_rss_bytes");

@@ -308,8 +308,9 @@ m_finishing(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->confidence_reason = "the job had not yet ended when the bundle was "
 	    "taken; nothing had failed up to then";
 	m->detail = arena_printf(a, "The bundle was taken while the job was "
-	    "still %.*s: %s and no failure line was found, but the job had "
-	    "not yet ended.%s", (int)st.n, st.p, ended == 0 ? "no step had "
+	    "still %.*s: %s and no failure line was found; once the job "
+	    "ends, sacct says how it ended.%s", (int)st.n, st.p, ended == 0 ?
+	    "no step had "
 	    "ended yet" : arena_printf(a, "the %d step%s that had ended "
 	    "exited 0", ended, ended == 1 ? "" : "s"), healthy_note(f, a));
 	return 1;

@@ -56,9 +56,10 @@ leak)		HOOKS="trap epilog";	VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=batch
 cpu_hungry)	HOOKS="operator srun epilog"; VHOOKS="operator epilog"
 		CAUSE=cpu_limited; CAUSE_epilog=no_incident; SPANK=none ;;
 # Nothing fails in these: the Epilog sees a completed job; root's bundle,
-# taken while it runs, cannot know how it ends.
+# taken while it runs with nothing failed, is no_incident too (R-NONE-002:
+# it says the job had not yet ended).
 gpu_gres|gpu_nogres) HOOKS="operator epilog"; VHOOKS=$HOOKS; CAUSE=no_incident
-		CAUSE_operator=inconclusive; SPANK=none ;;
+		SPANK=none ;;
 cpu_narrow)	HOOKS="operator epilog"; VHOOKS=$HOOKS
 		CAUSE=cpu_limited; CAUSE_epilog=no_incident; SPANK=none ;;
 # Never starts on 22.05.8 (the node is drained): root collects it pending.

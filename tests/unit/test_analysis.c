@@ -368,6 +368,29 @@ run_text(const char *name, const char *text)
 	return run(in, 1, 1);
 }
 
+/* Accounting that lags: slurmdbd still has the job PENDING with no
+ * usable ReqMem while its batch step runs (a real trap bundle's sacct);
+ * scontrol's record of the running job gives the request instead. */
+DEFINE_TEST(test_analysis_req_mem_from_scontrol_when_sacct_lags)
+{
+	const char	*in[2] = {
+	    OOMTRAIL_SRC "/fixtures/real/slurm/accounting-lag/sacct.txt",
+	    OOMTRAIL_SRC "/fixtures/real/slurm/accounting-lag/scontrol-job.txt" };
+	struct analysis	*an = run(in, 2, 1);
+	size_t		 with_req = 0;
+
+	if (an == NULL)
+		return;
+	CHECK(an->nhost >= 2);
+	for (size_t i = 0; i < an->nhost; i++)
+		if (an->host[i].req_mem_bytes == 100LL * 1024 * 1024 &&
+		    an->host[i].req_mem_per != NULL &&
+		    strcmp(an->host[i].req_mem_per, "node") == 0)
+			with_req++;
+	CHECK_EQ_INT((int)with_req, (int)an->nhost);
+	analysis_free(an);
+}
+
 /* A cgroup the step could not join, then the workload's own OOM kill:
  * the step ran (old kernels leave the task unconstrained), so the OOM
  * decides, not the setup line. */
