@@ -1539,6 +1539,20 @@ const struct cat_sig catalog_table[] = {
 	 * points of a job's memory trend, never a failure. Not in the grep
 	 * baseline. DeepSpeed rounds to 2 decimals of 1024^3 ("GB"), Max_CA
 	 * to a whole GB; Megatron prints MiB as bare floats. --- */
+	/* OpenMMLab's training log (mmcv TextLoggerHook, mmengine
+	 * LogProcessor): after data_time, "memory: N" is
+	 * torch.cuda.max_memory_allocated() in MiB for the logging
+	 * interval. */
+	{ .id = "S-MMCV-MEMORY", .kind = EV_MEM_FIGURE, .cls = CAT_CONTEXT,
+	  .group = "mem_figure",
+	  .needles = { ", memory: ", "  memory: " },
+	  .pcre = "data_time: [0-9.]+,? +memory: (?<allocated_bytes>[0-9]+)"
+	    "(?:,| |$)",
+	  .ere = "data_time: [0-9.]+,? +memory: [0-9]+",
+	  .source = "mmcv runner/hooks/logger/text.py (\", memory: N\"), "
+	    "mmengine runner/log_processor.py (\"  memory: N\"); lines from "
+	    "open-mmlab/mmdetection#1956",
+	  .what = "mmcv", .no_baseline = 1, .bare_mult = 1024 * 1024 },
 	{ .id = "S-DS-MEM-GPU", .kind = EV_MEM_FIGURE, .cls = CAT_CONTEXT,
 	  .group = "mem_figure",
 	  .needles = { "Max_MA " },

@@ -300,6 +300,7 @@ static const struct {
 	R("S-PS-HEADER", FX "device-vocabulary.txt", "PPID  CMD"),
 	R("S-PS-AUX-ROW", FX "device-vocabulary.txt", "thomased"),
 	R("S-SLURM-GPU-REQUEST", FX "device-vocabulary.txt", "srun --nodes"),
+	R("S-MMCV-MEMORY", FX "mmdet-memory.txt", "Epoch [1][1550/"),
 	R("S-DS-MEM-GPU", FX "deepspeed-see_memory_usage-4775.txt",
 	  "MA 0.64 GB"),
 	R("S-DS-MEM-CPU", FX "deepspeed-see_memory_usage-522.txt",
