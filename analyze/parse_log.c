@@ -37,7 +37,7 @@ struct fig_saved {
 	int		 valid;
 };
 
-enum sm_kind { SM_NONE, SM_CHILD, SM_SUMMARY, SM_BFC, SM_PS };
+enum sm_kind { SM_NONE, SM_CHILD, SM_SUMMARY, SM_BFC, SM_PS, SM_VMSTAT };
 
 #define PS_COLS		16	/* columns of a ps header kept */
 #define PS_HDR		256	/* bytes of a ps header kept */
@@ -71,6 +71,7 @@ struct logscan {
 	size_t		 ps_col[PS_COLS], ps_len[PS_COLS], ps_ncols;
 	uint64_t	 nfig, fig_kept, fig_stride;
 	struct fig_saved fig;
+	uint64_t	 vm_rows, vm_kept, vm_stride;	/* vmstat thinning */
 };
 
 static void
@@ -231,6 +232,9 @@ sm_start(struct logscan *ls, struct event *ev)
 	else if (ev->sig != NULL && strcmp(ev->sig, "S-PS-HEADER") == 0 &&
 	    ps_header(ls, ev))
 		ls->sm = SM_PS;
+	else if (ev->sig != NULL && strcmp(ev->sig, "S-VMSTAT-HEADER") == 0 &&
+	    ps_header(ls, ev))
+		ls->sm = SM_VMSTAT;
 	else
 		return;
 	ls->sm_ev = ev;
@@ -608,6 +612,86 @@ ps_line(struct logscan *ls, const struct cat_line *cl, struct str body,
 	return 0;
 }
 
+/* Header column c is one of vmstat's own (not -t's time zone). */
+static int
+vmstat_column(const struct logscan *ls, size_t c)
+{
+	static const char *const names[] = { "r", "b", "swpd", "free",
+	    "buff", "cache", "inact", "active", "si", "so", "bi", "bo", "in",
+	    "cs", "us", "sy", "id", "wa", "st", "gu" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (ps_is(ls, c, names[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * One row under a vmstat header: a memory_figure event with what
+ * "vmstat" and host_avail_bytes = free + buff + cache (vmstat prints KiB
+ * unless -S says otherwise, and no total: the series view reads the
+ * fall of this figure). Returns 1 when the line is not a row. A long
+ * run keeps its rows thinned like the catalog's figures: past
+ * FIG_BUDGET, every second one, then every fourth.
+ */
+static int
+vmstat_line(struct logscan *ls, const struct cat_line *cl, struct str body,
+    int *err)
+{
+	struct str	 tok;
+	struct event	*ev;
+	int64_t		 v, avail = 0;
+	size_t		 i = 0, c = 0, want = 0;
+	char		*text;
+
+	while (i < body.n && c < ls->ps_ncols) {
+		while (i < body.n && (body.p[i] == ' ' || body.p[i] == '\t'))
+			i++;
+		if (i == body.n)
+			break;
+		tok.p = body.p + i;
+		while (i < body.n && body.p[i] != ' ' && body.p[i] != '\t')
+			i++;
+		tok.n = (size_t)(body.p + i - tok.p);
+		/* -t appends a date and time under a time-zone name */
+		if (!vmstat_column(ls, c))
+			break;
+		if (str_to_i64(tok, &v) == -1 || v < 0)
+			return 1;
+		if (ps_is(ls, c, "free") || ps_is(ls, c, "buff") ||
+		    ps_is(ls, c, "cache")) {
+			avail += v;
+			want++;
+		}
+		c++;
+	}
+	if ((c < ls->ps_ncols && vmstat_column(ls, c)) || want != 3)
+		return 1;
+	ls->sm_left = SM_LINES + 1;	/* rows go on as long as they come */
+	if (ls->vm_stride == 0)
+		ls->vm_stride = 1;
+	if (ls->vm_rows++ % ls->vm_stride != 0)
+		return 0;
+	if (++ls->vm_kept == FIG_BUDGET) {
+		ls->vm_kept = 0;
+		ls->vm_stride *= 2;
+	}
+	if ((ev = evlist_add(ls->out, ls->a, EV_MEM_FIGURE)) == NULL ||
+	    (text = arena_strndup(ls->a, cl->line.p, cl->line.n)) == NULL) {
+		*err = 1;
+		return 1;
+	}
+	ev->sig = "S-VMSTAT-HEADER";
+	ev->ref.file_id = ls->file_id;
+	ev->ref.line = cl->lineno > UINT32_MAX ? 0 : (uint32_t)cl->lineno;
+	ev->ref.off = cl->off;
+	ev->ref.len = (uint32_t)cl->line.n;
+	ev->text = str_make(text, cl->line.n);
+	*err |= ev_set_strdup(ev, ls->a, "what", str_cstr("vmstat")) == -1;
+	*err |= ev_set_num(ev, ls->a, "host_avail_bytes", avail * 1024) == -1;
+	return 0;
+}
+
 /* Feed a line after the one that started the state machine. */
 static int
 sm_line(struct logscan *ls, const struct cat_line *cl)
@@ -624,6 +708,8 @@ sm_line(struct logscan *ls, const struct cat_line *cl)
 		done = bfc_line(ls, env.body, &err);
 	else if (ls->sm == SM_PS)
 		done = ps_line(ls, cl, env.body, &err);
+	else if (ls->sm == SM_VMSTAT)
+		done = vmstat_line(ls, cl, env.body, &err);
 	else
 		done = summary_line(ls, env.body, &err);
 	if (done || --ls->sm_left == 0)

@@ -210,18 +210,25 @@ from_series(const struct facts *f, struct series_facts *sf,
 /* The fields of memory_figure events that form a series: what they
  * measure, on which side, and the field of the same line holding the
  * limit. A framework's allocated bytes, the used memory of a `free` or
- * `nvidia-smi` loop, an engine's memory left after it released. */
+ * `nvidia-smi` loop, an engine's memory left after it released, and
+ * vmstat's free + buff + cache, whose fall is the memory taken (vmstat
+ * prints no total, so no limit). */
 static const struct fig_field {
 	const char	*field;
 	const char	*label;
 	int		 host;
 	const char	*limit;
+	int		 falling;	/* the figure is what is left: the
+					 * series is its fall from the first
+					 * reading */
 } fig_fields[] = {
-	{ "allocated_bytes", "allocated", 0, NULL },
-	{ "gpu_used_bytes", "GPU memory used", 0, "gpu_total_bytes" },
+	{ "allocated_bytes", "allocated", 0, NULL, 0 },
+	{ "gpu_used_bytes", "GPU memory used", 0, "gpu_total_bytes", 0 },
 	{ "residual_bytes", "GPU memory still in use after release", 0,
-	  NULL },
-	{ "host_used_bytes", "host memory used", 1, "host_total_bytes" },
+	  NULL, 0 },
+	{ "host_used_bytes", "host memory used", 1, "host_total_bytes", 0 },
+	{ "host_avail_bytes", "host memory taken since vmstat's first row",
+	  1, NULL, 1 },
 };
 #define NFIG	(sizeof(fig_fields) / sizeof(fig_fields[0]))
 
@@ -316,9 +323,12 @@ figure_view(const struct facts *f, struct series_facts *sf,
 	/* Untimed periodic readings (a free or nvidia-smi table repeats
 	 * several lines per reading): the reading, not the log line, is
 	 * the step of the axis. */
-	if (v->axis == TREND_AXIS_LINE && ff->limit != NULL)
+	if (v->axis == TREND_AXIS_LINE && (ff->limit != NULL ||
+	    ff->falling))
 		for (size_t i = 0; i < v->n; i++)
 			v->pts[i].t_ns = (int64_t)i * 1000000000LL;
+	for (size_t i = v->n; ff->falling && i-- > 0;)
+		v->pts[i].v = v->pts[0].v - v->pts[i].v;
 	for (size_t i = 0; scale != 1 && i < v->n; i++)
 		v->pts[i].v *= scale;
 	v->limit = figure_limit(f, ff, mem != g->evs[0] ? mem :

@@ -1508,6 +1508,16 @@ const struct cat_sig catalog_table[] = {
 	  .source = "Slurm sbatch/srun/salloc GPU options (--gres=gpu[:type]:N, "
 	    "--gpus, --gpus-per-node/-task/-socket)",
 	  .what = "gpu_request", .no_baseline = 1 },
+	/* vmstat's column header: the rows under it are read by parse_log
+	 * (a memory figure per row: free + buff + cache). --- */
+	{ .id = "S-VMSTAT-HEADER", .kind = EV_NOTE, .cls = CAT_CONTEXT,
+	  .group = "vmstat",
+	  .needles = { "   swpd   free", "swpd         free" },
+	  .pcre = "^ *r +b +swpd +free +buff +cache +si +so ",
+	  .ere = "^ *r +b +swpd +free +buff +cache +si +so ",
+	  .source = "procps vmstat header (default and -w widths, -t adds a "
+	    "time-zone column)",
+	  .what = "vmstat_header", .no_baseline = 1 },
 	/* A `ps aux` row pasted without its header (`ps aux | grep PID`):
 	 * the fixed column layout, strict enough to be one. The needles
 	 * are the TTY column of daemons and terminals ("?", "pts/N"); a

@@ -300,6 +300,7 @@ static const struct {
 	R("S-PS-HEADER", FX "device-vocabulary.txt", "PPID  CMD"),
 	R("S-PS-AUX-ROW", FX "device-vocabulary.txt", "thomased"),
 	R("S-SLURM-GPU-REQUEST", FX "device-vocabulary.txt", "srun --nodes"),
+	R("S-VMSTAT-HEADER", FX "vmstat.txt", "free   buff  cache"),
 	R("S-MMCV-MEMORY", FX "mmdet-memory.txt", "Epoch [1][1550/"),
 	R("S-DS-MEM-GPU", FX "deepspeed-see_memory_usage-4775.txt",
 	  "MA 0.64 GB"),
@@ -1581,6 +1582,44 @@ DEFINE_TEST(test_parse_log_ps_rows)
 	}
 	evlist_free(&l);
 	arena_free(a);
+}
+
+/* vmstat rows under a buff/cache header become memory figures (free +
+ * buff + cache, KiB); vmstat -a's inact/active header gives none. Real
+ * output from fixtures/logs/vmstat.txt. */
+DEFINE_TEST(test_parse_log_vmstat_rows)
+{
+	size_t			 n = 0, k = 0;
+	char			*txt = test_slurp("fixtures/logs/vmstat.txt", &n);
+	struct arena		*a = arena_new(1 << 16);
+	struct evlist		 l = { 0 };
+	struct src		 in = { 0, "t", txt, n };
+	struct err		 e;
+	const struct event	*ev;
+	static const int64_t	 want[] = {
+		(226112LL + 11092 + 1087072) * 1024,
+		(14404020LL + 544 + 9373728) * 1024,
+	};
+
+	CHECK(txt != NULL);
+	if (txt == NULL)
+		return;
+	CHECK(parse_log(&in, a, &l, &e) == ERR_OK);
+	for (size_t i = 0; i < l.n; i++) {
+		if ((ev = l.v[i])->kind != EV_MEM_FIGURE)
+			continue;
+		CHECK(k < 2);
+		if (k >= 2)
+			break;
+		CHECK(str_eq(ev_str(ev, "what"), "vmstat"));
+		CHECK_EQ_INT(ev_num_or(ev, "host_avail_bytes", -1), want[k]);
+		CHECK_EQ_INT(ev->ref.line, k == 0 ? 6 : 9);
+		k++;
+	}
+	CHECK_EQ_INT(k, 2);
+	evlist_free(&l);
+	arena_free(a);
+	free(txt);
 }
 
 DEFINE_TEST(test_parse_log_nomem)
