@@ -197,7 +197,7 @@ hdr_kv(struct dec *d, const char *s, size_t n, int first)
 {
 	const char	*eq = memchr(s, '=', n);
 	size_t		 kl, vl;
-	int64_t		 v;
+	int64_t		 v = 0;
 	int		 num;
 
 	if (eq == NULL)

@@ -3,8 +3,9 @@
 # build (with the real-Slurm integration stage when run as root, and the
 # headless-Chromium report test), then the whole suite again under
 # AddressSanitizer + UBSan (integration and browser excluded: they test
-# the same code through the release binaries), then a short fuzz smoke
-# and a benchmark smoke.
+# the same code through the release binaries), then the Release (-O3)
+# builds with GCC and Clang, then a short fuzz smoke and a benchmark
+# smoke. Every build here treats warnings as errors (OOMTRAIL_WERROR).
 set -eu
 cd "$(dirname "$0")/.."
 t0=$(date +%s)
@@ -14,17 +15,27 @@ OOMTRAIL_DEPS="${OOMTRAIL_DEPS-browser slurm}" sh scripts/deps.sh
 jobs=$(nproc)
 
 stage "release build"
-sh scripts/build.sh build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+sh scripts/build.sh build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOOMTRAIL_WERROR=ON
 stage "release tests"
 ctest --test-dir build --output-on-failure -j"$jobs"
 
 stage "sanitizer build"
-sh scripts/build.sh build-asan -DSANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+sh scripts/build.sh build-asan -DSANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DOOMTRAIL_WERROR=ON
 stage "sanitizer tests"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build-asan --output-on-failure -j"$jobs" \
     -LE 'integration|browser'
+
+# The watcher's timing tests ran above; the optimised builds skip them.
+stage "release builds as users build them (GCC -O3, Clang)"
+sh scripts/build.sh build-gcc-rel -DCMAKE_BUILD_TYPE=Release -DOOMTRAIL_WERROR=ON
+ctest --test-dir build-gcc-rel --output-on-failure -j"$jobs" \
+    -LE 'integration|browser' -E '^watch[.]'
+CC=clang sh scripts/build.sh build-clang-rel -DCMAKE_BUILD_TYPE=Release \
+    -DOOMTRAIL_WERROR=ON
+ctest --test-dir build-clang-rel --output-on-failure -j"$jobs" \
+    -LE 'integration|browser' -E '^watch[.]'
 
 stage "fuzz smoke"
 if [ -x scripts/fuzz.sh ]; then

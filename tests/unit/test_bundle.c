@@ -668,10 +668,13 @@ DEFINE_TEST(test_read_dir_no_manifest)
 	struct bundle_reader	*r;
 	struct err		 e = { 0 };
 	int			 n, rc;
+	char			*out = strdup(test_src(FIX "slurm-2.out"));
 
+	CHECK(out != NULL);
 	CHECK_EQ_INT(test_sh("mkdir -p d/sub && cp '%s' d/ && cp '%s' d/sub/ "
 	    "&& ln -s /etc/passwd d/link && mkfifo d/fifo",
-	    test_src(FIX "slurm-2.out"), test_src(FIX "memory.events")), 0);
+	    out, test_src(FIX "memory.events")), 0);
+	free(out);
 	r = read_all("d", NULL, &n, &rc, &e);
 	CHECK(r != NULL);
 	if (r == NULL)
@@ -910,9 +913,14 @@ DEFINE_TEST(test_cap_total_bytes_dir)
 	struct bundle_reader	*r;
 	struct err		 e = { 0 };
 	int			 n, rc;
+	/* test_src() returns one static buffer: copy the first path before
+	 * the second call (argument order is the compiler's choice). */
+	char			*dmesg = strdup(test_src(FIX "dmesg.excerpt"));
 
-	CHECK_EQ_INT(test_sh("mkdir d && cp '%s' '%s' d/",
-	    test_src(FIX "dmesg.excerpt"), test_src(FIX "slurm-2.out")), 0);
+	CHECK(dmesg != NULL);
+	CHECK_EQ_INT(test_sh("mkdir d && cp '%s' '%s' d/", dmesg,
+	    test_src(FIX "slurm-2.out")), 0);
+	free(dmesg);
 	r = read_all("d", &lim, &n, &rc, &e);
 	CHECK(r != NULL);
 	if (r == NULL)
