@@ -539,6 +539,48 @@ ps_is(const struct logscan *ls, size_t c, const char *name)
 	    memcmp(ls->ps_hdr + ls->ps_col[c], name, ls->ps_len[c]) == 0;
 }
 
+/* The next blank-separated token of body from *i (rest: the rest of the
+ * line); 0 when none is left. */
+static int
+next_tok(struct str body, size_t *i, int rest, struct str *tok)
+{
+	size_t	j = *i;
+
+	while (j < body.n && (body.p[j] == ' ' || body.p[j] == '\t'))
+		j++;
+	if (j == body.n)
+		return 0;
+	tok->p = body.p + j;
+	if (rest)
+		j = body.n;
+	while (j < body.n && body.p[j] != ' ' && body.p[j] != '\t')
+		j++;
+	tok->n = (size_t)(body.p + j - tok->p);
+	*i = j;
+	return 1;
+}
+
+/* An event of kind for the whole line cl, cited under sig (the table's
+ * header row); NULL when out of memory. */
+static struct event *
+line_event(struct logscan *ls, const struct cat_line *cl, enum ev_kind kind,
+    const char *sig)
+{
+	struct event	*ev;
+	char		*text;
+
+	if ((ev = evlist_add(ls->out, ls->a, kind)) == NULL ||
+	    (text = arena_strndup(ls->a, cl->line.p, cl->line.n)) == NULL)
+		return NULL;
+	ev->sig = sig;
+	ev->ref.file_id = ls->file_id;
+	ev->ref.line = cl->lineno > UINT32_MAX ? 0 : (uint32_t)cl->lineno;
+	ev->ref.off = cl->off;
+	ev->ref.len = (uint32_t)cl->line.n;
+	ev->text = str_make(text, cl->line.n);
+	return ev;
+}
+
 /*
  * One row under a ps header: one process_state event with pid, ppid,
  * stat, user and cmd (the last column takes the rest of the line).
@@ -552,21 +594,9 @@ ps_line(struct logscan *ls, const struct cat_line *cl, struct str body,
 	struct event	*ev;
 	size_t		 nt = 0, i = 0, last = ls->ps_ncols - 1;
 	int64_t		 v;
-	char		*text;
 
-	while (i < body.n && nt < ls->ps_ncols) {
-		while (i < body.n && (body.p[i] == ' ' || body.p[i] == '\t'))
-			i++;
-		if (i == body.n)
-			break;
-		tok[nt].p = body.p + i;
-		if (nt == last)
-			i = body.n;
-		while (i < body.n && body.p[i] != ' ' && body.p[i] != '\t')
-			i++;
-		tok[nt].n = (size_t)(body.p + i - tok[nt].p);
+	while (nt < ls->ps_ncols && next_tok(body, &i, nt == last, &tok[nt]))
 		nt++;
-	}
 	if (nt < ls->ps_ncols)
 		return 1;
 	for (size_t c = 0; c < ls->ps_ncols; c++)
@@ -578,17 +608,10 @@ ps_line(struct logscan *ls, const struct cat_line *cl, struct str body,
 	    EV_PROC_STATE && ls->out->v[ls->out->n - 1]->ref.line ==
 	    cl->lineno)
 		return 0;
-	if ((ev = evlist_add(ls->out, ls->a, EV_PROC_STATE)) == NULL ||
-	    (text = arena_strndup(ls->a, cl->line.p, cl->line.n)) == NULL) {
+	if ((ev = line_event(ls, cl, EV_PROC_STATE, "S-PS-HEADER")) == NULL) {
 		*err = 1;
 		return 1;
 	}
-	ev->sig = "S-PS-HEADER";
-	ev->ref.file_id = ls->file_id;
-	ev->ref.line = cl->lineno > UINT32_MAX ? 0 : (uint32_t)cl->lineno;
-	ev->ref.off = cl->off;
-	ev->ref.len = (uint32_t)cl->line.n;
-	ev->text = str_make(text, cl->line.n);
 	for (size_t c = 0; c < ls->ps_ncols; c++) {
 		static const struct {
 			const char	*col, *field;
@@ -642,17 +665,8 @@ vmstat_line(struct logscan *ls, const struct cat_line *cl, struct str body,
 	struct event	*ev;
 	int64_t		 v, avail = 0;
 	size_t		 i = 0, c = 0, want = 0;
-	char		*text;
 
-	while (i < body.n && c < ls->ps_ncols) {
-		while (i < body.n && (body.p[i] == ' ' || body.p[i] == '\t'))
-			i++;
-		if (i == body.n)
-			break;
-		tok.p = body.p + i;
-		while (i < body.n && body.p[i] != ' ' && body.p[i] != '\t')
-			i++;
-		tok.n = (size_t)(body.p + i - tok.p);
+	while (c < ls->ps_ncols && next_tok(body, &i, 0, &tok)) {
 		/* -t appends a date and time under a time-zone name */
 		if (!vmstat_column(ls, c))
 			break;
@@ -676,17 +690,11 @@ vmstat_line(struct logscan *ls, const struct cat_line *cl, struct str body,
 		ls->vm_kept = 0;
 		ls->vm_stride *= 2;
 	}
-	if ((ev = evlist_add(ls->out, ls->a, EV_MEM_FIGURE)) == NULL ||
-	    (text = arena_strndup(ls->a, cl->line.p, cl->line.n)) == NULL) {
+	if ((ev = line_event(ls, cl, EV_MEM_FIGURE, "S-VMSTAT-HEADER")) ==
+	    NULL) {
 		*err = 1;
 		return 1;
 	}
-	ev->sig = "S-VMSTAT-HEADER";
-	ev->ref.file_id = ls->file_id;
-	ev->ref.line = cl->lineno > UINT32_MAX ? 0 : (uint32_t)cl->lineno;
-	ev->ref.off = cl->off;
-	ev->ref.len = (uint32_t)cl->line.n;
-	ev->text = str_make(text, cl->line.n);
 	*err |= ev_set_strdup(ev, ls->a, "what", str_cstr("vmstat")) == -1;
 	*err |= ev_set_num(ev, ls->a, "host_avail_bytes", avail * 1024) == -1;
 	return 0;
