@@ -54,10 +54,14 @@ static const struct field top_fields[] = {
 	{ "collector", "version", F_STR, M(collector_version), 0, 0, 0 },
 	{ "collector", "build", F_STR, M(collector_build), 0, 0, 0 },
 	{ NULL, "host", F_STR, M(host), 0, 0, 0 },
+	{ NULL, "node", F_STR, M(node), 0, 0, 0 },
 	{ NULL, "kernel", F_STR, M(kernel), 0, 0, 0 },
 	{ NULL, "cluster", F_STR, M(cluster), 0, 0, 0 },
 	{ "job", "id", F_STR, M(job_id), 0, 0, 0 },
 	{ "job", "step", F_STR, M(step_id), 0, 0, 0 },
+	{ "job", "array_job_id", F_STR, M(array_job_id), 0, 0, 0 },
+	{ "job", "array_task_id", F_STR, M(array_task_id), 0, 0, 0 },
+	{ NULL, "scope", F_STR, M(scope), 0, 0, 0 },
 	{ NULL, "cgroup_mode", F_STR, M(cgroup_mode), 0, 0, 0 },
 	{ NULL, "created", F_TIME, M(created_ns), 1, 0, 0 },
 	{ "clocks", "realtime_ns", F_I64, M(clocks.realtime_ns), 0, 0, I64MAX },
@@ -135,6 +139,10 @@ manifest_free(struct manifest *m)
 	free(m->cluster);
 	free(m->job_id);
 	free(m->step_id);
+	free(m->node);
+	free(m->array_job_id);
+	free(m->array_task_id);
+	free(m->scope);
 	free(m->cgroup_mode);
 	free(m->clocks.tz);
 	free(m->redaction_categories);

@@ -58,10 +58,14 @@ struct manifest {
 	char			*collector_version;
 	char			*collector_build;
 	char			*host;
+	char			*node;		/* Slurm NodeName if known (may differ from host) */
 	char			*kernel;
 	char			*cluster;
 	char			*job_id;	/* NULL without a job */
 	char			*step_id;
+	char			*array_job_id;	/* SLURM_ARRAY_JOB_ID, or NULL */
+	char			*array_task_id;	/* SLURM_ARRAY_TASK_ID, or NULL */
+	char			*scope;		/* "node" | "job" | "all"; NULL = "all" */
 	char			*cgroup_mode;	/* "v1" | "v2" | "hybrid" | NULL */
 	int64_t			 created_ns;
 	struct manifest_clocks	 clocks;
