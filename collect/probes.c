@@ -507,6 +507,10 @@ h_node(struct collect *c, const struct probe *p)
 		cmd_emit(c, p, 0, NULL);
 		return 0;
 	}
+	/* EpilogSlurmctld's own word when the job's record is gone. */
+	if (c->nodelist[0] == '\0' && getenv("SLURM_JOB_NODELIST") != NULL)
+		snprintf(c->nodelist, sizeof(c->nodelist), "%s",
+		    getenv("SLURM_JOB_NODELIST"));
 	if (c->nodelist[0] == '\0' || strspn(c->nodelist, "abcdefghijklmno"
 	    "pqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.[],") !=
 	    strlen(c->nodelist)) {
@@ -539,6 +543,9 @@ h_config(struct collect *c, const struct probe *p)
 	int	 fd = cmd_emit(c, p, 1, NULL);
 
 	c->named = 1;	/* the next item opens the writer */
+	if (getenv("SLURM_CLUSTER_NAME") != NULL)
+		snprintf(c->cluster, sizeof(c->cluster), "%s",
+		    getenv("SLURM_CLUSTER_NAME"));
 	if (fd == -1 || (buf = malloc(1 << 20)) == NULL)
 		return fd == -1 ? 0 : close(fd);
 	slurp(fd, buf, 1 << 20);

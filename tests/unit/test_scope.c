@@ -776,3 +776,16 @@ DEFINE_TEST(test_if_incident_epilog_exit_codes)
 	CHECK(test_sh("grep -q 'no incident' stderr && test -z \"$(ls out)\"")
 	    == 0);
 }
+
+DEFINE_TEST(test_scope_job_record_gone)
+{
+	setup(NULL);
+	/* The job's record purged from slurmctld (scontrol fails), sacct
+	 * lagging: EpilogSlurmctld's environment names nodes and cluster. */
+	CHECK_EQ_INT(collect("FAKE_SCONTROL=fail FAKE_SACCT=fail SLURM_JOB_ID=3 "
+	    "SLURM_JOB_NODELIST='n[01-02]' SLURM_CLUSTER_NAME=oomtrailci", "",
+	    "--scope job --output out --deadline 25"), 3);
+	CHECK_EQ_INT(calls("^scontrol show node n\\[01-02\\]$"), 1);
+	CHECK(calls("^sacct -j 3 --parsable2") >= 2);
+	CHECK(strstr(bundle_path(), "/out/oomtrail-oomtrailci-3-") != NULL);
+}
