@@ -31,7 +31,7 @@
 #include "catalog.h"
 #include "internal.h"
 
-#define KLOG_CAP	(16 * MIB)
+#define KLOG_CAP	(64 * MIB)	/* over any ring buffer (log_buf_len) */
 
 struct kscan {
 	const char		*job;
