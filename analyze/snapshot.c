@@ -16,7 +16,9 @@
  *  - Names: a node is known by Slurm's NodeName (sacct, scontrol, the
  *    manifest's "node") and by its hostname (the manifest's "host",
  *    scontrol's NodeHostName and NodeAddr). Every input and event gets
- *    the NodeName when a record joins the two, so a node is one node.
+ *    the NodeName when a record joins the two (or the hostname is the
+ *    NodeName with a domain, or the job ran on one node: its NodeList),
+ *    so a node is one node.
  *  - Jobs: the job analysed is the first input's that names one; an
  *    array task is its own job (its own job id, or <array>_<task>).
  *    Inputs of other jobs are marked other_job and noted; analysis.c
@@ -147,6 +149,60 @@ collect_names(struct input **ins, size_t n, struct names *nm)
 			add_alias(nm, field_dup(in, ev, "NodeAddr"), node);
 		}
 	}
+}
+
+/* The job's node when it ran on one: a NodeList or BatchHost that is
+ * one plain name, in a record of the input's own job. */
+static const char *
+single_node(struct input *in)
+{
+	for (size_t j = 0; in->job_id != NULL && j < in->ev.n; j++) {
+		const struct event *ev = in->ev.v[j];
+		struct str l;
+
+		if ((ev->kind != EV_SCONTROL_JOB && (ev->kind != EV_SACCT_ROW ||
+		    ev_str(ev, "step").n != 0)) ||
+		    !str_eq(ev_str(ev, "job_id"), in->job_id))
+			continue;
+		l = ev_str(ev, "node_list");
+		if (l.n == 0 || memchr(l.p, ',', l.n) != NULL ||
+		    memchr(l.p, '[', l.n) != NULL || str_eq(l, "None assigned")
+		    || str_eq(l, "(null)"))
+			continue;
+		return field_dup(in, ev, "node_list");
+	}
+	return NULL;
+}
+
+static int
+host_bundle(const struct input *in)
+{
+	return !in->other_job && in->host != NULL && in->slurm_node == NULL &&
+	    (in->scope == NULL || strcmp(in->scope, "job") != 0);
+}
+
+/* A job that ran on one node, and node bundles all from one host that
+ * no record names: that host is the node. Bundles from several hosts
+ * are several machines, whatever the records say (nothing joined). */
+static void
+single_node_names(struct input **ins, size_t n, struct names *nm)
+{
+	const char	*node = NULL, *host = NULL;
+
+	for (size_t i = 0; i < n && node == NULL; i++)
+		if (!ins[i]->other_job)
+			node = single_node(ins[i]);
+	if (node == NULL)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		if (!host_bundle(ins[i]))
+			continue;
+		if (host != NULL && strcasecmp(host, ins[i]->host) != 0)
+			return;
+		host = ins[i]->host;
+	}
+	if (host != NULL && canon_of(nm, host) == host)	/* not joined yet */
+		add_alias(nm, host, node);
 }
 
 static void
@@ -714,9 +770,10 @@ snapshot_merge(struct input **ins, size_t n, struct err *e)
 			rc = ERR(e, ERR_NOMEM, "snapshots");
 			goto out;
 		}
-	collect_names(ins, n, &nm);
-	join_names(ins, n, &nm);
 	mark_jobs(ins, n);
+	collect_names(ins, n, &nm);
+	single_node_names(ins, n, &nm);
+	join_names(ins, n, &nm);
 	if (n < 2)
 		goto out;
 	if ((rc = supersede_records(ins, n, &d, a, e)) != ERR_OK ||

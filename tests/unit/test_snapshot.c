@@ -280,6 +280,57 @@ DEFINE_TEST(test_snapshot_node_names_join)
 	free_inputs(v, 3);
 }
 
+/* A job that ran on one node: its node bundles are that node's, under
+ * whatever hostname (no record joins the names otherwise). */
+DEFINE_TEST(test_snapshot_node_names_single_node_job)
+{
+	struct input	*v[2];
+	struct event	*ev;
+
+	v[0] = mk_input("gpu-host-7", "9", 1000);
+	v[1] = mk_input("ctld", "9", 2000);
+	v[1]->scope = "job";
+	ev = mk_event(v[1], mk_file(v[1], "slurm/sacct.txt", FK_SACCT),
+	    EV_SACCT_ROW, "9|train|OUT_OF_MEMORY");
+	ev_set_str(ev, v[1]->arena, "job_id", str_cstr("9"));
+	ev_set_str(ev, v[1]->arena, "step", str_cstr(""));
+	ev_set_str(ev, v[1]->arena, "node_list", str_cstr("n7"));
+	CHECK(snapshot_merge(v, 2, &(struct err){ 0 }) == ERR_OK);
+	CHECK_EQ_STR(v[0]->node, "n7");
+	CHECK_EQ_STR(v[1]->node, "ctld");	/* the job bundle's host */
+	free_inputs(v, 2);
+	/* two nodes: nothing to join by */
+	v[0] = mk_input("gpu-host-7", "9", 1000);
+	v[1] = mk_input("ctld", "9", 2000);
+	v[1]->scope = "job";
+	ev = mk_event(v[1], mk_file(v[1], "slurm/sacct.txt", FK_SACCT),
+	    EV_SACCT_ROW, "9|train|OUT_OF_MEMORY");
+	ev_set_str(ev, v[1]->arena, "job_id", str_cstr("9"));
+	ev_set_str(ev, v[1]->arena, "step", str_cstr(""));
+	ev_set_str(ev, v[1]->arena, "node_list", str_cstr("n[7-8]"));
+	CHECK(snapshot_merge(v, 2, &(struct err){ 0 }) == ERR_OK);
+	CHECK_EQ_STR(v[0]->node, "gpu-host-7");
+	free_inputs(v, 2);
+	/* one node in the list, bundles from two hosts: two machines */
+	{
+		struct input *w[3];
+
+		w[0] = mk_input("gpu-host-7", "9", 1000);
+		w[1] = mk_input("gpu-host-8", "9", 1000);
+		w[2] = mk_input("ctld", "9", 2000);
+		w[2]->scope = "job";
+		ev = mk_event(w[2], mk_file(w[2], "slurm/sacct.txt", FK_SACCT),
+		    EV_SACCT_ROW, "9|train|OUT_OF_MEMORY");
+		ev_set_str(ev, w[2]->arena, "job_id", str_cstr("9"));
+		ev_set_str(ev, w[2]->arena, "step", str_cstr(""));
+		ev_set_str(ev, w[2]->arena, "node_list", str_cstr("n7"));
+		CHECK(snapshot_merge(w, 3, &(struct err){ 0 }) == ERR_OK);
+		CHECK_EQ_STR(w[0]->node, "gpu-host-7");
+		CHECK_EQ_STR(w[1]->node, "gpu-host-8");
+		free_inputs(w, 3);
+	}
+}
+
 DEFINE_TEST(test_snapshot_state_final)
 {
 	CHECK(snapshot_state_final(str_cstr("OUT_OF_MEMORY")));
