@@ -422,6 +422,61 @@ dedupe_moments(struct input **ins, const size_t *g, size_t ng,
 	return ERR_OK;
 }
 
+/* The kernel's report of one kill read in two formats (/dev/kmsg by
+ * root, journalctl -k by the job's user): the same kind and pid within
+ * a second on the UTC axis is the same kill. g[] latest first; runs
+ * after dedupe_moments, on what it kept. */
+#define SAME_KILL_NS	1000000000LL
+
+static int
+kill_event(const struct input *in, const struct event *ev)
+{
+	return kind_of(in, ev) == FK_KERNEL && ev->pid > 0 &&
+	    (ev->kind == EV_KERNEL_OOM || ev->kind == EV_OOM_REAPER);
+}
+
+static int
+kill_seen_later(struct input **ins, const size_t *g, size_t k,
+    const struct drops *d, const struct event *ev, int64_t t)
+{
+	for (size_t l = 0; l < k; l++) {
+		const struct input *o = ins[g[l]];
+
+		for (size_t j = 0; j < o->ev.n; j++) {
+			const struct event *x = o->ev.v[j];
+			int64_t u;
+
+			if (d->map[g[l]][j] || x->kind != ev->kind ||
+			    x->pid != ev->pid || !kill_event(o, x) ||
+			    tl_utc_of(o, x, &u) != 0)
+				continue;
+			if (u - t < SAME_KILL_NS && t - u < SAME_KILL_NS)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+static void
+dedupe_kills(struct input **ins, const size_t *g, size_t ng,
+    struct drops *d)
+{
+	for (size_t k = 1; k < ng; k++) {
+		struct input *in = ins[g[k]];
+
+		for (size_t j = 0; j < in->ev.n; j++) {
+			const struct event *ev = in->ev.v[j];
+			int64_t t;
+
+			if (d->map[g[k]][j] || !kill_event(in, ev) ||
+			    tl_utc_of(in, ev, &t) != 0)
+				continue;
+			if (kill_seen_later(ins, g, k, d, ev, t))
+				drop(d, g[k], j, 0);
+		}
+	}
+}
+
 static int
 has_file(const struct input *in, const char *path)
 {
@@ -708,7 +763,9 @@ merge_nodes(struct input **ins, size_t n, struct drops *d, struct err *e)
 			continue;
 		sort_ins = ins;
 		qsort(g, ng, sizeof(*g), cmp_latest);
-		rc = dedupe_moments(ins, g, ng, d, e);
+		if ((rc = dedupe_moments(ins, g, ng, d, e)) != ERR_OK)
+			break;
+		dedupe_kills(ins, g, ng, d);
 		supersede_files(ins, g, ng, d);
 	}
 	free(g);

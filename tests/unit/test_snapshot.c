@@ -14,6 +14,7 @@
 #include "analysis.h"
 #include "harness.h"
 #include "internal.h"
+#include "parse.h"
 #include "rules.h"
 
 /* Lines of the real job log and kernel log of job 46146026. */
@@ -123,6 +124,57 @@ DEFINE_TEST(test_snapshot_lines_seen_again)
 	CHECK_EQ_INT(v[1]->snapshot, 1);
 	CHECK(has_note(v[1], "snapshot 1 of 2 of job 46146026 on vm"));
 	CHECK(has_note(v[1], "2 events a later snapshot holds again"));
+	free_inputs(v, 2);
+}
+
+static size_t
+count_kind(const struct input *in, enum ev_kind k)
+{
+	size_t	n = 0;
+
+	for (size_t i = 0; i < in->ev.n; i++)
+		n += in->ev.v[i]->kind == k;
+	return n;
+}
+
+/* Read a real kernel log into a hand-built input, as input.c would. */
+static void
+load_kernel(struct input *in, const char *rel)
+{
+	size_t		 len;
+	char		*data = test_slurp(rel, &len);
+	char		*copy = arena_alloc(in->arena, len + 1);
+	int		 f = mk_file(in, "kernel/dmesg.txt", FK_KERNEL);
+	struct src	 s;
+
+	memcpy(copy, data, len + 1);
+	free(data);
+	s = (struct src){ f, "kernel/dmesg.txt", copy, len };
+	CHECK(parse_kernel(&s, in->arena, &in->ev, &(struct err){ 0 }) ==
+	    ERR_OK);
+	in->has_clocks = 1;
+	in->clocks.realtime_ns = 1796108350000000000LL;
+	in->clocks.monotonic_ns = 569485233000LL;
+}
+
+/* One ring buffer read in two formats (dmesg, dmesg -r) by two
+ * snapshots: every kill is the same kill, counted once. */
+DEFINE_TEST(test_snapshot_kill_in_two_formats)
+{
+	struct input	*v[2];
+	size_t		 kills;
+
+	v[0] = mk_input("vm", "2", 2000);
+	v[1] = mk_input("vm", "2", 1000);
+	load_kernel(v[0], "fixtures/real/kernel/cgroup-v1-dmesg.txt");
+	load_kernel(v[1], "fixtures/real/kernel/cgroup-v1-dmesg_-r.txt");
+	kills = count_kind(v[0], EV_KERNEL_OOM);
+	CHECK(kills >= 4);
+	CHECK_EQ_INT(count_kind(v[1], EV_KERNEL_OOM), kills);
+	CHECK(snapshot_merge(v, 2, &(struct err){ 0 }) == ERR_OK);
+	CHECK_EQ_INT(count_kind(v[0], EV_KERNEL_OOM), kills);
+	CHECK_EQ_INT(count_kind(v[1], EV_KERNEL_OOM), 0);
+	CHECK_EQ_INT(count_kind(v[1], EV_OOM_REAPER), 0);
 	free_inputs(v, 2);
 }
 
