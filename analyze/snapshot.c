@@ -853,32 +853,20 @@ merge_nodes(struct input **ins, size_t n, struct drops *d, struct err *e)
 			break;
 		dedupe_kills(ins, g, ng, d);
 		rc = supersede_files(ins, g, ng, d, e);
+		/* Slurm's records were settled before: every drop of
+		 * these inputs is known */
+		note_group(ins, g, ng, d);
 	}
 	free(g);
 	free(done);
 	return rc;
 }
 
-/* Notes once every drop is known: the groups again, by node. */
+/* Inputs alone on their node whose Slurm records another snapshot of
+ * the job superseded. */
 static void
-note_all(struct input **ins, size_t n, const struct drops *d)
+note_records(struct input **ins, size_t n, const struct drops *d)
 {
-	size_t	g[64], ng;
-
-	for (size_t i = 0; i < n; i++) {
-		if (!node_snapshot(ins[i]) || ins[i]->snapshot != 0)
-			continue;
-		ng = 0;
-		for (size_t j = i; j < n && ng < 64; j++)
-			if (node_snapshot(ins[j]) &&
-			    strcmp(ins[j]->node, ins[i]->node) == 0)
-				g[ng++] = j;
-		if (ng < 2)
-			continue;
-		sort_ins = ins;
-		qsort(g, ng, sizeof(*g), cmp_latest);
-		note_group(ins, g, ng, d);
-	}
 	for (size_t i = 0; i < n; i++)
 		if (ins[i]->snapshot == 0 && d->nreplaced[i] > 0)
 			input_add_note(ins[i], "%zu Slurm records superseded "
@@ -926,7 +914,7 @@ snapshot_merge(struct input **ins, size_t n, struct err *e)
 		goto out;
 	for (size_t i = 0; i < n; i++)
 		compact(ins[i], d.map[i]);
-	note_all(ins, n, &d);
+	note_records(ins, n, &d);
 out:
 	for (size_t i = 0; d.map != NULL && i < n; i++)
 		free(d.map[i]);

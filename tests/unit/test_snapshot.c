@@ -178,6 +178,28 @@ DEFINE_TEST(test_snapshot_kill_in_two_formats)
 	free_inputs(v, 2);
 }
 
+/* Many snapshots of one node (an hourly operator run): one group,
+ * numbered by time whatever the order given. */
+DEFINE_TEST(test_snapshot_many_snapshots)
+{
+	struct input	*v[70];
+	int		 f;
+
+	for (int i = 0; i < 70; i++) {
+		v[i] = mk_input("vm", "46146026", (int64_t)(70 - i) * 1000);
+		f = mk_file(v[i], "kernel/kmsg.txt", FK_KERNEL);
+		mk_event(v[i], f, EV_KERNEL_OOM, L_KERN);
+	}
+	CHECK(snapshot_merge(v, 70, &(struct err){ 0 }) == ERR_OK);
+	CHECK_EQ_INT(v[0]->snapshot, 70);
+	CHECK_EQ_INT(v[69]->snapshot, 1);
+	CHECK_EQ_INT(v[0]->ev.n, 1);
+	for (int i = 1; i < 70; i++)
+		CHECK_EQ_INT(v[i]->ev.n, 0);
+	CHECK(has_note(v[69], "snapshot 1 of 70 of job 46146026 on vm"));
+	free_inputs(v, 70);
+}
+
 /* The same lines on two nodes are two nodes' lines: nothing dropped. */
 DEFINE_TEST(test_snapshot_two_nodes_stay_two)
 {
