@@ -470,6 +470,56 @@ DEFINE_TEST(test_snapshot_job_is_array_task)
 	free(f);
 }
 
+static struct event *
+mk_row(struct input *in, int f, const char *job, const char *step,
+    const char *state)
+{
+	struct event	*ev = mk_event(in, f, EV_SACCT_ROW, state);
+
+	ev_set_str(ev, in->arena, "job_id", str_cstr(job));
+	ev_set_str(ev, in->arena, "step", str_cstr(step));
+	ev_set_str(ev, in->arena, "state", str_cstr(state));
+	return ev;
+}
+
+/* A bundle of array task 1 (own id 47) that also holds the rows of task
+ * 2 (OUT_OF_MEMORY) and of the pending rest: only task 1's rows (in
+ * text and as JSON's own id) reach the facts. */
+DEFINE_TEST(test_snapshot_array_rows_stay_out)
+{
+	struct input	*v[1];
+	struct arena	*a = arena_new(1 << 16);
+	struct timeline	 tl;
+	struct facts	*f = calloc(1, sizeof(*f));
+	int		 fd;
+
+	v[0] = mk_input("vm", "47", 1000);
+	v[0]->array_job_id = "46";
+	v[0]->array_task_id = "1";
+	fd = mk_file(v[0], "slurm/sacct.txt", FK_SACCT);
+	mk_row(v[0], fd, "46_1", "", "COMPLETED");
+	mk_row(v[0], fd, "46_1", "batch", "COMPLETED");
+	mk_row(v[0], fd, "46_2", "", "OUT_OF_MEMORY");
+	mk_row(v[0], fd, "46_2", "batch", "OUT_OF_MEMORY");
+	mk_row(v[0], fd, "46_[3-5]", "", "PENDING");
+	fd = mk_file(v[0], "slurm/sacct.json", FK_SACCT);
+	mk_row(v[0], fd, "47", "", "COMPLETED");
+	mk_row(v[0], fd, "47", "batch", "COMPLETED");
+	mk_row(v[0], fd, "48", "batch", "OUT_OF_MEMORY");
+	CHECK(snapshot_merge(v, 1, &(struct err){ 0 }) == ERR_OK);
+	CHECK(timeline_build(v, 1, a, &tl, &(struct err){ 0 }) == ERR_OK);
+	CHECK(facts_build(f, &tl, v, 1, &(struct err){ 0 }) == ERR_OK);
+	CHECK_EQ_INT(f->nsteps, 2);	/* 46_1 and 46_1.batch, text = JSON */
+	CHECK(f->oom_step == NULL);
+	CHECK(f->all_completed);
+	CHECK_EQ_INT(f->foreign, 4);
+	CHECK(f->steps[0].sacct2 != NULL && f->steps[1].sacct2 != NULL);
+	timeline_free(&tl);
+	free(f);
+	arena_free(a);
+	free_inputs(v, 1);
+}
+
 /* ---- the real bundles ---- */
 
 static struct analysis *
