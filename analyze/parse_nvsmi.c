@@ -626,7 +626,7 @@ parse_nvsmi_xml(const struct src *in, struct arena *a, struct evlist *out,
 	/* libxml2 halts at its depth limit: the rest of the document is
 	 * unread, so the member was not read completely (a hostile one) */
 	deep = ctxt->lastError.message != NULL &&
-	    strstr(ctxt->lastError.message, "depth") != NULL;
+	    strstr(ctxt->lastError.message, "Excessive depth") != NULL;
 	line = ctxt->lastError.line;
 	xmlFreeDoc(doc);
 	xmlFreeParserCtxt(ctxt);
