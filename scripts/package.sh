@@ -94,9 +94,10 @@ file "$work/rpm/usr/bin/oomtrail-collect" | grep -q 'statically linked' ||
 "$work/rpm/usr/bin/oomtrail-collect" --version | grep -q -F "$ver" ||
     fail "the .rpm's collector does not run"
 if [ -f /usr/include/slurm/spank.h ]; then
-	sh "$work/rpm/usr/share/oomtrail/spank/build.sh" "$work/rpm" \
-	    >/dev/null && [ -f "$work/rpm/oomtrail_spank.so" ] ||
-	    fail "the .rpm's spank/build.sh does not build the plugin"
+	if ! sh "$work/rpm/usr/share/oomtrail/spank/build.sh" "$work/rpm" \
+	    >/dev/null || [ ! -f "$work/rpm/oomtrail_spank.so" ]; then
+		fail "the .rpm's spank/build.sh does not build the plugin"
+	fi
 fi
 
 # ---- the .debs in a scratch root ----
