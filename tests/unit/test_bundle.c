@@ -955,6 +955,47 @@ DEFINE_TEST(test_cap_members_junk_first)
 	bundle_reader_close(r);
 }
 
+/* In a directory the manifest is read before the walk: past
+ * max_members, what it lists is kept even outside the collector's
+ * directories; what it does not list is skipped. */
+DEFINE_TEST(test_cap_members_dir_listed)
+{
+	struct manifest		*m = sample_manifest();
+	struct bundle_limits	 lim;
+	struct bundle_writer	*w;
+	struct bundle_reader	*r;
+	struct bundle_member	 mb;
+	struct err		 e = { 0 };
+	char			*final;
+	int			 listed = 0, unlisted = 0, rc;
+
+	CHECK_EQ_INT(bundle_writer_open(&w, ".", "l.tar.zst", m, &e), ERR_OK);
+	CHECK_EQ_INT(bundle_add_buf(w, NULL, "misc/listed.txt", "kept\n", 5,
+	    &e), ERR_OK);
+	CHECK_EQ_INT(bundle_writer_close(w, &final, &e), ERR_OK);
+	free(final);
+	CHECK_EQ_INT(test_sh("mkdir -p l/aaa && zstd -dc l.tar.zst | "
+	    "tar -xf - -C l && for i in 0 1 2 3 4 5 6 7 8 9; do echo junk > "
+	    "l/aaa/$i; done && echo no > l/misc/zz-unlisted.txt"), 0);
+	bundle_limits_default(&lim);
+	lim.max_members = 4;
+	CHECK_EQ_INT(bundle_reader_open(&r, "l", &lim, &e), ERR_OK);
+	if (r == NULL)
+		return;
+	CHECK(bundle_manifest(r) != NULL);
+	while ((rc = bundle_next(r, &mb, &e)) == 1) {
+		listed |= strcmp(mb.path, "misc/listed.txt") == 0;
+		unlisted |= strcmp(mb.path, "misc/zz-unlisted.txt") == 0;
+	}
+	CHECK_EQ_INT(rc, 0);
+	CHECK(listed);
+	CHECK(!unlisted);
+	CHECK_EQ_INT(bundle_member_verified(r, "misc/listed.txt"), 1);
+	CHECK(has_note(r, NULL, "entries skipped past max_members"));
+	bundle_reader_close(r);
+	manifest_free(m);
+}
+
 /* A member over max_member_bytes is skipped, not the bundle. */
 DEFINE_TEST(test_cap_member_bytes)
 {
