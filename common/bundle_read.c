@@ -942,8 +942,9 @@ open_stdin(struct bundle_reader *r, struct err *e)
  * Open path for reading: a directory, a tar archive (any supported
  * compression, detected by content) or one bare file; "-" is standard
  * input, named "<stdin>". lim may be NULL
- * (defaults); a zero field takes its default. A directory is walked here:
- * too many entries is ERR_LIMIT. The reader owns everything it returns;
+ * (defaults); a zero field takes its default. A directory is walked here
+ * (past max_members only what keep_over() keeps is listed). The reader
+ * owns everything it returns;
  * bundle_reader_close() frees it.
  */
 enum err_code
