@@ -124,7 +124,8 @@ fill_inputs(struct analysis *an, struct pool *p)
 		struct input_info	*ii = &an->inputs[an->ninputs++];
 		const struct input	*in = p->ins[i];
 
-		ii->path = arena_strdup(a, p->o->inputs[i]);
+		ii->path = arena_strdup(a, strcmp(p->o->inputs[i], "-") == 0 ?
+		    "<stdin>" : p->o->inputs[i]);	/* as input_load */
 		if (in == NULL) {
 			ii->integrity = "damaged";
 			ii->notes = arena_zalloc(a, sizeof(*ii->notes));

@@ -9,7 +9,10 @@
  * 20 GB log costs its events and their context, never the log itself.
  * Without a manifest, the first block of each member decides its parser.
  * A damaged member, a cap or a refused read becomes a note; what was read
- * before stays evidence.
+ * before stays evidence. A member the reader skipped for a cap (a bomb,
+ * an over-size member, members past the count cap) is named in its
+ * notes; the rest of the bundle is still read, and the input is marked
+ * damaged (exit 3). "-" is standard input, "<stdin>" in the report.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -418,6 +421,8 @@ input_load(const char *path, struct catalog *cat,
 	struct err		 me = { 0 };
 	char			*blk = NULL;
 	enum err_code		 rc;
+	const char		*name;
+	uint64_t		 skipped;
 	int			 r;
 
 	*out = NULL;
@@ -426,8 +431,10 @@ input_load(const char *path, struct catalog *cat,
 		free(in);
 		return ERR(e, ERR_NOMEM, "%s", path);
 	}
-	in->path = arena_strdup(in->arena, path);
-	in->label = arena_strdup(in->arena, base_name(path));
+	/* "-" is standard input; the reader names it "<stdin>" too */
+	name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	in->path = arena_strdup(in->arena, name);
+	in->label = arena_strdup(in->arena, base_name(name));
 	in->integrity = INTEGRITY_UNVERIFIED;
 	if (limits != NULL)
 		lim = *limits;
@@ -447,13 +454,16 @@ input_load(const char *path, struct catalog *cat,
 		goto fail;
 	}
 	while ((r = bundle_next(br, &m, &me)) == 1) {
+		skipped = bundle_skipped(br);
 		rc = load_member(in, br, &m, cat, blk, &me);
 		if (rc == ERR_NOMEM) {
 			*e = me;
 			goto fail;
 		}
 		if (rc != ERR_OK) {
-			input_add_note(in, "%s: %s", m.path, me.msg);
+			/* a member skipped for a cap: the reader's note says so */
+			if (bundle_skipped(br) == skipped)
+				input_add_note(in, "%s: %s", m.path, me.msg);
 			if (in->nfiles > 0 && strcmp(in->files[in->nfiles - 1]
 			    .path, m.path) == 0)
 				in->files[in->nfiles - 1].unreadable = 1;
@@ -467,8 +477,10 @@ input_load(const char *path, struct catalog *cat,
 		in->damaged = 1;
 	}
 	finish(in, br);
-	if (r < 0)
+	if (r < 0 || bundle_skipped(br) > 0) {
 		in->integrity = INTEGRITY_DAMAGED;
+		in->damaged = 1;
+	}
 	free(blk);
 	bundle_reader_close(br);
 	*out = in;

@@ -596,6 +596,8 @@ walk(struct xdoc *d, xmlDoc *doc, xmlParserCtxtPtr ctxt)
  * nvidia-smi -q -x. Reads in->data[0..len) only; events and their strings
  * live in a. Returns ERR_OK (a document libxml2 cannot read at all is one
  * EV_UNPARSED), ERR_NOMEM, or ERR_LIMIT for input over INT_MAX bytes.
+ * ERR_LIMIT also for a document nested past libxml2's depth limit
+ * (what came before it is kept).
  */
 enum err_code
 parse_nvsmi_xml(const struct src *in, struct arena *a, struct evlist *out,
@@ -604,7 +606,7 @@ parse_nvsmi_xml(const struct src *in, struct arena *a, struct evlist *out,
 	struct xdoc		 d = { in, a, out, NULL, 0, 0 };
 	xmlParserCtxtPtr	 ctxt;
 	xmlDoc			*doc;
-	int			 r;
+	int			 r, deep, line;
 
 	if (in->len > INT_MAX)
 		return ERR(e, ERR_LIMIT, "%s: %zu bytes", in->name, in->len);
@@ -621,10 +623,18 @@ parse_nvsmi_xml(const struct src *in, struct arena *a, struct evlist *out,
 		    ctxt->lastError.line > 0 ? ctxt->lastError.line : 1);
 	else
 		r = walk(&d, doc, ctxt);
+	/* libxml2 halts at its depth limit: the rest of the document is
+	 * unread, so the member was not read completely (a hostile one) */
+	deep = ctxt->lastError.message != NULL &&
+	    strstr(ctxt->lastError.message, "Excessive depth") != NULL;
+	line = ctxt->lastError.line;
 	xmlFreeDoc(doc);
 	xmlFreeParserCtxt(ctxt);
 	if (r == -1)
 		return ERR(e, ERR_NOMEM, "%s", in->name);
+	if (deep)
+		return ERR(e, ERR_LIMIT, "skipped from line %d: elements nested "
+		    "deeper than libxml2's limit", line);
 	return ERR_OK;
 }
 

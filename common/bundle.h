@@ -107,7 +107,9 @@ int		 bundle_next(struct bundle_reader *, struct bundle_member *,
  * another thread, but never concurrently with bundle_next(). */
 void		 bundle_defer_hash(struct bundle_reader *, int on);
 void		 bundle_hash(struct bundle_reader *, const void *, size_t);
-/* Stream the current member: bytes read (0 at end), -1 on error. */
+/* Stream the current member: bytes read (0 at end), -1 on error: the
+ * bundle is damaged or over max_total_bytes (the reader stops), or the
+ * member was skipped for a cap (ERR_LIMIT; bundle_next() goes on). */
 ssize_t		 bundle_read(struct bundle_reader *, void *, size_t,
 		    struct err *);
 /* The rest of the current member into a malloc'd NUL-terminated buffer;
@@ -128,6 +130,8 @@ const struct bundle_note *bundle_notes(const struct bundle_reader *,
  * -1 not in manifest / not known yet. */
 int		 bundle_member_verified(const struct bundle_reader *,
 		    const char *path);
+/* Members skipped for a cap (size, ratio, count): not all was read. */
+uint64_t	 bundle_skipped(const struct bundle_reader *);
 void		 bundle_reader_close(struct bundle_reader *);	/* NULL ok */
 const char	*integrity_name(enum integrity);
 

@@ -16,8 +16,23 @@
  *
  * After the last member the computed hashes are compared with
  * manifest.json: bundle_integrity() gives the verdict and bundle_notes()
- * the reasons. A cap or a corrupt stream stops the reader; members fully
- * read before that remain valid evidence.
+ * the reasons. A corrupt stream, or a bundle over max_total_bytes, stops
+ * the reader; members fully read before that remain valid evidence.
+ * A member over a per-member cap is skipped, not the bundle, so that a
+ * hostile member placed before the evidence does not hide it: a member
+ * over max_member_bytes, or one whose bytes push the ratio of the bytes
+ * handed out to the compressed bytes read past max_ratio (a
+ * decompression bomb), is noted and skipped. Its data is still
+ * decompressed to reach the next member, and that work counts toward
+ * max_total_bytes, which stays the bound on the reader's whole effort.
+ * Past max_members entries, only manifest.json, paths the manifest
+ * (when already read) lists and paths under the collector's directories
+ * (slurm/, kernel/, cgroup/, gpu/, host/, logs/, watch/) are kept, up to
+ * max_members more; the rest are skipped, counted, and the first named.
+ *
+ * The path "-" is standard input ("<stdin>" in notes and errors): a
+ * regular file is read as any file; a pipe is streamed, its first block
+ * deciding between an archive and one bare log.
  *
  * This module does not parse members other than manifest.json.
  */
@@ -43,6 +58,7 @@
 #define RATIO_AFTER	(1u << 20)	/* ratio is checked past 1 MiB */
 #define MAX_DEPTH	32		/* directory nesting we walk */
 #define READ_BLOCK	(64u * 1024)
+#define STDIN_NAME	"<stdin>"
 
 struct seen {
 	char	*path;
@@ -103,6 +119,13 @@ struct bundle_reader {
 	char			 stop_msg[256];
 	enum integrity		 integ;
 	struct zsrc		*zs;		/* our own zstd decoding */
+	uint64_t		 kept;		/* archive bytes handed out */
+	uint64_t		 nskipped;	/* members skipped for a cap */
+	uint64_t		 nover;		/* skipped past max_members */
+	uint64_t		 nextra;	/* kept past max_members */
+	int			 mreading;	/* reading manifest.json */
+	char			*head;		/* a pipe's first block */
+	size_t			 head_n, head_pos;
 	int			 defer;		/* the caller hashes (bundle_hash) */
 	int			 final_pending;	/* member ended while deferred */
 };
@@ -212,6 +235,71 @@ is_zstd(int fd)
 
 	return n == 4 && m[0] == 0x28 && m[1] == 0xb5 && m[2] == 0x2f &&
 	    m[3] == 0xfd;
+}
+
+/* ---- standard input as a pipe ---- */
+
+/* The pipe's first block (read to decide what it holds), then the pipe. */
+static ssize_t
+src_read(struct bundle_reader *r, int fd, void *p, size_t n)
+{
+	ssize_t	s;
+	size_t	k;
+
+	if (r->head != NULL && r->head_pos < r->head_n) {
+		k = r->head_n - r->head_pos < n ? r->head_n - r->head_pos : n;
+		memcpy(p, r->head + r->head_pos, k);
+		r->head_pos += k;
+		return (ssize_t)k;
+	}
+	do
+		s = read(fd, p, n);
+	while (s == -1 && errno == EINTR);
+	return s;
+}
+
+/* libarchive's read callback for a pipe: the first block, then blocks
+ * read into the same buffer (valid until the next call). */
+static la_ssize_t
+pipe_read(struct archive *a, void *arg, const void **buf)
+{
+	struct bundle_reader	*r = arg;
+	ssize_t			 n;
+
+	if (r->head_pos < r->head_n) {
+		*buf = r->head + r->head_pos;
+		n = (ssize_t)(r->head_n - r->head_pos);
+		r->head_pos = r->head_n;
+		return n;
+	}
+	if ((n = src_read(r, r->fd, r->head, READ_BLOCK)) == -1) {
+		archive_set_error(a, errno, "read: %s", strerror(errno));
+		return -1;
+	}
+	*buf = r->head;
+	return n;
+}
+
+/* Does the pipe's first block look like a (compressed) tar archive? */
+static int
+head_is_archive(const struct bundle_reader *r)
+{
+	static const struct {
+		const char	*magic;
+		size_t		 n, off;
+	} m[] = {
+		{ "\x28\xb5\x2f\xfd", 4, 0 },		/* zstd */
+		{ "\x1f\x8b", 2, 0 },			/* gzip */
+		{ "\xfd" "7zXZ\0", 6, 0 },		/* xz */
+		{ "BZh", 3, 0 },			/* bzip2 */
+		{ "ustar", 5, 257 },			/* tar */
+	};
+
+	for (size_t i = 0; i < sizeof(m) / sizeof(m[0]); i++)
+		if (r->head_n >= m[i].off + m[i].n &&
+		    memcmp(r->head + m[i].off, m[i].magic, m[i].n) == 0)
+			return 1;
+	return 0;
 }
 
 /* ---- small helpers ---- */
@@ -548,6 +636,8 @@ type_note(mode_t mode)
 
 static enum err_code walk(struct bundle_reader *, int, const char *, int,
     struct err *);
+static int	keep_over(struct bundle_reader *, const char *);
+static void	skip_over(struct bundle_reader *, const char *);
 
 /* One directory entry: a file to read, a directory to walk, or a note. */
 static enum err_code
@@ -556,22 +646,26 @@ walk_entry(struct bundle_reader *r, int dfd, const char *rel,
 {
 	struct stat	st;
 	char		sub[4096];
-	int		cfd;
+	int		cfd, over;
 
 	if ((size_t)snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" :
 	    "", name) >= sizeof(sub)) {
 		note(r, name, "skipped: path too long");
 		return ERR_OK;
 	}
-	if (++r->nentries > r->lim.max_members)
-		return ERR(e, ERR_LIMIT, "%s: more than %llu members "
-		    "(max_members)", sub,
-		    (unsigned long long)r->lim.max_members);
+	over = ++r->nentries > r->lim.max_members;
 	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == -1)
 		return ERR_SYS(e, ERR_IO, "%s", sub);
+	r->hostile |= has_ctl(name) || (!S_ISREG(st.st_mode) &&
+	    !S_ISDIR(st.st_mode));
+	/* past the cap a directory is still walked, for what it holds */
+	if (over && (has_ctl(name) || (!S_ISDIR(st.st_mode) &&
+	    (!S_ISREG(st.st_mode) || !keep_over(r, sub))))) {
+		skip_over(r, sub);
+		return ERR_OK;
+	}
 	if (has_ctl(name)) {
 		note(r, sub, "skipped: control character in name");
-		r->hostile = 1;
 		return ERR_OK;
 	}
 	if (S_ISREG(st.st_mode))
@@ -579,7 +673,6 @@ walk_entry(struct bundle_reader *r, int dfd, const char *rel,
 		    ERR(e, ERR_NOMEM, "%s", sub) : ERR_OK;
 	if (!S_ISDIR(st.st_mode)) {
 		note(r, sub, type_note(st.st_mode));
-		r->hostile = 1;
 		return ERR_OK;
 	}
 	if (depth >= MAX_DEPTH) {
@@ -653,22 +746,21 @@ slurp_fd(int fd, size_t max, char **p, size_t *n)
 	return 0;
 }
 
-/* A top-level manifest.json goes first and is parsed before any member. */
+/* A top-level manifest.json is parsed before the walk (past max_members
+ * the walk keeps what it lists) and goes first. */
 static void
 dir_manifest(struct bundle_reader *r)
 {
-	struct dfile	 t;
-	size_t		 i;
+	struct dfile	 t = { 0 };
+	struct stat	 st;
 	int		 fd, s;
 
-	for (i = 0; i < r->nfiles; i++)
-		if (strcmp(r->files[i].rel, MANIFEST_NAME) == 0)
-			break;
-	if (i == r->nfiles)
+	if (fstatat(r->fd, MANIFEST_NAME, &st, AT_SYMLINK_NOFOLLOW) == -1 ||
+	    !S_ISREG(st.st_mode))
 		return;
-	t = r->files[i];
-	memmove(&r->files[1], &r->files[0], i * sizeof(t));
-	r->files[0] = t;
+	t.rel = (char *)MANIFEST_NAME;
+	t.dev = st.st_dev;
+	t.ino = st.st_ino;
 	if ((fd = open_listed(r, &t)) == -1) {
 		note(r, MANIFEST_NAME, "manifest: unreadable");
 		r->merr = strdup("manifest: unreadable");
@@ -687,16 +779,26 @@ dir_manifest(struct bundle_reader *r)
 static enum err_code
 open_dir(struct bundle_reader *r, struct err *e)
 {
+	struct dfile	t;
 	enum err_code	rc;
+	size_t		i;
 	int		dfd;
 
 	r->kind = BUNDLE_DIR;
+	dir_manifest(r);
 	if ((dfd = dup(r->fd)) == -1)
 		return ERR_SYS(e, ERR_IO, "%s", r->path);
 	if ((rc = walk(r, dfd, "", 0, e)) != ERR_OK)
 		return rc;
 	r->nentries = 0;
-	dir_manifest(r);
+	for (i = 0; i < r->nfiles; i++)
+		if (strcmp(r->files[i].rel, MANIFEST_NAME) == 0)
+			break;
+	if (i < r->nfiles) {
+		t = r->files[i];
+		memmove(&r->files[1], &r->files[0], i * sizeof(t));
+		r->files[0] = t;
+	}
 	return ERR_OK;
 }
 
@@ -716,15 +818,24 @@ probe_archive(struct bundle_reader *r, char *msg, size_t len)
 	archive_read_support_filter_xz(r->a);
 	archive_read_support_filter_bzip2(r->a);
 	archive_read_support_filter_none(r->a);
-	if (is_zstd(r->fd)) {
+	if (r->head != NULL ? r->head_n >= 4 &&
+	    memcmp(r->head, "\x28\xb5\x2f\xfd", 4) == 0 : is_zstd(r->fd)) {
 		if ((r->zs = zs_new(r->fd)) == NULL) {
 			snprintf(msg, len, "out of memory");
 			archive_read_free(r->a);
 			r->a = NULL;
 			return 0;
 		}
+		if (r->head != NULL) {	/* the pipe's first block */
+			memcpy(r->zs->in, r->head, r->head_n);
+			r->zs->in_n = r->head_n;
+			r->zs->raw = r->head_n;
+			r->head_pos = r->head_n;
+		}
 		rc = archive_read_open(r->a, r->zs, NULL, zs_read, NULL);
-	} else
+	} else if (r->head != NULL)
+		rc = archive_read_open(r->a, r, NULL, pipe_read, NULL);
+	else
 		rc = archive_read_open_fd(r->a, r->fd, READ_BLOCK);
 	if (rc == ARCHIVE_OK)
 		rc = archive_read_next_header(r->a, &r->first);
@@ -788,10 +899,52 @@ open_path(struct bundle_reader *r, struct err *e)
 }
 
 /*
+ * "-": standard input. A regular file (a redirection) is read like any
+ * file; anything else is streamed: its first block says whether it is an
+ * archive, and is then served again from memory before the rest.
+ */
+static enum err_code
+open_stdin(struct bundle_reader *r, struct err *e)
+{
+	struct stat	st;
+	ssize_t		k;
+	char		msg[200];
+
+	if ((r->fd = fcntl(0, F_DUPFD_CLOEXEC, 0)) == -1 ||
+	    fstat(r->fd, &st) == -1)
+		return ERR_SYS(e, ERR_IO, "%s", r->path);
+	if (S_ISDIR(st.st_mode))
+		return ERR(e, ERR_FORMAT, "%s: a directory", r->path);
+	if (S_ISREG(st.st_mode))
+		return open_file(r, &st, e);
+	if ((r->head = malloc(READ_BLOCK)) == NULL)
+		return ERR(e, ERR_NOMEM, "%s", r->path);
+	while (r->head_n < READ_BLOCK && (k = read(r->fd, r->head +
+	    r->head_n, READ_BLOCK - r->head_n)) != 0) {
+		if (k == -1 && errno == EINTR)
+			continue;
+		if (k == -1)
+			return ERR_SYS(e, ERR_IO, "%s", r->path);
+		r->head_n += (size_t)k;
+	}
+	if (!head_is_archive(r)) {
+		r->kind = BUNDLE_FILE;
+		return ERR_OK;
+	}
+	r->kind = BUNDLE_ARCHIVE;
+	if (probe_archive(r, msg, sizeof(msg)))
+		return ERR_OK;
+	return ERR(e, ERR_FORMAT, "damaged archive: %s (%s; nothing readable "
+	    "before the damage)", r->path, msg);
+}
+
+/*
  * Open path for reading: a directory, a tar archive (any supported
- * compression, detected by content) or one bare file. lim may be NULL
- * (defaults); a zero field takes its default. A directory is walked here:
- * too many entries is ERR_LIMIT. The reader owns everything it returns;
+ * compression, detected by content) or one bare file; "-" is standard
+ * input, named "<stdin>". lim may be NULL
+ * (defaults); a zero field takes its default. A directory is walked here
+ * (past max_members only what keep_over() keeps is listed). The reader
+ * owns everything it returns;
  * bundle_reader_close() frees it.
  */
 enum err_code
@@ -807,8 +960,11 @@ bundle_reader_open(struct bundle_reader **rp, const char *path,
 	r->fd = r->mfd = -1;
 	r->integ = INTEGRITY_UNVERIFIED;
 	limits_set(&r->lim, lim);
-	if ((r->path = strdup(path)) == NULL)
+	if ((r->path = strdup(strcmp(path, "-") == 0 ? STDIN_NAME :
+	    path)) == NULL)
 		rc = ERR(e, ERR_NOMEM, "bundle reader");
+	else if (strcmp(path, "-") == 0)
+		rc = open_stdin(r, e);
 	else
 		rc = open_path(r, e);
 	if (rc != ERR_OK) {
@@ -850,28 +1006,27 @@ pull(struct bundle_reader *r, void *p, size_t n, struct err *e)
 			    archive_error_string(r->a) : "read error");
 		return (ssize_t)k;
 	}
-	do
-		s = read(r->mfd, p, n);
-	while (s == -1 && errno == EINTR);
-	if (s == -1)
+	if ((s = src_read(r, r->mfd, p, n)) == -1)
 		return stop(r, ERR_IO, e, "%s: %s", cur_path(r),
 		    strerror(errno));
 	return s;
 }
 
+/*
+ * The bytes handed out so far against the compressed bytes read: the
+ * bytes of skipped members do not count, so that the members after a
+ * bomb are judged on their own.
+ */
 static int
 ratio_exceeded(struct bundle_reader *r)
 {
-	la_int64_t	d, c;
+	la_int64_t	c;
 
-	if (r->kind != BUNDLE_ARCHIVE)
+	if (r->kind != BUNDLE_ARCHIVE || r->kept <= RATIO_AFTER)
 		return 0;
-	d = archive_filter_bytes(r->a, 0);
 	c = r->zs != NULL ? (la_int64_t)r->zs->raw :
 	    archive_filter_bytes(r->a, -1);
-	if (d <= (la_int64_t)RATIO_AFTER)
-		return 0;
-	return c <= 0 || (uint64_t)(d / c) > r->lim.max_ratio;
+	return c <= 0 || r->kept / (uint64_t)c > r->lim.max_ratio;
 }
 
 /* Hash n bytes just read and check the caps; -1 when one is hit. */
@@ -904,6 +1059,43 @@ bundle_hash(struct bundle_reader *r, const void *p, size_t n)
 		sha256_update(&r->h, p, n);
 }
 
+/*
+ * Skip the rest of the current member for a cap: noted, counted, never
+ * complete (so never verified), and the reader goes on. An archive
+ * member's unread data is decompressed by libarchive on the way to the
+ * next header: it counts toward max_total_bytes (its declared size was
+ * checked against what was left).
+ */
+static int
+skip_member(struct bundle_reader *r, struct err *e, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int
+skip_member(struct bundle_reader *r, struct err *e, const char *fmt, ...)
+{
+	va_list	ap;
+	char	msg[200];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	note(r, cur_path(r), msg);
+	r->nskipped++;
+	if (r->kind == BUNDLE_ARCHIVE) {
+		r->kept -= r->cur_got;
+		if (r->cur_size > r->cur_got)
+			r->total += r->cur_size - r->cur_got;
+	}
+	r->active = 0;
+	r->final_pending = 0;
+	if (r->mfd != -1) {
+		close(r->mfd);
+		r->mfd = -1;
+	}
+	ERR(e, ERR_LIMIT, "%s: %s", cur_path(r), msg);
+	return -1;
+}
+
 static int
 account(struct bundle_reader *r, const void *p, size_t n, struct err *e)
 {
@@ -911,17 +1103,19 @@ account(struct bundle_reader *r, const void *p, size_t n, struct err *e)
 		sha256_update(&r->h, p, n);
 	r->cur_got += n;
 	r->total += n;
-	if (r->cur_got > r->lim.max_member_bytes)
-		return stop(r, ERR_LIMIT, e, "%s: more than %llu bytes "
-		    "(max_member_bytes)", cur_path(r),
-		    (unsigned long long)r->lim.max_member_bytes);
+	if (r->kind == BUNDLE_ARCHIVE)
+		r->kept += n;
 	if (r->total > r->lim.max_total_bytes)
 		return stop(r, ERR_LIMIT, e, "%s: bundle over %llu bytes "
 		    "(max_total_bytes)", cur_path(r),
 		    (unsigned long long)r->lim.max_total_bytes);
-	if (ratio_exceeded(r))
-		return stop(r, ERR_LIMIT, e, "%s: decompressed/compressed "
-		    "ratio over %llu (max_ratio)", cur_path(r),
+	if (r->cur_got > r->lim.max_member_bytes)
+		return skip_member(r, e, "skipped: more than %llu bytes "
+		    "(max_member_bytes)",
+		    (unsigned long long)r->lim.max_member_bytes);
+	if (!r->mreading && ratio_exceeded(r))
+		return skip_member(r, e, "skipped: decompressed/compressed "
+		    "ratio over %llu (max_ratio)",
 		    (unsigned long long)r->lim.max_ratio);
 	return 0;
 }
@@ -1018,7 +1212,7 @@ bundle_read_all(struct bundle_reader *r, size_t cap, char **p, size_t *n,
 	}
 	if (k < 0) {
 		buf_free(&b);
-		return r->stop_code;
+		return e->code != ERR_OK ? e->code : r->stop_code;
 	}
 	*p = b.p;
 	*n = b.n;
@@ -1089,15 +1283,19 @@ buffer_manifest(struct bundle_reader *r, struct err *e)
 
 	if ((r->mbuf = malloc(r->cur_size + 1)) == NULL)
 		return stop(r, ERR_NOMEM, e, "out of memory");
+	r->mreading = 1;	/* small and capped: never skipped */
 	while (r->mbuf_n < r->cur_size) {
 		k = pull(r, r->mbuf + r->mbuf_n, r->cur_size - r->mbuf_n, e);
 		if (k < 0 || (k > 0 && account(r, r->mbuf + r->mbuf_n,
-		    (size_t)k, e) == -1))
+		    (size_t)k, e) == -1)) {
+			r->mreading = 0;
 			return -1;
+		}
 		if (k == 0)
 			break;
 		r->mbuf_n += (size_t)k;
 	}
+	r->mreading = 0;
 	r->mbuf[r->mbuf_n] = '\0';
 	end_member(r);
 	r->active = 1;
@@ -1177,24 +1375,74 @@ note_skip(struct bundle_reader *r, const char *name, const char *why)
 	}
 }
 
+/* An entry's declared data is decompressed whether it is read or
+ * skipped: past what is left of max_total_bytes the reader stops. */
 static int
-check_size(struct bundle_reader *r, const char *name, la_int64_t size,
+check_total(struct bundle_reader *r, const char *name, uint64_t s,
     struct err *e)
 {
-	uint64_t	s = size < 0 ? 0 : (uint64_t)size;
-
-	if (s > r->lim.max_member_bytes)
-		return stop(r, ERR_LIMIT, e, "%s: %llu bytes, more than %llu "
-		    "(max_member_bytes)", name, (unsigned long long)s,
-		    (unsigned long long)r->lim.max_member_bytes);
-	if (r->lim.max_total_bytes - r->total < s)
+	if (r->total > r->lim.max_total_bytes ||
+	    r->lim.max_total_bytes - r->total < s)
 		return stop(r, ERR_LIMIT, e, "%s: bundle over %llu bytes "
 		    "(max_total_bytes)", name,
 		    (unsigned long long)r->lim.max_total_bytes);
-	if (ratio_exceeded(r))
-		return stop(r, ERR_LIMIT, e, "%s: decompressed/compressed "
-		    "ratio over %llu (max_ratio)", name,
-		    (unsigned long long)r->lim.max_ratio);
+	return 0;
+}
+
+/*
+ * Past max_members: keep manifest.json, what the manifest lists (when it
+ * is already known) and paths under the collector's directories, up to
+ * max_members more. A bundle padded with junk before its evidence keeps
+ * the evidence; memory stays bounded whatever the count.
+ */
+static int
+keep_over(struct bundle_reader *r, const char *name)
+{
+	static const char *const dirs[] = { "slurm/", "kernel/", "cgroup/",
+	    "gpu/", "host/", "logs/", "watch/" };
+	int	keep;
+
+	if (strcmp(name, MANIFEST_NAME) == 0)	/* once: a second is a dup */
+		return 1;
+	keep = r->m != NULL && manifest_find(r->m, name) != NULL;
+	for (size_t i = 0; !keep && i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		keep = strncmp(name, dirs[i], strlen(dirs[i])) == 0;
+	if (!keep || r->nextra >= r->lim.max_members)
+		return 0;
+	r->nextra++;
+	return 1;
+}
+
+/* An entry skipped past max_members: counted, the first one named. */
+static void
+skip_over(struct bundle_reader *r, const char *name)
+{
+	char	msg[200];
+
+	if (r->nover++ > 0)
+		return;
+	snprintf(msg, sizeof(msg), "skipped: more than %llu members "
+	    "(max_members); past it only manifest.json, listed members and "
+	    "the collector's directories are read",
+	    (unsigned long long)r->lim.max_members);
+	note(r, name, msg);
+}
+
+/* An entry over max_member_bytes: recorded as seen (so the manifest does
+ * not call it missing), never read. name is owned from now on. */
+static int
+skip_big(struct bundle_reader *r, char *name, uint64_t s, struct err *e)
+{
+	char	msg[160];
+
+	if (start_member(r, name, s, e) == -1)
+		return -1;
+	r->active = 0;
+	r->nskipped++;
+	snprintf(msg, sizeof(msg), "skipped: %llu bytes, more than %llu "
+	    "(max_member_bytes)", (unsigned long long)s,
+	    (unsigned long long)r->lim.max_member_bytes);
+	note(r, name, msg);
 	return 0;
 }
 
@@ -1227,31 +1475,43 @@ next_archive(struct bundle_reader *r, struct err *e)
 	struct archive_entry	*ae;
 	const char		*why;
 	char			*name;
-	int			 h, hostile;
+	int			 h, hostile, over;
 	la_int64_t		 size;
+	uint64_t		 s;
 
 	while ((h = header(r, &ae, e)) == 1) {
-		if (++r->nentries > r->lim.max_members)
-			return stop(r, ERR_LIMIT, e, "%s: more than %llu "
-			    "members (max_members)", r->path,
-			    (unsigned long long)r->lim.max_members);
+		over = ++r->nentries > r->lim.max_members;
 		size = archive_entry_size(ae);
+		s = size < 0 ? 0 : (uint64_t)size;
 		why = entry_refusal(ae, &name, &hostile);
 		if (name == NULL)
 			return stop(r, ERR_NOMEM, e, "out of memory");
-		if (check_size(r, name, size, e) == -1) {
+		if (check_total(r, name, s, e) == -1) {
 			free(name);
 			return -1;
 		}
+		r->total += s;	/* read, skipped or refused: decompressed */
 		if (why == NULL && ps_get(&r->names, name) >= 0) {
 			why = "skipped: duplicate";
 			hostile = 1;
 		}
-		if (why == NULL)
-			return archive_member(r, name, (uint64_t)size, e);
+		if (over && (why != NULL || !keep_over(r, name))) {
+			skip_over(r, name);
+			r->hostile |= hostile;
+			free(name);
+			continue;
+		}
+		if (why == NULL && s > r->lim.max_member_bytes) {
+			if (skip_big(r, name, s, e) == -1)
+				return -1;
+			continue;
+		}
+		if (why == NULL) {
+			r->total -= s;	/* counted as it is read */
+			return archive_member(r, name, s, e);
+		}
 		note_skip(r, name, why);
 		r->hostile |= hostile;
-		r->total += size < 0 ? 0 : (uint64_t)size;
 		free(name);
 	}
 	return h;
@@ -1265,6 +1525,13 @@ next_dir(struct bundle_reader *r, struct err *e)
 
 	while (r->nextfile < r->nfiles) {
 		f = &r->files[r->nextfile++];
+		if (f->size > r->lim.max_member_bytes) {
+			if ((name = strdup(f->rel)) == NULL)
+				return stop(r, ERR_NOMEM, e, "out of memory");
+			if (skip_big(r, name, f->size, e) == -1)
+				return -1;
+			continue;
+		}
 		if ((r->mfd = open_listed(r, f)) == -1) {
 			note(r, f->rel, errno == ESTALE ?
 			    "skipped: changed while reading" :
@@ -1370,9 +1637,18 @@ finish_integrity(struct bundle_reader *r)
 {
 	struct pathset	items = { 0 };
 	int		bad = r->hostile;
+	int		skipped = r->nskipped > 0 || r->nover > 0;
 	size_t		i;
+	char		msg[96];
 
-	r->integ = r->damaged ? INTEGRITY_DAMAGED : INTEGRITY_UNVERIFIED;
+	if (r->nover > 0) {
+		snprintf(msg, sizeof(msg), "%llu entries skipped past "
+		    "max_members", (unsigned long long)r->nover);
+		note(r, NULL, msg);
+	}
+	/* "damaged": not read completely, whether stopped or skipped */
+	r->integ = r->damaged || skipped ? INTEGRITY_DAMAGED :
+	    INTEGRITY_UNVERIFIED;
 	if (r->m == NULL)
 		return;
 	for (i = 0; i < r->m->nitems; i++)
@@ -1392,7 +1668,16 @@ finish_integrity(struct bundle_reader *r)
 		}
 	free(items.v);
 	if (!r->damaged)
-		r->integ = bad ? INTEGRITY_MISMATCH : INTEGRITY_VERIFIED;
+		r->integ = skipped ? INTEGRITY_DAMAGED : bad ?
+		    INTEGRITY_MISMATCH : INTEGRITY_VERIFIED;
+}
+
+/* Members skipped for a cap so far (over a size or the ratio, or past
+ * max_members): the bundle was not read completely. */
+uint64_t
+bundle_skipped(const struct bundle_reader *r)
+{
+	return r->nskipped + r->nover;
 }
 
 const struct manifest *
@@ -1459,6 +1744,7 @@ bundle_reader_close(struct bundle_reader *r)
 	free(r->merr);
 	free(r->last);
 	free(r->path);
+	free(r->head);
 	manifest_free(r->m);
 	free(r);
 }

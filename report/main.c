@@ -57,8 +57,9 @@ static const char usage_text[] =
     "--max-ratio N (decompressed/compressed, 1000).\n"
     "\n"
     "INPUT is a bundle (.tar.zst, .tar.gz, .tar), an unpacked bundle, a\n"
-    "directory of loose files, or one bare log. Several inputs are the\n"
-    "nodes of one job, or snapshots of it, and are merged.\n"
+    "directory of loose files, or one bare log; - reads standard input\n"
+    "(a pasted log or a piped bundle). Several inputs are the nodes of\n"
+    "one job, or snapshots of it, and are merged.\n"
     "Exit: 0 done, 3 an input was damaged, 1 nothing analysed, 2 usage;\n"
     "verify: 0 fixed, 1 not fixed, 4 inconclusive.\n";
 
@@ -238,6 +239,9 @@ analyze_inputs(const struct cli *c, struct analysis **an)
 	struct analyze_opts	 o = { 0 };
 	struct err		 e = { 0 };
 
+	for (int i = 0, n = 0; i < c->nargs; i++)
+		if (strcmp(c->args[i], "-") == 0 && ++n > 1)
+			usage("standard input (-) can be read only once");
 	o.inputs = (const char **)c->args;
 	o.ninputs = (size_t)c->nargs;
 	o.jobs = c->jobs;

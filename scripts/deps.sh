@@ -8,7 +8,7 @@ libarchive-dev libzstd-dev zstd libpcre2-dev libxml2-dev libjansson-dev nettle-d
 clang libclang-rt-14-dev file time
 liblz4-dev libacl1-dev liblzma-dev libbz2-dev zlib1g-dev libicu-dev"
 
-# Extra groups: OOMTRAIL_DEPS="browser slurm"
+# Extra groups: OOMTRAIL_DEPS="browser slurm package"
 for g in ${OOMTRAIL_DEPS:-}; do
 	case "$g" in
 	browser)
@@ -19,6 +19,8 @@ for g in ${OOMTRAIL_DEPS:-}; do
 		command -v npm >/dev/null 2>&1 || PKGS="$PKGS npm"
 		;;
 	slurm) PKGS="$PKGS slurm-wlm slurmdbd slurm-client munge mariadb-server libslurm-dev jq" ;;
+	# cpack's .rpm (rpmbuild) and its inspection (rpm -qlp, rpm2archive)
+	package) PKGS="$PKGS rpm dpkg-dev" ;;
 	*) echo "deps.sh: unknown group '$g'" >&2; exit 2 ;;
 	esac
 done

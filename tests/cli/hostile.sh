@@ -120,12 +120,76 @@ case_ entries-first-copy-wins 0 'Detected 1 oom-kill event' -- \
 name=entries-no-second-copy
 lacks 'second copy must not replace' && ok
 
-# ---- decompression bomb: stopped by the ratio cap, quickly ----
+# ---- decompression bomb: skipped by the ratio cap, quickly ----
 start=$(date +%s)
-case_ bomb 3 'logs/bomb.log|max_ratio|host_oom' -- \
+case_ bomb 3 'logs/bomb.log: skipped: decompressed/compressed ratio|host_oom' -- \
     "$bin" analyze "$hf/bomb.tar.zst"
 name=bomb-fast
 [ $(($(date +%s) - start)) -le 30 ] && ok || fail "took over 30 s"
+
+# ---- a hostile member BEFORE the evidence hides nothing after it ----
+# The bomb comes first; the kernel log, sacct and the job's log after
+# it are read (R-HOST-001 needs the kernel's kill line), and only the
+# bomb is named as skipped.
+start=$(date +%s)
+run bomb-first 3 -- "$bin" analyze "$hf/bomb-first.tar.zst" &&
+    has 'Verdict: host_oom' 'R-HOST-001' 'kernel/dmesg.txt:' \
+	'logs/bomb.log: skipped: decompressed/compressed ratio over 1000' &&
+    lacks 'slurm-2.out: skipped' 'dmesg.txt: skipped' && ok
+name=bomb-first-fast
+[ $(($(date +%s) - start)) -le 30 ] && ok || fail "took over 30 s"
+run bomb-first-json 3 -- "$bin" analyze --format json "$hf/bomb-first.tar.zst" &&
+    has '"cause": "host_oom"' '"integrity": "damaged"' \
+	'logs/bomb.log: skipped: decompressed/compressed ratio' && ok
+# An over-size member first (its header declares 8 MiB of zeros).
+mkdir -p big1/aaa big1/logs big1/slurm
+head -c 8388608 /dev/zero >big1/aaa/zeros.bin
+cp "$hf/real/slurm-2.out" big1/logs/slurm-2.out
+cp "$hf/real/sacct_parsable2.txt" big1/slurm/sacct.txt
+(cd big1 && tar -cf - aaa logs slurm) | gzip -1 >big1.tar.gz
+case_ member-bytes-first 3 \
+    'aaa/zeros.bin: skipped: 8388608 bytes, more than 1048576 (max_member_bytes)|host_oom|logs/slurm-2.out:11' -- \
+    "$bin" analyze --max-member-bytes 1M big1.tar.gz
+# nvidia-smi XML nested past libxml2's depth limit, first.
+case_ deep-xml-first 3 \
+    'gpu/nvidia-smi.xml: skipped from line|host_oom|logs/slurm-2.out:11' -- \
+    "$bin" analyze "$hf/deep-xml-first.tar"
+# More members than the cap, junk first: past the cap only the
+# collector's directories (and manifest.json) are read, so the evidence
+# after 1200 junk members is found; the first junk member skipped is
+# named with the count.
+mkdir -p many/aaa-junk many/logs many/slurm
+i=0
+while [ $i -lt 1200 ]; do
+	: >"many/aaa-junk/j$i"
+	i=$((i + 1))
+done
+cp "$hf/real/slurm-2.out" many/logs/slurm-2.out
+cp "$hf/real/sacct_parsable2.txt" many/slurm/sacct.txt
+(cd many && tar -cf - aaa-junk logs slurm) | zstd -q >many.tar.zst
+case_ members-first 3 \
+    'skipped: more than 1000 members (max_members)|entries skipped past max_members|host_oom|logs/slurm-2.out:11' -- \
+    "$bin" analyze --max-members 1000 many.tar.zst
+case_ members-first-dir 3 \
+    'skipped: more than 1000 members (max_members)|host_oom|logs/slurm-2.out:11' -- \
+    "$bin" analyze --max-members 1000 many
+
+# ---- standard input: "-", named <stdin>, under the same caps ----
+case_ stdin-file 0 '<stdin>:11|host_oom' -- \
+    sh -c '"$1" analyze - <"$2"' sh "$bin" "$hf/real/slurm-2.out"
+case_ stdin-pipe-log 0 '<stdin>:11|host_oom' -- \
+    sh -c 'cat "$2" | "$1" analyze -' sh "$bin" "$hf/real/slurm-2.out"
+case_ stdin-pipe-bundle 3 'R-HOST-001|logs/bomb.log: skipped|<stdin>' -- \
+    sh -c 'cat "$2" | "$1" analyze -' sh "$bin" "$hf/bomb-first.tar.zst"
+case_ stdin-pipe-gzip 0 'host_oom|logs/slurm-2.out:11' -- \
+    sh -c 'cat "$2" | "$1" analyze -' sh "$bin" big1.tar.gz
+case_ stdin-pipe-corrupt 1 'damaged archive: <stdin>' -- \
+    sh -c 'printf "\050\265\057\375garbage-garbage" | "$1" analyze -' sh "$bin"
+case_ stdin-twice 2 'standard input (-) can be read only once' -- \
+    "$bin" analyze - -
+{ head -c 2000000 /dev/zero | tr '\000' 'a'; echo; cat "$hf/real/slurm-2.out"; } >over.log
+case_ stdin-pipe-capped 3 '<stdin>: skipped: more than 1048576 bytes (max_member_bytes)' -- \
+    sh -c 'cat "$2" | "$1" analyze --max-member-bytes 1M -' sh "$bin" over.log
 
 # ---- damaged streams ----
 mkdir -p good/slurm good/logs

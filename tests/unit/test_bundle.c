@@ -862,6 +862,11 @@ DEFINE_TEST(test_read_hostile_entries)
 	CHECK(access("y", F_OK) == -1);
 }
 
+/*
+ * Past max_members the reader goes on: what lies under the collector's
+ * directories (and manifest.json) is kept, up to max_members more; the
+ * rest is skipped, counted, and the first skipped entry named.
+ */
 DEFINE_TEST(test_cap_members)
 {
 	struct manifest		*m = write_sample();
@@ -876,17 +881,122 @@ DEFINE_TEST(test_cap_members)
 	CHECK(r != NULL);
 	if (r == NULL)
 		return;
-	CHECK_EQ_INT(n, 2);
-	CHECK_EQ_INT(rc, -1);
-	CHECK_EQ_INT(e.code, ERR_LIMIT);
-	CHECK(strstr(e.msg, "max_members") != NULL);
+	/* 2, then 2 more under kernel/ and cgroup/, then manifest.json */
+	CHECK_EQ_INT(n, 5);
+	CHECK_EQ_INT(rc, 0);
+	CHECK(has_note(r, "gpu/nvidia-smi.xml", "skipped: more than 2 "
+	    "members (max_members)"));
+	CHECK(has_note(r, NULL, "2 entries skipped past max_members"));
+	CHECK_EQ_INT((int)bundle_skipped(r), 2);
 	CHECK_EQ_INT(bundle_integrity(r), INTEGRITY_DAMAGED);
-	/* stays stopped */
-	CHECK_EQ_INT(bundle_next(r, &(struct bundle_member){ 0 }, &e), -1);
+	/* the members read are still checked against the manifest */
+	CHECK_EQ_INT(bundle_member_verified(r, "kernel/dmesg.txt"), 1);
 	bundle_reader_close(r);
 	manifest_free(m);
 }
 
+/* Junk before the evidence, in an archive and in a directory: the
+ * evidence after it is read. */
+DEFINE_TEST(test_cap_members_junk_first)
+{
+	struct bundle_limits	 lim;
+	struct archive		*a = archive_write_new();
+	struct bundle_reader	*r;
+	struct bundle_member	 mb;
+	struct err		 e = { 0 };
+	char			 name[32];
+	int			 n = 0, got_log = 0, rc;
+
+	bundle_limits_default(&lim);
+	lim.max_members = 4;
+	archive_write_set_format_pax_restricted(a);
+	archive_write_add_filter_zstd(a);
+	CHECK(archive_write_open_filename(a, "junk.tar.zst") == ARCHIVE_OK);
+	for (int i = 0; i < 10; i++) {
+		snprintf(name, sizeof(name), "junk/%d", i);
+		raw_entry(a, name, AE_IFREG, NULL, "junk\n");
+	}
+	raw_entry(a, "notes.txt", AE_IFREG, NULL, "not evidence\n");
+	raw_entry(a, "logs/slurm-2.out", AE_IFREG, NULL, "oom-kill\n");
+	CHECK(archive_write_close(a) == ARCHIVE_OK);
+	archive_write_free(a);
+	CHECK_EQ_INT(bundle_reader_open(&r, "junk.tar.zst", &lim, &e),
+	    ERR_OK);
+	if (r == NULL)
+		return;
+	while ((rc = bundle_next(r, &mb, &e)) == 1) {
+		n++;
+		got_log |= strcmp(mb.path, "logs/slurm-2.out") == 0;
+	}
+	CHECK_EQ_INT(rc, 0);
+	CHECK_EQ_INT(n, 5);
+	CHECK(got_log);
+	CHECK(has_note(r, "junk/4", "skipped: more than 4 members"));
+	CHECK(has_note(r, NULL, "7 entries skipped past max_members"));
+	CHECK_EQ_INT((int)bundle_skipped(r), 7);
+	bundle_reader_close(r);
+
+	/* the same as a directory: walked in sorted order */
+	CHECK_EQ_INT(test_sh("mkdir -p d/junk d/logs && for i in 0 1 2 3 4 "
+	    "5 6 7 8 9; do echo junk > d/junk/$i; done && "
+	    "echo oom-kill > d/logs/slurm-2.out"), 0);
+	n = got_log = 0;
+	CHECK_EQ_INT(bundle_reader_open(&r, "d", &lim, &e), ERR_OK);
+	if (r == NULL)
+		return;
+	while ((rc = bundle_next(r, &mb, &e)) == 1) {
+		n++;
+		got_log |= strcmp(mb.path, "logs/slurm-2.out") == 0;
+	}
+	CHECK_EQ_INT(rc, 0);
+	CHECK(got_log);
+	CHECK(has_note(r, NULL, "skipped past max_members"));
+	CHECK(bundle_skipped(r) > 0);
+	bundle_reader_close(r);
+}
+
+/* In a directory the manifest is read before the walk: past
+ * max_members, what it lists is kept even outside the collector's
+ * directories; what it does not list is skipped. */
+DEFINE_TEST(test_cap_members_dir_listed)
+{
+	struct manifest		*m = sample_manifest();
+	struct bundle_limits	 lim;
+	struct bundle_writer	*w;
+	struct bundle_reader	*r;
+	struct bundle_member	 mb;
+	struct err		 e = { 0 };
+	char			*final;
+	int			 listed = 0, unlisted = 0, rc;
+
+	CHECK_EQ_INT(bundle_writer_open(&w, ".", "l.tar.zst", m, &e), ERR_OK);
+	CHECK_EQ_INT(bundle_add_buf(w, NULL, "misc/listed.txt", "kept\n", 5,
+	    &e), ERR_OK);
+	CHECK_EQ_INT(bundle_writer_close(w, &final, &e), ERR_OK);
+	free(final);
+	CHECK_EQ_INT(test_sh("mkdir -p l/aaa && zstd -dc l.tar.zst | "
+	    "tar -xf - -C l && for i in 0 1 2 3 4 5 6 7 8 9; do echo junk > "
+	    "l/aaa/$i; done && echo no > l/misc/zz-unlisted.txt"), 0);
+	bundle_limits_default(&lim);
+	lim.max_members = 4;
+	CHECK_EQ_INT(bundle_reader_open(&r, "l", &lim, &e), ERR_OK);
+	if (r == NULL)
+		return;
+	CHECK(bundle_manifest(r) != NULL);
+	while ((rc = bundle_next(r, &mb, &e)) == 1) {
+		listed |= strcmp(mb.path, "misc/listed.txt") == 0;
+		unlisted |= strcmp(mb.path, "misc/zz-unlisted.txt") == 0;
+	}
+	CHECK_EQ_INT(rc, 0);
+	CHECK(listed);
+	CHECK(!unlisted);
+	CHECK_EQ_INT(bundle_member_verified(r, "misc/listed.txt"), 1);
+	CHECK(has_note(r, NULL, "entries skipped past max_members"));
+	bundle_reader_close(r);
+	manifest_free(m);
+}
+
+/* A member over max_member_bytes is skipped, not the bundle. */
 DEFINE_TEST(test_cap_member_bytes)
 {
 	struct manifest		*m = write_sample();
@@ -899,10 +1009,16 @@ DEFINE_TEST(test_cap_member_bytes)
 	CHECK(r != NULL);
 	if (r == NULL)
 		return;
-	CHECK_EQ_INT(n, 2);
-	CHECK_EQ_INT(rc, -1);
-	CHECK(strstr(e.msg, "kernel/dmesg.txt: 4210 bytes, more than 4000 "
-	    "(max_member_bytes)") != NULL);
+	CHECK_EQ_INT(n, 5);	/* 7 less dmesg and the XML */
+	CHECK_EQ_INT(rc, 0);
+	CHECK(has_note(r, "kernel/dmesg.txt", "skipped: 4210 bytes, more "
+	    "than 4000 (max_member_bytes)"));
+	CHECK(has_note(r, "gpu/nvidia-smi.xml", "skipped: 18621 bytes"));
+	CHECK(!has_note(r, "kernel/dmesg.txt", "missing"));
+	CHECK_EQ_INT((int)bundle_skipped(r), 2);
+	CHECK_EQ_INT(bundle_integrity(r), INTEGRITY_DAMAGED);
+	CHECK_EQ_INT(bundle_member_verified(r, "logs/slurm-2.out"), 1);
+	CHECK_EQ_INT(bundle_member_verified(r, "kernel/dmesg.txt"), -1);
 	bundle_reader_close(r);
 	manifest_free(m);
 }
@@ -931,15 +1047,18 @@ DEFINE_TEST(test_cap_total_bytes_dir)
 	bundle_reader_close(r);
 }
 
+/* A bomb before the evidence: skipped, and what follows is read. */
 DEFINE_TEST(test_cap_ratio_bomb)
 {
 	struct manifest		*m = sample_manifest();
 	struct bundle_writer	*w;
 	struct bundle_reader	*r;
+	struct bundle_member	 mb;
 	struct stat		 st;
 	struct err		 e = { 0 };
-	char			*final;
-	int			 fd, n, rc;
+	char			*final, blk[4096];
+	ssize_t			 k;
+	int			 fd, rc, after = 0;
 
 	/* 200 MB of zeros compress to a few kB. */
 	CHECK_EQ_INT(bundle_writer_open(&w, ".", "bomb.tar.zst", m, &e),
@@ -948,17 +1067,57 @@ DEFINE_TEST(test_cap_ratio_bomb)
 	CHECK_EQ_INT(bundle_add_fd(w, NULL, "zeros", fd, 200000000, &e),
 	    ERR_OK);
 	close(fd);
+	CHECK_EQ_INT(bundle_add_buf(w, NULL, "logs/after.txt", "oom-kill\n",
+	    9, &e), ERR_OK);
 	CHECK_EQ_INT(bundle_writer_close(w, &final, &e), ERR_OK);
 	free(final);
 	CHECK(stat("bomb.tar.zst", &st) == 0 && st.st_size < 200000);
-	r = read_all("bomb.tar.zst", NULL, &n, &rc, &e);
+	CHECK_EQ_INT(bundle_reader_open(&r, "bomb.tar.zst", NULL, &e),
+	    ERR_OK);
+	if (r == NULL)
+		return;
+	CHECK_EQ_INT(bundle_next(r, &mb, &e), 1);
+	CHECK_EQ_STR(mb.path, "zeros");
+	while ((k = bundle_read(r, blk, sizeof(blk), &e)) > 0)
+		;
+	CHECK_EQ_INT((int)k, -1);
+	CHECK_EQ_INT(e.code, ERR_LIMIT);
+	CHECK(strstr(e.msg, "zeros: skipped: decompressed/compressed ratio "
+	    "over 1000") != NULL);
+	CHECK_EQ_INT(bundle_read(r, blk, sizeof(blk), &e), 0);
+	while ((rc = bundle_next(r, &mb, &e)) == 1) {
+		if (strcmp(mb.path, "logs/after.txt") == 0) {
+			after = 1;
+			CHECK_EQ_INT((int)bundle_read(r, blk, sizeof(blk), &e),
+			    9);
+		}
+	}
+	CHECK_EQ_INT(rc, 0);
+	CHECK(after);
+	CHECK(has_note(r, "zeros", "skipped: decompressed/compressed ratio"));
+	CHECK_EQ_INT((int)bundle_skipped(r), 1);
+	CHECK_EQ_INT(bundle_integrity(r), INTEGRITY_DAMAGED);
+	CHECK_EQ_INT(bundle_member_verified(r, "logs/after.txt"), 1);
+	bundle_reader_close(r);
+	manifest_free(m);
+}
+
+/* Over max_total_bytes the reader still stops: skipping costs work. */
+DEFINE_TEST(test_cap_total_stops)
+{
+	struct manifest		*m = write_sample();
+	struct bundle_limits	 lim = { .max_total_bytes = 5000 };
+	struct bundle_reader	*r;
+	struct err		 e = { 0 };
+	int			 n, rc;
+
+	r = read_all(BUNDLE, &lim, &n, &rc, &e);
 	CHECK(r != NULL);
 	if (r == NULL)
 		return;
 	CHECK_EQ_INT(rc, -1);
-	CHECK_EQ_INT(e.code, ERR_LIMIT);
-	CHECK(strstr(e.msg, "zeros: decompressed/compressed ratio over 1000")
-	    != NULL);
+	CHECK(strstr(e.msg, "max_total_bytes") != NULL);
+	CHECK_EQ_INT(bundle_integrity(r), INTEGRITY_DAMAGED);
 	bundle_reader_close(r);
 	manifest_free(m);
 }

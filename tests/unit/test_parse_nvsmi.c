@@ -41,6 +41,8 @@ check_refs(const struct run *r)
 	}
 }
 
+static enum err_code	want_rc;	/* ERR_OK but in one test */
+
 static void
 run_buf(struct run *r, parse_fn *fn, const char *buf, size_t len)
 {
@@ -50,7 +52,7 @@ run_buf(struct run *r, parse_fn *fn, const char *buf, size_t len)
 	r->a = arena_new(1 << 16);
 	memset(&r->ev, 0, sizeof(r->ev));
 	r->rc = fn(&in, r->a, &r->ev, &e);
-	CHECK_EQ_INT(r->rc, ERR_OK);
+	CHECK_EQ_INT(r->rc, want_rc);
 	check_refs(r);
 }
 
@@ -828,7 +830,11 @@ DEFINE_TEST(test_nvsmi_xml_deep_nesting)
 		memcpy(doc + n, "</a>", 4);
 	doc[n] = '\0';
 	t0 = now_s();
+	/* libxml2 stops at its depth limit: ERR_LIMIT (the input marks the
+	 * member as not read completely), what came before is kept */
+	want_rc = ERR_LIMIT;
 	run_str(&r, parse_nvsmi_xml, doc);
+	want_rc = ERR_OK;
 	CHECK(now_s() - t0 < 5.0);
 	CHECK_EQ_INT(count(&r, EV_GPU), 1);
 	CHECK_EQ_STR(sval(nth(&r, EV_GPU, 0), "uuid"), "GPU-4");
