@@ -1020,8 +1020,8 @@ parse_json(const struct src *in, struct arena *a, struct evlist *out,
 }
 
 /* --yaml: the same tree as --json, loaded by yaml_tree(). */
-static enum err_code
-parse_yaml(const struct src *in, struct arena *a, struct evlist *out,
+enum err_code
+parse_sacct_yaml(const struct src *in, struct arena *a, struct evlist *out,
     struct err *e)
 {
 	struct sj_ctx	 c = { .in = in, .a = a, .out = out, .lno = 1,
@@ -1071,7 +1071,7 @@ parse_sacct(const struct src *in, struct arena *a, struct evlist *out,
 	if (i < in->len && (in->data[i] == '{' || in->data[i] == '['))
 		return parse_json(in, a, out, e);
 	if (yaml_looks(in->data + i, in->len - i))
-		return parse_yaml(in, a, out, e);
+		return parse_sacct_yaml(in, a, out, e);
 	return parse_text(in, a, out, e);
 }
 

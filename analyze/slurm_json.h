@@ -87,6 +87,10 @@ int		 yaml_tree(const char *, size_t, struct arena *, json_t **root,
  * keys of Slurm's data_parser output. */
 int		 yaml_looks(const char *, size_t);
 
+/* parse_sacct.c: sacct --yaml, whatever its first line (parse_sacct()
+ * sends YAML here when yaml_looks() says so). */
+parse_fn	parse_sacct_yaml;
+
 /* parse_scontrol.c: what a job record's text and JSON forms share. */
 int		 scontrol_job_derive(struct event *, struct arena *);
 int		 scontrol_live_state(struct str job_state);
