@@ -101,10 +101,15 @@ gres(struct sj_ctx *c, struct event *ev, json_t *list)
 	json_t		*g;
 	int		 r = 0;
 
+	/* Copied first: the field borrows its value, and the tree is
+	 * freed after parsing. */
 	json_array_foreach(list, i, g)
-		if ((s = sj_str(c, g)) != NULL)
-			r |= scontrol_gres_idx(ev, c->a, "gres_idx", "ngres_idx",
-			    str_cstr(s));
+		if ((s = sj_str(c, g)) != NULL) {
+			if ((s = arena_strdup(c->a, s)) == NULL)
+				return -1;
+			r |= scontrol_gres_idx(ev, c->a, "gres_idx",
+			    "ngres_idx", str_cstr(s));
+		}
 	return r;
 }
 

@@ -195,6 +195,33 @@ DEFINE_TEST(test_sacct_yaml_equals_json)
 	}
 }
 
+/* 22.05's --yaml (openapi dbv0.0.38, its meta first) is its --json too. */
+DEFINE_TEST(test_sacct_yaml_equals_json_2205)
+{
+	static const char *const c22[] = { "ok", "oom-batch", "oom-live",
+	    "oom-srun", "step-toobig", "srun-oom" };
+	char		 p[256], what[128];
+	struct run	 rj, ry;
+
+	for (size_t c = 0; c < sizeof(c22) / sizeof(*c22); c++) {
+		snprintf(p, sizeof(p), FX22 "%s/sacct_json.json", c22[c]);
+		run_file(&rj, parse_sacct, p);
+		snprintf(p, sizeof(p), FX22 "%s/sacct_yaml.yaml", c22[c]);
+		run_file(&ry, parse_sacct, p);
+		CHECK(sniff_sacct(ry.buf, ry.len) >= 50);
+		CHECK(count_kind(&rj.out, EV_SACCT_ROW) >= 1);
+		CHECK_EQ_INT(rj.out.n, ry.out.n);
+		for (size_t i = 0; i < rj.out.n && i < ry.out.n; i++) {
+			snprintf(what, sizeof(what), "22.05 %s row %zu",
+			    c22[c], i);
+			same_fields(rj.out.v[i], ry.out.v[i], what);
+			CHECK_EQ_INT(ry.out.v[i]->ts_ns, rj.out.v[i]->ts_ns);
+		}
+		run_free(&rj);
+		run_free(&ry);
+	}
+}
+
 /* The fields both the text (--parsable2, 28 columns) and the structured
  * forms carry. */
 static const char *const common_fields[] = {
