@@ -283,6 +283,49 @@ DEFINE_TEST(test_sacct_text_json_yaml_same_records)
 	}
 }
 
+/* 24.11's fixed-width output (default and --long) against --parsable2:
+ * the same rows, states (the cut "OUT_OF_ME+" expanded) and exits. */
+DEFINE_TEST(test_sacct_2411_fixed_width)
+{
+	static const char *const forms[] = { "sacct_default.txt",
+	    "sacct_long.txt" };
+	static const char *const fields[] = { "state", "exit_code",
+	    "exit_signal", "max_rss_bytes", "max_vmsize_bytes" };
+	char		 p[256], what[160], id[64];
+	struct run	 rt, rf;
+
+	for (size_t c = 0; c < NCASES; c++) {
+		snprintf(p, sizeof(p), FX "%s/sacct_parsable2.txt", cases[c]);
+		run_file(&rt, parse_sacct, p);
+		for (size_t f = 0; f < 2; f++) {
+			snprintf(p, sizeof(p), FX "%s/%s", cases[c], forms[f]);
+			run_file(&rf, parse_sacct, p);
+			CHECK_EQ_INT(count_kind(&rf.out, EV_SACCT_ROW),
+			    count_kind(&rt.out, EV_SACCT_ROW));
+			for (size_t i = 0; i < rt.out.n; i++) {
+				struct str	 js = ev_str(rt.out.v[i], "job_step");
+				const struct event *o;
+
+				snprintf(id, sizeof(id), "%.*s", (int)js.n, js.p);
+				o = row(&rf.out, id);
+				CHECK(o != NULL);
+				if (o == NULL)
+					continue;
+				snprintf(what, sizeof(what), "%s %s %s",
+				    cases[c], forms[f], id);
+				for (size_t k = 0; k < sizeof(fields) /
+				    sizeof(*fields); k++)
+					if (ev_field(o, fields[k]) != NULL ||
+					    strncmp(fields[k], "max_", 4) != 0)
+						same_field(rt.out.v[i], o,
+						    fields[k], what);
+			}
+			run_free(&rf);
+		}
+		run_free(&rt);
+	}
+}
+
 DEFINE_TEST(test_sacct_2411_cases)
 {
 	struct run	 r;
