@@ -905,7 +905,8 @@ jjob_fields(struct sj_ctx *c, struct event *ev, json_t *j)
 	r |= sj_set_str(c, ev, "partition", json_object_get(j, "partition"));
 	r |= sj_set_str(c, ev, "qos", json_object_get(j, "qos"));
 	r |= sj_set_str(c, ev, "user", json_object_get(j, "user"));
-	r |= sj_set_str(c, ev, "submit_line", json_object_get(j, "submit_line"));
+	r |= sj_set_str(c, ev, "submit_line", json_object_get(j,
+	    "submit_line"));
 	r |= sj_set_num(c, ev, "nnodes", json_object_get(j, "allocation_nodes"),
 	    1);
 	r |= jtimes(c, ev, json_object_get(j, "time"));

@@ -188,8 +188,9 @@ job(struct sj_ctx *c, json_t *j)
 		jid = arena_printf(c->a, "%lld", (long long)v);
 	else
 		jid = arena_strdup(c->a, "?");
-	if (jid == NULL || ev_set_str(ev, c->a, "job_id", str_cstr(jid)) == -1 ||
-	    fields(c, ev, j) != 0 || scontrol_job_derive(ev, c->a) != 0 ||
+	if (jid == NULL || ev_set_str(ev, c->a, "job_id",
+	    str_cstr(jid)) == -1 || fields(c, ev, j) != 0 ||
+	    scontrol_job_derive(ev, c->a) != 0 ||
 	    ev_set_num(ev, c->a, "times_local", 0) == -1)
 		return -1;
 	st = ev_str(ev, "job_state");

@@ -131,7 +131,8 @@ static void
 same_field(const struct event *a, const struct event *b, const char *name,
     const char *what)
 {
-	const struct evfield	*fa = ev_field(a, name), *fb = ev_field(b, name);
+	const struct evfield	*fa = ev_field(a, name);
+	const struct evfield	*fb = ev_field(b, name);
 	int			 ok;
 
 	if (fa == NULL || fb == NULL)
@@ -175,7 +176,8 @@ DEFINE_TEST(test_sacct_yaml_equals_json)
 		CHECK_EQ_INT(rj.out.n, ry.out.n);
 		CHECK_EQ_INT(count_kind(&ry.out, EV_NOTE), 0);
 		for (size_t i = 0; i < rj.out.n && i < ry.out.n; i++) {
-			const struct event	*j = rj.out.v[i], *y = ry.out.v[i];
+			const struct event	*j = rj.out.v[i];
+			const struct event	*y = ry.out.v[i];
 
 			snprintf(what, sizeof(what), "%s row %zu", cases[c], i);
 			CHECK_EQ_INT(y->kind, EV_SACCT_ROW);
@@ -253,9 +255,11 @@ DEFINE_TEST(test_sacct_text_json_yaml_same_records)
 			    count_kind(&rt.out, EV_SACCT_ROW));
 			for (size_t i = 0; i < rt.out.n; i++) {
 				const struct event	*t = rt.out.v[i], *s;
-				struct str		 js = ev_str(t, "job_step");
+				struct str		 js;
 
-				snprintf(id, sizeof(id), "%.*s", (int)js.n, js.p);
+				js = ev_str(t, "job_step");
+				snprintf(id, sizeof(id), "%.*s", (int)js.n,
+				    js.p);
 				s = row(&rs.out, id);
 				CHECK(s != NULL);
 				if (s == NULL)
@@ -270,7 +274,8 @@ DEFINE_TEST(test_sacct_text_json_yaml_same_records)
 					    strncmp(common_fields[k], "submit",
 					    6) == 0)
 						continue;
-					same_field(t, s, common_fields[k], what);
+					same_field(t, s, common_fields[k],
+					    what);
 				}
 				CHECK_EQ_INT(t->ts_ns, s->ts_ns);
 				CHECK_EQ_STR(t->node, s->node);
@@ -303,10 +308,12 @@ DEFINE_TEST(test_sacct_2411_fixed_width)
 			CHECK_EQ_INT(count_kind(&rf.out, EV_SACCT_ROW),
 			    count_kind(&rt.out, EV_SACCT_ROW));
 			for (size_t i = 0; i < rt.out.n; i++) {
-				struct str	 js = ev_str(rt.out.v[i], "job_step");
-				const struct event *o;
+				const struct event	*o;
+				struct str		 js;
 
-				snprintf(id, sizeof(id), "%.*s", (int)js.n, js.p);
+				js = ev_str(rt.out.v[i], "job_step");
+				snprintf(id, sizeof(id), "%.*s", (int)js.n,
+				    js.p);
 				o = row(&rf.out, id);
 				CHECK(o != NULL);
 				if (o == NULL)
@@ -524,7 +531,8 @@ DEFINE_TEST(test_scontrol_json_oom_batch)
 	struct run	 r;
 	struct event	*ev;
 
-	run_file(&r, parse_scontrol, FX "oom-batch/scontrol_show_job_json.json");
+	run_file(&r, parse_scontrol,
+	    FX "oom-batch/scontrol_show_job_json.json");
 	ev = nth_kind(&r.out, EV_SCONTROL_JOB, 0);
 	CHECK(ev != NULL);
 	CHECK_FSTR(ev, "job_id", "3");
@@ -545,7 +553,8 @@ DEFINE_TEST(test_scontrol_json_oom_batch)
 	run_free(&r);
 
 	/* Running: EndTime is a forecast, the record is timed by its start. */
-	run_file(&r, parse_scontrol, FX "oom-srun/live/scontrol_show_job_json.json");
+	run_file(&r, parse_scontrol,
+	    FX "oom-srun/live/scontrol_show_job_json.json");
 	ev = nth_kind(&r.out, EV_SCONTROL_JOB, 0);
 	CHECK_FSTR(ev, "job_state", "RUNNING");
 	CHECK_EQ_INT(ev->ts_ns, num(ev, "start_s") * 1000000000LL);
@@ -662,7 +671,8 @@ DEFINE_TEST(test_sacct_yaml_hostile)
 	run_free(&r);
 
 	/* Not UTF-8. */
-	run_str(&r, parse_sacct, "---\njobs: [{job_id: 1, name: \"\xff\xfe\"}]\n");
+	run_str(&r, parse_sacct,
+	    "---\njobs: [{job_id: 1, name: \"\xff\xfe\"}]\n");
 	CHECK_EQ_INT(count_kind(&r.out, EV_SACCT_ROW), 0);
 	CHECK_EQ_STR(note_sig(&r), "sacct.yaml_error");
 	run_free(&r);
