@@ -526,6 +526,28 @@ DEFINE_TEST(test_scontrol_json_equals_text)
 	}
 }
 
+/* squeue --json lists the same job records: read as scontrol's. */
+DEFINE_TEST(test_squeue_json_equals_scontrol_json)
+{
+	char		 p[256];
+	struct run	 rs, rq;
+
+	for (size_t c = 0; c < NCASES; c++) {
+		snprintf(p, sizeof(p), FX "%s/scontrol_show_job_json.json",
+		    cases[c]);
+		run_file(&rs, parse_scontrol, p);
+		snprintf(p, sizeof(p), FX "%s/squeue_json.json", cases[c]);
+		run_file(&rq, parse_scontrol, p);
+		CHECK_EQ_INT(sniff_content("x", rq.buf, rq.len), FK_SCONTROL);
+		CHECK_EQ_INT(count_kind(&rq.out, EV_SCONTROL_JOB), 1);
+		CHECK_EQ_INT(rq.out.n, rs.out.n);
+		if (rq.out.n == 1 && rs.out.n == 1)
+			same_fields(rs.out.v[0], rq.out.v[0], cases[c]);
+		run_free(&rs);
+		run_free(&rq);
+	}
+}
+
 DEFINE_TEST(test_scontrol_json_oom_batch)
 {
 	struct run	 r;
