@@ -133,7 +133,11 @@ on_cgroup(struct facts *f, const struct event *ev)
 
 /* Second pass, once every sacct row is known: the job-level cgroup
  * belongs to the job row, a step's to its step row; oom_kill counts of
- * tasks add up into their step (v1 records them only in task_N). */
+ * tasks add up into their step (v1 records them only in task_N). A v2
+ * memory.events counts its whole subtree, so the step directory's own
+ * file is the step's count and the files below it (user/, task_N/) are
+ * already in it. slurm/ under a v2 step holds slurmstepd, not the job's
+ * processes: it gives no limit or peak. */
 static void
 attach_cgroup(struct facts *f, const struct event *ev)
 {
@@ -153,11 +157,18 @@ attach_cgroup(struct facts *f, const struct event *ev)
 		return;
 	if (ev_num(ev, "oom_kill", &v) == 0 && ev_num_or(ev, "local", 0) == 0 &&
 	    !str_is(level, "job")) {
-		sf->oom_kills = (sf->oom_kills < 0 ? 0 : sf->oom_kills) + v;
+		if (ev_num_or(ev, "version", 1) == 2 && str_is(level, "step") &&
+		    ev_field(ev, "sub") == NULL) {
+			sf->oom_kills = v;
+			sf->oom_kills_whole = 1;
+		} else if (!(sf->oom_kills_whole && ev_num_or(ev, "version",
+		    1) == 2))
+			sf->oom_kills = (sf->oom_kills < 0 ? 0 :
+			    sf->oom_kills) + v;
 		if (v > 0 && sf->cg_oom == NULL)
 			sf->cg_oom = ev;
 	}
-	if (str_is(level, "task"))
+	if (str_is(level, "task") || str_is(ev_str(ev, "sub"), "slurm"))
 		return;
 	if (ev_num(ev, "limit_bytes", &v) == 0) {
 		sf->cg_limit = ev;

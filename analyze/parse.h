@@ -32,10 +32,12 @@ struct src {
 typedef enum err_code parse_fn(const struct src *, struct arena *,
     struct evlist *, struct err *);
 
-/* sacct: --parsable2 (header-driven, any field order), --json, fixed-width
- * default/long output. Detected by content. One EV_SACCT_ROW per row. */
+/* sacct: --parsable2 (header-driven, any field order), --json, --yaml,
+ * fixed-width default/long output. Detected by content. One EV_SACCT_ROW
+ * per row. */
 parse_fn	parse_sacct;
-/* scontrol show job [-dd] / node / config / step, multi-line or -o. */
+/* scontrol show job [-dd] / node / config / step, multi-line or -o; and
+ * scontrol show job --json (slurm_json.h). */
 parse_fn	parse_scontrol;
 /* Kernel log: /dev/kmsg records, dmesg raw / -T / -r / iso, journalctl. */
 parse_fn	parse_kernel;

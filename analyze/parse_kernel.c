@@ -1057,6 +1057,27 @@ on_stats(struct kstate *st, const struct kline *kl, const char *at)
 	return ev_set_str(st->g.ev, st->a, "stats_memcg", st->g.stats_memcg);
 }
 
+/* Shared memory (tmpfs files: /dev/shm, memfd) in the charge, from the
+ * "Memory cgroup stats for" block, in bytes: v2 "shmem N" counts the
+ * subtree; v1 prints the cgroup's own "shmem N" and then the subtree's
+ * "total_shmem N", which replaces it. */
+static int
+on_stat_shmem(struct kstate *st, const struct kline *kl, const char *at)
+{
+	struct oomgrp	*g = &st->g;
+	struct str	 b = kl->body;
+	const char	*p, *e = b.p + b.n;
+	uint64_t	 v;
+
+	if (g->ev == NULL || g->stats_memcg.n == 0 || g->has_kill ||
+	    g->has_summary)
+		return 0;
+	p = b.p + (str_starts(b, "total_shmem ") ? 12 : 6);
+	if ((p = take_u64(p, e, &v)) == NULL || p != e || v > INT64_MAX)
+		return 0;
+	return ev_set_num(g->ev, st->a, "stats_shmem_bytes", (int64_t)v);
+}
+
 /* Before 5.0: "Task in /13 killed as a result of limit of /13" */
 static int
 on_task_in(struct kstate *st, const struct kline *kl, const char *at)
@@ -1356,6 +1377,8 @@ static const struct kmatch {
 	{ "swap: usage ", KM_START, on_swap },
 	{ "kmem: usage ", KM_START, on_keyline },
 	{ "Memory cgroup stats for ", KM_START, on_stats },
+	{ "shmem ", KM_START, on_stat_shmem },
+	{ "total_shmem ", KM_START, on_stat_shmem },
 	{ "Tasks state (memory values in pages)", KM_START, on_keyline },
 	{ "Task in ", KM_START, on_task_in },
 	{ "Tasks in ", KM_START, on_oom_group },

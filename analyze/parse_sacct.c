@@ -14,31 +14,34 @@
  *   later layouts ({set, infinite, number} numbers, state and status as
  *   arrays, "id" for the signal). A value of the wrong type is skipped and
  *   counted in one EV_NOTE ("sacct.json_types").
+ * - --yaml: the same tree in YAML (first line "%YAML", "---" or a top
+ *   key), loaded by yaml_tree() into what --json gives and read by the
+ *   same code: the same records, "sacct --yaml" in their text and notes
+ *   ("sacct.yaml_types", "sacct.yaml_error").
  *
  * Times: text formats print naive local time, kept as if UTC with
  * TSQ_RAW_LOCAL and times_local 1; JSON has epoch seconds (TSQ_EXACT,
  * times_local 0). The event time is End, else Start.
  *
- * Text rows cite their own line. JSON rows cite the line where the job's
- * or step's object opens (found by a bounded skim of the text, line 0 if
- * not found), and their text is a compact summary in the arena.
+ * Text rows cite their own line. JSON and YAML rows cite the line where
+ * the job's or step's object opens (found by a bounded skim of the text,
+ * or by the YAML parser; line 0 if not found), and their text is a
+ * compact summary in the arena.
  * "sacct: error: ..." lines (and the bare "Slurm accounting storage is
  * disabled") become EV_NOTE "sacct.error".
  *
- * It does not expand node ranges, read --yaml, or map headerless (-n)
- * rows: without a header a row is EV_UNPARSED.
+ * It does not expand node ranges or map headerless (-n) rows: without a
+ * header a row is EV_UNPARSED.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "parse.h"
+#include "slurm_json.h"
 #include "units.h"
 
 #define MAXCOL		256
-#define JSON_MAX	(64u << 20)	/* jansson holds ~10x the text */
 #define MIB		(1024 * 1024)
 #define SECS_MAX	9000000000LL	/* ns of it still fit an int64 */
 
@@ -691,235 +694,12 @@ parse_text(const struct src *in, struct arena *a, struct evlist *out,
 
 /* ---- JSON ---- */
 
-struct mark {
-	uint64_t	off;
-	int		step;
-};
 
-enum { R_OTHER, R_ROOT, R_JOBS, R_JOB, R_STEPS, R_STEP };
-enum { K_OTHER, K_JOBS, K_STEPS };
 
-struct skim {
-	unsigned char	 role[64];
-	size_t		 depth;
-	int		 key, pend;
-	struct mark	*m;
-	size_t		 nm, cap;
-};
-
-static int
-skim_role(const struct skim *k, char c)
-{
-	int	parent;
-
-	if (k->depth == 0)
-		return c == '{' ? R_ROOT : R_OTHER;
-	if (k->depth > sizeof(k->role))
-		return R_OTHER;
-	parent = k->role[k->depth - 1];
-	if (parent == R_ROOT && k->pend == K_JOBS && c == '[')
-		return R_JOBS;
-	if (parent == R_JOBS && c == '{')
-		return R_JOB;
-	if (parent == R_JOB && k->pend == K_STEPS && c == '[')
-		return R_STEPS;
-	if (parent == R_STEPS && c == '{')
-		return R_STEP;
-	return R_OTHER;
-}
-
-static void
-skim_open(struct skim *k, char c, size_t off)
-{
-	int	role = skim_role(k, c);
-
-	if ((role == R_JOB || role == R_STEP) && k->m != NULL &&
-	    k->nm < k->cap)
-		k->m[k->nm] = (struct mark){ off, role == R_STEP };
-	if (role == R_JOB || role == R_STEP)
-		k->nm++;
-	if (k->depth < sizeof(k->role))
-		k->role[k->depth] = (unsigned char)role;
-	if (k->depth < SIZE_MAX)
-		k->depth++;
-	k->pend = K_OTHER;
-}
-
-/* Where each jobs[i] and jobs[i].steps[j] object opens, in text order.
- * Iterative, one pass, no allocation; depth beyond 64 is counted only. */
-static size_t
-skim_json(const char *p, size_t n, struct mark *m, size_t cap)
-{
-	struct skim	k = { .m = m, .cap = cap };
-	size_t		i, s;
-
-	for (i = 0; i < n; i++) {
-		switch (p[i]) {
-		case '"':
-			for (s = ++i; i < n && p[i] != '"'; i++)
-				if (p[i] == '\\')
-					i++;
-			if (i >= n)
-				return k.nm;
-			k.key = i - s == 4 && memcmp(p + s, "jobs", 4) == 0 ?
-			    K_JOBS : i - s == 5 && memcmp(p + s, "steps", 5) ==
-			    0 ? K_STEPS : K_OTHER;
-			break;
-		case ':':
-			k.pend = k.key;
-			break;
-		case '{':
-		case '[':
-			skim_open(&k, p[i], i);
-			break;
-		case '}':
-		case ']':
-			if (k.depth > 0)
-				k.depth--;
-			/* FALLTHROUGH */
-		case ',':
-			k.pend = K_OTHER;
-			break;
-		}
-	}
-	return k.nm;
-}
-
-struct jctx {
-	const struct src	*in;
-	struct arena		*a;
-	struct evlist		*out;
-	struct mark		*m;
-	size_t			 nm, mi;
-	size_t			 bad;		/* values of the wrong type */
-	uint64_t		 lpos;		/* line cursor */
-	uint32_t		 lno;
-};
-
-/* Cite the line where the next job (or step) object opens. */
-static void
-json_ref(struct jctx *c, struct event *ev, int step)
-{
-	const char	*p = c->in->data, *nl;
-	uint64_t	 off, end;
-
-	ev->ref.file_id = c->in->file_id;
-	if (c->mi >= c->nm || c->m[c->mi].step != step)
-		return;
-	off = c->m[c->mi++].off;
-	if (off < c->lpos) {
-		c->lpos = 0;
-		c->lno = 1;
-	}
-	for (; (nl = memchr(p + c->lpos, '\n', off - c->lpos)) != NULL;
-	    c->lno++)
-		c->lpos = (uint64_t)(nl - p) + 1;
-	nl = memchr(p + c->lpos, '\n', c->in->len - c->lpos);
-	end = nl ? (uint64_t)(nl - p) : c->in->len;
-	if (end > c->lpos && p[end - 1] == '\r')
-		end--;
-	ev->ref.line = c->lno;
-	ev->ref.off = c->lpos;
-	ev->ref.len = end - c->lpos > UINT32_MAX ? UINT32_MAX :
-	    (uint32_t)(end - c->lpos);
-}
-
-/* A number: plain, real, or {"set": true, "infinite": false, "number"}. */
-static int
-jnum(struct jctx *c, json_t *j, int64_t *out)
-{
-	double	d;
-
-	if (j == NULL || json_is_null(j))
-		return -1;
-	if (json_is_object(j)) {
-		if (json_is_false(json_object_get(j, "set")) ||
-		    json_is_true(json_object_get(j, "infinite")))
-			return -1;
-		j = json_object_get(j, "number");
-	}
-	if (json_is_integer(j)) {
-		*out = (int64_t)json_integer_value(j);
-		return 0;
-	}
-	if (json_is_real(j) && (d = json_real_value(j)) > -9e18 && d < 9e18) {
-		*out = (int64_t)d;
-		return 0;
-	}
-	c->bad += j != NULL && !json_is_null(j);
-	return -1;
-}
-
-/* A string, or the first string of an array (newer state / status). */
-static const char *
-jstr(struct jctx *c, json_t *j)
-{
-	if (json_is_array(j))
-		j = json_array_get(j, 0);
-	if (json_is_string(j))
-		return json_string_value(j);
-	c->bad += j != NULL && !json_is_null(j);
-	return NULL;
-}
-
-static int
-jset_str(struct jctx *c, struct event *ev, const char *name, json_t *j)
-{
-	const char	*s = jstr(c, j);
-
-	if (s == NULL || *s == '\0')
-		return 0;
-	return ev_set_strdup(ev, c->a, name, str_cstr(s));
-}
-
-static int
-jset_num(struct jctx *c, struct event *ev, const char *name, json_t *j,
-    int64_t mult)
-{
-	int64_t	v;
-
-	if (jnum(c, j, &v) == -1 || v < 0 || v > INT64_MAX / mult)
-		return 0;
-	return ev_set_num(ev, c->a, name, v * mult);
-}
-
-/* {"status": "SIGNALED", "return_code": 0, "signal": {"signal_id": 125}}
- * (or "id" / arrays in later versions); a bare number is a wait status. */
-static int
-jexit(struct jctx *c, struct event *ev, json_t *x, const char *cn,
-    const char *sn)
-{
-	int64_t		 code = 0, sig = 0, v;
-	const char	*st;
-	json_t		*s;
-
-	if (json_is_integer(x)) {
-		v = (int64_t)json_integer_value(x);
-		code = (v >> 8) & 0xff;
-		sig = v & 0x7f;
-	} else if (json_is_object(x)) {
-		st = jstr(c, json_object_get(x, "status"));
-		if (jnum(c, json_object_get(x, "return_code"), &v) == 0)
-			code = v;
-		s = json_object_get(x, "signal");
-		if (st != NULL && strcmp(st, "SIGNALED") == 0 &&
-		    json_is_object(s) &&
-		    (jnum(c, json_object_get(s, "signal_id"), &v) == 0 ||
-		    jnum(c, json_object_get(s, "id"), &v) == 0))
-			sig = v;
-	} else {
-		c->bad += x != NULL && !json_is_null(x);
-		return 0;
-	}
-	if (ev_set_num(ev, c->a, cn, code) == -1 ||
-	    ev_set_num(ev, c->a, sn, sig) == -1)
-		return -1;
-	return 0;
-}
 
 /* A TRES list [{"type","name","count"}] -> "cpu=1,mem=100M,...". */
 static int
-jtres(struct jctx *c, struct event *ev, const char *name, json_t *list)
+jtres(struct sj_ctx *c, struct event *ev, const char *name, json_t *list)
 {
 	char		 buf[1024];
 	size_t		 n = 0, i;
@@ -934,10 +714,10 @@ jtres(struct jctx *c, struct event *ev, const char *name, json_t *list)
 	}
 	buf[0] = '\0';
 	json_array_foreach(list, i, t) {
-		if ((ty = jstr(c, json_object_get(t, "type"))) == NULL ||
-		    jnum(c, json_object_get(t, "count"), &cnt) == -1)
+		if ((ty = sj_str(c, json_object_get(t, "type"))) == NULL ||
+		    sj_num(c, json_object_get(t, "count"), &cnt) == -1)
 			continue;
-		nm = jstr(c, json_object_get(t, "name"));
+		nm = sj_str(c, json_object_get(t, "name"));
 		w = snprintf(buf + n, sizeof(buf) - n, "%s%s%s%s=%lld%s",
 		    n ? "," : "", ty, nm && *nm ? "/" : "", nm ? nm : "",
 		    (long long)cnt, strcmp(ty, "mem") == 0 ? "M" : "");
@@ -950,7 +730,7 @@ jtres(struct jctx *c, struct event *ev, const char *name, json_t *list)
 
 /* steps[].tres.requested.max: the peak mem / vmem and where. */
 static int
-jmax(struct jctx *c, struct event *ev, json_t *list)
+jmax(struct sj_ctx *c, struct event *ev, json_t *list)
 {
 	json_t		*t;
 	size_t		 i;
@@ -960,24 +740,24 @@ jmax(struct jctx *c, struct event *ev, json_t *list)
 	if (!json_is_array(list))
 		return 0;
 	json_array_foreach(list, i, t) {
-		if ((ty = jstr(c, json_object_get(t, "type"))) == NULL)
+		if ((ty = sj_str(c, json_object_get(t, "type"))) == NULL)
 			continue;
 		if (strcmp(ty, "mem") == 0)
-			r |= jset_num(c, ev, "max_rss_bytes",
+			r |= sj_set_num(c, ev, "max_rss_bytes",
 			    json_object_get(t, "count"), 1) |
-			    jset_str(c, ev, "max_rss_node",
+			    sj_set_str(c, ev, "max_rss_node",
 			    json_object_get(t, "node")) |
-			    jset_num(c, ev, "max_rss_task",
+			    sj_set_num(c, ev, "max_rss_task",
 			    json_object_get(t, "task"), 1);
 		else if (strcmp(ty, "vmem") == 0)
-			r |= jset_num(c, ev, "max_vmsize_bytes",
+			r |= sj_set_num(c, ev, "max_vmsize_bytes",
 			    json_object_get(t, "count"), 1);
 	}
 	return r;
 }
 
 static int
-jtimes(struct jctx *c, struct event *ev, json_t *t)
+jtimes(struct sj_ctx *c, struct event *ev, json_t *t)
 {
 	int64_t	v;
 	int	r = 0;
@@ -985,20 +765,20 @@ jtimes(struct jctx *c, struct event *ev, json_t *t)
 	if (!json_is_object(t))
 		return 0;
 	/* 0 means "not set" for Slurm's epoch times. */
-	if (jnum(c, json_object_get(t, "submission"), &v) == 0 && v > 0)
+	if (sj_num(c, json_object_get(t, "submission"), &v) == 0 && v > 0)
 		r |= ev_set_num(ev, c->a, "submit_s", v);
-	if (jnum(c, json_object_get(t, "start"), &v) == 0 && v > 0)
+	if (sj_num(c, json_object_get(t, "start"), &v) == 0 && v > 0)
 		r |= ev_set_num(ev, c->a, "start_s", v);
-	if (jnum(c, json_object_get(t, "end"), &v) == 0 && v > 0)
+	if (sj_num(c, json_object_get(t, "end"), &v) == 0 && v > 0)
 		r |= ev_set_num(ev, c->a, "end_s", v);
-	r |= jset_num(c, ev, "elapsed_s", json_object_get(t, "elapsed"), 1);
-	r |= jset_num(c, ev, "timelimit_s", json_object_get(t, "limit"), 60);
+	r |= sj_set_num(c, ev, "elapsed_s", json_object_get(t, "elapsed"), 1);
+	r |= sj_set_num(c, ev, "timelimit_s", json_object_get(t, "limit"), 60);
 	return r;
 }
 
 /* The job's own values that its step rows repeat in text output. */
 static int
-jcommon(struct jctx *c, struct event *ev, const char *jid, const char *step)
+jcommon(struct sj_ctx *c, struct event *ev, const char *jid, const char *step)
 {
 	const char	*js;
 
@@ -1013,7 +793,7 @@ jcommon(struct jctx *c, struct event *ev, const char *jid, const char *step)
 }
 
 static int
-jfinish(struct jctx *c, struct event *ev, const char *jid, const char *step)
+jfinish(struct sj_ctx *c, struct event *ev, const char *jid, const char *step)
 {
 	struct str	 st = ev_str(ev, "state");
 	const char	*txt;
@@ -1022,10 +802,10 @@ jfinish(struct jctx *c, struct event *ev, const char *jid, const char *step)
 	if (finish_row(ev, c->a, 0) == -1)
 		return -1;
 	if (*step == '\0')
-		txt = arena_printf(c->a, "sacct --json: job %s %.*s", jid,
+		txt = arena_printf(c->a, "%s: job %s %.*s", c->what, jid,
 		    (int)st.n, st.p ? st.p : "");
 	else
-		txt = arena_printf(c->a, "sacct --json: job %s step %s %.*s",
+		txt = arena_printf(c->a, "%s: job %s step %s %.*s", c->what,
 		    jid, step, (int)st.n, st.p ? st.p : "");
 	if (txt == NULL)
 		return -1;
@@ -1037,26 +817,26 @@ jfinish(struct jctx *c, struct event *ev, const char *jid, const char *step)
 }
 
 static int
-jreqmem(struct jctx *c, struct event *ev, json_t *req)
+jreqmem(struct sj_ctx *c, struct event *ev, json_t *req)
 {
 	json_t	*m;
 
 	if (!json_is_object(req))
 		return 0;
 	if ((m = json_object_get(req, "memory_per_cpu")) != NULL &&
-	    jnum(c, m, &(int64_t){ 0 }) == 0)
-		return jset_num(c, ev, "req_mem_bytes", m, MIB) |
+	    sj_num(c, m, &(int64_t){ 0 }) == 0)
+		return sj_set_num(c, ev, "req_mem_bytes", m, MIB) |
 		    ev_set_str(ev, c->a, "req_mem_per", str_cstr("cpu"));
 	if ((m = json_object_get(req, "memory_per_node")) == NULL)
 		m = json_object_get(req, "memory");
-	if (jnum(c, m, &(int64_t){ 0 }) == 0)
-		return jset_num(c, ev, "req_mem_bytes", m, MIB) |
+	if (sj_num(c, m, &(int64_t){ 0 }) == 0)
+		return sj_set_num(c, ev, "req_mem_bytes", m, MIB) |
 		    ev_set_str(ev, c->a, "req_mem_per", str_cstr("node"));
 	return 0;
 }
 
 static int
-jstep(struct jctx *c, json_t *s, const char *jid)
+jstep(struct sj_ctx *c, json_t *s, const char *jid)
 {
 	struct event	*ev;
 	json_t		*id, *st, *sj = json_object_get(s, "step");
@@ -1068,30 +848,30 @@ jstep(struct jctx *c, json_t *s, const char *jid)
 	if ((ev = evlist_add(c->out, c->a, EV_SACCT_ROW)) == NULL)
 		return -1;
 	ev->sig = "sacct.row";
-	json_ref(c, ev, 1);
+	sj_ref(c, ev, 1);
 	id = json_object_get(sj, "id");
 	if (json_is_string(id)) {
 		step = json_string_value(id);
 		if ((dot = strchr(step, '.')) != NULL)	/* "4.batch" */
 			step = dot + 1;
-	} else if (jnum(c, id, &v) == 0) {
+	} else if (sj_num(c, id, &v) == 0) {
 		snprintf(num, sizeof(num), "%lld", (long long)v);
 		step = num;
 	}
 	if (step == NULL)
 		step = "?";
 	r = jcommon(c, ev, jid, step);
-	r |= jset_str(c, ev, "job_name", json_object_get(sj, "name"));
+	r |= sj_set_str(c, ev, "job_name", json_object_get(sj, "name"));
 	st = json_object_get(s, "state");
-	r |= jset_str(c, ev, "state", json_is_object(st) ?
+	r |= sj_set_str(c, ev, "state", json_is_object(st) ?
 	    json_object_get(st, "current") : st);
-	r |= jexit(c, ev, json_object_get(s, "exit_code"), "exit_code",
+	r |= sj_exit(c, ev, json_object_get(s, "exit_code"), "exit_code",
 	    "exit_signal");
-	r |= jset_str(c, ev, "node_list", json_object_get(
+	r |= sj_set_str(c, ev, "node_list", json_object_get(
 	    json_object_get(s, "nodes"), "range"));
-	r |= jset_num(c, ev, "nnodes", json_object_get(
+	r |= sj_set_num(c, ev, "nnodes", json_object_get(
 	    json_object_get(s, "nodes"), "count"), 1);
-	r |= jset_num(c, ev, "ntasks", json_object_get(
+	r |= sj_set_num(c, ev, "ntasks", json_object_get(
 	    json_object_get(s, "tasks"), "count"), 1);
 	r |= jtimes(c, ev, json_object_get(s, "time"));
 	r |= jtres(c, ev, "alloc_tres", json_object_get(
@@ -1102,28 +882,32 @@ jstep(struct jctx *c, json_t *s, const char *jid)
 }
 
 static int
-jjob_fields(struct jctx *c, struct event *ev, json_t *j)
+jjob_fields(struct sj_ctx *c, struct event *ev, json_t *j)
 {
-	json_t	*st = json_object_get(j, "state");
-	json_t	*tres = json_object_get(j, "tres");
-	int	 r = 0;
+	json_t		*st = json_object_get(j, "state");
+	json_t		*tres = json_object_get(j, "tres");
+	const char	*rs;
+	int		 r = 0;
 
-	r |= jset_str(c, ev, "job_name", json_object_get(j, "name"));
-	r |= jset_str(c, ev, "state", json_is_object(st) ?
+	r |= sj_set_str(c, ev, "job_name", json_object_get(j, "name"));
+	r |= sj_set_str(c, ev, "state", json_is_object(st) ?
 	    json_object_get(st, "current") : st);
-	if (json_is_object(st))
-		r |= jset_str(c, ev, "reason", json_object_get(st, "reason"));
-	r |= jexit(c, ev, json_object_get(j, "exit_code"), "exit_code",
+	/* "None" is the text form's blank, as is_absent() reads it. */
+	if (json_is_object(st) && (rs = sj_str(c, json_object_get(st,
+	    "reason"))) != NULL && !is_absent(str_cstr(rs)))
+		r |= ev_set_strdup(ev, c->a, "reason", str_cstr(rs));
+	r |= sj_exit(c, ev, json_object_get(j, "exit_code"), "exit_code",
 	    "exit_signal");
-	r |= jexit(c, ev, json_object_get(j, "derived_exit_code"),
+	r |= sj_exit(c, ev, json_object_get(j, "derived_exit_code"),
 	    "derived_exit_code", "derived_signal");
 	r |= jreqmem(c, ev, json_object_get(j, "required"));
-	r |= jset_str(c, ev, "node_list", json_object_get(j, "nodes"));
-	r |= jset_str(c, ev, "partition", json_object_get(j, "partition"));
-	r |= jset_str(c, ev, "qos", json_object_get(j, "qos"));
-	r |= jset_str(c, ev, "user", json_object_get(j, "user"));
-	r |= jset_str(c, ev, "submit_line", json_object_get(j, "submit_line"));
-	r |= jset_num(c, ev, "nnodes", json_object_get(j, "allocation_nodes"),
+	r |= sj_set_str(c, ev, "node_list", json_object_get(j, "nodes"));
+	r |= sj_set_str(c, ev, "partition", json_object_get(j, "partition"));
+	r |= sj_set_str(c, ev, "qos", json_object_get(j, "qos"));
+	r |= sj_set_str(c, ev, "user", json_object_get(j, "user"));
+	r |= sj_set_str(c, ev, "submit_line", json_object_get(j,
+	    "submit_line"));
+	r |= sj_set_num(c, ev, "nnodes", json_object_get(j, "allocation_nodes"),
 	    1);
 	r |= jtimes(c, ev, json_object_get(j, "time"));
 	if (json_is_object(tres)) {
@@ -1136,7 +920,7 @@ jjob_fields(struct jctx *c, struct event *ev, json_t *j)
 }
 
 static int
-jjob(struct jctx *c, json_t *j)
+jjob(struct sj_ctx *c, json_t *j)
 {
 	struct event	*ev;
 	json_t		*steps, *s;
@@ -1151,8 +935,8 @@ jjob(struct jctx *c, json_t *j)
 	if ((ev = evlist_add(c->out, c->a, EV_SACCT_ROW)) == NULL)
 		return -1;
 	ev->sig = "sacct.row";
-	json_ref(c, ev, 0);
-	if (jnum(c, json_object_get(j, "job_id"), &v) == 0)
+	sj_ref(c, ev, 0);
+	if (sj_num(c, json_object_get(j, "job_id"), &v) == 0)
 		jid = arena_printf(c->a, "%lld", (long long)v);
 	else
 		jid = arena_strdup(c->a, "?");
@@ -1171,85 +955,91 @@ jjob(struct jctx *c, json_t *j)
 	return 0;
 }
 
-static int
-jnote(struct jctx *c, const char *sig, const char *msg)
-{
-	struct event	*ev;
-
-	if ((ev = evlist_add(c->out, c->a, EV_NOTE)) == NULL)
-		return -1;
-	ev->sig = sig;
-	ev->ref.file_id = c->in->file_id;
-	if ((msg = arena_strdup(c->a, msg)) == NULL)
-		return -1;
-	ev->text = str_cstr(msg);
-	return ev_set_str(ev, c->a, "message", ev->text);
-}
-
-/* "errors": [{"error": "..."}] (22.05) or [{"description": "..."}]. */
-static int
-jerrors(struct jctx *c, json_t *errs)
-{
-	json_t		*x;
-	const char	*m;
-	size_t		 i;
-
-	json_array_foreach(errs, i, x) {
-		m = jstr(c, json_object_get(x, "error"));
-		if (m == NULL)
-			m = jstr(c, json_object_get(x, "description"));
-		if (m != NULL && jnote(c, "sacct.error", m) == -1)
-			return -1;
-	}
-	return 0;
-}
 
 static int
-jdoc(struct jctx *c, json_t *root)
+jdoc(struct sj_ctx *c, json_t *root)
 {
 	json_t	*jobs = json_object_get(root, "jobs"), *j;
 	size_t	 i;
 	char	 msg[96];
 
-	if (jerrors(c, json_object_get(root, "errors")) == -1)
+	if (sj_errors(c, json_object_get(root, "errors"), "sacct.error") == -1)
 		return -1;
-	if (!json_is_array(jobs))
-		return jnote(c, "sacct.json_shape",
-		    "sacct --json: no \"jobs\" array");
+	if (!json_is_array(jobs)) {
+		snprintf(msg, sizeof(msg), "%s: no \"jobs\" array", c->what);
+		return sj_note(c, c->yaml ? "sacct.yaml_shape" :
+		    "sacct.json_shape", msg);
+	}
 	json_array_foreach(jobs, i, j)
 		if (jjob(c, j) == -1)
 			return -1;
 	if (c->bad == 0)
 		return 0;
-	snprintf(msg, sizeof(msg), "sacct --json: %zu values of an unexpected "
-	    "type skipped", c->bad);
-	return jnote(c, "sacct.json_types", msg);
+	snprintf(msg, sizeof(msg), "%s: %zu values of an unexpected type "
+	    "skipped", c->what, c->bad);
+	return sj_note(c, c->yaml ? "sacct.yaml_types" : "sacct.json_types",
+	    msg);
+}
+
+static enum err_code
+too_big(struct sj_ctx *c, struct err *e)
+{
+	char	msg[256];
+
+	snprintf(msg, sizeof(msg), "%s: %zu bytes, over the %u byte limit; "
+	    "not read", c->what, c->in->len, SJ_MAX_BYTES);
+	return sj_note(c, c->yaml ? "sacct.yaml_too_big" : "sacct.json_too_big",
+	    msg) == -1 ? ERR(e, ERR_NOMEM, "%s", c->in->name) : ERR_OK;
 }
 
 static enum err_code
 parse_json(const struct src *in, struct arena *a, struct evlist *out,
     struct err *e)
 {
-	struct jctx	 c = { .in = in, .a = a, .out = out, .lno = 1 };
+	struct sj_ctx	 c = { .in = in, .a = a, .out = out, .lno = 1,
+			    .what = "sacct --json" };
 	json_error_t	 je;
 	json_t		*root;
 	char		 msg[256];
 	int		 r;
 
-	if (in->len > JSON_MAX) {
-		snprintf(msg, sizeof(msg), "sacct --json: %zu bytes, over the "
-		    "%u byte limit; not read", in->len, JSON_MAX);
-		return jnote(&c, "sacct.json_too_big", msg) == -1 ?
-		    ERR(e, ERR_NOMEM, "%s", in->name) : ERR_OK;
-	}
-	c.nm = skim_json(in->data, in->len, NULL, 0);
+	if (in->len > SJ_MAX_BYTES)
+		return too_big(&c, e);
+	c.nm = sj_skim(in->data, in->len, NULL, 0);
 	if (c.nm > 0 && (c.m = arena_alloc(a, c.nm * sizeof(*c.m))) == NULL)
 		return ERR(e, ERR_NOMEM, "%s", in->name);
-	c.nm = skim_json(in->data, in->len, c.m, c.nm);
+	c.nm = sj_skim(in->data, in->len, c.m, c.nm);
 	if ((root = json_loadb(in->data, in->len, 0, &je)) == NULL) {
 		snprintf(msg, sizeof(msg), "sacct --json: line %d: %s",
 		    je.line, je.text);
-		return jnote(&c, "sacct.json_error", msg) == -1 ?
+		return sj_note(&c, "sacct.json_error", msg) == -1 ?
+		    ERR(e, ERR_NOMEM, "%s", in->name) : ERR_OK;
+	}
+	r = jdoc(&c, root);
+	json_decref(root);
+	return r == -1 ? ERR(e, ERR_NOMEM, "%s", in->name) : ERR_OK;
+}
+
+/* --yaml: the same tree as --json, loaded by yaml_tree(). */
+enum err_code
+parse_sacct_yaml(const struct src *in, struct arena *a, struct evlist *out,
+    struct err *e)
+{
+	struct sj_ctx	 c = { .in = in, .a = a, .out = out, .lno = 1,
+			    .what = "sacct --yaml", .yaml = 1 };
+	json_t		*root;
+	char		 err[200], msg[256];
+	int		 r;
+
+	if (in->len > SJ_MAX_BYTES)
+		return too_big(&c, e);
+	r = yaml_tree(in->data, in->len, a, &root, &c.m, &c.nm, &c.bad, err,
+	    sizeof(err));
+	if (r == -2)
+		return ERR(e, ERR_NOMEM, "%s", in->name);
+	if (r == -1) {
+		snprintf(msg, sizeof(msg), "sacct --yaml: %s", err);
+		return sj_note(&c, "sacct.yaml_error", msg) == -1 ?
 		    ERR(e, ERR_NOMEM, "%s", in->name) : ERR_OK;
 	}
 	r = jdoc(&c, root);
@@ -1281,11 +1071,14 @@ parse_sacct(const struct src *in, struct arena *a, struct evlist *out,
 
 	if (i < in->len && (in->data[i] == '{' || in->data[i] == '['))
 		return parse_json(in, a, out, e);
+	if (yaml_looks(in->data + i, in->len - i))
+		return parse_sacct_yaml(in, a, out, e);
 	return parse_text(in, a, out, e);
 }
 
-/* Score that the bytes are sacct output: JSON with "jobs" and sacct's
- * step/exit layout, a header naming JobID, or sacct's own error lines. */
+/* Score that the bytes are sacct output: JSON or YAML with "jobs" and
+ * sacct's step/exit layout, a header naming JobID, or sacct's own error
+ * lines. */
 int
 sniff_sacct(const char *p, size_t n)
 {
@@ -1302,6 +1095,14 @@ sniff_sacct(const char *p, size_t n)
 		    (str_find(head, "\"steps\"") != NULL ||
 		    str_find(head, "dbv0") != NULL ||
 		    str_find(head, "\"derived_exit_code\"") != NULL) ? 85 : 0;
+	/* --yaml: the same keys, unquoted; scontrol's job keys are not
+	 * sacct's (scontrol --yaml is not read). */
+	if (yaml_looks(head.p, head.n))
+		return str_find(head, "jobs:") != NULL &&
+		    (str_find(head, "steps:") != NULL ||
+		    str_find(head, "derived_exit_code:") != NULL) &&
+		    str_find(head, "batch_host:") == NULL &&
+		    str_find(head, "allocating_node:") == NULL ? 85 : 0;
 	scan_init(&sc, head.p, head.n);
 	if (!scan_line(&sc, &l1))
 		return 0;

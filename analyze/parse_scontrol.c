@@ -28,12 +28,15 @@
  *
  * A record cites its first line (ref and text); its context is the whole
  * record, verbatim. Times are naive local (TSQ_RAW_LOCAL, times_local 1).
- * It does not expand node ranges or read --json output.
+ * Output that opens with '{' is `scontrol show job --json`, read by
+ * parse_scontrol_json.c into the same records. It does not expand node
+ * ranges.
  */
 #include <stdint.h>
 #include <string.h>
 
 #include "parse.h"
+#include "slurm_json.h"
 #include "units.h"
 
 #define MAXKEYS	1024		/* per record; more are counted, not kept */
@@ -298,8 +301,10 @@ set_stepid(struct ctx *c, struct str v)
 	    v.n - nj - 1) : str_make(v.p + v.n, 0));
 }
 
-static int
-set_memtres(struct ctx *c, const struct key_def *d, struct str v)
+/* MemPerTres "gres:gpu:10000" / "gres/gpu:10000" (MB) as name. */
+int
+scontrol_mem_tres(struct event *ev, struct arena *a, const char *name,
+    struct str v)
 {
 	size_t	i = v.n;
 	int64_t	b;
@@ -310,7 +315,7 @@ set_memtres(struct ctx *c, const struct key_def *d, struct str v)
 		i--;
 	if (mb_size(str_make(v.p + i, v.n - i), &b) == -1)
 		return 0;
-	return ev_set_num(c->ev, c->a, d->name, b);
+	return ev_set_num(ev, a, name, b);
 }
 
 /* CPU_IDs of a -d per-node line; the last node line wins. */
@@ -325,9 +330,11 @@ set_cpulist(struct ctx *c, const struct key_def *d, struct str v)
 	    ev_set_num(c->ev, c->a, d->name2, (int64_t)n);
 }
 
-/* "gpu:a100:2(IDX:0-1)", "gpu(IDX:0)": the GPU indexes bound. */
-static int
-set_gresidx(struct ctx *c, const struct key_def *d, struct str v)
+/* "gpu:a100:2(IDX:0-1)", "gpu(IDX:0)": the GPU indexes bound, as name
+ * (the list) and name2 (its count). */
+int
+scontrol_gres_idx(struct event *ev, struct arena *a, const char *name,
+    const char *name2, struct str v)
 {
 	const char	*idx = str_find(v, "(IDX:"), *end;
 	struct str	 l;
@@ -339,10 +346,10 @@ set_gresidx(struct ctx *c, const struct key_def *d, struct str v)
 	if ((end = memchr(idx, ')', v.n - (size_t)(idx - v.p))) == NULL)
 		return 0;
 	l = str_make(idx, (size_t)(end - idx));
-	if (ev_set_str(c->ev, c->a, d->name, l) == -1)
+	if (ev_set_str(ev, a, name, l) == -1)
 		return -1;
 	return cpulist_count(l, &n) == -1 ? 0 :
-	    ev_set_num(c->ev, c->a, d->name2, (int64_t)n);
+	    ev_set_num(ev, a, name2, (int64_t)n);
 }
 
 /* The stable field(s) of one known key. -1 only on allocation failure. */
@@ -381,11 +388,11 @@ set_known(struct ctx *c, const struct key_def *d, struct str v)
 	case K_STEPID:
 		return set_stepid(c, v);
 	case K_MEMTRES:
-		return set_memtres(c, d, v);
+		return scontrol_mem_tres(c->ev, c->a, d->name, v);
 	case K_CPULIST:
 		return set_cpulist(c, d, v);
 	case K_GRESIDX:
-		return set_gresidx(c, d, v);
+		return scontrol_gres_idx(c->ev, c->a, d->name, d->name2, v);
 	case K_STR:
 	default:
 		return ev_set_str(c->ev, c->a, d->name, v);
@@ -462,9 +469,8 @@ tres_per_gpus(struct str s)
 /* gpus_requested: ReqTRES, else the allocated TRES, else TresPerJob,
  * else TresPerNode times the nodes. */
 static int
-set_gpus_requested(struct ctx *c)
+set_gpus_requested(struct event *ev, struct arena *a)
 {
-	struct event	*ev = c->ev;
 	int64_t		 mem, gpus, nodes, nn;
 
 	slurm_tres(ev_str(ev, "req_tres"), &mem, &gpus, &nodes);
@@ -476,26 +482,44 @@ set_gpus_requested(struct ctx *c)
 	    "tres_per_node"))) > 0 && ev_num(ev, "num_nodes", &nn) == 0 &&
 	    nn > 0 && nn < 1000000)
 		gpus *= nn;
-	return gpus < 0 ? 0 : ev_set_num(ev, c->a, "gpus_requested", gpus);
+	return gpus < 0 ? 0 : ev_set_num(ev, a, "gpus_requested", gpus);
 }
 
-static int
-finish_job(struct ctx *c)
+/* A job record's derived numbers: tres_mem_bytes and tres_gpus of its
+ * allocated (else requested) TRES, and gpus_requested. */
+int
+scontrol_job_derive(struct event *ev, struct arena *a)
 {
-	struct event	*ev = c->ev;
 	struct str	 tres = ev_str(ev, "alloc_tres");
-	int64_t		 mem, gpus, nodes, t;
+	int64_t		 mem, gpus, nodes;
 	int		 r = 0;
 
 	if (tres.p == NULL)
 		tres = ev_str(ev, "req_tres");
 	slurm_tres(tres, &mem, &gpus, &nodes);
 	if (mem >= 0)
-		r |= ev_set_num(ev, c->a, "tres_mem_bytes", mem);
+		r |= ev_set_num(ev, a, "tres_mem_bytes", mem);
 	if (gpus >= 0)
-		r |= ev_set_num(ev, c->a, "tres_gpus", gpus);
-	r |= set_gpus_requested(c);
-	if (!IN_LIST(ev_str(ev, "job_state"), live_states) &&
+		r |= ev_set_num(ev, a, "tres_gpus", gpus);
+	return r | set_gpus_requested(ev, a);
+}
+
+/* Job states whose EndTime is a forecast, not a fact. */
+int
+scontrol_live_state(struct str state)
+{
+	return IN_LIST(state, live_states);
+}
+
+static int
+finish_job(struct ctx *c)
+{
+	struct event	*ev = c->ev;
+	int64_t		 t;
+	int		 r;
+
+	r = scontrol_job_derive(ev, c->a);
+	if (!scontrol_live_state(ev_str(ev, "job_state")) &&
 	    ev_num(ev, "end_s", &t) == 0 && t > -SECS_MAX && t < SECS_MAX) {
 		ev->ts_ns = t * 1000000000LL;
 		ev->tsq = TSQ_RAW_LOCAL;
@@ -706,7 +730,13 @@ parse_scontrol(const struct src *in, struct arena *a, struct evlist *out,
 	struct ctx	c = { .in = in, .a = a, .out = out };
 	struct scan	sc;
 	struct str	line;
+	size_t		i = 0;
 
+	while (i < in->len && (in->data[i] == ' ' || in->data[i] == '\t' ||
+	    in->data[i] == '\r' || in->data[i] == '\n'))
+		i++;
+	if (i < in->len && in->data[i] == '{')
+		return parse_scontrol_json(in, a, out, e);
 	if (is_config(in->data, in->len))
 		return parse_config(&c, e);
 	scan_init(&sc, in->data, in->len);
@@ -727,12 +757,22 @@ sniff_scontrol(const char *p, size_t n)
 		"Configuration data as of ", "slurm_load_",
 	};
 	struct scan	sc;
-	struct str	line;
+	struct str	line, head;
 
 	scan_init(&sc, p, n > 4096 ? 4096 : n);
 	while (scan_line(&sc, &line)) {
 		if (str_trim(line).n == 0)
 			continue;
+		/* --json (and squeue's): keys of a job record that sacct's
+		 * --json never has. */
+		if (str_trim(line).p[0] == '{') {
+			head = str_make(line.p, (size_t)(p + (n > 4096 ?
+			    4096 : n) - line.p));
+			return str_find(head, "\"jobs\"") != NULL &&
+			    (str_find(head, "\"batch_host\"") != NULL ||
+			    str_find(head, "\"allocating_node\"") != NULL ||
+			    str_find(head, "\"job_state\"") != NULL) ? 90 : 0;
+		}
 		for (size_t i = 0; i < sizeof(starts) / sizeof(*starts); i++)
 			if (str_starts(line, starts[i]))
 				return i < 4 ? 90 : 70;

@@ -43,6 +43,8 @@ struct step_fact {
 	int64_t			 cg_failcnt;	/* v1 failcnt, v2 events max;
 						 * -1 unknown */
 	int64_t			 oom_kills;
+	int			 oom_kills_whole; /* from the step's own
+						  * v2 memory.events */
 	const struct event	*cg_oom;	/* file with oom_kill > 0 */
 };
 

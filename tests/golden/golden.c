@@ -132,6 +132,15 @@ check_expect(const char *name, json_t *sc, const struct analysis *an)
 			    json_is_true(v) ? "one" : "none",
 			    seen ? "one" : "none");
 	}
+	/* "step": the step whose memory limit was hit (the first usage
+	 * row: the limit the verdict is about). */
+	v = json_object_get(ex, "step");
+	if (json_is_string(v) && (an->nusage == 0 ||
+	    an->usage[0].step == NULL ||
+	    strcmp(an->usage[0].step, json_string_value(v)) != 0))
+		fail(name, "step of the limit hit: want %s, got %s",
+		    json_string_value(v), an->nusage > 0 ?
+		    an->usage[0].step : NULL);
 	v = json_object_get(ex, "initiating_source");
 	if (json_is_string(v) && (an->verdict.initiating == NULL ||
 	    an->verdict.initiating->source == NULL ||

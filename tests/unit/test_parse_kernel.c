@@ -610,3 +610,42 @@ DEFINE_TEST(test_kernel_sniff)
 	free(buf);
 	CHECK_EQ_INT(sniff_kernel("JobID|State\n1|COMPLETED\n", 24), 0);
 }
+
+/* The report's "Memory cgroup stats" give the tmpfs share of the charge:
+ * v2 "shmem" (Slurm 24.11 on cgroup v2, a job filling /dev/shm), v1
+ * "total_shmem" after the cgroup's own "shmem"; a "shmem" line outside
+ * a stats block is nobody's. */
+DEFINE_TEST(test_kernel_stats_shmem)
+{
+	struct parsed	 p;
+	struct event	*ev;
+
+	parse_fixture(&p,
+	    "fixtures/scenarios/real-2411-v2-shm-fill/kernel/dmesg.txt");
+	CHECK_EQ_INT(count(&p, EV_KERNEL_OOM), 5);
+	ev = nth(&p, EV_KERNEL_OOM, 3);		/* job_6 */
+	CHECK(ev != NULL);
+	CHECK_FSTR(ev, "stats_memcg",
+	    "/system.slice/vm_slurmstepd.scope/job_6");
+	CHECK_NUM(ev, "stats_shmem_bytes", 90185728);
+	CHECK_NUM(ev, "usage_bytes", 102400 * 1024);
+	CHECK_NUM(nth(&p, EV_KERNEL_OOM, 0), "stats_shmem_bytes", 0);
+	parsed_free(&p);
+
+	parse_text(&p,
+	    "[5.1] python3 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL)\n"
+	    "[5.2] memory: usage 102400kB, limit 102400kB, failcnt 9\n"
+	    "[5.3] Memory cgroup stats for /slurm/uid_1/job_2:\n"
+	    "[5.3] shmem 0\n"
+	    "[5.3] total_shmem 52428800\n"
+	    "[5.4] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),"
+	    "oom_memcg=/slurm/uid_1/job_2,task_memcg=/slurm/uid_1/job_2/"
+	    "step_0,task=a,pid=7,uid=1\n"
+	    "[5.4] shmem 999\n"
+	    "[5.5] Memory cgroup out of memory: Killed process 7 (a) "
+	    "total-vm:1kB, anon-rss:1kB, file-rss:0kB, shmem-rss:0kB\n");
+	ev = nth(&p, EV_KERNEL_OOM, 0);
+	CHECK(ev != NULL);
+	CHECK_NUM(ev, "stats_shmem_bytes", 52428800);
+	parsed_free(&p);
+}
