@@ -45,6 +45,7 @@ class Oomtrail(CMakePackage):
     depends_on("libxml2")
     depends_on("pcre2")
     depends_on("jansson")
+    depends_on("libyaml")  # sacct --yaml, analyzer only
     depends_on("nettle")
     depends_on("slurm", when="+spank")
 
