@@ -15,10 +15,15 @@
 # for N = 1 and N = 64. The counts are printed (README, "Running the
 # collector on a cluster").
 #
-#   sh deploy-load.sh OOMTRAIL-COLLECT SOURCE_DIR
+# For N = 1 the job bundle and the node bundle, analysed together, give
+# the capture's verdict (host_oom).
+#
+#   sh deploy-load.sh OOMTRAIL-COLLECT OOMTRAIL SOURCE_DIR
 set -u
-collect=${1:?usage: deploy-load.sh OOMTRAIL-COLLECT SOURCE_DIR}
-src=${2:?usage: deploy-load.sh OOMTRAIL-COLLECT SOURCE_DIR}
+usage="usage: deploy-load.sh OOMTRAIL-COLLECT OOMTRAIL SOURCE_DIR"
+collect=${1:?$usage}
+oomtrail=${2:?$usage}
+src=${3:?$usage}
 fail=0
 work=$(mktemp -d "${TMPDIR:-/tmp}/oomtrail-deploy.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
@@ -180,20 +185,35 @@ grep -q "job 10: failed (exit 9, derived ?); starting" \
     "$e/ctld/epilog-slurmctld.log" || bad "job 10 not started"
 
 run 1
+# shellcheck disable=SC2046
+"$oomtrail" analyze $(find "$work/n1/spool" -name 'oomtrail-*.tar.zst') \
+    >"$work/n1/analysis.txt" 2>&1
+grep -q "^Verdict: host_oom " "$work/n1/analysis.txt" ||
+    { bad "N=1: the bundles do not analyse to host_oom:";
+    head -20 "$work/n1/analysis.txt"; }
 run 64
 [ "$calls_1" -eq "$calls_64" ] ||
     bad "calls per job grow with N: $calls_1 for N=1, $calls_64 for N=64"
 cmp -s "$work/n1/calls.job" "$work/n64/calls.job" ||
     bad "the job's calls differ between N=1 and N=64"
 
+# A quiet node: its kernel log has no OOM line and no GPU fault (a kernel
+# log that cannot be read rules nothing out, so it must be readable).
+mkdir -p "$work/quiet"
+for c in dmesg journalctl; do
+	printf '#!/bin/sh\necho "[    0.000000] Linux version 6.1.0-ci"\n' \
+	    >"$work/quiet/$c"
+	chmod 755 "$work/quiet/$c"
+done
+
 # A job that ended well: nothing from either Epilog on a quiet node
-# (--if-incident finds no trouble: markers say exit 0, no kernel log).
+# (--if-incident finds no trouble: markers say exit 0, a clean kernel log).
 d=$work/ok
 mkdir -p "$d"
 node=node001
 marker "$d/nodes/$node/markers" batch 0 0
 # shellcheck disable=SC2046
-env -i $(common_env) FAKE_DMESG=fail FAKE_JOURNALCTL=fail \
+env -i $(common_env) PATH="$work/quiet:$PATHS" \
     SLURMD_NODENAME=$node SLURM_JOB_EXIT_CODE=0 SLURM_JOB_DERIVED_EC=0 \
     OOMTRAIL_CALL_LOG="$d/calls.node" \
     OOMTRAIL_MARKERS="$d/nodes/$node/markers" \
@@ -208,13 +228,13 @@ grep -q "collecting, if this node saw an incident" "$d/epilog.log" ||
     bad "quiet node: the Epilog did not ask --if-incident"
 [ -e "$d/nodes/$node/markers/$job" ] && bad "quiet node: markers left"
 
-# The same job, exit 0, but the SPANK marker says a step was OOM-killed:
-# --if-incident collects this node.
+# The same job and quiet node, exit 0, but the SPANK marker says a step
+# was OOM-killed: --if-incident collects this node.
 d=$work/oomstep
 mkdir -p "$d"
 marker "$d/markers" 0 0 1
 # shellcheck disable=SC2046
-env -i $(common_env) FAKE_DMESG=fail FAKE_JOURNALCTL=fail \
+env -i $(common_env) PATH="$work/quiet:$PATHS" \
     SLURMD_NODENAME=$node SLURM_JOB_EXIT_CODE=0 SLURM_JOB_DERIVED_EC=0 \
     OOMTRAIL_CALL_LOG="$d/calls.node" OOMTRAIL_MARKERS="$d/markers" \
     OOMTRAIL_OUTPUT="$d/spool" OOMTRAIL_LOG="$d/epilog.log" \
