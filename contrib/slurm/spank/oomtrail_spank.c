@@ -946,7 +946,8 @@ sb_printf(struct sbuf *b, const char *fmt, ...)
 }
 
 /*
- * The marker's text (format 1, docs/bundle-format.md) in buf; with paths
+ * The marker's text (format 1: the collector's collect/marker.c reads it)
+ * in buf; with paths
  * 0 the output paths are left empty. Its length, or -1 if it does not fit
  * in cap - 1 bytes.
  */
@@ -966,10 +967,8 @@ marker_format(const struct step_marker *m, const struct task_info *t,
 		sb_printf(&b, "array_job_id=\narray_task_id=\n");
 	sb_printf(&b, "uid=%u\nnode=%s\n", (unsigned)t->uid,
 	    node_ok(node) ? node : "");
-	if (m->start > 0)
+	if (m->start > 0)	/* unknown: no line (the reader wants digits) */
 		sb_printf(&b, "start=%lld\n", (long long)m->start);
-	else
-		sb_printf(&b, "start=\n");
 	sb_printf(&b, "end=%lld\npids=", (long long)end);
 	for (i = 0; i < m->ntasks; i++)
 		sb_printf(&b, "%s%ld", i > 0 ? " " : "", (long)m->pid[i]);

@@ -673,6 +673,8 @@ DEFINE_TEST(spank_marker_refuses_unsafe_dir)
 	snprintf(opt, sizeof(opt), "markers=%s", here(5, "m3"));
 	CHECK_EQ_INT(hook(3, av), 0);
 	CHECK(strstr(slurp("m3/8/1.step"), "\npids=9\nexit=0\n") != NULL);
+	/* no start time known (no slurm_spank_init): no start= line */
+	CHECK(strstr(slurp("m3/8/1.step"), "\nnode=\nend=") != NULL);
 }
 
 /*
