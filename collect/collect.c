@@ -388,7 +388,7 @@ static void
 expand_output(struct collect *c)
 {
 	const char	*in = c->o->output, *v;
-	char		 part[256];
+	char		 part[256] = "";
 	size_t		 n = 0;
 	int		 pat = 0;
 
@@ -407,6 +407,8 @@ expand_output(struct collect *c)
 		else if (*in == 'n')
 			safe_part(part, sizeof(part), env_or("SLURMD_NODENAME",
 			    c->host), "nohost");
+		if (strcmp(part, ".") == 0 || strcmp(part, "..") == 0)
+			part[0] = '_', part[1] = '\0';
 		pat |= *in != '%';
 		n += (size_t)snprintf(c->outarg + n, sizeof(c->outarg) - n,
 		    "%s", v);

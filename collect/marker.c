@@ -45,6 +45,17 @@ step_ok(const char *s, size_t n)
 	    (n == 11 && memcmp(s, "interactive", 11) == 0) || digits(s, n);
 }
 
+/* n digits (checked by digits()) as a number: no NUL needed. */
+static int64_t
+num(const char *v, size_t n)
+{
+	int64_t	x = 0;
+
+	for (size_t i = 0; i < n; i++)
+		x = x * 10 + (v[i] - '0');
+	return x;
+}
+
 static int
 set_str(char *out, size_t sz, const char *v, size_t n)
 {
@@ -64,8 +75,17 @@ set_num(int64_t *out, const char *v, size_t n, int neg_ok)
 	}
 	if (!digits(v, n))
 		return -1;
-	*out = strtoll(v, NULL, 10);
+	*out = num(v, n);
 	return 0;
+}
+
+/* Length of the word at v (up to a blank or n bytes): no NUL needed. */
+static size_t
+word(const char *v, size_t n)
+{
+	const char	*sp = memchr(v, ' ', n);
+
+	return sp != NULL ? (size_t)(sp - v) : n;
 }
 
 /* "123 456": at most MARKER_PIDS pids. */
@@ -80,11 +100,10 @@ set_pids(struct marker *m, const char *v, size_t n)
 			i++;
 			continue;
 		}
-		w = strcspn(v + i, " ");
-		w = w > n - i ? n - i : w;
+		w = word(v + i, n - i);
 		if (!digits(v + i, w) || m->npids == MARKER_PIDS)
 			return -1;
-		m->pids[m->npids++] = (pid_t)strtol(v + i, NULL, 10);
+		m->pids[m->npids++] = (pid_t)num(v + i, w);
 		i += w;
 	}
 	return 0;
@@ -103,10 +122,9 @@ set_exit(struct marker *m, const char *v, size_t n)
 			i++;
 			continue;
 		}
-		w = strcspn(v + i, " ");
-		w = w > n - i ? n - i : w;
+		w = word(v + i, n - i);
 		if (digits(v + i, w)) {
-			if (strtol(v + i, NULL, 10) != 0)
+			if (num(v + i, w) != 0)
 				m->failed = 1;
 		} else if (w > 3 && memcmp(v + i, "sig", 3) == 0 &&
 		    digits(v + i + 3, w - 3))

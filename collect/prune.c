@@ -76,10 +76,11 @@ size_at(int dfd, const char *name)
 	    S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
 }
 
-/* The bundles in dfd, oldest first; self excluded but counted in *self_b. */
+/* The bundles in dfd, oldest first; self excluded (*self_n: 1 when it is
+ * there, with its bytes in *self_b; a peer may have pruned it already). */
 static int
 list(int dfd, const char *self, struct cand **out, size_t *n,
-    uint64_t *self_b)
+    uint64_t *self_b, uint64_t *self_n)
 {
 	struct cand	*v = NULL, *nv;
 	struct dirent	*d;
@@ -90,7 +91,7 @@ list(int dfd, const char *self, struct cand **out, size_t *n,
 	size_t		 cap = 0;
 
 	*n = 0;
-	*self_b = 0;
+	*self_b = *self_n = 0;
 	if ((fd2 = dup(dfd)) == -1 || (dp = fdopendir(fd2)) == NULL)
 		return fd2 != -1 ? close(fd2), -1 : -1;
 	rewinddir(dp);
@@ -101,6 +102,7 @@ list(int dfd, const char *self, struct cand **out, size_t *n,
 		snprintf(map, sizeof(map), "%s.map.json", d->d_name);
 		if (strcmp(d->d_name, self) == 0) {
 			*self_b = (uint64_t)st.st_size + size_at(dfd, map);
+			*self_n = 1;
 			continue;
 		}
 		if (*n == cap) {
@@ -158,11 +160,10 @@ prune_bundles(const char *dir, const char *self, uint64_t keep,
 		close(dfd);
 		return ERR(e, ERR_IO, "flock %s: %s", dir, strerror(errno));
 	}
-	if (list(dfd, self, &v, &n, &total) == -1) {
+	if (list(dfd, self, &v, &n, &total, &count) == -1) {
 		close(dfd);
 		return ERR(e, ERR_IO, "%s: %s", dir, strerror(errno));
 	}
-	count = 1;	/* self */
 	for (i = 0; i < n; i++) {
 		total += v[i].bytes;
 		count++;
