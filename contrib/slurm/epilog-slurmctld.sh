@@ -33,7 +33,9 @@
 #   OOMTRAIL_MAX_RUNNING  collectors at a time   (4)
 #   OOMTRAIL_QUEUE_WAIT   seconds to wait for a slot (900)
 #   OOMTRAIL_STATE        its log and slot locks (/var/spool/oomtrail-ctld;
-#                         log: epilog-slurmctld.log, moved to .1 past 1 MiB)
+#                         log: epilog-slurmctld.log, moved to .1 past 1 MiB);
+#                         SlurmUser must be able to create or write it, else
+#                         collectors run with no log and no limit
 #   OOMTRAIL_ALWAYS       1: collect every job (0)
 
 PATH=${PATH:-/usr/sbin:/usr/bin:/sbin:/bin}
@@ -92,7 +94,7 @@ run() {
 	tmo=
 	command -v timeout >/dev/null 2>&1 &&
 	    tmo="timeout -k 5 $((deadline + 30))"
-	if ! command -v flock >/dev/null 2>&1; then
+	if [ "$slots" = 0 ] || ! command -v flock >/dev/null 2>&1; then
 		$tmo "$collect" "$@" </dev/null >>"$log" 2>&1
 		note "collector exit $?"
 		return
@@ -126,6 +128,12 @@ main() {
 	is_number "$queue" || queue=900
 	[ -d "$state" ] || { mkdir -p "$state" && chmod 0700 "$state"; } \
 	    2>/dev/null
+	slots=1
+	if ! [ -d "$state" ] || ! [ -w "$state" ]; then
+		# no log and no slots, but still the collection
+		log=/dev/null
+		slots=0
+	fi
 	if [ "${1:-}" = --detached ]; then
 		run
 		return 0
