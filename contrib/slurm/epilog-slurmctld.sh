@@ -93,7 +93,7 @@ run() {
 	esac
 	tmo=
 	command -v timeout >/dev/null 2>&1 &&
-	    tmo="timeout -k 5 $((deadline + 30))"
+	    tmo="timeout -k 5 $((deadline + 15))"
 	if [ "$slots" = 0 ] || ! command -v flock >/dev/null 2>&1; then
 		$tmo "$collect" "$@" </dev/null >>"$log" 2>&1
 		note "collector exit $?"
