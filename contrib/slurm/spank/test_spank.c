@@ -686,7 +686,7 @@ DEFINE_TEST(spank_marker_refuses_unsafe_dir)
 DEFINE_TEST(spank_marker_output_paths)
 {
 	const char	*av[] = { "always=0", NULL };
-	char		 out[PATH_MAX];
+	char		 out[PATH_MAX + 128];
 	long		 t0;
 
 	cgroup_fs = here(1, "no-cgroups");
