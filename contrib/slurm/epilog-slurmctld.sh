@@ -33,8 +33,9 @@
 #
 # Settings (environment, or edit the defaults):
 #   OOMTRAIL_COLLECT      the collector          (/usr/local/bin/oomtrail-collect)
-#   OOMTRAIL_OUTPUT       bundle directory       (/var/spool/oomtrail); %j and
-#                         %n as in epilog.sh; SlurmUser must be able to write it
+#   OOMTRAIL_OUTPUT       bundle directory       (OOMTRAIL_STATE: the nodes'
+#                         /var/spool/oomtrail is root's); %j and %n as in
+#                         epilog.sh; SlurmUser must be able to write it
 #   OOMTRAIL_KEEP, OOMTRAIL_KEEP_BYTES   spool limits as in epilog.sh (200, 2G)
 #   OOMTRAIL_JOB_DEADLINE how long the collector may wait for final
 #                         accounting, in seconds (600)
@@ -50,13 +51,13 @@
 PATH=${PATH:-/usr/sbin:/usr/bin:/sbin:/bin}
 export PATH
 collect=${OOMTRAIL_COLLECT:-/usr/local/bin/oomtrail-collect}
-out=${OOMTRAIL_OUTPUT:-/var/spool/oomtrail}
+state=${OOMTRAIL_STATE:-/var/spool/oomtrail-ctld}
+out=${OOMTRAIL_OUTPUT:-$state}
 keep=${OOMTRAIL_KEEP-200}
 keep_bytes=${OOMTRAIL_KEEP_BYTES-2G}
 deadline=${OOMTRAIL_JOB_DEADLINE:-600}
 max=${OOMTRAIL_MAX_RUNNING:-4}
 queue=${OOMTRAIL_QUEUE_WAIT:-900}
-state=${OOMTRAIL_STATE:-/var/spool/oomtrail-ctld}
 log=$state/epilog-slurmctld.log
 
 is_number() {
