@@ -31,7 +31,8 @@
 # to OOMTRAIL_QUEUE_WAIT seconds, then give up with a log line. It always
 # exits 0.
 #
-# Settings (environment, or edit the defaults):
+# Settings (slurmctld passes none: export them in a wrapper that execs
+# this script, or edit the defaults below):
 #   OOMTRAIL_COLLECT      the collector          (/usr/local/bin/oomtrail-collect)
 #   OOMTRAIL_OUTPUT       bundle directory       (OOMTRAIL_STATE: the nodes'
 #                         /var/spool/oomtrail is root's); %j and %n as in

@@ -21,7 +21,8 @@
 # happens to the collector; and it takes bounded time: the collector's
 # --deadline, and "timeout" kills it 15 s after that.
 #
-# Settings (environment, or edit the defaults):
+# Settings (slurmd passes none: export them in a wrapper that execs this
+# script, or edit the defaults below):
 #   OOMTRAIL_COLLECT     the collector           (/usr/local/bin/oomtrail-collect)
 #   OOMTRAIL_OUTPUT      bundle directory        (/var/spool/oomtrail); %j is
 #                        the job id (array task: <array>_<task>), %n the
