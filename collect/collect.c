@@ -130,7 +130,9 @@ open_writer(struct collect *c)
 		return ERR_OK;
 	safe_part(cl, sizeof(cl), c->cluster, "nocluster");
 	safe_part(job, sizeof(job), c->jid.ref, "nojob");
-	if (c->ps != NULL && c->host[0] != '\0')
+	if (c->o->scope == SCOPE_JOB)
+		snprintf(host, sizeof(host), "job");	/* not this host's */
+	else if (c->ps != NULL && c->host[0] != '\0')
 		pseudo_name(c->ps, PS_HOST, c->host, strlen(c->host), host,
 		    sizeof(host));
 	else
@@ -680,6 +682,7 @@ collect_run(const struct collect_opts *o, struct collect_result *r,
 	setup(c, o);
 	if (c->ps != NULL)
 		pseudo_learn_env(c->ps, c->host);
+	probes_markers(c);
 	expand_output(c);
 	if ((rc = pick_outdir(c)) == ERR_OK) {
 		probes_run(c);

@@ -6,7 +6,8 @@
  * Signs, in order: a SPANK marker of the job (marker.c) with a task that
  * exited non-zero or was signalled, or an oom_kill count above 0; the
  * exit codes slurmd gives its Epilog (SLURM_JOB_EXIT_CODE,
- * SLURM_JOB_DERIVED_EC: raw wait statuses, non-zero); then the
+ * SLURM_JOB_DERIVED_EC: raw wait statuses, non-zero); a failure line of
+ * Slurm's or a framework's in the tail of the job's output; then the
  * kernel log (/dev/kmsg, else dmesg), scanned with the signature catalog
  * (the rows the analyzer uses, not a matcher of its own): a kernel OOM
  * line whose memory cgroup path has the component job_<id>, or one in the
@@ -233,6 +234,119 @@ out:
 	return rc;
 }
 
+/*
+ * The job's own output: Slurm writes some failures nowhere else on the
+ * node (srun's "Unable to create step ...", slurmstepd's "Detected N
+ * oom_kill events", "CANCELLED ... DUE TO TIME LIMIT") and a framework's
+ * CUDA OOM or NCCL error may be the only trace of a job that exited 0.
+ * The last OUT_TAIL bytes of each file are scanned with the catalog; a
+ * match of one of these kinds is an incident. The file is the user's:
+ * opened without following a final link, read only when regular.
+ */
+#define OUT_TAIL	((off_t)1 << 20)	/* 1 MiB */
+
+static const enum ev_kind out_kinds[] = {
+	EV_STEPD_OOM, EV_STEPD_MEMLIMIT, EV_SLURM_OOM_PARAPHRASE,
+	EV_SRUN_TASK_OOM, EV_SRUN_TASK_KILLED, EV_SRUN_EXCEEDED,
+	EV_TIME_LIMIT, EV_CANCELLED, EV_PREEMPTED, EV_STEP_CREATE_FAIL,
+	EV_CGROUP_CREATE_FAIL, EV_CUDA_OOM, EV_CUDA_OOM_PLAIN, EV_XLA_OOM,
+	EV_CUDA_FAULT, EV_ECC_ERROR, EV_NCCL_TIMEOUT, EV_NCCL_ERROR,
+	EV_SHM_ERROR, EV_BUS_ERROR, EV_HOST_OOM_APP, EV_NODE_FAIL,
+	EV_GPU_NODEV, EV_XID, EV_GPU_DRIVER_ERROR, EV_KERNEL_OOM
+};
+
+struct oscan {
+	const char	*path;
+	int		 hit;
+	char		 why[512];
+};
+
+static int
+on_out_line(void *arg, const struct cat_line *l)
+{
+	struct oscan	*o = arg;
+
+	if (l->m == NULL)
+		return 0;
+	for (size_t i = 0; i < sizeof(out_kinds) / sizeof(out_kinds[0]); i++)
+		if (l->m->sig->kind == out_kinds[i]) {
+			snprintf(o->why, sizeof(o->why), "the job's output "
+			    "%.200s: %s: %.*s", o->path, l->m->sig->id,
+			    (int)(l->m->text.n > 160 ? 160 : l->m->text.n),
+			    l->m->text.p);
+			return o->hit = 1, -1;
+		}
+	return 0;
+}
+
+static int
+scan_output(const char *path, char *why, size_t sz)
+{
+	struct oscan	 o = { .path = path };
+	struct catalog	*cat = NULL;
+	struct cat_scan	*sc = NULL;
+	struct stat	 st;
+	struct err	 e = { 0 };
+	char		*b = NULL;
+	ssize_t		 r;
+	int		 fd;
+
+	if (path == NULL || *path != '/' ||
+	    (fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+	    O_CLOEXEC)) == -1)
+		return 0;
+	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode) ||
+	    (b = malloc(1 << 16)) == NULL || catalog_new(&cat, &e) != ERR_OK ||
+	    cat_scan_new(cat, 0, 0, on_out_line, &o, &sc, &e) != ERR_OK)
+		goto out;
+	if (st.st_size > OUT_TAIL &&
+	    lseek(fd, st.st_size - OUT_TAIL, SEEK_SET) == -1)
+		goto out;
+	while (!o.hit && (r = read(fd, b, 1 << 16)) > 0)
+		if (cat_scan_feed(sc, b, (size_t)r, NULL) != ERR_OK)
+			break;
+	if (!o.hit)
+		cat_scan_end(sc, NULL);
+	if (o.hit)
+		snprintf(why, sz, "%s", o.why);
+out:
+	cat_scan_free(sc);
+	catalog_free(cat);
+	free(b);
+	close(fd);
+	return o.hit;
+}
+
+/* The job's output files: the markers', else the Epilog's
+ * SLURM_JOB_STDOUT / SLURM_JOB_STDERR patterns expanded. */
+static int
+output_sign(const char *job, const struct markers *ms, char *why, size_t sz)
+{
+	const char		*pat[2] = { getenv("SLURM_JOB_STDOUT"),
+				    getenv("SLURM_JOB_STDERR") };
+	struct iopath_ctx	 x = { job, NULL, NULL, getenv("SLURM_JOB_USER"),
+				    getenv("SLURM_JOB_NAME"),
+				    getenv("SLURMD_NODENAME"),
+				    getenv("SLURM_JOB_WORK_DIR") };
+	char			 p[PATH_MAX];
+	size_t			 seen = 0;
+
+	for (size_t i = 0; i < ms->n; i++) {
+		if (scan_output(ms->v[i].stdout_path, why, sz) ||
+		    (strcmp(ms->v[i].stderr_path, ms->v[i].stdout_path) != 0 &&
+		    scan_output(ms->v[i].stderr_path, why, sz)))
+			return 1;
+		seen += ms->v[i].stdout_path[0] != '\0';
+	}
+	if (seen > 0)
+		return 0;
+	for (size_t i = 0; i < 2; i++)
+		if (pat[i] != NULL && iopath_expand(pat[i], &x, p,
+		    sizeof(p)) == 0 && scan_output(p, why, sz))
+			return 1;
+	return 0;
+}
+
 /* A marker says a task failed, or the step's cgroup counted a kill. */
 static int
 marker_sign(const struct markers *ms, char *why, size_t sz)
@@ -318,7 +432,8 @@ incident_decide(const char *job, struct incident *r, struct err *e)
 	markers_read(markers_root(), job, ms);
 	k.ms = ms;
 	if (marker_sign(ms, r->why, sizeof(r->why)) ||
-	    env_sign(r->why, sizeof(r->why))) {
+	    env_sign(r->why, sizeof(r->why)) ||
+	    output_sign(job, ms, r->why, sizeof(r->why))) {
 		r->yes = 1;
 		goto out;
 	}

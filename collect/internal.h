@@ -318,6 +318,7 @@ struct collect {
 
 /* Walk the probe table in order. */
 void		probes_run(struct collect *);
+void		probes_markers(struct collect *);
 /* Spool helpers and the item emitter (collect.c). */
 int		collect_spool(struct collect *);
 /* Give a spool back: emptied and kept for the next collect_spool(). */

@@ -1332,22 +1332,24 @@ ident_logs(struct collect *c)
  * array ids and (--scope node, which asks Slurm nothing) the cluster's
  * name. scontrol's answers, where a scope asks, override these.
  */
-static void
-ident(struct collect *c)
+/*
+ * The job's markers (not in --scope job, which reads Slurm instead) and
+ * the array ids they carry: slurmd's Epilog has no SLURM_ARRAY_*, so on
+ * the node an array task is known as <array>_<task> only from its markers.
+ * Called before --output's %j is expanded, so that the bundle's directory
+ * and its name agree; ident() reuses what was read.
+ */
+void
+probes_markers(struct collect *c)
 {
 	const struct marker	*m;
-	long			 uid = -1, gid = -1;
 
-	if (c->o->scope == SCOPE_JOB || c->job[0] == '\0' ||
+	if (c->ms != NULL || c->o->scope == SCOPE_JOB || c->job[0] == '\0' ||
 	    (c->ms = calloc(1, sizeof(*c->ms))) == NULL)
 		return;
 	markers_read(markers_root(), c->job, c->ms);
 	for (size_t i = 0; i < c->ms->n; i++) {
 		m = &c->ms->v[i];
-		for (size_t j = 0; j < m->npids; j++)
-			add_pid(c, m->pids[j]);
-		if (uid == -1 && m->uid >= 0)
-			uid = (long)m->uid;
 		if (c->jid.aj[0] == '\0' && m->array_job[0] != '\0' &&
 		    m->array_task[0] != '\0') {
 			snprintf(c->jid.aj, sizeof(c->jid.aj), "%s",
@@ -1359,6 +1361,24 @@ ident(struct collect *c)
 			manifest_set_str(&c->m->array_job_id, c->jid.aj);
 			manifest_set_str(&c->m->array_task_id, c->jid.at);
 		}
+	}
+}
+
+static void
+ident(struct collect *c)
+{
+	const struct marker	*m;
+	long			 uid = -1, gid = -1;
+
+	probes_markers(c);
+	if (c->ms == NULL)
+		return;
+	for (size_t i = 0; i < c->ms->n; i++) {
+		m = &c->ms->v[i];
+		for (size_t j = 0; j < m->npids; j++)
+			add_pid(c, m->pids[j]);
+		if (uid == -1 && m->uid >= 0)
+			uid = (long)m->uid;
 	}
 	num_env("SLURM_JOB_UID", &uid);
 	if (uid >= 0 && num_env("SLURM_JOB_GID", &gid) == -1 &&

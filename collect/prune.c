@@ -6,7 +6,7 @@
  * at most N remain and they hold at most SIZE bytes together (the one just
  * written counts and is never removed). Only names the collector gives a
  * bundle are candidates (oomtrail-<cluster>-<job>-<host>-<yyyymmddThhmmssZ>
- * .tar.zst, regular files, not links); a bundle's pseudonym map
+ * [.N].tar.zst, regular files, not links); a bundle's pseudonym map
  * (<bundle>.map.json) goes with it. Temporary files (".NAME.tmp.XXXXXX",
  * spools) start with a dot and are never candidates, so a bundle another
  * collector is still writing is safe. Age is the time in the name, then
@@ -38,31 +38,49 @@ struct cand {
 	uint64_t	 bytes;		/* bundle + map */
 };
 
-/* "-20261130T075501Z.tar.zst" at the end of "oomtrail-...". */
-int
-prune_is_bundle(const char *name)
+/*
+ * The "yyyymmddThhmmssZ" of a bundle's name, or NULL when the name is not
+ * one the collector gives: "oomtrail-...-<stamp>.tar.zst", or
+ * "...-<stamp>.<N>.tar.zst" when a peer had taken the name (bundle_write.c
+ * adds .2 to .99).
+ */
+static const char *
+stamp_of(const char *name)
 {
 	static const char	suf[] = ".tar.zst";
-	size_t			n = strlen(name), s;
+	size_t			n = strlen(name), s, k = 0;
 
 	if (strncmp(name, "oomtrail-", 9) != 0 || strchr(name, '/') != NULL ||
 	    n < 9 + 17 + sizeof(suf) - 1 ||
 	    strcmp(name + n - (sizeof(suf) - 1), suf) != 0)
-		return 0;
-	s = n - (sizeof(suf) - 1) - 17;	/* "-yyyymmddThhmmssZ" */
+		return NULL;
+	n -= sizeof(suf) - 1;
+	while (k < 2 && n > 0 && isdigit((unsigned char)name[n - 1 - k]))
+		k++;
+	if (k > 0 && n > k && name[n - 1 - k] == '.' && name[n - 2 - k] == 'Z')
+		n -= k + 1;
+	if (n < 9 + 17)
+		return NULL;
+	s = n - 17;	/* "-yyyymmddThhmmssZ" */
 	if (name[s] != '-' || name[s + 9] != 'T' || name[s + 16] != 'Z')
-		return 0;
+		return NULL;
 	for (size_t i = 1; i < 16; i++)
 		if (i != 9 && !isdigit((unsigned char)name[s + i]))
-			return 0;
-	return 1;
+			return NULL;
+	return name + s + 1;
+}
+
+int
+prune_is_bundle(const char *name)
+{
+	return stamp_of(name) != NULL;
 }
 
 static int
 cmp_age(const void *a, const void *b)
 {
 	const struct cand	*x = a, *y = b;
-	int			 c = strcmp(x->stamp, y->stamp);
+	int			 c = strncmp(x->stamp, y->stamp, 16);
 
 	return c != 0 ? c : strcmp(x->name, y->name);
 }
@@ -113,7 +131,7 @@ list(int dfd, const char *self, struct cand **out, size_t *n,
 		}
 		if ((v[*n].name = strdup(d->d_name)) == NULL)
 			break;
-		v[*n].stamp = v[*n].name + strlen(v[*n].name) - 24;
+		v[*n].stamp = stamp_of(v[*n].name);
 		v[*n].bytes = (uint64_t)st.st_size + size_at(dfd, map);
 		(*n)++;
 	}

@@ -437,6 +437,67 @@ finish_file(struct bundle_writer *w, struct err *e)
  * and the writer is freed; on failure the temporary file is unlinked and
  * the writer is freed as well.
  */
+/* Link the temporary file to name without replacing anything: 0, or -1
+ * with errno (EEXIST when name is taken). link() is atomic where the
+ * check-then-rename was not: two collectors finishing at once cannot both
+ * pass the check. */
+static int
+link_noreplace(struct bundle_writer *w, const char *name)
+{
+	struct stat	st;
+
+	if (linkat(w->dirfd, w->tmp, w->dirfd, name, 0) == 0) {
+		unlinkat(w->dirfd, w->tmp, 0);
+		return 0;
+	}
+	if (errno != EPERM && errno != EOPNOTSUPP && errno != ENOSYS)
+		return -1;
+	/* No hard links here (vfat, some FUSE): check, then rename. */
+	if (fstatat(w->dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+		return errno = EEXIST, -1;
+	return renameat(w->dirfd, w->tmp, w->dirfd, name);
+}
+
+/*
+ * Give the finished file its final name. When another writer took the
+ * name meanwhile (collectors of the same job and host finishing in the
+ * same second: the batch trap, the SPANK plugin and the Epilog), a
+ * name ending in ".tar.zst" gets ".2" ... ".99" before that suffix; any
+ * other name is an error (EEXIST), as before.
+ */
+static enum err_code
+place(struct bundle_writer *w, struct err *e)
+{
+	static const char	 suf[] = ".tar.zst";
+	size_t			 n = strlen(w->name), base;
+	char			*alt;
+
+	if (link_noreplace(w, w->name) == 0)
+		return ERR_OK;
+	if (errno != EEXIST)
+		return ERR_SYS(e, ERR_IO, "link to %s/%s", w->dir, w->name);
+	if (n < sizeof(suf) || strcmp(w->name + n - (sizeof(suf) - 1),
+	    suf) != 0)
+		return err_set(e, ERR_IO, EEXIST, __FILE__, __LINE__,
+		    "%s/%s", w->dir, w->name);
+	base = n - (sizeof(suf) - 1);
+	if ((alt = malloc(n + 4)) == NULL)
+		return ERR(e, ERR_NOMEM, "bundle name");
+	for (int k = 2; k <= 99; k++) {
+		snprintf(alt, n + 4, "%.*s.%d%s", (int)base, w->name, k, suf);
+		if (link_noreplace(w, alt) == 0) {
+			free(w->name);
+			w->name = alt;
+			return ERR_OK;
+		}
+		if (errno != EEXIST)
+			break;
+	}
+	free(alt);
+	return err_set(e, ERR_IO, errno, __FILE__, __LINE__, "%s/%s",
+	    w->dir, w->name);
+}
+
 enum err_code
 bundle_writer_close(struct bundle_writer *w, char **final_path,
     struct err *e)
@@ -449,10 +510,8 @@ bundle_writer_close(struct bundle_writer *w, char **final_path,
 	if (w->failed)
 		rc = ERR(e, ERR_USAGE, "bundle writer failed earlier");
 	else if ((rc = write_manifest(w, e)) == ERR_OK &&
-	    (rc = finish_file(w, e)) == ERR_OK &&
-	    (rc = final_absent(w, e)) == ERR_OK &&
-	    renameat(w->dirfd, w->tmp, w->dirfd, w->name) == -1)
-		rc = ERR_SYS(e, ERR_IO, "rename to %s/%s", w->dir, w->name);
+	    (rc = finish_file(w, e)) == ERR_OK)
+		rc = place(w, e);
 	if (rc != ERR_OK) {
 		bundle_writer_abort(w);
 		return rc;

@@ -242,22 +242,12 @@ node_epilog "$d" 1 256 ""
 ctld_epilog "$d" 256 SLURM_ARRAY_JOB_ID=3 SLURM_ARRAY_TASK_ID=8 \
     SLURM_ARRAY_TASK_COUNT=2 "FAKE_ARRAY=3 7 8"
 array_job= array_task=
-# Today the node-scope collector expands %j before it reads the markers
-# (collect/collect.c: expand_output() before probes_run()), so its bundle
-# goes to 3/ while named 3_8: reported, not failed, until that is fixed;
-# then set array_split_ok=0.
-array_split_ok=1
+# The node's collector knows the task only from its markers (the Epilog
+# has no SLURM_ARRAY_*): both bundles must still land in %j = 3_8.
 [ "$(bundles "$d/spool")" -eq 2 ] || bad "array task: want 2 bundles:" \
     "$(find "$d/spool" -name '*.tar.zst')"
-if [ "$(bundles "$d/spool/3_8")" -ne 2 ]; then
-	if [ "$array_split_ok" = 1 ]; then
-		echo "KNOWN (collector): an array task's node bundle is not in" \
-		    "%j=3_8:" $(find "$d/spool" -name '*.tar.zst')
-	else
-		bad "array task: $(find "$d/spool" -name '*.tar.zst')" \
-		    "(want both in 3_8)"
-	fi
-fi
+[ "$(bundles "$d/spool/3_8")" -eq 2 ] ||
+	bad "array task: $(find "$d/spool" -name '*.tar.zst') (want both in 3_8)"
 find "$d/spool" -name '*.tar.zst' | grep -qv 'oomtrail-ci-3_8-' &&
     bad "array task: a bundle not named 3_8"
 [ "$(lines "$d/calls.node")" -eq 0 ] || bad "array task: node Slurm calls"

@@ -1179,10 +1179,27 @@ DEFINE_TEST(test_writer_no_clobber)
 	    ERR_OK);
 	CHECK_EQ_INT(bundle_add_buf(w, NULL, "a.txt", "hello\n", 6, &e),
 	    ERR_OK);
-	CHECK_EQ_INT(test_sh("echo keep > late.tar.zst"), 0);
-	CHECK_EQ_INT(bundle_writer_close(w, &final, &e), ERR_IO);
-	CHECK(final == NULL);
+	CHECK_EQ_INT(test_sh("echo keep > late.tar.zst; echo keep > "
+	    "late.2.tar.zst"), 0);
+	/* a peer took the name: the next free ".N" before .tar.zst */
+	CHECK_EQ_INT(bundle_writer_close(w, &final, &e), ERR_OK);
+	CHECK(final != NULL && strcmp(final, "./late.3.tar.zst") == 0);
+	free(final);
 	keep = slurp("late.tar.zst", &n);
+	CHECK_EQ_STR(keep, "keep\n");
+	free(keep);
+	keep = slurp("late.2.tar.zst", &n);
+	CHECK_EQ_STR(keep, "keep\n");
+	free(keep);
+	CHECK_EQ_INT(test_sh("tar --zstd -tf late.3.tar.zst | grep -qx a.txt"),
+	    0);
+	/* a name without the bundle suffix is never renamed */
+	CHECK_EQ_INT(bundle_writer_open(&w, ".", "late.tar", m, &e), ERR_OK);
+	CHECK_EQ_INT(test_sh("echo keep > late.tar"), 0);
+	CHECK_EQ_INT(bundle_writer_close(w, &final, &e), ERR_IO);
+	CHECK_EQ_INT(e.sys_errno, EEXIST);
+	CHECK(final == NULL);
+	keep = slurp("late.tar", &n);
 	CHECK_EQ_STR(keep, "keep\n");
 	CHECK_EQ_INT(count_dir(".", ".tmp."), 0);
 	free(keep);

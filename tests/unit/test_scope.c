@@ -73,7 +73,8 @@ setup(const char *missing)
 	    "chmod 755 fakebin/$c; done");
 }
 
-/* A marker for job 3 (or job), mode 0600 in a 0700 directory. */
+/* A marker for job, mode 0600 in a 0700 directory; its output is
+ * slurm-<job>.out in the work directory. */
 static void
 marker(const char *job, const char *step, const char *extra)
 {
@@ -81,11 +82,11 @@ marker(const char *job, const char *step, const char *extra)
 	    "(umask 077; printf 'format=1\\njob=%s\\nstep=%s\\n"
 	    "array_job_id=\\narray_task_id=\\nuid=1001\\nnode=vm\\n"
 	    "start=%lld\\nend=%lld\\npids=14962\\nexit=0\\noom_kill=0\\n"
-	    "stdout=%s/slurm-3.out\\nstderr=%s/slurm-3.out\\n%s' "
+	    "stdout=%s/slurm-%s.out\\nstderr=%s/slurm-%s.out\\n%s' "
 	    "> markers/%s/%s.step)", job, job, job, step,
 	    (long long)time(NULL) - 600, (long long)time(NULL) - 5,
-	    getcwd((char[1024]){ 0 }, 1024), getcwd((char[1024]){ 0 }, 1024),
-	    extra, job, step);
+	    getcwd((char[1024]){ 0 }, 1024), job,
+	    getcwd((char[1024]){ 0 }, 1024), job, extra, job, step);
 }
 
 /* Run the collector with env and args; kernel log kmsg ("" none). */
@@ -249,6 +250,9 @@ DEFINE_TEST(test_scope_job_waits_for_final_accounting)
 	CHECK_EQ_INT(calls("listpids|squeue|sstat|sinfo"), 0);
 	CHECK(test_sh("tar --zstd -xOf '%s' slurm/sacct.txt | grep -q "
 	    "'^3|3|oom-live|.*|OUT_OF_MEMORY|'", bundle_path()) == 0);
+	/* named for the job, not for the host it ran on */
+	CHECK(strstr(bundle_path(), "/oomtrail-") != NULL &&
+	    strstr(bundle_path(), "-3-job-") != NULL);
 	m = manifest_of(bundle_path());
 	CHECK_EQ_STR(m ? m->scope : NULL, "job");
 	CHECK_EQ_STR(m ? m->node : NULL, NULL);
@@ -478,6 +482,37 @@ DEFINE_TEST(test_if_incident_markers)
 	}
 }
 
+/* A job whose only trace is its output: srun could not create a step,
+ * the job still ended COMPLETED 0:0 (real Slurm 24.11 output). The paths
+ * come from the Epilog's SLURM_JOB_STDOUT / SLURM_JOB_STDERR patterns. */
+DEFINE_TEST(test_if_incident_job_output)
+{
+	setup(NULL);
+	test_sh("touch empty.kmsg && mkdir -p w && cp '%s' '%s' w/",
+	    src("fixtures/real/slurm-24.11/step-toobig/slurm-6.err"),
+	    src("fixtures/real/slurm-24.11/ok/slurm-2.out"));
+	CHECK_EQ_INT(collect("SLURM_JOB_ID=6 SLURM_JOB_WORK_DIR=$PWD/w "
+	    "SLURM_JOB_STDOUT=slurm-%j.out SLURM_JOB_STDERR=$PWD/w/slurm-%j.err",
+	    "$PWD/empty.kmsg", "--if-incident --output out"), 0);
+	CHECK(test_sh("grep -q \"incident: the job's output .*/w/slurm-6.err: "
+	    "S-STEP-CREATE-FAIL: Unable to create step for job 6\" "
+	    "stderr && ls out/*.tar.zst") == 0);
+	/* A job whose output says nothing of the kind: no bundle. */
+	test_sh("rm -rf out/*");
+	CHECK_EQ_INT(collect("SLURM_JOB_ID=2 SLURM_JOB_WORK_DIR=$PWD/w "
+	    "SLURM_JOB_STDOUT=slurm-%j.out SLURM_JOB_STDERR=$PWD/w/slurm-%j.err",
+	    "$PWD/empty.kmsg", "--if-incident --output out"), 0);
+	CHECK(test_sh("grep -q 'no incident' stderr && test -z \"$(ls out)\"")
+	    == 0);
+	/* A link in the final component is not followed. */
+	test_sh("ln -s slurm-6.err w/slurm-7.err");
+	CHECK_EQ_INT(collect("SLURM_JOB_ID=7 "
+	    "SLURM_JOB_STDERR=$PWD/w/slurm-%j.err", "$PWD/empty.kmsg",
+	    "--if-incident --output out"), 0);
+	CHECK(test_sh("grep -q 'no incident' stderr && test -z \"$(ls out)\"")
+	    == 0);
+}
+
 DEFINE_TEST(test_if_incident_window)
 {
 	char	xid[1024], oom[1024];
@@ -684,6 +719,12 @@ DEFINE_TEST(test_prune_names)
 	    "map.json"));
 	CHECK(!prune_is_bundle("oomtrail-watch-3-vm.series"));
 	CHECK(!prune_is_bundle("oomtrail-ci-3-vm-2026113XT065940Z.tar.zst"));
+	/* a name a peer had taken gets .N (bundle_write.c) */
+	CHECK(prune_is_bundle("oomtrail-ci-3-vm-20261130T065940Z.2.tar.zst"));
+	CHECK(prune_is_bundle("oomtrail-ci-3-vm-20261130T065940Z.99.tar.zst"));
+	CHECK(!prune_is_bundle("oomtrail-ci-3-vm-20261130T065940Z.100.tar.zst"));
+	CHECK(!prune_is_bundle("oomtrail-ci-3-vm-20261130T065940Z..tar.zst"));
+	CHECK(!prune_is_bundle("oomtrail-ci-3-vm-20261130T065940Z2.tar.zst"));
 	CHECK(!prune_is_bundle("other-ci-3-vm-20261130T065940Z.tar.zst"));
 	CHECK(!prune_is_bundle("oomtrail-20261130T065940Z.tar.zst"));
 }
