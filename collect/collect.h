@@ -46,6 +46,7 @@ struct collect_result {
 	char			**failed;	/* "member: why", malloc'd */
 	size_t			 nfailed;
 	char			 note[256];	/* e.g. output dir fallback */
+	char			 redaction[1024];	/* what was masked */
 };
 
 /* Run the collection described by o. *r is filled in every case (free it

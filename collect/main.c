@@ -282,8 +282,10 @@ main(int argc, char *argv[])
 		fprintf(stderr, "oomtrail-collect: %s\n", r.failed[i]);
 	if (rc != ERR_OK)
 		fprintf(stderr, "oomtrail-collect: no bundle: %s\n", e.msg);
-	else
+	else {
+		fprintf(stderr, "oomtrail-collect: %s\n", r.redaction);
 		printf("%s\n", r.bundle_path);
+	}
 	collect_result_free(&r);
 	return rc != ERR_OK ? 1 : (int)r.status;
 }
