@@ -23,9 +23,11 @@
 
 #include "bundle.h"
 #include "clean.h"
+#include "arena.h"
 #include "manifest.h"
 #include "pseudo.h"
 #include "redact.h"
+#include "series.h"
 
 #define LEARN_MAX	(1u << 20)	/* bytes of a member learned from */
 
@@ -221,6 +223,54 @@ record(struct clean *c, struct manifest *m)
 	}
 }
 
+#define SERIES_READ_MAX	(64u << 20)
+
+/* A watch series carries a checksum on every record: re-encode it (host
+ * and notes pseudonymised, notes masked, checksums recomputed) as the
+ * collector's --redact does. -1: not a series, the usual pass. */
+static int
+reencode_series(struct clean *c, int in, int out)
+{
+	struct arena	*a;
+	struct series	 s;
+	char		 head[19], *buf = NULL, host[64], *t;
+	ssize_t		 got;
+	int		 rc = -1;
+
+	if (pread(in, head, sizeof(head), 0) != (ssize_t)sizeof(head) ||
+	    memcmp(head, "H oomtrail-series ", 18) != 0 ||
+	    (a = arena_new(1 << 16)) == NULL)
+		return -1;
+	if ((buf = malloc(SERIES_READ_MAX)) == NULL ||
+	    (got = pread(in, buf, SERIES_READ_MAX, 0)) <= 0 ||
+	    series_read(buf, (size_t)got, a, &s, NULL) != ERR_OK)
+		goto out;
+	host[0] = '\0';
+	if (s.host != NULL)
+		pseudo_name(c->ps, PS_HOST, s.host, strlen(s.host), host,
+		    sizeof(host));
+	for (size_t i = 0; i < s.nnotes; i++) {
+		char	*m = redact_text(s.notes[i], &c->tally);
+
+		if ((t = pseudo_str(c->ps, m != NULL ? m : s.notes[i],
+		    &c->names)) != NULL) {
+			s.notes[i] = arena_strdup(a, t);
+			free(t);
+		}
+		free(m);
+		if (s.notes[i] == NULL)
+			s.notes[i] = "(note dropped)";
+	}
+	if (ftruncate(out, 0) == 0 && lseek(out, 0, SEEK_SET) == 0 &&
+	    series_write_fd(out, &s, host[0] != '\0' ? host : NULL, NULL) ==
+	    ERR_OK)
+		rc = 0;
+out:
+	free(buf);
+	arena_free(a);
+	return rc;
+}
+
 /* Clean one member into the writer. */
 static enum err_code
 clean_member(struct clean *c, struct bundle_reader *r,
@@ -249,7 +299,14 @@ clean_member(struct clean *c, struct bundle_reader *r,
 		close(in);
 		return ERR_SYS(e, ERR_IO, "temporary file");
 	}
-	rc = redact_stream_ps(in, out, c->ps, &bytes, &n, &c->tally, e);
+	n = 0;
+	if (reencode_series(c, in, out) == 0) {
+		off_t	end = lseek(out, 0, SEEK_END);
+
+		bytes = end > 0 ? (uint64_t)end : 0;
+		rc = ERR_OK;
+	} else
+		rc = redact_stream_ps(in, out, c->ps, &bytes, &n, &c->tally, e);
 	close(in);
 	if (rc == ERR_OK && lseek(out, 0, SEEK_SET) != 0)
 		rc = ERR_SYS(e, ERR_IO, "temporary file");
@@ -393,6 +450,10 @@ out_path(const struct clean_opts *o, struct clean *c, int i, int bare,
 	ps = pseudo_str(c->ps, b, &(uint64_t){ 0 });
 	snprintf(buf, sz, "%s/%s%s", o->out, ps != NULL ? ps : b,
 	    bare ? "" : ".tar.zst");
+	/* two inputs of one name (node1/slurm.out, node2/slurm.out) */
+	if (access(buf, F_OK) == 0)
+		snprintf(buf, sz, "%s/%d-%s%s", o->out, i + 1, ps != NULL ? ps :
+		    b, bare ? "" : ".tar.zst");
 	free(ps);
 }
 

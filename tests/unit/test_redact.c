@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
 
 #include "harness.h"
 #include "redact.h"
@@ -110,4 +113,405 @@ DEFINE_TEST(test_redact_pem_spans_lines)
 	/* a public key or certificate is not a secret */
 	CHECK(redact_text("-----BEGIN CERTIFICATE-----\nMIIB\n", NULL) ==
 	    NULL);
+}
+
+/* ---- end to end: collector, oomtrail redact, every report format ---- */
+
+struct planted {
+	char	*shape, *kind, *value, *line;
+};
+
+static struct planted	*rows;
+static size_t		 nrows;
+
+static void
+load_planted(void)
+{
+	char	*tsv, *save = NULL, *row, *f[4];
+
+	if (rows != NULL)
+		return;
+	tsv = test_slurp("fixtures/secrets/planted.tsv", NULL);
+	rows = calloc(256, sizeof(*rows));
+	for (row = strtok_r(tsv, "\n", &save); row != NULL && nrows < 256;
+	    row = strtok_r(NULL, "\n", &save)) {
+		char	*p = row;
+
+		for (int i = 0; i < 4 && p != NULL; i++) {
+			f[i] = p;
+			if (i < 3 && (p = strchr(p, '\t')) != NULL)
+				*p++ = '\0';
+		}
+		if (p == NULL)
+			continue;
+		rows[nrows++] = (struct planted){ f[0], f[1], f[2],
+		    planted_line(f[3], f[2]) };
+	}
+}
+
+/* planted.log: every row, with a CUDA OOM in the middle so that the
+ * analyzer has a verdict and renders the lines around it. */
+static void
+write_planted_log(const char *path)
+{
+	FILE	*f = fopen(path, "w");
+
+	load_planted();
+	CHECK(f != NULL);
+	if (f == NULL)
+		return;
+	for (size_t i = 0; i < nrows; i++) {
+		if (i == nrows / 2)
+			fputs("torch.OutOfMemoryError: CUDA out of memory. Tried "
+			    "to allocate 2.00 GiB. GPU 0 has a total capacity "
+			    "of 79.10 GiB of which 1.20 GiB is free.\n", f);
+		fprintf(f, "%s\n", rows[i].line);
+	}
+	fclose(f);
+}
+
+static char *
+slurp_abs(const char *path)
+{
+	FILE	*f = fopen(path, "rb");
+	char	*b;
+	long	 n;
+
+	if (f == NULL)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	b = malloc((size_t)n + 1);
+	if (b != NULL) {
+		b[fread(b, 1, (size_t)n, f)] = '\0';
+	}
+	fclose(f);
+	return b;
+}
+
+/* No planted secret in the file; with keep, every evidence value too. */
+static void
+check_clean(const char *path, int keep, const char *what)
+{
+	char	*s = slurp_abs(path);
+
+	CHECK(s != NULL);
+	if (s == NULL)
+		return;
+	for (size_t i = 0; i < nrows; i++) {
+		if (rows[i].kind[0] == 'M' && strstr(s, rows[i].value) != NULL)
+			test_fail(__FILE__, __LINE__, "%s: %s survives in %s",
+			    what, rows[i].shape, path);
+		if (keep && rows[i].kind[0] == 'K' &&
+		    strstr(s, rows[i].value) == NULL)
+			test_fail(__FILE__, __LINE__, "%s: evidence %s (%s) "
+			    "lost in %s", what, rows[i].shape, rows[i].value,
+			    path);
+	}
+	free(s);
+}
+
+static size_t
+nmasked(void)
+{
+	size_t	n = 0;
+
+	for (size_t i = 0; i < nrows; i++)
+		n += rows[i].kind[0] == 'M';
+	return n;
+}
+
+static const char *
+oomtrail(void)
+{
+	static char	b[1024];
+
+	snprintf(b, sizeof(b), "%s", test_bin("report/oomtrail"));
+	return b;
+}
+
+DEFINE_TEST(test_redact_analyzer_every_format)
+{
+	static const char *const fmts[] = { "text", "md", "html", "json" };
+
+	write_planted_log("planted.log");
+	for (size_t i = 0; i < 4; i++) {
+		char	out[64];
+
+		snprintf(out, sizeof(out), "report.%s", fmts[i]);
+		CHECK_EQ_INT(test_sh("'%s' analyze --format %s -o %s "
+		    "planted.log", oomtrail(), fmts[i], out), 0);
+		check_clean(out, 0, fmts[i]);
+	}
+	CHECK_EQ_INT(test_sh("'%s' timeline planted.log > tl.txt && '%s' "
+	    "timeline --format json planted.log > tl.json", oomtrail(),
+	    oomtrail()), 0);
+	check_clean("tl.txt", 0, "timeline");
+	check_clean("tl.json", 0, "timeline json");
+	/* the lines around the OOM are its context: some were masked */
+	CHECK(test_sh("grep -q '\"masked\": true' report.json") == 0);
+}
+
+/* A saved analysis whose evidence holds every planted line (as an older
+ * oomtrail would have written it): report re-renders it masked. */
+DEFINE_TEST(test_redact_report_from_saved_json)
+{
+	static const char *const fmts[] = { "text", "md", "html", "json" };
+	json_t	*root, *evs;
+
+	write_planted_log("planted.log");
+	CHECK_EQ_INT(test_sh("'%s' analyze --format json planted.log > "
+	    "base.json", oomtrail()), 0);
+	/* one evidence item per planted line, in a ruled-out cause */
+	root = json_load_file("base.json", 0, NULL);
+	CHECK(root != NULL && json_is_array(json_object_get(root,
+	    "ruled_out")));
+	if (root == NULL)
+		return;
+	evs = json_array();
+	for (size_t i = 0; i < nrows; i++)
+		json_array_append_new(evs, json_pack("{s:s, s:I, s:s, s:n, "
+		    "s:s, s:n, s:n, s:n, s:n, s:n, s:s, s:b, s:b, s:b}",
+		    "source", "logs/planted.log", "line", (json_int_t)i + 1,
+		    "text", rows[i].line, "time", "time_quality", "none",
+		    "node", "rank", "pid", "context", "context_line", "input",
+		    "planted.log", "out_of_order", 0, "initiating", 0,
+		    "cascade", 0));
+	json_array_append_new(json_object_get(root, "ruled_out"),
+	    json_pack("{s:s, s:s, s:o}", "cause", "time_limit", "why",
+	    "planted", "evidence", evs));
+	CHECK(json_dump_file(root, "saved.json", JSON_INDENT(1)) == 0);
+	json_decref(root);
+	for (size_t i = 0; i < 4; i++) {
+		char	out[64];
+
+		snprintf(out, sizeof(out), "out.%s", fmts[i]);
+		CHECK_EQ_INT(test_sh("'%s' report --format %s -o %s saved.json",
+		    oomtrail(), fmts[i], out), 0);
+		/* text, md and html show the first few evidence items */
+		check_clean(out, i == 3, fmts[i]);
+	}
+	/* each planted secret's evidence says masked, no evidence's does */
+	CHECK_EQ_INT(test_sh("b=$(grep -o '\"masked\": true' base.json | "
+	    "wc -l); n=$(grep -o '\"masked\": true' out.json | wc -l); "
+	    "test $n -eq $((b + %zu))", nmasked()), 0);
+}
+
+/* The collector as test_collect.c runs it: the fakes of tests/fakes/bin
+ * replay fixtures/collect, the job's log is planted.log. */
+static int
+collect_planted(const char *args, const char *env)
+{
+	char	cwd[1024], fakes[1024], fix[1024], cg[1024], bin[1024];
+
+	/* test_src() and test_bin() share one static buffer */
+	snprintf(fakes, sizeof(fakes), "%s", test_src("tests/fakes"));
+	snprintf(fix, sizeof(fix), "%s", test_src("fixtures/collect"));
+	snprintf(cg, sizeof(cg), "%s", test_src("fixtures/collect/cgroup-v1"));
+	snprintf(bin, sizeof(bin), "%s", test_bin("collect/oomtrail-collect"));
+	write_planted_log("planted.log");
+	test_sh("mkdir -p fakebin sysbin out proc/14962 && chmod 755 . && "
+	    "sed -n 2,11p '%s' > proc/14962/cgroup && "
+	    "printf 'Name:\\tsh\\nUid:\\t1001\\t1001\\t1001\\t1001\\n' > "
+	    "proc/14962/status && printf 'sh\\0/var/lib/slurm/slurmd/"
+	    "job00003/slurm_script\\0' > proc/14962/cmdline && "
+	    "cp /proc/meminfo proc/meminfo && chmod 644 planted.log",
+	    test_src("fixtures/collect/slurm-3.out"));
+	test_sh("for f in scontrol sacct nvidia-smi dmesg journalctl; do "
+	    "ln -sf '%s'/$f fakebin/; done; for t in sh cat sleep yes dirname "
+	    "mkdir chmod; do ln -sf \"$(command -v $t)\" sysbin/; done",
+	    test_src("tests/fakes/bin"));
+	if (getcwd(cwd, sizeof(cwd)) == NULL)
+		return -1;
+	return test_sh("env -i PATH='%s/fakebin:%s/sysbin' TZ=UTC LC_ALL=C "
+	    "OOMTRAIL_FAKES='%s' OOMTRAIL_FAKE_FIXTURES='%s' "
+	    "OOMTRAIL_CGROUP_ROOT='%s' OOMTRAIL_PROC_ROOT='%s/proc' "
+	    "OOMTRAIL_KMSG='%s/no-kmsg' %s '%s' --job 3 --output out "
+	    "--log planted.log %s >stdout 2>stderr",
+	    cwd, cwd, fakes, fix, cg, cwd, cwd, env, bin, args);
+}
+
+/* Every member of the bundle, one after the other, into all.txt. */
+static void
+unpack_all(const char *bundle)
+{
+	CHECK_EQ_INT(test_sh("tar --zstd -xOf \"%s\" > all.txt", bundle), 0);
+}
+
+DEFINE_TEST(test_redact_collector_planted)
+{
+	CHECK_EQ_INT(collect_planted("", ""), 0);
+	unpack_all("$(tail -1 stdout)");
+	check_clean("all.txt", 0, "collector");
+	/* the evidence in the job's log is kept as it was */
+	CHECK_EQ_INT(test_sh("tar --zstd -xOf \"$(tail -1 stdout)\" "
+	    "logs/planted.log > log.txt"), 0);
+	check_clean("log.txt", 1, "collector log");
+	/* the summary names detectors, the manifest counts them */
+	CHECK(test_sh("grep -q 'masked [0-9]* secrets (.*github_token:2,' "
+	    "stderr") == 0);
+	CHECK(test_sh("tar --zstd -xOf \"$(tail -1 stdout)\" manifest.json | "
+	    "grep -q '\"detectors\": \".*aws_key:'") == 0);
+}
+
+DEFINE_TEST(test_redact_collector_no_site_key)
+{
+	/* --redact with no key anywhere: a bundle all the same, a random
+	 * key, and the command that makes a site key */
+	if (access("/etc/oomtrail/site.key", F_OK) == 0)
+		return;		/* this host has one */
+	CHECK_EQ_INT(collect_planted("--redact", ""), 0);
+	CHECK(test_sh("grep -q 'no site key' stderr && grep -q "
+	    "'head -c 32 /dev/urandom > /etc/oomtrail/site.key' stderr") ==
+	    0);
+	CHECK(test_sh("tar --zstd -xOf \"$(tail -1 stdout)\" manifest.json | "
+	    "grep -q '\"key\": \"random\"'") == 0);
+	CHECK(test_sh("test -f \"$(tail -1 stdout).map.json\"") == 0);
+	unpack_all("$(tail -1 stdout)");
+	check_clean("all.txt", 0, "collector --redact");
+}
+
+/* oomtrail redact on the bare log, and on a bundle built from it. */
+DEFINE_TEST(test_redact_cli_planted)
+{
+	write_planted_log("planted.log");
+	CHECK_EQ_INT(test_sh("'%s' redact -o clean.log planted.log 2>err",
+	    oomtrail()), 0);
+	check_clean("clean.log", 1, "redact bare log");
+	CHECK(test_sh("grep -q 'masked [0-9]* secrets' err") == 0);
+	/* the original is untouched; an existing output is refused */
+	CHECK(test_sh("grep -q hf_ planted.log") == 0);
+	CHECK(test_sh("'%s' redact -o clean.log planted.log 2>/dev/null",
+	    oomtrail()) != 0);
+	/* a directory: a bundle with a fresh manifest */
+	CHECK_EQ_INT(test_sh("mkdir -p d/logs && cp planted.log d/logs/ && "
+	    "'%s' redact -o d.tar.zst d 2>err", oomtrail()), 0);
+	unpack_all("d.tar.zst");
+	check_clean("all.txt", 0, "redact dir");
+	CHECK_EQ_INT(test_sh("'%s' analyze --format json d.tar.zst | "
+	    "grep -q '\"integrity\": \"verified\"'", oomtrail()), 0);
+	CHECK(test_sh("tar --zstd -tf d.tar.zst | grep -q map.json") != 0);
+	CHECK(test_sh("test -f d.tar.zst.map.json") == 0);
+}
+
+/* cause, boundary, rule, confidence of the inputs (shell words) */
+static int
+verdict(const char *in, char *out, size_t sz)
+{
+	json_t	*root, *v;
+
+	if (test_sh("'%s' analyze --format json %s > v.json 2>/dev/null; "
+	    "test -s v.json", oomtrail(), in) != 0 ||
+	    (root = json_load_file("v.json", 0, NULL)) == NULL)
+		return -1;
+	v = json_object_get(root, "verdict");
+	snprintf(out, sz, "%s %s %s %s",
+	    json_string_value(json_object_get(v, "cause")),
+	    json_string_value(json_object_get(v, "boundary")),
+	    json_string_value(json_object_get(v, "rule")),
+	    json_string_value(json_object_get(v, "confidence")));
+	json_decref(root);
+	return 0;
+}
+
+/* A scenario's inputs as the golden test packs them (tests/golden/
+ * golden.c): its tree as one bundle, or each listed input (a node's
+ * tree packed, else copied). Shell words into words. */
+static int
+scenario_inputs(const char *name, char *words, size_t sz)
+{
+	char	 path[10240], mk[1024], src[1024];
+	json_t	*sc, *list, *it;
+	size_t	 i, k = 0;
+
+	snprintf(mk, sizeof(mk), "%s", test_bin("tests/mkbundle"));
+	snprintf(src, sizeof(src), "%s", test_src("fixtures/scenarios"));
+	snprintf(path, sizeof(path), "%s/%s/scenario.json", src, name);
+	if ((sc = json_load_file(path, 0, NULL)) == NULL)
+		return -1;
+	test_sh("rm -rf in && mkdir in");
+	list = json_object_get(sc, "inputs");
+	if (!json_is_array(list)) {
+		json_decref(sc);
+		if (test_sh("'%s' '%s/%s' in b.tar.zst >/dev/null", mk, src,
+		    name) != 0)
+			return -1;
+		snprintf(words, sz, "in/b.tar.zst");
+		return 0;
+	}
+	words[0] = '\0';
+	json_array_foreach(list, i, it) {
+		const char	*rel = json_string_value(it);
+
+		if (rel == NULL)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/%s/scenario.json", src,
+		    name, rel);
+		if (access(path, F_OK) == 0) {
+			if (test_sh("'%s' '%s/%s/%s' in n%zu.tar.zst "
+			    ">/dev/null", mk, src, name, rel, i) != 0)
+				break;
+			k += (size_t)snprintf(words + k, sz - k,
+			    " in/n%zu.tar.zst", i);
+		} else {
+			if (test_sh("mkdir -p in/%zu && cp -R '%s/%s/%s' in/%zu/",
+			    i, src, name, rel, i) != 0)
+				break;
+			k += (size_t)snprintf(words + k, sz - k, " in/%zu/%s", i,
+			    strrchr(rel, '/') != NULL ? strrchr(rel, '/') + 1 :
+			    rel);
+		}
+	}
+	json_decref(sc);
+	return 0;
+}
+
+/* Every scenario and the shipped example, cleaned with oomtrail redact,
+ * keep their verdict. */
+DEFINE_TEST(test_redact_keeps_every_verdict)
+{
+	char	line[4096], words[8192], a[512], b[512], key[1024];
+	FILE	*f;
+	size_t	 n = 0;
+	int	 one;
+
+	snprintf(key, sizeof(key), "%s", test_src("fixtures/secrets/"
+	    "test-site.key"));
+	CHECK_EQ_INT(test_sh("ls '%s' > list.txt", test_src("fixtures/"
+	    "scenarios")), 0);
+	if ((f = fopen("list.txt", "r")) == NULL)
+		return;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		if (scenario_inputs(line, words, sizeof(words)) != 0)
+			continue;	/* README.md, a script */
+		if (verdict(words, a, sizeof(a)) != 0) {
+			test_fail(__FILE__, __LINE__, "%s: no verdict", line);
+			continue;
+		}
+		/* one input: -o c/one (a file); several: -o c/all (a dir) */
+		one = strchr(words + 1, ' ') == NULL;
+		if (test_sh("rm -rf c && mkdir c && OOMTRAIL_SITE_KEY='%s' "
+		    "'%s' redact -o c/%s %s 2>/dev/null", key, oomtrail(),
+		    one ? "one" : "all", words) != 0) {
+			test_fail(__FILE__, __LINE__, "redact %s failed", line);
+			continue;
+		}
+		if (verdict(one ? "c/one" : "c/all/*", b, sizeof(b)) != 0 ||
+		    strcmp(a, b) != 0)
+			test_fail(__FILE__, __LINE__, "%s: %s, redacted: %s",
+			    line, a, b);
+		n++;
+	}
+	fclose(f);
+	CHECK(n >= 100);
+	/* the shipped example */
+	snprintf(words, sizeof(words), "'%s'", test_src("fixtures/example/"
+	    "oomtrail-ci-3-vm-20261130T065940Z.tar.zst"));
+	CHECK_EQ_INT(verdict(words, a, sizeof(a)), 0);
+	CHECK_EQ_INT(test_sh("rm -rf c && mkdir c && '%s' redact -o c/one %s "
+	    "2>/dev/null", oomtrail(), words), 0);
+	CHECK_EQ_INT(verdict("c/one", b, sizeof(b)), 0);
+	CHECK_EQ_STR(b, a);
 }
