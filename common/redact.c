@@ -15,6 +15,7 @@
  * A value already masked ("[REDACTED]") is left as it is and not
  * counted, so masking twice changes nothing.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,10 +86,25 @@ is_lower(int c)
 	return (unsigned)c - 'a' < 26u;
 }
 
+#define AL(c)	[c] = 1
+static const uint8_t	alnum_tab[256] = {
+	AL('0'), AL('1'), AL('2'), AL('3'), AL('4'), AL('5'), AL('6'),
+	AL('7'), AL('8'), AL('9'),
+	AL('A'), AL('B'), AL('C'), AL('D'), AL('E'), AL('F'), AL('G'),
+	AL('H'), AL('I'), AL('J'), AL('K'), AL('L'), AL('M'), AL('N'),
+	AL('O'), AL('P'), AL('Q'), AL('R'), AL('S'), AL('T'), AL('U'),
+	AL('V'), AL('W'), AL('X'), AL('Y'), AL('Z'),
+	AL('a'), AL('b'), AL('c'), AL('d'), AL('e'), AL('f'), AL('g'),
+	AL('h'), AL('i'), AL('j'), AL('k'), AL('l'), AL('m'), AL('n'),
+	AL('o'), AL('p'), AL('q'), AL('r'), AL('s'), AL('t'), AL('u'),
+	AL('v'), AL('w'), AL('x'), AL('y'), AL('z'),
+};
+#undef AL
+
 static int
 is_alnum(int c)
 {
-	return is_digit(c) || is_upper(c) || is_lower(c);
+	return alnum_tab[c & 0xff];
 }
 
 static int
@@ -149,7 +165,11 @@ put(struct out *o, const char *p, size_t n)
 {
 	if (o->n + n >= o->sz)
 		n = o->sz - 1 - o->n;
-	memcpy(o->p + o->n, p, n);
+	if (n < 16)	/* most runs are words: no call */
+		for (size_t i = 0; i < n; i++)
+			o->p[o->n + i] = p[i];
+	else
+		memcpy(o->p + o->n, p, n);
 	o->n += n;
 }
 
@@ -247,91 +267,99 @@ random_value(const char *p, size_t n)
 
 /* ---- the token prefixes ---- */
 
+#define P(s)	s, sizeof(s) - 1
+
 static const struct prefix {
 	const char	*pre;
+	uint8_t		 len;
 	uint8_t		 det;
 	uint8_t		 alpha;
 	uint16_t	 min, max;	/* characters after the prefix; 0 any */
 } prefixes[] = {
 	/* cloud */
-	{ "AKIA", RD_AWS, A_UPDIG, 16, 16 },
-	{ "ASIA", RD_AWS, A_UPDIG, 16, 16 },
-	{ "AGPA", RD_AWS, A_UPDIG, 16, 16 },
-	{ "AIDA", RD_AWS, A_UPDIG, 16, 16 },
-	{ "AROA", RD_AWS, A_UPDIG, 16, 16 },
-	{ "AIPA", RD_AWS, A_UPDIG, 16, 16 },
-	{ "ANPA", RD_AWS, A_UPDIG, 16, 16 },
-	{ "ANVA", RD_AWS, A_UPDIG, 16, 16 },
-	{ "ABIA", RD_AWS, A_UPDIG, 16, 16 },
-	{ "ACCA", RD_AWS, A_UPDIG, 16, 16 },
-	{ "AIza", RD_GOOGLE, A_TOK, 35, 35 },
-	{ "ya29.", RD_GOOGLE, A_TOKDOT, 20, 0 },
-	{ "GOCSPX-", RD_GOOGLE, A_TOK, 20, 0 },
-	{ "dop_v1_", RD_DIGITALOCEAN, A_HEX, 64, 64 },
-	{ "doo_v1_", RD_DIGITALOCEAN, A_HEX, 64, 64 },
-	{ "dor_v1_", RD_DIGITALOCEAN, A_HEX, 64, 64 },
-	{ "dapi", RD_DATABRICKS, A_HEX, 32, 32 },
+	{ P("AKIA"), RD_AWS, A_UPDIG, 16, 16 },
+	{ P("ASIA"), RD_AWS, A_UPDIG, 16, 16 },
+	{ P("AGPA"), RD_AWS, A_UPDIG, 16, 16 },
+	{ P("AIDA"), RD_AWS, A_UPDIG, 16, 16 },
+	{ P("AROA"), RD_AWS, A_UPDIG, 16, 16 },
+	{ P("AIPA"), RD_AWS, A_UPDIG, 16, 16 },
+	{ P("ANPA"), RD_AWS, A_UPDIG, 16, 16 },
+	{ P("ANVA"), RD_AWS, A_UPDIG, 16, 16 },
+	{ P("ABIA"), RD_AWS, A_UPDIG, 16, 16 },
+	{ P("ACCA"), RD_AWS, A_UPDIG, 16, 16 },
+	{ P("AIza"), RD_GOOGLE, A_TOK, 35, 35 },
+	{ P("ya29."), RD_GOOGLE, A_TOKDOT, 20, 0 },
+	{ P("GOCSPX-"), RD_GOOGLE, A_TOK, 20, 0 },
+	{ P("dop_v1_"), RD_DIGITALOCEAN, A_HEX, 64, 64 },
+	{ P("doo_v1_"), RD_DIGITALOCEAN, A_HEX, 64, 64 },
+	{ P("dor_v1_"), RD_DIGITALOCEAN, A_HEX, 64, 64 },
+	{ P("dapi"), RD_DATABRICKS, A_HEX, 32, 32 },
 	/* Git hosting */
-	{ "ghp_", RD_GITHUB, A_ALNUM, 30, 0 },
-	{ "gho_", RD_GITHUB, A_ALNUM, 30, 0 },
-	{ "ghu_", RD_GITHUB, A_ALNUM, 30, 0 },
-	{ "ghs_", RD_GITHUB, A_ALNUM, 30, 0 },
-	{ "ghr_", RD_GITHUB, A_ALNUM, 30, 0 },
-	{ "github_pat_", RD_GITHUB, A_TOK, 30, 0 },
-	{ "glpat-", RD_GITLAB, A_TOKDOT, 20, 0 },
-	{ "glptt-", RD_GITLAB, A_TOKDOT, 20, 0 },
-	{ "glrt-", RD_GITLAB, A_TOKDOT, 20, 0 },
-	{ "gldt-", RD_GITLAB, A_TOKDOT, 20, 0 },
-	{ "glcbt-", RD_GITLAB, A_TOKDOT, 20, 0 },
-	{ "glffct-", RD_GITLAB, A_TOKDOT, 20, 0 },
-	{ "glsoat-", RD_GITLAB, A_TOKDOT, 20, 0 },
-	{ "glimt-", RD_GITLAB, A_TOKDOT, 20, 0 },
-	{ "GR1348941", RD_GITLAB, A_TOK, 20, 0 },
-	{ "ATBB", RD_ATLASSIAN, A_ALNUM, 28, 0 },
-	{ "ATATT3", RD_ATLASSIAN, A_B64, 30, 0 },
+	{ P("ghp_"), RD_GITHUB, A_ALNUM, 30, 0 },
+	{ P("gho_"), RD_GITHUB, A_ALNUM, 30, 0 },
+	{ P("ghu_"), RD_GITHUB, A_ALNUM, 30, 0 },
+	{ P("ghs_"), RD_GITHUB, A_ALNUM, 30, 0 },
+	{ P("ghr_"), RD_GITHUB, A_ALNUM, 30, 0 },
+	{ P("github_pat_"), RD_GITHUB, A_TOK, 30, 0 },
+	{ P("glpat-"), RD_GITLAB, A_TOKDOT, 20, 0 },
+	{ P("glptt-"), RD_GITLAB, A_TOKDOT, 20, 0 },
+	{ P("glrt-"), RD_GITLAB, A_TOKDOT, 20, 0 },
+	{ P("gldt-"), RD_GITLAB, A_TOKDOT, 20, 0 },
+	{ P("glcbt-"), RD_GITLAB, A_TOKDOT, 20, 0 },
+	{ P("glffct-"), RD_GITLAB, A_TOKDOT, 20, 0 },
+	{ P("glsoat-"), RD_GITLAB, A_TOKDOT, 20, 0 },
+	{ P("glimt-"), RD_GITLAB, A_TOKDOT, 20, 0 },
+	{ P("GR1348941"), RD_GITLAB, A_TOK, 20, 0 },
+	{ P("ATBB"), RD_ATLASSIAN, A_ALNUM, 28, 0 },
+	{ P("ATATT3"), RD_ATLASSIAN, A_B64, 30, 0 },
 	/* chat */
-	{ "xoxb-", RD_CHAT, A_TOK, 10, 0 },
-	{ "xoxp-", RD_CHAT, A_TOK, 10, 0 },
-	{ "xoxa-", RD_CHAT, A_TOK, 10, 0 },
-	{ "xoxr-", RD_CHAT, A_TOK, 10, 0 },
-	{ "xoxs-", RD_CHAT, A_TOK, 10, 0 },
-	{ "xoxe-", RD_CHAT, A_TOK, 10, 0 },
-	{ "xoxe.xoxp-", RD_CHAT, A_TOK, 10, 0 },
-	{ "xapp-", RD_CHAT, A_TOK, 10, 0 },
+	{ P("xoxb-"), RD_CHAT, A_TOK, 10, 0 },
+	{ P("xoxp-"), RD_CHAT, A_TOK, 10, 0 },
+	{ P("xoxa-"), RD_CHAT, A_TOK, 10, 0 },
+	{ P("xoxr-"), RD_CHAT, A_TOK, 10, 0 },
+	{ P("xoxs-"), RD_CHAT, A_TOK, 10, 0 },
+	{ P("xoxe-"), RD_CHAT, A_TOK, 10, 0 },
+	{ P("xoxe.xoxp-"), RD_CHAT, A_TOK, 10, 0 },
+	{ P("xapp-"), RD_CHAT, A_TOK, 10, 0 },
 	/* model hubs and experiment trackers */
-	{ "hf_", RD_HUGGINGFACE, A_ALNUM, 30, 0 },
-	{ "api_org_", RD_HUGGINGFACE, A_ALNUM, 30, 0 },
-	{ "wandb_v1_", RD_WANDB, A_TOK, 20, 0 },
-	{ "r8_", RD_LLM, A_ALNUM, 30, 0 },
+	{ P("hf_"), RD_HUGGINGFACE, A_ALNUM, 30, 0 },
+	{ P("api_org_"), RD_HUGGINGFACE, A_ALNUM, 30, 0 },
+	{ P("wandb_v1_"), RD_WANDB, A_TOK, 20, 0 },
+	{ P("r8_"), RD_LLM, A_ALNUM, 30, 0 },
 	/* LLM APIs (longest prefix first) */
-	{ "sk-ant-", RD_ANTHROPIC, A_TOK, 30, 0 },
-	{ "sk-proj-", RD_OPENAI, A_TOK, 20, 0 },
-	{ "sk-svcacct-", RD_OPENAI, A_TOK, 20, 0 },
-	{ "sk-admin-", RD_OPENAI, A_TOK, 20, 0 },
-	{ "sk-None-", RD_OPENAI, A_TOK, 20, 0 },
-	{ "sk-or-v1-", RD_LLM, A_HEX, 40, 0 },
-	{ "sk-", RD_OPENAI, A_TOK, 32, 0 },
-	{ "gsk_", RD_LLM, A_ALNUM, 40, 0 },
-	{ "pplx-", RD_LLM, A_ALNUM, 40, 0 },
-	{ "xai-", RD_LLM, A_ALNUM, 50, 0 },
+	{ P("sk-ant-"), RD_ANTHROPIC, A_TOK, 30, 0 },
+	{ P("sk-proj-"), RD_OPENAI, A_TOK, 20, 0 },
+	{ P("sk-svcacct-"), RD_OPENAI, A_TOK, 20, 0 },
+	{ P("sk-admin-"), RD_OPENAI, A_TOK, 20, 0 },
+	{ P("sk-None-"), RD_OPENAI, A_TOK, 20, 0 },
+	{ P("sk-or-v1-"), RD_LLM, A_HEX, 40, 0 },
+	{ P("sk-"), RD_OPENAI, A_TOK, 32, 0 },
+	{ P("gsk_"), RD_LLM, A_ALNUM, 40, 0 },
+	{ P("pplx-"), RD_LLM, A_ALNUM, 40, 0 },
+	{ P("xai-"), RD_LLM, A_ALNUM, 50, 0 },
 	/* package registries */
-	{ "npm_", RD_NPM, A_ALNUM, 36, 36 },
-	{ "pypi-Ag", RD_PYPI, A_TOK, 50, 0 },
-	{ "dckr_pat_", RD_DOCKERHUB, A_TOK, 20, 0 },
-	{ "rubygems_", RD_RUBYGEMS, A_HEX, 48, 48 },
-	{ "oy2", RD_NUGET, A_LOWDIG, 43, 43 },
+	{ P("npm_"), RD_NPM, A_ALNUM, 36, 36 },
+	{ P("pypi-Ag"), RD_PYPI, A_TOK, 50, 0 },
+	{ P("dckr_pat_"), RD_DOCKERHUB, A_TOK, 20, 0 },
+	{ P("rubygems_"), RD_RUBYGEMS, A_HEX, 48, 48 },
+	{ P("oy2"), RD_NUGET, A_LOWDIG, 43, 43 },
 	/* payment, mail, telephony */
-	{ "sk_live_", RD_STRIPE, A_ALNUM, 10, 0 },
-	{ "sk_test_", RD_STRIPE, A_ALNUM, 10, 0 },
-	{ "rk_live_", RD_STRIPE, A_ALNUM, 10, 0 },
-	{ "rk_test_", RD_STRIPE, A_ALNUM, 10, 0 },
-	{ "SG.", RD_SENDGRID, A_TOKDOT, 60, 0 },
-	{ "SK", RD_TWILIO, A_HEX, 32, 32 },
+	{ P("sk_live_"), RD_STRIPE, A_ALNUM, 10, 0 },
+	{ P("sk_test_"), RD_STRIPE, A_ALNUM, 10, 0 },
+	{ P("rk_live_"), RD_STRIPE, A_ALNUM, 10, 0 },
+	{ P("rk_test_"), RD_STRIPE, A_ALNUM, 10, 0 },
+	{ P("SG."), RD_SENDGRID, A_TOKDOT, 60, 0 },
+	{ P("SK"), RD_TWILIO, A_HEX, 32, 32 },
 	/* base64 of {"auths": a docker config.json / .dockerconfigjson */
-	{ "eyJhdXRocyI", RD_REGISTRY_AUTH, A_B64, 10, 0 },
+	{ P("eyJhdXRocyI"), RD_REGISTRY_AUTH, A_B64, 10, 0 },
 };
 
 #define NPREFIX	(sizeof(prefixes) / sizeof(prefixes[0]))
+
+/* Built once (init_tables): the rows of each first letter, in table
+ * order (longer prefixes of one family come first), as a chain of
+ * indexes + 1. */
+static uint8_t	pre_head[256], pre_next[NPREFIX];
 
 static size_t
 try_prefix(const char *p, size_t n, struct out *o)
@@ -339,9 +367,10 @@ try_prefix(const char *p, size_t n, struct out *o)
 	const struct prefix	*x;
 	size_t			 l, r;
 
-	for (size_t k = 0; k < NPREFIX; k++) {
-		x = &prefixes[k];
-		if (x->pre[0] != p[0] || n < (l = strlen(x->pre)) ||
+	for (size_t k = pre_head[(unsigned char)p[0]]; k != 0;
+	    k = pre_next[k - 1]) {
+		x = &prefixes[k - 1];
+		if (n < (l = x->len) || p[1] != x->pre[1] ||
 		    memcmp(p, x->pre, l) != 0)
 			continue;
 		r = run_of(p + l, n - l, x->alpha);
@@ -426,12 +455,70 @@ static int
 in_list(const char *b, const char *const *l, size_t nl)
 {
 	for (size_t i = 0; i < nl; i++)
-		if (strcmp(b, l[i]) == 0)
+		if (b[0] == l[i][0] && strcmp(b, l[i]) == 0)
 			return 1;
 	return 0;
 }
 
+/* Whether b (k bytes) contains one of l: one pass, first letters first
+ * (strstr per part costs more than the names it looks at). */
+static int
+has_part(const char *b, size_t k, const char *const *l, size_t nl)
+{
+	size_t	pl;
+
+	for (size_t j = 0; j + 3 <= k; j++)
+		for (size_t i = 0; i < nl; i++)
+			if (b[j] == l[i][0] && b[j + 1] == l[i][1] &&
+			    strncmp(b + j, l[i], (pl = strlen(l[i]))) == 0 &&
+			    /* TOKENS, TOKENIZER: counts, not secrets */
+			    !(l[i][0] == 'T' && (b[j + pl] == 'S' ||
+			    b[j + pl] == 'I')))
+				return 1;
+	return 0;
+}
+
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* The first two letters of every secret word (init_tables): a name with
+ * none of them is no secret, and most names are not. */
+static uint8_t	bigram[26][26];
+
+static void
+add_bigrams(const char *const *l, size_t nl)
+{
+	for (size_t i = 0; i < nl; i++)
+		bigram[l[i][0] - 'A'][l[i][1] - 'A'] = 1;
+}
+
+static pthread_once_t	tables_once = PTHREAD_ONCE_INIT;
+
+static void
+init_tables(void)
+{
+	for (size_t k = NPREFIX; k > 0; k--) {
+		unsigned char	c = (unsigned char)prefixes[k - 1].pre[0];
+
+		pre_next[k - 1] = pre_head[c];
+		pre_head[c] = (uint8_t)k;
+	}
+	add_bigrams(strong_parts, NELEM(strong_parts));
+	add_bigrams(strong_exact, NELEM(strong_exact));
+	add_bigrams(generic_exact, NELEM(generic_exact));
+}
+
+static int
+maybe_secret(const char *b, size_t k)
+{
+	for (size_t j = 0; j + 1 < k; j++) {
+		unsigned	x = (unsigned char)b[j] - 'A',
+				y = (unsigned char)b[j + 1] - 'A';
+
+		if (x < 26 && y < 26 && bigram[x][y])
+			return 1;
+	}
+	return 0;
+}
 
 static enum secret_kind
 secret_kind(const char *p, size_t n, enum redact_det *det)
@@ -441,7 +528,7 @@ secret_kind(const char *p, size_t n, enum redact_det *det)
 
 	*det = RD_ASSIGNMENT;
 	if (n == 0 || is_digit((unsigned char)p[0]) ||
-	    (k = squash(p, n, b)) < 3)
+	    (k = squash(p, n, b)) < 3 || !maybe_secret(b, k))
 		return SK_NONE;
 	if (in_list(b, not_secret, NELEM(not_secret)))
 		return SK_NONE;
@@ -455,9 +542,8 @@ secret_kind(const char *p, size_t n, enum redact_det *det)
 		*det = RD_WANDB;
 	if (in_list(b, strong_exact, NELEM(strong_exact)))
 		return SK_STRONG;
-	for (size_t i = 0; i < NELEM(strong_parts); i++)
-		if (strstr(b, strong_parts[i]) != NULL)
-			return SK_STRONG;
+	if (has_part(b, k, strong_parts, NELEM(strong_parts)))
+		return SK_STRONG;
 	/* ..._KEY and ...PASS (AccountingStoragePass) */
 	if ((n >= 4 && (strncasecmp(p + n - 4, "_KEY", 4) == 0 ||
 	    strncasecmp(p + n - 4, "-KEY", 4) == 0)) ||
@@ -475,6 +561,7 @@ redact_secret_name(const char *p, size_t n)
 {
 	enum redact_det	d;
 
+	pthread_once(&tables_once, init_tables);
 	return secret_kind(p, n, &d) == SK_STRONG;
 }
 
@@ -495,6 +582,16 @@ name_before(const char *p, size_t sep, size_t *s, size_t *e)
 	return *e - *s;
 }
 
+/* A number (counts, sizes, ids): no secret unless a password. */
+static int
+numeric(const char *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!is_digit((unsigned char)v[i]) && v[i] != '.')
+			return 0;
+	return n > 0;
+}
+
 /* Placeholders that hold no secret. */
 static int
 placeholder(const char *v, size_t n)
@@ -507,6 +604,8 @@ placeholder(const char *v, size_t n)
 	if (n == 0 || masked_at(v, n) || v[0] == '$' || v[0] == '{' ||
 	    v[0] == '[' || v[0] == '<')
 		return 1;
+	if (n > 6)
+		return 0;
 	for (size_t i = 0; i < NELEM(words); i++)
 		if (strlen(words[i]) == n && strncasecmp(v, words[i], n) == 0)
 			return 1;
@@ -561,7 +660,8 @@ try_assign(const char *p, size_t n, size_t i, struct out *o)
 	} else
 		v = value_len(p + j, n - j, whole);
 	if (placeholder(p + j + q, v) || (kind == SK_GENERIC &&
-	    !random_value(p + j + q, v)))
+	    !random_value(p + j + q, v)) || (numeric(p + j + q, v) &&
+	    !has_ci(p + s, e - s, "pass") && !has_ci(p + s, e - s, "pwd")))
 		return 0;
 	put(o, p + i, j + q - i);
 	mask(o, kind == SK_GENERIC ? RD_HIGH_ENTROPY : det);
@@ -639,6 +739,8 @@ try_auth_header(const char *p, size_t n, struct out *o)
 {
 	size_t	i, j, v;
 
+	if (n < 16 || (p[1] | 32) != (p[0] == 'P' ? 'r' : 'u'))
+		return 0;
 	if (starts_ci(p, n, "Proxy-Authorization"))
 		i = 19;
 	else if (starts_ci(p, n, "Authorization"))
@@ -679,7 +781,7 @@ try_bearer(const char *p, size_t n, struct out *o)
 {
 	size_t	r;
 
-	if (n < 15 || strncasecmp(p, "bearer ", 7) != 0)
+	if (n < 15 || (p[1] | 32) != 'e' || strncasecmp(p, "bearer ", 7) != 0)
 		return 0;
 	r = run_of(p + 7, n - 7, A_B64);
 	if (r < 8 || masked_at(p + 7, r))
@@ -702,8 +804,12 @@ try_word_value(const char *p, size_t n, const char *line, size_t ln,
 	size_t			l = 0, v;
 	enum redact_det		det = RD_ASSIGNMENT;
 
+	if (n < 10 || ((p[1] | 32) != 'a' && (p[1] | 32) != 'e' &&
+	    (p[1] | 32) != 'o' && (p[1] | 32) != 'p'))
+		return 0;
 	for (size_t k = 0; k < NELEM(words); k++)
-		if (starts_ci(p, n, words[k]) && n > strlen(words[k]) &&
+		if ((p[0] | 32) == words[k][0] && (p[1] | 32) == words[k][1] &&
+		    starts_ci(p, n, words[k]) && n > strlen(words[k]) &&
 		    is_blank(p[strlen(words[k])])) {
 			l = strlen(words[k]);
 			if (k == NELEM(words) - 1) {
@@ -731,24 +837,33 @@ try_word_value(const char *p, size_t n, const char *line, size_t ln,
 	return l + 1 + v;
 }
 
+/* Letters a word detector can start with: bit 1 a token prefix or a
+ * JWT, bit 2 "password VALUE" and friends, bit 4 Authorization and
+ * Bearer. */
+static const uint8_t	word_start[256] = {
+	['A'] = 1 | 2 | 4, ['G'] = 1, ['S'] = 1 | 2, ['a'] = 1 | 2 | 4,
+	['d'] = 1, ['e'] = 1, ['g'] = 1, ['h'] = 1, ['n'] = 1, ['o'] = 1,
+	['p'] = 1 | 2, ['r'] = 1, ['s'] = 1 | 2, ['w'] = 1, ['x'] = 1,
+	['y'] = 1, ['P'] = 2 | 4, ['t'] = 2, ['T'] = 2, ['l'] = 2, ['L'] = 2,
+	['B'] = 4, ['b'] = 4,
+};
+
 /* At the start of a word. */
 static size_t
 try_word(const char *p, size_t n, size_t i, struct out *o)
 {
+	uint8_t	ws = word_start[(unsigned char)p[i]];
 	size_t	m;
 
-	if ((m = try_jwt(p + i, n - i, o)) != 0 ||
-	    (m = try_prefix(p + i, n - i, o)) != 0)
+	if (ws == 0)
+		return 0;
+	if ((ws & 1) && ((m = try_jwt(p + i, n - i, o)) != 0 ||
+	    (m = try_prefix(p + i, n - i, o)) != 0))
 		return m;
-	switch (p[i]) {
-	case 'A': case 'a': case 'P':
-		if ((m = try_auth_header(p + i, n - i, o)) != 0)
-			return m;
-		break;
-	case 'B': case 'b':
-		return try_bearer(p + i, n - i, o);
-	}
-	return try_word_value(p + i, n - i, p, n, o);
+	if ((ws & 4) && (m = (p[i] | 32) == 'b' ? try_bearer(p + i, n - i, o) :
+	    try_auth_header(p + i, n - i, o)) != 0)
+		return m;
+	return (ws & 2) ? try_word_value(p + i, n - i, p, n, o) : 0;
 }
 
 /* ---- options and private keys (at a '-') ---- */
@@ -845,6 +960,7 @@ redact_scan(const char *p, size_t n, char *buf, size_t sz,
 	size_t		i = 0, m;
 	int		c;
 
+	pthread_once(&tables_once, init_tables);
 	if (st->in_pem) {
 		for (m = 0; m + 9 <= n; m++)
 			if (p[m] == '-' && memcmp(p + m, "-----END ", 9) == 0)
@@ -888,8 +1004,13 @@ redact_scan(const char *p, size_t n, char *buf, size_t sz,
 			i += m;
 			continue;
 		}
-		put(&o, p + i, 1);
-		i++;
+		/* punctuation and blanks up to the next byte that matters */
+		m = i + 1;
+		while (m < n && !is_alnum((unsigned char)p[m]) && p[m] != ':' &&
+		    p[m] != '=' && p[m] != '-')
+			m++;
+		put(&o, p + i, m - i);
+		i = m;
 	}
 	buf[o.n] = '\0';
 	return o.n;
