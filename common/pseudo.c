@@ -809,7 +809,8 @@ try_learned(struct pseudo *ps, const char *p, size_t n, size_t i,
 		return 0;
 	for (size_t k = 0; k < ps->nl; k++) {
 		l = &ps->l[k];
-		if (l->n > n - i || (best != NULL && l->n <= best->n) ||
+		if (l->s[0] != p[i] || l->n > n - i ||
+		    (best != NULL && l->n <= best->n) ||
 		    memcmp(p + i, l->s, l->n) != 0 || alnum(p, n, i + l->n))
 			continue;
 		if (l->s[0] != '/' && l->s[0] != '\\' && i > 0 &&
@@ -845,6 +846,8 @@ try_home(struct pseudo *ps, const char *p, size_t n, size_t i,
 {
 	size_t	l, s;
 
+	if (p[i] != '/' && p[i] != '\\')	/* every prefix is a path */
+		return 0;
 	for (size_t k = 0; k < sizeof(homes) / sizeof(*homes); k++) {
 		l = strlen(homes[k].pre);
 		if (l > n - i || memcmp(p + i, homes[k].pre, l) != 0)
