@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "harness.h"
+#include "pseudo.h"
 #include "redact.h"
 
 /* The TSV's line with "@@" replaced by the value and "<NL>" by "\n". */
@@ -514,4 +515,47 @@ DEFINE_TEST(test_redact_keeps_every_verdict)
 	    "2>/dev/null", oomtrail(), words), 0);
 	CHECK_EQ_INT(verdict("c/one", b, sizeof(b)), 0);
 	CHECK_EQ_STR(b, a);
+}
+
+/* Pseudonyms cover the job: every node of a host list, the user, the
+ * account, e-mail addresses, wherever they appear; consistent for one
+ * key. */
+DEFINE_TEST(test_redact_pseudonyms_cover_job)
+{
+	static const char	line[] = "gpu02 ran out; mail alice.smith@uni.example "
+				    "and alice about account proj_ml on gpu[01-03], "
+				    "gpu03 idle";
+	static const char *const names[] = { "gpu02", "gpu03", "alice",
+	    "proj_ml", "uni.example", "gpu[01-03]" };
+	struct pseudo	*a, *b;
+	struct err	 e = { 0 };
+	char		 key[1024], *x, *y;
+	uint64_t	 n = 0;
+
+	snprintf(key, sizeof(key), "%s", test_src("fixtures/secrets/"
+	    "test-site.key"));
+	CHECK_EQ_INT(pseudo_new(&a, key, &e), ERR_OK);
+	CHECK_EQ_INT(pseudo_new(&b, key, &e), ERR_OK);
+	if (a == NULL || b == NULL)
+		return;
+	pseudo_learn_text(a, "JobId=7 UserId=alice(1001) Account=proj_ml "
+	    "NodeList=gpu[01-03]\n", 64);
+	pseudo_learn_text(b, "JobId=7 UserId=alice(1001) Account=proj_ml "
+	    "NodeList=gpu[01-03]\n", 64);
+	x = pseudo_str(a, line, &n);
+	y = pseudo_str(b, line, &n);
+	CHECK(x != NULL && y != NULL);
+	for (size_t i = 0; x != NULL && i < sizeof(names) / sizeof(*names);
+	    i++)
+		if (strstr(x, names[i]) != NULL)
+			test_fail(__FILE__, __LINE__, "%s survives: %s",
+			    names[i], x);
+	CHECK(x != NULL && strstr(x, "email-") != NULL &&
+	    strstr(x, "proj-") != NULL && strstr(x, "host-") != NULL);
+	/* two nodes, collected apart with one key, agree */
+	CHECK_EQ_STR(x, y);
+	free(x);
+	free(y);
+	pseudo_free(a);
+	pseudo_free(b);
 }
