@@ -559,3 +559,54 @@ DEFINE_TEST(test_redact_pseudonyms_cover_job)
 	pseudo_free(a);
 	pseudo_free(b);
 }
+
+/* The real-incident corpus, cleaned with oomtrail redact, keeps every
+ * verdict (fixtures/corpus is read, never written). */
+DEFINE_TEST(test_redact_keeps_corpus_verdicts)
+{
+	char	line[4096], words[16384], a[512], b[512], key[1024];
+	char	cases[1024];
+	FILE	*f;
+	size_t	 n = 0;
+
+	snprintf(key, sizeof(key), "%s", test_src("fixtures/secrets/"
+	    "test-site.key"));
+	snprintf(cases, sizeof(cases), "%s", test_src("fixtures/corpus/"
+	    "cases"));
+	CHECK_EQ_INT(test_sh("ls '%s' > list.txt", cases), 0);
+	if ((f = fopen("list.txt", "r")) == NULL)
+		return;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		/* every file of the case but its truth.md, one input each */
+		if (test_sh("cd '%s/%s' && ls | grep -v '^truth.md$' | "
+		    "sed \"s|^|'$PWD/|; s|$|'|\" | tr '\\n' ' ' > \"$OLDPWD/w\"",
+		    cases, line) != 0)
+			continue;
+		{
+			FILE	*w = fopen("w", "r");
+			size_t	 k = w != NULL ? fread(words, 1,
+				    sizeof(words) - 1, w) : 0;
+
+			words[k] = '\0';
+			if (w != NULL)
+				fclose(w);
+		}
+		if (verdict(words, a, sizeof(a)) != 0)
+			continue;
+		if (test_sh("rm -rf c && mkdir c && OOMTRAIL_SITE_KEY='%s' "
+		    "'%s' redact -o c/all %s 2>/dev/null", key, oomtrail(),
+		    words) != 0 && test_sh("test -d c/all") != 0) {
+			test_fail(__FILE__, __LINE__, "redact %s failed", line);
+			continue;
+		}
+		/* one input: c/all is the cleaned file itself */
+		if (verdict(test_sh("test -d c/all") == 0 ? "c/all/*" : "c/all",
+		    b, sizeof(b)) != 0 || strcmp(a, b) != 0)
+			test_fail(__FILE__, __LINE__, "%s: %s, redacted: %s",
+			    line, a, b);
+		n++;
+	}
+	fclose(f);
+	CHECK(n >= 90);
+}
