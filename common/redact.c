@@ -233,6 +233,30 @@ mixed(const char *p, size_t n)
 	return up && low;
 }
 
+/* 8-4-4-4-12 hex digits, also "GPU-" or "MIG-" in front: an id. */
+static int
+uuid_shape(const char *p, size_t n)
+{
+	static const char	groups[] = { 8, 4, 4, 4, 12 };
+	size_t			i = 0;
+
+	if (n == 40 && (memcmp(p, "GPU-", 4) == 0 || memcmp(p, "MIG-", 4) ==
+	    0)) {
+		p += 4;
+		n -= 4;
+	}
+	if (n != 36)
+		return 0;
+	for (int g = 0; g < 5; g++) {
+		for (int k = 0; k < groups[g]; k++, i++)
+			if (!is_hex((unsigned char)p[i]))
+				return 0;
+		if (g < 4 && p[i++] != '-')
+			return 0;
+	}
+	return 1;
+}
+
 /*
  * High entropy, without libm: at least 16 bytes of token/base64
  * characters with two classes of upper, lower and digit and many distinct
@@ -246,7 +270,7 @@ random_value(const char *p, size_t n)
 	size_t	distinct = 0, hex = 0;
 	int	up = 0, low = 0, dig = 0;
 
-	if (n < 16 || n > 1024)
+	if (n < 16 || n > 1024 || uuid_shape(p, n))
 		return 0;
 	for (size_t i = 0; i < n; i++) {
 		unsigned char	c = (unsigned char)p[i];
