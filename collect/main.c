@@ -144,10 +144,11 @@ static const struct {
 	{ { "deadline", required_argument, NULL, 'd' }, opt_deadline,
 	  "SECONDS", "stop collecting after this long (default 60)" },
 	{ { "redact", no_argument, NULL, 'r' }, opt_redact, NULL,
-	  "pseudonymise hosts, users, uids, addresses, paths" },
+	  "pseudonymise hosts, users, accounts, uids, addresses, e-mails, "
+	  "paths (secrets are always masked)" },
 	{ { "site-key", required_argument, NULL, 'k' }, opt_site_key, "FILE",
 	  "key for --redact (default: $OOMTRAIL_SITE_KEY, "
-	  "/etc/oomtrail/site.key)" },
+	  "/etc/oomtrail/site.key, else a random key for this run)" },
 	{ { "watch", no_argument, NULL, 'w' }, opt_watch, NULL,
 	  "sample the job's memory cgroup and GPUs until it ends" },
 	{ { "interval", required_argument, NULL, 'i' }, opt_interval,

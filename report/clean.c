@@ -548,7 +548,7 @@ clean_run(const struct clean_opts *o)
 	} else if (bad < o->ninputs)
 		fprintf(o->report, "oomtrail: redact: pseudonym map (keep it, "
 		    "do not send it): %s\n", map);
-	if (c.random_key)
+	if (c.random_key && bad < o->ninputs)
 		fprintf(o->report, "oomtrail: redact: no site key (%s): "
 		    "pseudonyms use a random key for this run and will not "
 		    "match other bundles; create one with:\n  %s\n",
