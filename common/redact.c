@@ -495,9 +495,10 @@ has_part(const char *b, size_t k, const char *const *l, size_t nl)
 		for (size_t i = 0; i < nl; i++)
 			if (b[j] == l[i][0] && b[j + 1] == l[i][1] &&
 			    strncmp(b + j, l[i], (pl = strlen(l[i]))) == 0 &&
-			    /* TOKENS, TOKENIZER: counts, not secrets */
-			    !(l[i][0] == 'T' && (b[j + pl] == 'S' ||
-			    b[j + pl] == 'I')))
+			    /* TOKENS, TOKENIZER, TOKEN_TYPE_IDS,
+			     * TOKEN_BUDGET: counts and ids, not secrets */
+			    !(l[i][0] == 'T' && b[j + pl] != '\0' &&
+			    strchr("SITBCLP", b[j + pl]) != NULL))
 				return 1;
 	return 0;
 }
@@ -849,8 +850,10 @@ try_word_value(const char *p, size_t n, const char *line, size_t ln,
 	while (l + 1 + v < n && !is_blank(p[l + 1 + v]) &&
 	    p[l + 1 + v] != '"' && p[l + 1 + v] != '\'')
 		v++;
-	/* a credential: mixed classes and not a plain word; a wandb key
-	 * is 40 hex digits */
+	/* a credential: mixed classes and not a plain word, of token
+	 * characters unless a password; a wandb key is 40 hex digits */
+	if (p[0] != 'p' && p[0] != 'P' && run_of(p + l + 1, v, A_B64) != v)
+		return 0;
 	if (v < 8 || v > 256 || masked_at(p + l + 1, v) ||
 	    !mixed(p + l + 1, v) || run_of(p + l + 1, v, A_ALPHA) == v ||
 	    (det == RD_WANDB && (v != 40 || run_of(p + l + 1, v, A_HEX) !=
@@ -967,7 +970,9 @@ try_option(const char *p, size_t n, size_t i, struct out *o)
 		v -= (size_t)(cp + 1 - (p + j));
 		j = (size_t)(cp + 1 - p);
 	}
-	if (v == 0 || placeholder(p + j, v))
+	/* -u 1000:1000 (docker's uid:gid), --token-budget 4096 */
+	if (v == 0 || placeholder(p + j, v) || (numeric(p + j, v) &&
+	    !has_ci(p + d, e - d, "pass")))
 		return 0;
 	put(o, p + i, j - i);
 	mask(o, RD_CLI_PASSWORD);
