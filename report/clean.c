@@ -74,7 +74,7 @@ learn_input(struct clean *c, const char *in)
 	char			*buf;
 	ssize_t			 got;
 	size_t			 n;
-
+	int			 all;
 	struct manifest		*copy = NULL;
 
 	if (bundle_reader_open(&r, in, c->o->limits, &e) != ERR_OK)
@@ -83,8 +83,11 @@ learn_input(struct clean *c, const char *in)
 		bundle_reader_close(r);
 		return NULL;
 	}
+	/* a pasted log or loose files: nothing else says who the job was */
+	all = bundle_reader_kind(r) == BUNDLE_FILE ||
+	    (bundle_reader_kind(r) == BUNDLE_DIR && bundle_manifest(r) == NULL);
 	while (bundle_next(r, &m, &e) == 1) {
-		if (!learn_from(m.path))
+		if (!all && !learn_from(m.path))
 			continue;
 		n = 0;
 		while (n < LEARN_MAX && (got = bundle_read(r, buf + n,
@@ -305,8 +308,12 @@ clean_member(struct clean *c, struct bundle_reader *r,
 
 		bytes = end > 0 ? (uint64_t)end : 0;
 		rc = ERR_OK;
-	} else
+	} else {
+		uint64_t	before = c->tally.total;
+
 		rc = redact_stream_ps(in, out, c->ps, &bytes, &n, &c->tally, e);
+		c->names += n - (c->tally.total - before);
+	}
 	close(in);
 	if (rc == ERR_OK && lseek(out, 0, SEEK_SET) != 0)
 		rc = ERR_SYS(e, ERR_IO, "temporary file");
@@ -360,6 +367,7 @@ clean_file(struct clean *c, const char *in, const char *out, struct err *e)
 		return ERR_SYS(e, ERR_IO, "%s", out);
 	}
 	rc = redact_stream_ps(ifd, ofd, c->ps, &bytes, &n, &c->tally, e);
+	c->names += n - c->tally.total;
 	close(ifd);
 	if (fsync(ofd) == -1 && rc == ERR_OK)
 		rc = ERR_SYS(e, ERR_IO, "%s", out);

@@ -381,6 +381,9 @@ DEFINE_TEST(test_redact_cli_planted)
 	    oomtrail()), 0);
 	check_clean("clean.log", 1, "redact bare log");
 	CHECK(test_sh("grep -q 'masked [0-9]* secrets' err") == 0);
+	/* a pasted log names its own user (UserId=alice(1001)) */
+	CHECK(test_sh("grep -q alice clean.log") != 0);
+	CHECK(test_sh("grep -q 'UserId=user-[0-9a-f]*(9' clean.log") == 0);
 	/* the original is untouched; an existing output is refused */
 	CHECK(test_sh("grep -q hf_ planted.log") == 0);
 	CHECK(test_sh("'%s' redact -o clean.log planted.log 2>/dev/null",
