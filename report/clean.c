@@ -109,22 +109,30 @@ learn_input(struct clean *c, const char *in)
 	return copy;
 }
 
-/* The rest of the current member into a new unlinked temporary file. */
+/* A new unlinked temporary file (TMPDIR), or -1. */
+static int
+temp_fd(struct err *e)
+{
+	FILE	*f = tmpfile();
+	int	 fd = f != NULL ? dup(fileno(f)) : -1;
+
+	if (f != NULL)
+		fclose(f);
+	if (fd == -1)
+		ERR_SYS(e, ERR_IO, "temporary file");
+	return fd;
+}
+
+/* The rest of the current member into a temporary file. */
 static int
 spool_member(struct bundle_reader *r, struct err *e)
 {
 	char	 b[65536];
 	ssize_t	 got;
-	FILE	*f;
 	int	 fd;
 
-	if ((f = tmpfile()) == NULL || (fd = dup(fileno(f))) == -1) {
-		if (f != NULL)
-			fclose(f);
-		ERR_SYS(e, ERR_IO, "temporary file");
+	if ((fd = temp_fd(e)) == -1)
 		return -1;
-	}
-	fclose(f);
 	while ((got = bundle_read(r, b, sizeof(b), e)) > 0)
 		if (write(fd, b, (size_t)got) != got) {
 			ERR_SYS(e, ERR_IO, "temporary file");
@@ -290,17 +298,9 @@ clean_member(struct clean *c, struct bundle_reader *r,
 
 	if ((in = spool_member(r, e)) == -1)
 		return ERR_IO;
-	if ((out = dup(in)) != -1) {
-		FILE	*f = tmpfile();
-
-		close(out);
-		out = f != NULL ? dup(fileno(f)) : -1;
-		if (f != NULL)
-			fclose(f);
-	}
-	if (out == -1) {
+	if ((out = temp_fd(e)) == -1) {
 		close(in);
-		return ERR_SYS(e, ERR_IO, "temporary file");
+		return ERR_IO;
 	}
 	n = 0;
 	if (reencode_series(c, in, out) == 0) {
@@ -308,6 +308,8 @@ clean_member(struct clean *c, struct bundle_reader *r,
 
 		bytes = end > 0 ? (uint64_t)end : 0;
 		rc = ERR_OK;
+	} else if (ftruncate(out, 0) == -1 || lseek(out, 0, SEEK_SET) != 0) {
+		rc = ERR_SYS(e, ERR_IO, "temporary file");
 	} else {
 		uint64_t	before = c->tally.total;
 
