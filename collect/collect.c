@@ -437,6 +437,20 @@ pseudo_field(struct collect *c, char **field, uint64_t *n)
 	*field = s;
 }
 
+/* Mask secrets in a manifest string; counted in the item and tally. */
+static void
+mask_field(struct collect *c, char **field, struct manifest_item *it)
+{
+	uint64_t	 before = c->tally.total;
+	char		*s;
+
+	if (*field == NULL || (s = redact_text(*field, &c->tally)) == NULL)
+		return;
+	free(*field);
+	*field = s;
+	it->redactions += c->tally.total - before;
+}
+
 /* The manifest's own text, once everything has been learned. */
 static void
 pseudo_manifest(struct collect *c)
@@ -448,6 +462,12 @@ pseudo_manifest(struct collect *c)
 	manifest_set_str(&c->m->redaction_categories,
 	    c->ps != NULL ? "secrets," PSEUDO_CATEGORIES : "secrets");
 	c->m->redacted = c->ps != NULL;
+	/* an item's source (argv) or error (a tool's message) may hold a
+	 * secret too */
+	for (size_t i = 0; i < c->m->nitems; i++) {
+		mask_field(c, &c->m->items[i].source, &c->m->items[i]);
+		mask_field(c, &c->m->items[i].error, &c->m->items[i]);
+	}
 	c->m->redaction_detectors = redact_tally_str(&c->tally);
 	manifest_set_str(&c->m->redaction_detector_set, REDACT_DETECTOR_SET);
 	if (c->ps == NULL)

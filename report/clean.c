@@ -209,11 +209,27 @@ pseudo_field(struct clean *c, char **field)
 }
 
 static void
+mask_field(struct clean *c, char **field)
+{
+	char	*s;
+
+	if (*field == NULL || (s = redact_text(*field, &c->tally)) == NULL)
+		return;
+	free(*field);
+	*field = s;
+}
+
+static void
 record(struct clean *c, struct manifest *m)
 {
 	char	 kid[17];
-	char	*by = redact_tally_str(&c->tally);
+	char	*by;
 
+	for (size_t i = 0; i < m->nitems; i++) {
+		mask_field(c, &m->items[i].source);
+		mask_field(c, &m->items[i].error);
+	}
+	by = redact_tally_str(&c->tally);
 	m->redacted = 1;
 	manifest_set_str(&m->redaction_categories, "secrets,"
 	    PSEUDO_CATEGORIES);
