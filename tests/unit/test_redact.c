@@ -196,10 +196,19 @@ static void
 check_clean(const char *path, int keep, const char *what)
 {
 	char	*s = slurp_abs(path);
+	size_t	 k = 0;
 
 	CHECK(s != NULL);
 	if (s == NULL)
 		return;
+	/* Markdown escapes _ ~ : @ with a backslash: a survivor there
+	 * would read "ghp\_..." */
+	if (strstr(path, ".md") != NULL) {
+		for (size_t i = 0; s[i] != '\0'; i++)
+			if (s[i] != '\\')
+				s[k++] = s[i];
+		s[k] = '\0';
+	}
 	for (size_t i = 0; i < nrows; i++) {
 		if (rows[i].kind[0] == 'M' && strstr(s, rows[i].value) != NULL)
 			test_fail(__FILE__, __LINE__, "%s: %s survives in %s",
