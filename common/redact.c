@@ -58,6 +58,7 @@ static const char *const det_names[RD_N] = {
 	[RD_REGISTRY_AUTH] = "registry_auth",
 	[RD_JWT] = "jwt",
 	[RD_HIGH_ENTROPY] = "high_entropy",
+	[RD_CLOUD] = "cloud_key",
 };
 
 const char *
@@ -318,6 +319,9 @@ static const struct prefix {
 	{ P("doo_v1_"), RD_DIGITALOCEAN, A_HEX, 64, 64 },
 	{ P("dor_v1_"), RD_DIGITALOCEAN, A_HEX, 64, 64 },
 	{ P("dapi"), RD_DATABRICKS, A_HEX, 32, 32 },
+	{ P("LTAI"), RD_CLOUD, A_ALNUM, 12, 28 },	/* Alibaba Cloud */
+	{ P("AKID"), RD_CLOUD, A_ALNUM, 32, 40 },	/* Tencent Cloud */
+	{ P("AKCp"), RD_CLOUD, A_ALNUM, 60, 0 },	/* JFrog */
 	/* Git hosting */
 	{ P("ghp_"), RD_GITHUB, A_ALNUM, 30, 0 },
 	{ P("gho_"), RD_GITHUB, A_ALNUM, 30, 0 },
@@ -516,6 +520,15 @@ add_bigrams(const char *const *l, size_t nl)
 		bigram[l[i][0] - 'A'][l[i][1] - 'A'] = 1;
 }
 
+/* Letters a word detector can start with: bit 1 a token prefix or a
+ * JWT (init_tables() adds every prefix's letter), bit 2 "password VALUE"
+ * and friends, bit 4 Authorization and Bearer. */
+static uint8_t	word_start[256] = {
+	['e'] = 1, ['P'] = 2 | 4, ['p'] = 2, ['s'] = 2, ['S'] = 2, ['t'] = 2,
+	['T'] = 2, ['a'] = 2 | 4, ['A'] = 2 | 4, ['l'] = 2, ['L'] = 2,
+	['B'] = 4, ['b'] = 4,
+};
+
 static pthread_once_t	tables_once = PTHREAD_ONCE_INIT;
 
 static void
@@ -526,6 +539,7 @@ init_tables(void)
 
 		pre_next[k - 1] = pre_head[c];
 		pre_head[c] = (uint8_t)k;
+		word_start[c] |= 1;
 	}
 	add_bigrams(strong_parts, NELEM(strong_parts));
 	add_bigrams(strong_exact, NELEM(strong_exact));
@@ -736,6 +750,24 @@ try_url(const char *p, size_t n, size_t i, struct out *o)
 		return at - i;
 	}
 	u = at < e && p[at] == '@' ? at + 1 : s;
+	/* a chat bot's token in the path: /bot123456789:AAE... */
+	for (pe = u; pe + 4 < e; pe++) {
+		size_t	d = 0;
+
+		if (memcmp(p + pe, "/bot", 4) != 0)
+			continue;
+		while (pe + 4 + d < e && is_digit((unsigned char)p[pe + 4 + d]))
+			d++;
+		if (d >= 6 && pe + 4 + d < e && p[pe + 4 + d] == ':' &&
+		    run_of(p + pe + 5 + d, e - pe - 5 - d, A_TOK) >= 30) {
+			size_t	t = pe + 5 + d + run_of(p + pe + 5 + d,
+				    e - pe - 5 - d, A_TOK);
+
+			put(o, p + i, pe + 4 - i);
+			mask(o, RD_CHAT);
+			return t - i;
+		}
+	}
 	for (size_t k = 0; k < NELEM(hook_paths); k++) {
 		size_t	l = strlen(hook_paths[k]);
 
@@ -864,16 +896,6 @@ try_word_value(const char *p, size_t n, const char *line, size_t ln,
 	return l + 1 + v;
 }
 
-/* Letters a word detector can start with: bit 1 a token prefix or a
- * JWT, bit 2 "password VALUE" and friends, bit 4 Authorization and
- * Bearer. */
-static const uint8_t	word_start[256] = {
-	['A'] = 1 | 2 | 4, ['G'] = 1, ['S'] = 1 | 2, ['a'] = 1 | 2 | 4,
-	['d'] = 1, ['e'] = 1, ['g'] = 1, ['h'] = 1, ['n'] = 1, ['o'] = 1,
-	['p'] = 1 | 2, ['r'] = 1, ['s'] = 1 | 2, ['w'] = 1, ['x'] = 1,
-	['y'] = 1, ['P'] = 2 | 4, ['t'] = 2, ['T'] = 2, ['l'] = 2, ['L'] = 2,
-	['B'] = 4, ['b'] = 4,
-};
 
 /* At the start of a word. */
 static size_t
