@@ -223,6 +223,8 @@ analysis_run(const struct analyze_opts *o, struct analysis **out,
 		rc = e->code != ERR_OK ? e->code : ERR_FORMAT;
 	} else
 		rc = judge(an, ok, nok, e);
+	if (rc == ERR_OK)
+		analysis_mask(an);	/* issue 20: nothing renders unmasked */
 	free(ok);
 out:
 	pool_free(&p);

@@ -38,6 +38,7 @@ struct evidence {
 	int		 out_of_order;
 	int		 initiating;	/* timeline: this is the initiating event */
 	int		 cascade;	/* timeline: part of the cascade */
+	int		 masked;	/* text or context had a secret masked */
 };
 
 struct evidence_list {
@@ -195,6 +196,11 @@ struct analyze_opts {
 enum err_code	analysis_run(const struct analyze_opts *, struct analysis **,
 		    struct err *);
 void		analysis_free(struct analysis *);	/* NULL ok */
+
+/* mask.c: mask secrets in every string of the model (in place, arena
+ * copies); evidence that changed gets masked = 1. analysis_run() and
+ * model_from_json() call it: nothing is rendered unmasked. */
+void		analysis_mask(struct analysis *);
 
 /* model_json.c: the JSON contract, both ways. */
 enum err_code	model_to_json(const struct analysis *, FILE *, struct err *);

@@ -162,6 +162,8 @@ mj_evidence(const struct evidence *ev, int *bad)
 	mj_set(o, "out_of_order", json_boolean(ev->out_of_order), bad);
 	mj_set(o, "initiating", json_boolean(ev->initiating), bad);
 	mj_set(o, "cascade", json_boolean(ev->cascade), bad);
+	if (ev->masked)		/* only when true: additive (issue 20) */
+		mj_set(o, "masked", json_true(), bad);
 	return o;
 }
 
@@ -584,7 +586,8 @@ mj_read_ev(struct mj *m, json_t *o, struct evidence *ev)
 	    (rc = mj_get_str(m, o, "input", &ev->input)) ||
 	    (rc = mj_get_bool(m, o, "out_of_order", &ev->out_of_order)) ||
 	    (rc = mj_get_bool(m, o, "initiating", &ev->initiating)) ||
-	    (rc = mj_get_bool(m, o, "cascade", &ev->cascade)))
+	    (rc = mj_get_bool(m, o, "cascade", &ev->cascade)) ||
+	    (rc = mj_get_bool(m, o, "masked", &ev->masked)))
 		return rc;
 	ev->line = (uint32_t)line;
 	ev->rank = (int)rank;
@@ -1084,8 +1087,10 @@ model_from_json(const char *p, size_t len, struct analysis **out,
 	an->arena = m.a;
 	if ((rc = mj_read_root(&m, root, an)) != ERR_OK)
 		analysis_free(an);
-	else
+	else {
+		analysis_mask(an);	/* a saved JSON may predate masking */
 		*out = an;
+	}
 	json_decref(root);
 	return rc;
 }

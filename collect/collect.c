@@ -266,7 +266,7 @@ redacted(struct collect *c, const struct emit *em, uint64_t *n,
 	/* A verbatim item (a checksummed series) was pseudonymised by its
 	 * probe: only secrets are masked here. */
 	if (redact_stream_ps(em->spool, out, em->verbatim ? NULL : c->ps, n,
-	    red, NULL) != ERR_OK ||
+	    red, &c->tally, NULL) != ERR_OK ||
 	    lseek(out, 0, SEEK_SET) != 0) {
 		close(out);
 		return -1;
@@ -505,17 +505,45 @@ pseudo_field(struct collect *c, char **field, uint64_t *n)
 	*field = s;
 }
 
+/* Mask secrets in a manifest string; counted in the item and tally. */
+static void
+mask_field(struct collect *c, char **field, struct manifest_item *it)
+{
+	uint64_t	 before = c->tally.total;
+	char		*s;
+
+	if (*field == NULL || (s = redact_text(*field, &c->tally)) == NULL)
+		return;
+	free(*field);
+	*field = s;
+	it->redactions += c->tally.total - before;
+}
+
 /* The manifest's own text, once everything has been learned. */
 static void
 pseudo_manifest(struct collect *c)
 {
 	struct manifest_item	*it;
 
+	char			 kid[17];
+
 	manifest_set_str(&c->m->redaction_categories,
 	    c->ps != NULL ? "secrets," PSEUDO_CATEGORIES : "secrets");
 	c->m->redacted = c->ps != NULL;
+	/* an item's source (argv) or error (a tool's message) may hold a
+	 * secret too */
+	for (size_t i = 0; i < c->m->nitems; i++) {
+		mask_field(c, &c->m->items[i].source, &c->m->items[i]);
+		mask_field(c, &c->m->items[i].error, &c->m->items[i]);
+	}
+	c->m->redaction_detectors = redact_tally_str(&c->tally);
+	manifest_set_str(&c->m->redaction_detector_set, REDACT_DETECTOR_SET);
 	if (c->ps == NULL)
 		return;
+	pseudo_key_id(c->ps, kid);
+	manifest_set_str(&c->m->redaction_key_id, kid);
+	manifest_set_str(&c->m->redaction_key, c->random_key ? "random" :
+	    "site");
 	pseudo_field(c, &c->m->host, &(uint64_t){ 0 });
 	for (size_t i = 0; i < c->m->nitems; i++) {
 		it = &c->m->items[i];
@@ -536,6 +564,30 @@ write_map(struct collect *c)
 	snprintf(path, sizeof(path), "%s.map.json", c->r->bundle_path);
 	if (pseudo_write_map(c->ps, path, &e) != ERR_OK)
 		add_failure(c, "pseudonym map", e.msg);
+}
+
+/* What was masked, for the sender to review (issue 20). */
+static void
+redaction_summary(struct collect *c)
+{
+	char	*by = redact_tally_str(&c->tally);
+	size_t	 k;
+
+	k = (size_t)snprintf(c->r->redaction, sizeof(c->r->redaction),
+	    "masked %llu secret%s%s%s%s",
+	    (unsigned long long)c->tally.total, c->tally.total == 1 ? "" : "s",
+	    by != NULL ? " (" : "", by != NULL ? by : "", by != NULL ? ")" : "");
+	free(by);
+	if (c->ps != NULL && k < sizeof(c->r->redaction))
+		k += (size_t)snprintf(c->r->redaction + k,
+		    sizeof(c->r->redaction) - k, "; names pseudonymised, map "
+		    "beside the bundle: %s.map.json", c->r->bundle_path != NULL ?
+		    c->r->bundle_path : "(none)");
+	if (c->random_key && k < sizeof(c->r->redaction))
+		snprintf(c->r->redaction + k, sizeof(c->r->redaction) - k,
+		    "\nno site key (%s): pseudonyms use a random key for this "
+		    "run and will not match other nodes' bundles; create one "
+		    "with: %s", PSEUDO_DEFAULT_KEY, PSEUDO_KEYGEN_CMD);
 }
 
 static void
@@ -673,8 +725,8 @@ collect_run(const struct collect_opts *o, struct collect_result *r,
 		free(c);
 		return ERR(e, ERR_NOMEM, "manifest");
 	}
-	if (o->redact && (rc = pseudo_new(&c->ps, o->site_key, e)) !=
-	    ERR_OK) {
+	if (o->redact && (rc = pseudo_open(&c->ps, o->site_key,
+	    &c->random_key, e)) != ERR_OK) {
 		manifest_free(c->m);
 		free(c);
 		return rc;
@@ -691,6 +743,7 @@ collect_run(const struct collect_opts *o, struct collect_result *r,
 	}
 	if (rc == ERR_OK)
 		r->status = r->nfailed > 0 ? COLLECT_PARTIAL : COLLECT_COMPLETE;
+	redaction_summary(c);
 	if (rc == ERR_OK)
 		prune(c);
 	free(c->ms);

@@ -66,6 +66,7 @@ struct collect_result {
 	uint64_t		 pruned;	/* old bundles removed */
 	uint64_t		 pruned_bytes;
 	char			 prune_note[256];	/* why pruning failed */
+	char			 redaction[1024];	/* what was masked */
 };
 
 /* Run the collection described by o. *r is filled in every case (free it

@@ -7,7 +7,6 @@
  * snap.c    child functions that read one file, or /dev/kmsg.
  * logwin.c  child function that keeps head + tail + matching lines of a
  *           log over its cap, and says which byte ranges it kept.
- * redact.c  streaming secret masking of text, spool to spool.
  * cgroup_find.c  cgroup mode, the job's memory cgroup, its subtree.
  * probes.c  the probe table and the probe handlers.
  * cpudev.c  the job's CPU and device evidence: v1 cpuset/cpu/cpuacct/
@@ -30,6 +29,7 @@
 #include "collect.h"
 #include "err.h"
 #include "manifest.h"
+#include "redact.h"
 
 #define KIB		1024ull
 #define MIB		(1024ull * 1024)
@@ -106,25 +106,7 @@ struct logwin_arg {
  * exits 0 (or RUN_ERRNO_BASE + errno). */
 int	logwin_child(void *);
 
-/* ---- redact.c ---- */
-
-/* Copy in_fd (from offset 0) to out_fd, masking secrets line by line.
- * *out_bytes: bytes written; *n: replacements made. */
-enum err_code	redact_stream(int in_fd, int out_fd, uint64_t *out_bytes,
-		    uint64_t *n, struct err *);
-/* The same, then pseudonyms (pseudo.h) on each masked line when ps is
- * not NULL; *n counts both kinds of replacement. */
-struct pseudo;
-enum err_code	redact_stream_ps(int in_fd, int out_fd, struct pseudo *ps,
-		    uint64_t *out_bytes, uint64_t *n, struct err *);
-/* Mask secrets in one line (no terminator) into out (NUL-terminated,
- * out_sz >= 2 * len + 64 guarantees nothing is cut); returns the output
- * length and adds replacements to *n. in_pem carries a private key block
- * across lines. */
-size_t		redact_line(const char *, size_t, char *out, size_t out_sz,
-		    int *in_pem, uint64_t *n);
-/* Whether an environment/config name looks like it holds a secret. */
-int		redact_secret_name(const char *, size_t);
+/* ---- redaction: common/redact.h (detectors, redact_stream_ps) ---- */
 
 /* ---- cgroup_find.c ---- */
 
@@ -312,6 +294,8 @@ struct collect {
 	char			 cg_rel[PATH_MAX];	/* job's memory cgroup */
 	char			 slurm_conf[PATH_MAX];	/* from scontrol */
 	struct pseudo		*ps;		/* --redact, else NULL */
+	int			 random_key;	/* --redact without a site key */
+	struct redact_tally	 tally;		/* secrets masked, by detector */
 	int			 pool[8];	/* emptied spools for reuse */
 	int			 npool;
 };

@@ -183,10 +183,11 @@ static const struct {
 	{ { "deadline", required_argument, NULL, 'd' }, opt_deadline,
 	  "SECONDS", "stop collecting after this long (default 60)" },
 	{ { "redact", no_argument, NULL, 'r' }, opt_redact, NULL,
-	  "pseudonymise hosts, users, uids, addresses, paths" },
+	  "pseudonymise hosts, users, accounts, uids, addresses, e-mails, "
+	  "paths (secrets are always masked)" },
 	{ { "site-key", required_argument, NULL, 'k' }, opt_site_key, "FILE",
 	  "key for --redact (default: $OOMTRAIL_SITE_KEY, "
-	  "/etc/oomtrail/site.key)" },
+	  "/etc/oomtrail/site.key, else a random key for this run)" },
 	{ { "scope", required_argument, NULL, 's' }, opt_scope,
 	  "node|job|all", "node: this node, no Slurm call; job: the job's "
 	  "records (default all)" },
@@ -366,8 +367,10 @@ main(int argc, char *argv[])
 		fprintf(stderr, "oomtrail-collect: %s\n", r.prune_note);
 	if (rc != ERR_OK)
 		fprintf(stderr, "oomtrail-collect: no bundle: %s\n", e.msg);
-	else
+	else {
+		fprintf(stderr, "oomtrail-collect: %s\n", r.redaction);
 		printf("%s\n", r.bundle_path);
+	}
 	collect_result_free(&r);
 	return rc != ERR_OK ? 1 : (int)r.status;
 }

@@ -73,6 +73,13 @@ static const struct field top_fields[] = {
 	{ "clocks", "tz", F_STR, M(clocks.tz), 0, 0, 0 },
 	{ "redaction", "enabled", F_BOOL, M(redacted), 0, 0, 0 },
 	{ "redaction", "categories", F_STR, M(redaction_categories), 0, 0, 0 },
+	/* issue 20: what masked, with which detector set and key */
+	{ "redaction", "detectors", F_STR, M(redaction_detectors), 0, 0, 0 },
+	{ "redaction", "detector_set", F_STR, M(redaction_detector_set), 0, 0,
+	    0 },
+	{ "redaction", "key", F_STR, M(redaction_key), 0, 0, 0 },
+	{ "redaction", "key_id", F_STR, M(redaction_key_id), 0, 0, 0 },
+	{ "redaction", "cleaned", F_TIME, M(redaction_cleaned_ns), 0, 0, 0 },
 };
 
 static const struct field item_fields[] = {
@@ -125,6 +132,14 @@ item_free(struct manifest_item *it)
 }
 
 void
+manifest_clear_items(struct manifest *m)
+{
+	for (size_t i = 0; i < m->nitems; i++)
+		item_free(&m->items[i]);
+	m->nitems = 0;
+}
+
+void
 manifest_free(struct manifest *m)
 {
 	if (m == NULL)
@@ -146,6 +161,10 @@ manifest_free(struct manifest *m)
 	free(m->cgroup_mode);
 	free(m->clocks.tz);
 	free(m->redaction_categories);
+	free(m->redaction_detectors);
+	free(m->redaction_detector_set);
+	free(m->redaction_key);
+	free(m->redaction_key_id);
 	free(m);
 }
 

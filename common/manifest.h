@@ -71,12 +71,18 @@ struct manifest {
 	struct manifest_clocks	 clocks;
 	int			 redacted;
 	char			*redaction_categories;	/* comma list or NULL */
+	char			*redaction_detectors;	/* "jwt:2,aws_key:1" */
+	char			*redaction_detector_set; /* REDACT_DETECTOR_SET */
+	char			*redaction_key;		/* "site" | "random" */
+	char			*redaction_key_id;	/* pseudo_key_id() */
+	int64_t			 redaction_cleaned_ns;	/* oomtrail redact; 0 */
 	struct manifest_item	*items;
 	size_t			 nitems, capitems;
 };
 
 struct manifest	*manifest_new(void);
 void		 manifest_free(struct manifest *);
+void		 manifest_clear_items(struct manifest *);	/* keeps the rest */
 /* Append a zeroed item (exit_status = -1); NULL on ENOMEM. The pointer is
  * valid until the next manifest_add_item(). */
 struct manifest_item *manifest_add_item(struct manifest *);

@@ -7,6 +7,7 @@
  *   oomtrail report   [--format F] [-o FILE] ANALYSIS.json
  *   oomtrail verify   BEFORE AFTER
  *   oomtrail verify   --before INPUT... --after INPUT...
+ *   oomtrail redact   [--site-key FILE] -o OUT INPUT...
  *
  * Exit: 0 done, 3 done but an input was damaged or failed its hash,
  * 1 nothing could be analysed, 2 usage; verify: 0 fixed, 1 not fixed,
@@ -21,6 +22,7 @@
 
 #include "analysis.h"
 #include "bundle.h"
+#include "clean.h"
 #include "report.h"
 #include "units.h"
 #include "verify.h"
@@ -32,6 +34,7 @@ struct cli {
 	struct bundle_limits lim;	/* zero fields: the defaults */
 	int		 format;	/* enum report_format, -1 default */
 	const char	*out;		/* -o FILE or NULL */
+	const char	*site_key;	/* redact --site-key FILE */
 	int		 jobs;
 	char		**args;		/* the operands, in order */
 	int		 nargs;
@@ -49,6 +52,7 @@ static const char usage_text[] =
     "ANALYSIS.json\n"
     "       oomtrail verify   BEFORE AFTER\n"
     "       oomtrail verify   --before INPUT... --after INPUT...\n"
+    "       oomtrail redact   [--site-key FILE] -o OUT INPUT...\n"
     "       oomtrail --version | --help\n"
     "\n"
     "Caps on each input (analyze, timeline, verify), enforced while\n"
@@ -100,6 +104,7 @@ parse(struct cli *c, int argc, char *argv[])
 		{ "max-ratio", required_argument, NULL, 'R' },
 		{ "before", no_argument, NULL, 'b' },
 		{ "after", no_argument, NULL, 'a' },
+		{ "site-key", required_argument, NULL, 'K' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int	ch, side = SIDE_NONE;
@@ -159,6 +164,9 @@ parse(struct cli *c, int argc, char *argv[])
 			break;
 		case 'R':
 			c->lim.max_ratio = cap_arg(optarg, 1, "--max-ratio");
+			break;
+		case 'K':
+			c->site_key = optarg;
 			break;
 		default:
 			usage(NULL);
@@ -415,6 +423,18 @@ cmd_verify(struct cli *c)
 	return (int)r.outcome;
 }
 
+/* Clean bundles, directories or logs after the fact (clean.c). */
+static int
+cmd_redact(struct cli *c)
+{
+	struct clean_opts	o = { (const char **)c->args, c->nargs,
+				    c->out, c->site_key, &c->lim, stderr };
+
+	if (c->nargs < 1 || c->out == NULL)
+		usage("redact needs -o OUT and at least one INPUT");
+	return clean_run(&o);
+}
+
 static const struct {
 	const char	*name;
 	int		(*fn)(struct cli *);
@@ -423,6 +443,7 @@ static const struct {
 	{ "report", cmd_report },
 	{ "timeline", cmd_timeline },
 	{ "verify", cmd_verify },
+	{ "redact", cmd_redact },
 };
 
 int

@@ -54,6 +54,14 @@ case_ cap-members 3 'max_members' -- "$bin" analyze --max-members 3 "$example"
 case_ cap-bad 2 'positive number' -- "$bin" analyze --max-ratio 0 "$example"
 case_ verify-same 1 'NOT FIXED' -- "$bin" verify "$example" "$example"
 case_ verify-usage 2 'BEFORE and AFTER' -- "$bin" verify "$example"
+# oomtrail redact (issue 20): usage, the example cleaned and analysed,
+# an existing output refused, the map beside the output
+case_ redact-usage 2 'redact needs -o OUT' -- "$bin" redact "$example"
+case_ redact-example 0 'masked 0 secrets' -- \
+    "$bin" redact -o clean.tar.zst "$example"
+case_ redact-analyse 0 'host_oom' -- "$bin" analyze clean.tar.zst
+case_ redact-map 0 '' -- test -f clean.tar.zst.map.json
+case_ redact-exists 1 'exists' -- "$bin" redact -o clean.tar.zst "$example"
 
 # A truncated bundle: analysis completes on what was read, exit 3. The
 # log spans many zstd blocks, so the members before the cut survive.

@@ -70,6 +70,7 @@ static const struct {
 	[PS_MAC] = { "mac", "mac-" },
 	[PS_DIR] = { "dir", "/dir-" },
 	[PS_PROJ] = { "project", "proj-" },
+	[PS_EMAIL] = { "email", "email-" },
 };
 
 /* ---- HMAC-SHA256 ---- */
@@ -223,6 +224,68 @@ pseudo_new(struct pseudo **out, const char *path, struct err *e)
 	}
 	*out = ps;
 	return ERR_OK;
+}
+
+/* 32 bytes from the kernel's generator (getrandom(2) where it exists,
+ * /dev/urandom otherwise). */
+static int
+random_bytes(uint8_t *b, size_t n)
+{
+	ssize_t	r;
+	size_t	k = 0;
+	int	fd;
+
+	if ((fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	while (k < n && (r = read(fd, b + k, n - k)) != 0) {
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			break;
+		k += (size_t)r;
+	}
+	close(fd);
+	return k == n ? 0 : -1;
+}
+
+enum err_code
+pseudo_open(struct pseudo **out, const char *path, int *random_key,
+    struct err *e)
+{
+	const char	*env = getenv("OOMTRAIL_SITE_KEY");
+	struct pseudo	*ps;
+
+	*random_key = 0;
+	if (path != NULL || (env != NULL && *env != '\0') ||
+	    access(PSEUDO_DEFAULT_KEY, F_OK) == 0 || errno != ENOENT)
+		return pseudo_new(out, path, e);
+	/* No key configured anywhere: one for this run only. */
+	*out = NULL;
+	if ((ps = calloc(1, sizeof(*ps))) == NULL ||
+	    (ps->map = calloc(MAP_SLOTS, sizeof(*ps->map))) == NULL) {
+		free(ps);
+		return ERR(e, ERR_NOMEM, "pseudonym tables");
+	}
+	if (random_bytes(ps->key, 32) == -1) {
+		pseudo_free(ps);
+		return ERR_SYS(e, ERR_IO, "random site key: /dev/urandom");
+	}
+	ps->keyn = 32;
+	*random_key = 1;
+	*out = ps;
+	return ERR_OK;
+}
+
+void
+pseudo_key_id(const struct pseudo *ps, char out[17])
+{
+	static const char	msg[] = "oomtrail site key id";
+	uint8_t			d[32];
+
+	pseudo_hmac(ps->key, ps->keyn, msg, sizeof(msg) - 1, d);
+	for (int i = 0; i < 8; i++)
+		snprintf(out + 2 * i, 3, "%02x", d[i]);
+	explicit_bzero(d, sizeof(d));
 }
 
 void
@@ -488,7 +551,9 @@ learn_dir(struct pseudo *ps, const char *s, size_t n, int is_file)
 	pseudo_learn(ps, PS_DIR, s, n);
 }
 
-enum how { H_HOST, H_USER, H_USERID, H_UID, H_DIR, H_FILEDIR, H_ALLOC };
+enum how {
+	H_HOST, H_USER, H_USERID, H_UID, H_DIR, H_FILEDIR, H_ALLOC, H_PROJ
+};
 
 static const struct {
 	const char	*key;
@@ -509,7 +574,8 @@ static const struct {
 	{ "HOSTNAME", H_HOST }, { "SLURM_JOB_USER", H_USER },
 	{ "USER", H_USER }, { "LOGNAME", H_USER },
 	{ "SLURM_JOB_UID", H_UID }, { "SLURM_SUBMIT_DIR", H_DIR },
-	{ "HOME", H_DIR },
+	{ "HOME", H_DIR }, { "Account", H_PROJ }, { "SLURM_JOB_ACCOUNT", H_PROJ },
+	{ "\"account\"", H_PROJ },
 	/* sacct --json and parsable2 headers */
 	{ "\"user\"", H_USER }, { "\"group\"", H_USER },
 	{ "\"nodes\"", H_HOST }, { "\"node\"", H_HOST },
@@ -523,6 +589,7 @@ learn_value(struct pseudo *ps, enum how how, const char *v, size_t n)
 {
 	static const enum pseudo_cat	cat_of[] = {
 		[H_HOST] = PS_HOST, [H_USER] = PS_USER, [H_USERID] = PS_USER,
+		[H_PROJ] = PS_PROJ,
 	};
 	char				buf[512];
 	size_t				k = 0;
@@ -742,7 +809,8 @@ try_learned(struct pseudo *ps, const char *p, size_t n, size_t i,
 		return 0;
 	for (size_t k = 0; k < ps->nl; k++) {
 		l = &ps->l[k];
-		if (l->n > n - i || (best != NULL && l->n <= best->n) ||
+		if (l->s[0] != p[i] || l->n > n - i ||
+		    (best != NULL && l->n <= best->n) ||
 		    memcmp(p + i, l->s, l->n) != 0 || alnum(p, n, i + l->n))
 			continue;
 		if (l->s[0] != '/' && l->s[0] != '\\' && i > 0 &&
@@ -778,6 +846,8 @@ try_home(struct pseudo *ps, const char *p, size_t n, size_t i,
 {
 	size_t	l, s;
 
+	if (p[i] != '/' && p[i] != '\\')	/* every prefix is a path */
+		return 0;
 	for (size_t k = 0; k < sizeof(homes) / sizeof(*homes); k++) {
 		l = strlen(homes[k].pre);
 		if (l > n - i || memcmp(p + i, homes[k].pre, l) != 0)
@@ -972,12 +1042,42 @@ try_addr(struct pseudo *ps, const char *p, size_t n, size_t i,
 	return 0;
 }
 
+/* local@domain.tld: the whole address becomes one pseudonym. */
+static size_t
+try_email(struct pseudo *ps, const char *p, size_t n, size_t i,
+    struct out *o, uint64_t *cnt)
+{
+	size_t	j = i, at, dot = 0;
+
+	while (j < n && (isalnum((unsigned char)p[j]) ||
+	    strchr("._%+-", p[j]) != NULL) && p[j] != '\0')
+		j++;
+	if (j == i || j >= n || p[j] != '@')
+		return 0;
+	at = j++;
+	while (j < n && (isalnum((unsigned char)p[j]) || p[j] == '-' ||
+	    (p[j] == '.' && j + 1 < n && isalnum((unsigned char)p[j + 1])))) {
+		if (p[j] == '.')
+			dot = j;
+		j++;
+	}
+	if (dot == 0 || j - dot < 3 || !isalpha((unsigned char)p[dot + 1]) ||
+	    at == i)
+		return 0;
+	subst(ps, o, PS_EMAIL, p + i, j - i, cnt);
+	return j - i;
+}
+
 static size_t
 try_all(struct pseudo *ps, const char *p, size_t n, size_t i, struct out *o,
     uint64_t *cnt)
 {
 	size_t	m;
 
+	if (isalnum((unsigned char)p[i]) && (i == 0 ||
+	    strchr(".-+_%@", p[i - 1]) == NULL || p[i - 1] == '\0') &&
+	    (m = try_email(ps, p, n, i, o, cnt)) != 0)
+		return m;
 	if ((m = try_learned(ps, p, n, i, o, cnt)) != 0 ||
 	    (m = try_home(ps, p, n, i, o, cnt)) != 0)
 		return m;

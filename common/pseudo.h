@@ -18,8 +18,8 @@
  * secrets (redact.c does, always) and does no I/O except reading the key
  * and writing the map.
  */
-#ifndef OOMTRAIL_COLLECT_PSEUDO_H
-#define OOMTRAIL_COLLECT_PSEUDO_H
+#ifndef OOMTRAIL_PSEUDO_H
+#define OOMTRAIL_PSEUDO_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -29,10 +29,14 @@
 #define PSEUDO_DEFAULT_KEY	"/etc/oomtrail/site.key"
 #define PSEUDO_KEY_MIN		16	/* bytes */
 #define PSEUDO_KEY_MAX		4096
-#define PSEUDO_CATEGORIES	"hosts,users,uids,ips,macs,paths"
+#define PSEUDO_CATEGORIES	"hosts,users,accounts,uids,ips,macs,emails,paths"
+/* The command that creates a site key (README, man pages, warnings). */
+#define PSEUDO_KEYGEN_CMD	"install -d -m 0755 /etc/oomtrail && " \
+	"(umask 077; head -c 32 /dev/urandom > /etc/oomtrail/site.key)"
 
 enum pseudo_cat {
-	PS_HOST, PS_USER, PS_UID, PS_IP, PS_MAC, PS_DIR, PS_PROJ, PS_NCAT
+	PS_HOST, PS_USER, PS_UID, PS_IP, PS_MAC, PS_DIR, PS_PROJ, PS_EMAIL,
+	PS_NCAT
 };
 
 struct pseudo;
@@ -48,7 +52,15 @@ void		pseudo_hmac(const void *key, size_t kn, const void *msg,
  * The caller frees *ps with pseudo_free(). */
 enum err_code	pseudo_new(struct pseudo **ps, const char *path,
 		    struct err *);
+/* The same when a key is configured (path, $OOMTRAIL_SITE_KEY or
+ * PSEUDO_DEFAULT_KEY exists); when none is, a random key for this run
+ * only (*random_key = 1): pseudonyms then match no other bundle. */
+enum err_code	pseudo_open(struct pseudo **ps, const char *path,
+		    int *random_key, struct err *);
 void		pseudo_free(struct pseudo *);		/* NULL ok */
+/* A public id of the key (16 hex digits of an HMAC under it), never the
+ * key: tells whether two bundles were pseudonymised with one key. */
+void		pseudo_key_id(const struct pseudo *, char out[17]);
 
 /* Pseudonym for (cat, s[0..n)) into out (NUL-terminated, >= 24 bytes). */
 void		pseudo_name(const struct pseudo *, enum pseudo_cat,
