@@ -18,7 +18,7 @@ for g in ${OOMTRAIL_DEPS:-}; do
 		command -v node >/dev/null 2>&1 || PKGS="$PKGS nodejs"
 		command -v npm >/dev/null 2>&1 || PKGS="$PKGS npm"
 		;;
-	slurm) PKGS="$PKGS slurm-wlm slurmdbd slurm-client munge mariadb-server libslurm-dev jq" ;;
+	slurm) PKGS="$PKGS slurm-wlm slurmdbd slurm-client munge mariadb-server libslurm-dev jq debootstrap" ;;
 	*) echo "deps.sh: unknown group '$g'" >&2; exit 2 ;;
 	esac
 done

@@ -21,6 +21,17 @@ OOMTRAIL=${OOMTRAIL:?OOMTRAIL must name the built oomtrail}
 ID=$(job_id "$CASE")
 [ -n "$ID" ] || die "case $CASE was not submitted"
 OUTF=$RESULTS/jobs/$CASE-$ID.out
+# array_oom: the case is its OOM-killed task 3 (ID: its own job id;
+# TASKNAME: <array>_3), the other tasks are OTHER_IDS
+ARRAY_ID="" TASKNAME="" OTHER_IDS=""
+if [ "$CASE" = array_oom ]; then
+	ARRAY_ID=$ID
+	TASKNAME=${ARRAY_ID}_3
+	ID=$(sed -n "s/^\([0-9]*\)|${TASKNAME}\$/\1/p" "$RESULTS/jobs/$CASE.names")
+	[ -n "$ID" ] || die "array $ARRAY_ID has no task 3 in $RESULTS/jobs/$CASE.names"
+	OTHER_IDS=$(grep -v "|${TASKNAME}\$" "$RESULTS/jobs/$CASE.names" | cut -d'|' -f1)
+	OUTF=$RESULTS/jobs/$CASE-$TASKNAME.out
+fi
 SACCT=$RESULTS/jobs/$CASE.sacct
 MIB100=104857600
 NFAIL=0
@@ -62,6 +73,10 @@ gpu_gres|gpu_nogres) HOOKS="operator epilog"; VHOOKS=$HOOKS; CAUSE=no_incident
 		SPANK=none ;;
 cpu_narrow)	HOOKS="operator epilog"; VHOOKS=$HOOKS
 		CAUSE=cpu_limited; CAUSE_epilog=no_incident; SPANK=none ;;
+# The new deployment's cases: an array whose last task (it keeps the
+# array's id) is OOM-killed, and a job OOM-killed while slurmdbd is
+# stopped.  Today's Epilog collects both; the new one (new_checks) too.
+array_oom|dbd_down) HOOKS="epilog";	VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=batch ;;
 # Never starts on 22.05.8 (the node is drained): root collects it pending.
 gpu_nofile)	HOOKS="operator";	VHOOKS=$HOOKS; CAUSE=gpu_access_denied; SPANK=none ;;
 *)		die "unknown case $CASE" ;;
@@ -145,6 +160,22 @@ scenario()
 		ok "sacct: job COMPLETED 0:0" has_line "$SACCT" "${j}COMPLETED\\|0:0\\|"
 		ok "output: open denied by the devices cgroup" has_line "$OUTF" \
 		    "^open /dev/nvidia0: Operation not permitted$" ;;
+	array_oom)
+		ok "sacct: task 3 OUT_OF_MEMORY 0:125" has_line "$SACCT" \
+		    "^${TASKNAME}\\|$CASE\\|OUT_OF_MEMORY\\|0:125\\|"
+		ok "sacct: tasks 1 and 2 COMPLETED 0:0" test "$(grep -Ec \
+		    "^${ARRAY_ID}_[12]\\|$CASE\\|COMPLETED\\|0:0\\|" "$SACCT")" = 2
+		ok "task 3 kept the array's id ($ARRAY_ID)" test "$ID" = "$ARRAY_ID"
+		ok "output: task 3 is job $ID" has_line "$OUTF" \
+		    "^array $ARRAY_ID task 3 is job $ID\$" ;;
+	dbd_down)
+		ok "sacct (after slurmdbd's restart): job OUT_OF_MEMORY 0:125" \
+		    has_line "$SACCT" "${j}OUT_OF_MEMORY\\|0:125\\|"
+		ok "the job left the queue while slurmdbd was stopped" awk -F= \
+		    '{ t[$1] = $2 } END { exit !(t["dbd_stopped"] < t["job_gone"] &&
+		    t["job_gone"] < t["dbd_starting"]) }' "$RESULTS/jobs/$CASE.timeline"
+		ok "sacct while slurmdbd was stopped had no final state" bash -c \
+		    "! grep -Eq '^$ID\\|(OUT_OF_MEMORY|FAILED|COMPLETED)\$' '$RESULTS/jobs/$CASE.sacct-while-down'" ;;
 	multistep)
 		ok "sacct: job COMPLETED 0:0" has_line "$SACCT" "${j}COMPLETED\\|0:0\\|"
 		ok "sacct: step .0 COMPLETED" has_line "$SACCT" "^$ID\\.0\\|[^|]*\\|COMPLETED\\|"
@@ -243,7 +274,7 @@ bundle_checks()
 	mkdir -p "$un"
 	ok "$hook: bundle unpacks with tar --zstd" tar --zstd -xf "$b" -C "$un"
 	ok "$hook: manifest names job $ID" jqt "$un/manifest.json" \
-	    "((.job.id // .job_id) | tostring) == \"$ID\""
+	    "((.job.id // .job_id) | tostring) as \$j | \$j == \"$ID\" or \$j == \"${TASKNAME:-$ID}\""
 	ok "$hook: manifest has clock anchors (realtime, monotonic)" clocks "$un"
 	case $CAUSE in host_oom) ;; *) return ;; esac
 	if [ "$hook" = epilog ] || [ "$hook" = spank ]; then
@@ -553,7 +584,7 @@ spank_log_checks()
 	fi
 	case $CASE in
 	timelimit)	why='signal=[1-9][0-9]* oom_kill=0' ;;
-	oom_batch|leak)	why='signal=0 oom_kill=[1-9]' ;;
+	oom_batch|leak|array_oom|dbd_down) why='signal=0 oom_kill=[1-9]' ;;
 	*)		why='signal=9 oom_kill=[1-9]' ;;
 	esac
 	ok "spank: collected for step $SPANK ($why)" has_line "$log" \
@@ -568,7 +599,8 @@ check_hook()
 {
 	local hook=$1 dir=$RESULTS/bundles/$1/$ID b rc j
 	j=$RESULTS/analysis/$CASE.$hook.json
-	b=$(ls "$dir"/oomtrail-*-"$ID"-*.tar.zst 2>/dev/null | head -n 1)
+	b=$(ls "$dir"/oomtrail-*-"$ID"-*.tar.zst \
+	    "$dir"/oomtrail-*-"${TASKNAME:-$ID}"-*.tar.zst 2>/dev/null | head -n 1)
 	if [ -z "$b" ]; then
 		result FAIL "$hook: no bundle in $dir ($(cat "$dir/collect.status" 2>/dev/null); stderr: $(head -c 300 "$dir/collect.err" 2>/dev/null))"
 		return
@@ -593,12 +625,173 @@ check_hook()
 	esac
 }
 
+# ---------------------------------------------------------------- together
+# Every verdict check below reads one analysis of several bundles.
+# no_double_kill J: one kill counted once: no step of the job with more
+# than one OOM kill (each case has exactly one).
+no_double_kill()
+{
+	jqt "$1" "$CITED [hostq | .oom_kills // 0] | (max // 0) <= 1"
+}
+
+# final_states J: no step left RUNNING or PENDING, and some step final.
+final_states()
+{
+	jqt "$1" "$CITED [hostq | .state // empty] as \$s
+	    | (\$s | map(select(test(\"^(RUNNING|PENDING|COMPLETING)\"))) | length == 0)
+	    and (\$s | length > 0)"
+}
+
+# analyze_together NAME BUNDLE...: one analysis of the bundles; checks
+# that a kill is counted once and states are final.
+analyze_together()
+{
+	local name=$1 j=$RESULTS/analysis/$CASE.$1.json rc
+	shift
+	"$OOMTRAIL" analyze --format json "$@" >"$j" 2>"$j.stderr"
+	rc=$?
+	if [ "$rc" = 0 ] || [ "$rc" = 3 ]; then
+		result PASS "$name: oomtrail analyze of $# bundles together, exit $rc"
+	else
+		result FAIL "$name: oomtrail analyze of $# bundles exit $rc: $(head -c 300 "$j.stderr")"
+		return 1
+	fi
+}
+
+# bundle_of HOOK [ID]: the hook's bundle of the job, or nothing.
+bundle_of()
+{
+	local id=${2:-$ID} n=${TASKNAME:-$ID}
+	[ "$id" = "$ID" ] || n=$id
+	ls "$RESULTS/bundles/$1/$id"/oomtrail-*-"$id"-*.tar.zst \
+	    "$RESULTS/bundles/$1/$id"/oomtrail-*-"$n"-*.tar.zst 2>/dev/null |
+	    head -n 1
+}
+
+# snapshot_checks: the bundles one job's hooks took at different moments
+# (batch trap, SPANK, Epilog, ...), analysed together, are one node's
+# successive snapshots: the case's verdict, its one kill counted once,
+# final states, ReqMem from accounting, the kernel log not "missing".
+snapshot_checks()
+{
+	local h b bs="" n=0 j=$RESULTS/analysis/$CASE.together.json
+	case $CAUSE in host_oom) ;; *) return ;; esac
+	[ "$CASE" = leak ] && return	# the trap's verdict differs (a leak)
+	for h in $HOOKS; do
+		b=$(bundle_of "$h")
+		[ -n "$b" ] || continue
+		bs="$bs $b"
+		n=$((n + 1))
+	done
+	[ "$n" -ge 2 ] || return
+	echo "together: ${HOOKS// /+}" | tee -a "$REPORT"
+	# shellcheck disable=SC2086
+	analyze_together together $bs || return
+	ok "together: verdict.cause == $CAUSE" jqt "$j" ".verdict.cause == \"$CAUSE\""
+	ok "together: one OOM kill counted once (no oom_kills > 1)" no_double_kill "$j"
+	ok "together: final states (no RUNNING/PENDING step)" final_states "$j"
+	ok "together: ReqMem 100M, none 0 B" jqt "$j" "$CITED
+	    ([hostq | select(.req_mem_bytes == $MIB100)] | length > 0) and
+	    ([hostq | select(.req_mem_bytes == 0)] | length == 0)"
+	ok "together: the kernel log is not missing" jqt "$j" \
+	    '[.missing[]? | .evidence // "" | select(test("^kernel"))] | length == 0'
+}
+
+# new_checks: the new deployment (contrib/slurm/epilog.sh per node with
+# --scope node, epilog-slurmctld.sh as EpilogSlurmctld, the SPANK
+# plugin's markers) against today's (the "epilog" hook: oomtrail-collect
+# --job, scope all, every job): the same verdict from the node and job
+# bundles analysed together; no bundle at all where today's says
+# no_incident; a node bundle that asked Slurm nothing.
+new_checks()
+{
+	local today nb jb j=$RESULTS/analysis/$CASE.new.json id
+	if ! grep -qx 'new_deployment=yes' "$RESULTS/up"; then
+		echo "SKIP new deployment: contrib/slurm/epilog-slurmctld.sh is not in this tree" | tee -a "$REPORT"
+		return
+	fi
+	today=$(jq -r '.verdict.cause // "none"' "$RESULTS/analysis/$CASE.epilog.json" 2>/dev/null)
+	[ -n "$today" ] || today=none
+	nb=$(bundle_of node)
+	jb=$(bundle_of job)
+	echo "new deployment: today's verdict $today; node bundle ${nb:-none}, job bundle ${jb:-none}" | tee -a "$REPORT"
+	ok "new: the node Epilog ran and logged its decision" test -s "$RESULTS/bundles/node/$ID/epilog.log"
+	ok "new: node Epilog exit 0" has_line "$RESULTS/bundles/node/$ID/collect.status" '^rc=0 '
+	case $CASE in
+	# nothing failed: nothing collected, by neither side
+	ok|gpu_gres|gpu_nogres|cpu_hungry|cpu_narrow)
+		ok "new: no node bundle for a job that ended well" test -z "$nb"
+		ok "new: no job bundle for a job that ended well" test -z "$jb"
+		return ;;
+	gpu_nofile)	return ;;	# never ran: no Epilog
+	esac
+	ok "new: a node bundle" test -n "$nb"
+	case $CASE in
+	timelimit)	;;	# slurmctld's environment shows no failure (0:0)
+	*)	ok "new: a job bundle (EpilogSlurmctld, --scope job)" test -n "$jb" ;;
+	esac
+	[ -n "$nb$jb" ] || return
+	if [ -n "$nb" ]; then
+		tar --zstd -xOf "$nb" manifest.json >"$j.node-manifest" 2>/dev/null
+		ok "new: node bundle's manifest says scope node" jqt "$j.node-manifest" '.scope == "node"'
+		ok "new: node bundle asked Slurm nothing (no sacct/scontrol member)" jqt "$j.node-manifest" \
+		    '[.items[]? | .path // "" | select(test("^slurm/(sacct|scontrol|squeue|sstat)"))] | length == 0'
+	fi
+	if [ -n "$jb" ]; then
+		tar --zstd -xOf "$jb" manifest.json >"$j.job-manifest" 2>/dev/null
+		ok "new: job bundle's manifest says scope job" jqt "$j.job-manifest" '.scope == "job"'
+		tar --zstd -xOf "$jb" slurm/sacct.txt >"$j.job-sacct" 2>/dev/null
+		ok "new: job bundle's sacct is final (no RUNNING/PENDING)" bash -c \
+		    "[ -s '$j.job-sacct' ] && ! grep -Eq '\\|(RUNNING|PENDING|COMPLETING)\\|' '$j.job-sacct'"
+	fi
+	# shellcheck disable=SC2086
+	analyze_together new $nb $jb || return
+	ok "new: verdict.cause == today's ($today)" jqt "$j" ".verdict.cause == \"$today\""
+	case $today in
+	host_oom)
+		ok "new: one OOM kill counted once" no_double_kill "$j"
+		ok "new: ReqMem 100M from the job bundle" jqt "$j" "$CITED
+		    [hostq | select(.req_mem_bytes == $MIB100)] | length > 0"
+		ok "new: the kernel log is not missing" jqt "$j" \
+		    '[.missing[]? | .evidence // "" | select(test("^kernel"))] | length == 0' ;;
+	esac
+	[ -n "$jb" ] && ok "new: final states" final_states "$j"
+	case $CASE in
+	array_oom)
+		ok "new: job bundle: array $ARRAY_ID task 3 in the manifest" jqt "$j.job-manifest" \
+		    "((.job.array_job_id // .array_job_id) | tostring) == \"$ARRAY_ID\" and
+		    ((.job.array_task_id // .array_task_id) | tostring) == \"3\""
+		ok "new: job bundle's sacct holds task 3's records only" bash -c \
+		    "grep -q '^${TASKNAME}|' '$j.job-sacct' && ! grep -Eq '^${ARRAY_ID}_[12][|.]' '$j.job-sacct'"
+		for id in $OTHER_IDS; do
+			ok "new: no bundle for task job $id (it ended well)" \
+			    test -z "$(bundle_of node "$id")$(bundle_of job "$id")"
+		done ;;
+	dbd_down)
+		ok "new: job bundle's sacct has the job OUT_OF_MEMORY" has_line "$j.job-sacct" \
+		    "^$ID\\|.*OUT_OF_MEMORY" ;;
+	esac
+}
+
+# array_checks: today's Epilog bundle of the task that kept the array's
+# id holds that task's records only.
+array_checks()
+{
+	local un=$RESULTS/unpacked/$CASE.epilog
+	[ "$CASE" = array_oom ] || return
+	ok "epilog: sacct.txt holds task 3's records only" bash -c \
+	    "grep -q '^${TASKNAME}|' '$un/slurm/sacct.txt' && ! grep -Eq '^${ARRAY_ID}_[12][|.]' '$un/slurm/sacct.txt'"
+}
+
 echo "case $CASE: job $ID, hooks $HOOKS, expected $CAUSE" | tee -a "$REPORT"
 scenario
 spank_log_checks
 for h in $HOOKS; do
 	check_hook "$h"
 done
+array_checks
+snapshot_checks
+new_checks
 [ "$CASE" = leak ] && watch_checks "$RESULTS/unpacked/$CASE.trap"
 if [ "$NFAIL" -gt 0 ]; then
 	touch "$RESULTS/failed"
