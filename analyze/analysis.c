@@ -196,11 +196,25 @@ analysis_run(const struct analyze_opts *o, struct analysis **out,
 	an->tool_version = OOMTRAIL_VERSION;
 	if ((rc = load_all(o, &p, e)) != ERR_OK)
 		goto out;
-	fill_inputs(an, &p);
 	ok = calloc(o->ninputs, sizeof(*ok));
 	for (size_t i = 0; ok != NULL && i < o->ninputs; i++)
 		if (p.ins[i] != NULL)
 			ok[nok++] = p.ins[i];
+	/* Snapshots of one job merge before anything reads them; inputs
+	 * of another job are left out (noted). */
+	if (ok != NULL && (rc = snapshot_merge(ok, nok, e)) != ERR_OK) {
+		free(ok);
+		goto out;
+	}
+	fill_inputs(an, &p);
+	if (ok != NULL) {
+		size_t	k = nok;
+
+		nok = 0;
+		for (size_t i = 0; i < k; i++)
+			if (!ok[i]->other_job)
+				ok[nok++] = ok[i];
+	}
 	if (ok == NULL)
 		rc = ERR(e, ERR_NOMEM, "inputs");
 	else if (nok == 0) {

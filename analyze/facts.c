@@ -65,9 +65,11 @@ xid_is_memory(int64_t x)
 static struct step_fact *
 step_for(struct facts *f, struct str job, struct str step)
 {
+	job = facts_job_canon(f, job);
 	for (int i = 0; i < f->nsteps; i++) {
 		const struct event *s = f->steps[i].sacct;
-		struct str j = ev_str(s, "job_id"), st = ev_str(s, "step");
+		struct str j = facts_job_canon(f, ev_str(s, "job_id"));
+		struct str st = ev_str(s, "step");
 
 		if (j.n == job.n && st.n == step.n &&
 		    (j.n == 0 || memcmp(j.p, job.p, j.n) == 0) &&
@@ -378,6 +380,59 @@ table_has_log(const struct input *in, size_t file_id)
 	return 0;
 }
 
+static int
+same_node(const struct input *a, const struct input *b)
+{
+	return a->node == NULL ? b->node == NULL && a == b :
+	    b->node != NULL && strcmp(a->node, b->node) == 0;
+}
+
+/* A later snapshot of the same node holds this member whole: the cut
+ * or damaged copy of an earlier snapshot is not what is read. */
+static int
+later_whole(const struct facts *f, const struct input *in, const char *path)
+{
+	for (size_t i = 0; in->snapshot > 0 && i < f->nins; i++) {
+		const struct input *o = f->ins[i];
+
+		if (o->snapshot <= in->snapshot || !same_node(in, o))
+			continue;
+		for (size_t j = 0; j < o->nfiles; j++)
+			if (strcmp(o->files[j].path, path) == 0 &&
+			    !o->files[j].truncated && !o->files[j].unreadable)
+				return 1;
+	}
+	return 0;
+}
+
+/* Did this input read a kernel log with nothing refused (an empty
+ * "-- No entries --" journal after a refused /dev/kmsg is no log)? */
+static int
+kernel_read(const struct input *in)
+{
+	int	have = 0;
+
+	for (size_t j = 0; j < in->nitems; j++)
+		if (in->items[j].path != NULL &&
+		    strncmp(in->items[j].path, "kernel/", 7) == 0 &&
+		    in->items[j].error != NULL)
+			return 0;
+	for (size_t j = 0; j < in->nfiles && !have; j++)
+		have = in->files[j].kind == FK_KERNEL;
+	return have;
+}
+
+/* Did another snapshot of this input's node read its kernel log? */
+static int
+node_has_kernel(const struct facts *f, const struct input *in)
+{
+	for (size_t i = 0; i < f->nins; i++)
+		if (f->ins[i] != in && same_node(in, f->ins[i]) &&
+		    kernel_read(f->ins[i]))
+			return 1;
+	return 0;
+}
+
 static void
 scan_inputs(struct facts *f)
 {
@@ -395,19 +450,50 @@ scan_inputs(struct facts *f)
 			    (af->kind == FK_NVSMI_TABLE &&
 			    table_has_log(in, j))) {
 				f->have_logs = 1;
-				if (af->truncated || af->unreadable)
+				if ((af->truncated || af->unreadable) &&
+				    !later_whole(f, in, af->path))
 					f->logs_truncated = 1;
 			}
 		}
+		/* refused here, but another snapshot of the node read it:
+		 * not missing */
 		for (size_t j = 0; j < in->nitems; j++) {
 			const struct mitem *it = &in->items[j];
 
 			if (it->path != NULL &&
 			    strncmp(it->path, "kernel/", 7) == 0 &&
-			    it->error != NULL)
+			    it->error != NULL && !node_has_kernel(f, in))
 				f->kernel_refused = 1;
 		}
 	}
+}
+
+/* What the deployment left out: node bundles only (--scope node) with
+ * no job bundle, and nodes of the job's NodeList with no node bundle. */
+static void
+scan_scope(struct facts *f, struct arena *a)
+{
+	const struct event	*job = f->sacct_job != NULL ? f->sacct_job :
+				    f->scontrol_job;
+	int			 node_scope = 0, job_scope = 0, manifest = 0;
+
+	for (size_t i = 0; i < f->nins; i++) {
+		const char *sc = f->ins[i]->scope;
+
+		if (!f->ins[i]->has_manifest)
+			continue;
+		if (sc != NULL && strcmp(sc, "node") == 0)
+			node_scope = 1;
+		else if (sc != NULL && strcmp(sc, "job") == 0)
+			job_scope = 1;
+		else
+			job_scope = 1;	/* "all" holds both */
+		manifest = 1;
+	}
+	f->job_bundle_absent = node_scope && !job_scope;
+	if (job != NULL && manifest && a != NULL)
+		f->nodes_unseen = snapshot_nodes_unseen(ev_str(job,
+		    "node_list"), f->ins, f->nins, a);
 }
 
 /* Without cgroup files, the kernel's OOM report still says the limit of
@@ -454,9 +540,8 @@ find_window(struct facts *f)
 		if (ev->kind != EV_SACCT_ROW || ev_str(ev, "step").n != 0 ||
 		    ev_num(ev, "start_s", &from) != 0)
 			continue;
-		j = facts_job_base(facts_job_of(ev, buf));
-		if (f->job_id.n > 0 && (j.n != f->job_id.n ||
-		    memcmp(j.p, f->job_id.p, j.n) != 0))
+		j = facts_job_of(ev, buf);
+		if (f->job_id.n > 0 && !facts_job_is(f, j))
 			continue;
 		if (ev_num(ev, "end_s", &to) != 0 || to < from)
 			to = INT64_MAX / 1000000000LL - 1;
@@ -480,11 +565,9 @@ find_pending(struct facts *f)
 
 	for (size_t i = 0; i < f->tl->n; i++) {
 		const struct event	*ev = f->tl->v[i];
-		struct str		 j = facts_job_base(ev_str(ev,
-					    "job_id"));
+		struct str		 j = ev_str(ev, "job_id");
 
-		if (f->job_id.n > 0 && (j.n != f->job_id.n ||
-		    memcmp(j.p, f->job_id.p, j.n) != 0))
+		if (f->job_id.n > 0 && !facts_job_is(f, j))
 			continue;
 		if (ev->kind == EV_SACCT_ROW && ev_field(ev, "start_s") !=
 		    NULL)
@@ -500,11 +583,23 @@ find_pending(struct facts *f)
 static void
 find_job(struct facts *f)
 {
-	for (size_t i = 0; i < f->nins; i++)
-		if (f->ins[i]->job_id != NULL && *f->ins[i]->job_id != '\0') {
-			f->job_id = facts_job_base(str_cstr(f->ins[i]->job_id));
-			return;
+	for (size_t i = 0; i < f->nins; i++) {
+		const struct input	*in = f->ins[i];
+		const char		*u;
+
+		if (in->job_id == NULL || *in->job_id == '\0')
+			continue;
+		f->job_id = facts_job_base(str_cstr(in->job_id));
+		if (in->array_task_id != NULL && in->array_job_id != NULL) {
+			f->array_id = str_cstr(in->array_job_id);
+			f->task_id = str_cstr(in->array_task_id);
+		} else if ((u = strchr(in->job_id, '_')) != NULL) {
+			/* a manifest naming the task as <array>_<task> */
+			f->array_id = f->job_id;
+			f->task_id = str_cstr(u + 1);
 		}
+		return;
+	}
 	for (size_t i = 0; i < f->tl->n; i++) {
 		const struct event *ev = f->tl->v[i];
 
@@ -548,6 +643,7 @@ facts_build(struct facts *f, const struct timeline *tl, struct input **ins,
 	if (!f->have_sacct)
 		f->all_completed = 0;
 	scan_inputs(f);
+	scan_scope(f, nins > 0 ? ins[0]->arena : NULL);
 	facts_cpu(f);
 	(void)e;
 	return ERR_OK;

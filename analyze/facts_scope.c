@@ -1,8 +1,9 @@
 /*
  * facts_scope: whose an event is. The job id an event names (whichever
  * way its parser stored it, without array or het suffixes) and whether
- * it is another job's. Below both facts.c and facts_cpu.c, which skip
- * other jobs' events; neither calls the other back for it.
+ * it is another job's (an array task is its own job). Below both
+ * facts.c and facts_cpu.c, which skip other jobs' events; neither calls
+ * the other back for it.
  */
 #include <stdio.h>
 #include <string.h>
@@ -65,7 +66,38 @@ facts_foreign(const struct facts *f, const struct event *ev)
 		return 1;
 	if (f->job_id.n == 0)
 		return 0;
-	j = facts_job_base(facts_job_of(ev, buf));
-	return j.n > 0 && (j.n != f->job_id.n ||
-	    memcmp(j.p, f->job_id.p, j.n) != 0);
+	j = facts_job_of(ev, buf);
+	return j.n > 0 && !facts_job_is(f, j);
+}
+
+static int
+str_same(struct str a, struct str b)
+{
+	return a.n == b.n && (a.n == 0 || memcmp(a.p, b.p, a.n) == 0);
+}
+
+/* An array task is its own job: "46_3" is task 3 of array 46 and no
+ * other task; a plain id is the task's own (the task that keeps the
+ * array's id is "46" and "46_3" both). Without array facts, as before:
+ * the id without suffixes. */
+int
+facts_job_is(const struct facts *f, struct str j)
+{
+	const char	*u;
+
+	if (f->job_id.n == 0 || j.p == NULL || j.n == 0)
+		return 0;
+	if (f->task_id.n > 0 && (u = memchr(j.p, '_', j.n)) != NULL)
+		return str_same(str_make(j.p, (size_t)(u - j.p)),
+		    f->array_id) && str_same(str_make(u + 1, j.n -
+		    (size_t)(u - j.p) - 1), f->task_id);
+	return str_same(facts_job_base(j), f->job_id);
+}
+
+/* The job id a record names, as the analysed job's own id when it is
+ * that job (an array task's "46_3" and "47" are one job). */
+struct str
+facts_job_canon(const struct facts *f, struct str j)
+{
+	return f->task_id.n > 0 && facts_job_is(f, j) ? f->job_id : j;
 }

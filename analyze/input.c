@@ -314,7 +314,12 @@ take_manifest(struct input *in, const struct manifest *m)
 
 	in->has_manifest = 1;
 	in->node = arena_strdup(a, m->host);
+	in->host = in->node;
+	in->slurm_node = arena_strdup(a, m->node);
 	in->job_id = arena_strdup(a, m->job_id);
+	in->array_job_id = arena_strdup(a, m->array_job_id);
+	in->array_task_id = arena_strdup(a, m->array_task_id);
+	in->scope = arena_strdup(a, m->scope);
 	in->created_ns = m->created_ns;
 	in->clocks = m->clocks;
 	in->clocks.tz = arena_strdup(a, m->clocks.tz);

@@ -76,8 +76,15 @@ struct input {
 	struct arena	*arena;
 	const char	*path;		/* as given by the user */
 	const char	*label;		/* short name for reports */
-	const char	*node;		/* manifest host, else NULL */
-	const char	*job_id;
+	const char	*node;		/* the node: Slurm's NodeName once
+					 * snapshot.c joined it, else the
+					 * manifest host, else NULL */
+	const char	*host;		/* manifest host (the hostname) */
+	const char	*slurm_node;	/* manifest node (NodeName) or NULL */
+	const char	*job_id;	/* manifest job id (a task's own) */
+	const char	*array_job_id;	/* manifest array job, or NULL */
+	const char	*array_task_id;
+	const char	*scope;		/* "node" "job" "all"; NULL = all */
 	int		 has_manifest;
 	enum integrity	 integrity;
 	int		 damaged;
@@ -95,6 +102,10 @@ struct input {
 	int		 file_base;	/* global file id of files[0] */
 	struct in_series *series;
 	size_t		 nseries;
+	int		 other_job;	/* another job than the one analysed:
+					 * left out (snapshot.c) */
+	int		 snapshot;	/* 1-based place among the snapshots
+					 * of its job and node, 0 alone */
 };
 
 /* input.c */
@@ -112,6 +123,30 @@ enum err_code	input_series(struct input *, int file_id, const char *path,
 /* Classify a member by its bundle path (with a manifest) or by content. */
 enum file_kind	sniff_path(const char *path);
 enum file_kind	sniff_content(const char *path, const char *, size_t);
+
+/*
+ * snapshot.c: the inputs as snapshots. Joins each node's names (Slurm's
+ * NodeName, the hostname) into one, picks the job analysed (the first
+ * input naming one; an array task is its own job) and marks inputs of
+ * other jobs (other_job, noted). Inputs of the same job and node taken
+ * at different moments are one node's evidence: an event a later
+ * snapshot holds again is dropped from the earlier one; a state file is
+ * read from the latest snapshot that has it; Slurm's records of the job
+ * (sacct rows, scontrol job, step, node, config), from whichever
+ * snapshot holds the most final state, then the latest, whatever node
+ * collected it. Dropped events leave in->ev; notes say what was merged.
+ * Runs before timeline_build(); ERR_NOMEM only.
+ */
+enum err_code	snapshot_merge(struct input **, size_t, struct err *);
+/* Is this Slurm state one a job or step stays in (not PENDING, RUNNING,
+ * COMPLETING, ...)? Empty or unknown text is not final. */
+int		snapshot_state_final(struct str);
+/* The nodes of a Slurm NodeList ("gpu[01-04],vm") that no node bundle
+ * (scope node or all) among the inputs is from: "gpu02, gpu03" (at most
+ * eight named, then "and N more"), in a; NULL when every node has one or
+ * the list cannot be read. */
+const char	*snapshot_nodes_unseen(struct str, struct input **, size_t,
+		    struct arena *);
 
 /* timeline.c: normalise each input's raw timestamps with its clocks,
  * set nodes, and merge all events into *out sorted by time (untimed

@@ -909,12 +909,21 @@ missing_evidence(const struct facts *f, struct analysis *an,
 		    "the oom_kill count and the effective limit of the job's "
 		    "and each step's cgroup");
 	if (!f->have_sacct)
-		rules_add_missing(an, f->sacct_error ? "sacct (accounting refused or "
-		    "disabled)" : "sacct", "the state, exit code, ReqMem and "
+		rules_add_missing(an, f->job_bundle_absent ? "sacct (the job's "
+		    "--scope job bundle was not given; node bundles hold no "
+		    "accounting)" : f->sacct_error ? "sacct (accounting refused "
+		    "or disabled)" : "sacct", "the state, exit code, ReqMem and "
 		    "MaxRSS of the job and every step");
 	if (!f->have_scontrol)
-		rules_add_missing(an, "scontrol show job", "the resolved memory "
+		rules_add_missing(an, f->job_bundle_absent ? "scontrol show job "
+		    "(in the job's --scope job bundle, not given)" :
+		    "scontrol show job", "the resolved memory "
 		    "request (per node / CPU / GPU) and the job's output paths");
+	if (f->nodes_unseen != NULL)
+		rules_add_missing(an, arena_printf(an->arena, "node bundles of "
+		    "%s (in the job's NodeList, none given)", f->nodes_unseen),
+		    "whether the incident began on a node that was not "
+		    "collected");
 	if (!f->have_nvsmi && (device || f->gpu_job ||
 	    strcmp(cause, "retired_pages") == 0 ||
 	    strcmp(cause, "xid_fault") == 0))

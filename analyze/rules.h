@@ -118,6 +118,12 @@ struct series_facts {
 struct facts {
 	const struct timeline	*tl;
 	struct str		  job_id;	/* the job analysed, or {0} */
+	struct str		  array_id;	/* an array task's array and */
+	struct str		  task_id;	/* task ids, or {0} */
+	int			  job_bundle_absent;	/* node-scope bundles
+						 * only: no sacct/scontrol */
+	const char		 *nodes_unseen;	/* NodeList nodes without a
+						 * node bundle, or NULL */
 	int64_t			  job_from_ns, job_to_ns;	/* its run, UTC */
 	int			  have_window;
 	int			  never_ran;	/* pending when collected */
@@ -198,6 +204,10 @@ int		facts_kernel_covers(const struct facts *,
 int		facts_foreign(const struct facts *, const struct event *);
 struct str	facts_job_of(const struct event *, char buf[24]);
 struct str	facts_job_base(struct str);
+/* Is j (as a record names it) the job analysed? An array task is its
+ * own job. facts_job_canon(): j, or the job's own id when it is it. */
+int		facts_job_is(const struct facts *, struct str j);
+struct str	facts_job_canon(const struct facts *, struct str j);
 size_t		facts_index_of(const struct facts *, const struct event *);
 /* A device allocation failure whose size is no capacity figure: PyTorch's
  * fixed "more than 1EB" placeholder, or any allocator asking for 1 EiB or

@@ -21,6 +21,7 @@
 #include <sys/utsname.h>
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +83,14 @@ add_failure(struct collect *c, const char *path, const char *why)
 	v[c->r->nfailed++] = s;
 }
 
+static const char *
+env_or(const char *name, const char *dflt)
+{
+	const char	*v = getenv(name);
+
+	return v != NULL && *v != '\0' ? v : dflt;
+}
+
 static void
 safe_part(char *out, size_t sz, const char *in, const char *dflt)
 {
@@ -120,7 +129,7 @@ open_writer(struct collect *c)
 	if (c->w != NULL)
 		return ERR_OK;
 	safe_part(cl, sizeof(cl), c->cluster, "nocluster");
-	safe_part(job, sizeof(job), c->job, "nojob");
+	safe_part(job, sizeof(job), c->jid.ref, "nojob");
 	if (c->ps != NULL && c->host[0] != '\0')
 		pseudo_name(c->ps, PS_HOST, c->host, strlen(c->host), host,
 		    sizeof(host));
@@ -334,15 +343,16 @@ pick_outdir(struct collect *c)
 	const char	*cand[3];
 	const char	*tmp = getenv("TMPDIR");
 
-	cand[0] = c->o->output != NULL ? c->o->output : ".";
+	cand[0] = c->outarg;
 	cand[1] = tmp != NULL && *tmp != '\0' ? tmp : "/tmp";
 	cand[2] = "/tmp";
 	for (size_t i = 0; i < 3; i++) {
 		if (!dir_ok(cand[i]))
 			continue;
 		if (i > 0)
-			snprintf(c->r->note, sizeof(c->r->note), "%s is not "
-			    "writable or has under %llu MiB free; using %s",
+			snprintf(c->r->note, sizeof(c->r->note), "%.100s "
+			    "is not writable or has under %llu MiB free; using "
+			    "%.100s",
 			    cand[0], (unsigned long long)(FREE_MARGIN / MIB),
 			    cand[i]);
 		if (realpath(cand[i], c->outdir) == NULL)
@@ -352,6 +362,61 @@ pick_outdir(struct collect *c)
 	return ERR(c->e, ERR_IO, "no output directory is writable with %llu "
 	    "MiB free (tried %s, %s, /tmp)",
 	    (unsigned long long)(FREE_MARGIN / MIB), cand[0], cand[1]);
+}
+
+/* mkdir -p, 0700 for what is created; existing parts are left alone. */
+static void
+mkdirs(char *path)
+{
+	for (char *p = path + 1; *p != '\0'; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		(void)mkdir(path, 0700);
+		*p = '/';
+	}
+	(void)mkdir(path, 0700);
+}
+
+/*
+ * --output (else $OOMTRAIL_OUTPUT, else .) with %j (the job as Slurm
+ * names it: <array>_<task> for an array task) and %n (the Slurm node, else
+ * the host) replaced, each made safe for a path component; %% is %.
+ * Directories that the pattern names are created (0700).
+ */
+static void
+expand_output(struct collect *c)
+{
+	const char	*in = c->o->output, *v;
+	char		 part[256] = "";
+	size_t		 n = 0;
+	int		 pat = 0;
+
+	if (in == NULL || *in == '\0')
+		in = env_or("OOMTRAIL_OUTPUT", ".");
+	for (; *in != '\0' && n + 1 < sizeof(c->outarg); in++) {
+		if (*in != '%' || (in[1] != 'j' && in[1] != 'n' &&
+		    in[1] != '%')) {
+			c->outarg[n++] = *in;
+			continue;
+		}
+		in++;
+		v = *in == '%' ? "%" : part;
+		if (*in == 'j')
+			safe_part(part, sizeof(part), c->jid.ref, "nojob");
+		else if (*in == 'n')
+			safe_part(part, sizeof(part), env_or("SLURMD_NODENAME",
+			    c->host), "nohost");
+		if (strcmp(part, ".") == 0 || strcmp(part, "..") == 0)
+			part[0] = '_', part[1] = '\0';
+		pat |= *in != '%';
+		n += (size_t)snprintf(c->outarg + n, sizeof(c->outarg) - n,
+		    "%s", v);
+		n = n >= sizeof(c->outarg) ? sizeof(c->outarg) - 1 : n;
+	}
+	c->outarg[n] = '\0';
+	if (pat)
+		mkdirs(c->outarg);
 }
 
 /* REALTIME/MONOTONIC/BOOTTIME together: the try with the least spread. */
@@ -383,14 +448,6 @@ clocks(struct manifest_clocks *k)
 	}
 }
 
-static const char *
-env_or(const char *name, const char *dflt)
-{
-	const char	*v = getenv(name);
-
-	return v != NULL && *v != '\0' ? v : dflt;
-}
-
 static void
 setup(struct collect *c, const struct collect_opts *o)
 {
@@ -405,8 +462,10 @@ setup(struct collect *c, const struct collect_opts *o)
 	c->cg_local = -1;
 	c->proc_root = env_or("OOMTRAIL_PROC_ROOT", "/proc");
 	c->kmsg = env_or("OOMTRAIL_KMSG", "/dev/kmsg");
-	snprintf(c->job, sizeof(c->job), "%s", o->job != NULL ? o->job :
-	    env_or("SLURM_JOB_ID", ""));
+	collect_job(o->job, &c->jid);
+	snprintf(c->job, sizeof(c->job), "%s", c->jid.own);
+	c->epilog = strcmp(env_or("SLURM_SCRIPT_CONTEXT", ""),
+	    "epilog_slurmd") == 0;
 	if (uname(&u) == 0) {
 		snprintf(c->host, sizeof(c->host), "%s", u.nodename);
 		manifest_set_str(&c->m->kernel, u.release);
@@ -423,6 +482,13 @@ setup(struct collect *c, const struct collect_opts *o)
 	manifest_set_str(&c->m->collector_build, "oomtrail-collect " __DATE__);
 	if (*c->job != '\0')
 		manifest_set_str(&c->m->job_id, c->job);
+	if (c->jid.aj[0] != '\0') {
+		manifest_set_str(&c->m->array_job_id, c->jid.aj);
+		manifest_set_str(&c->m->array_task_id, c->jid.at);
+	}
+	if (getenv("SLURMD_NODENAME") != NULL && o->scope != SCOPE_JOB)
+		manifest_set_str(&c->m->node, getenv("SLURMD_NODENAME"));
+	manifest_set_str(&c->m->scope, collect_scope_name(o->scope));
 }
 
 /* Replace *field with its pseudonymous form; counts into *n. */
@@ -488,6 +554,105 @@ finish(struct collect *c)
 	c->w = NULL;
 }
 
+/* --keep, --keep-bytes: after the bundle is in place. */
+static void
+prune(struct collect *c)
+{
+	const char	*base;
+	struct err	 e = { 0 };
+
+	if (c->r->bundle_path == NULL || (c->o->keep == 0 &&
+	    c->o->keep_bytes == 0))
+		return;
+	base = strrchr(c->r->bundle_path, '/');
+	base = base != NULL ? base + 1 : c->r->bundle_path;
+	if (prune_bundles(c->outdir, base, c->o->keep, c->o->keep_bytes,
+	    &c->r->pruned, &c->r->pruned_bytes, &e) != ERR_OK)
+		snprintf(c->r->prune_note, sizeof(c->r->prune_note),
+		    "not pruned: %.200s", e.msg);
+}
+
+static const char *const scope_names[] = { "all", "node", "job" };
+
+const char *
+collect_scope_name(enum collect_scope s)
+{
+	return scope_names[s];
+}
+
+int
+collect_scope_parse(const char *v, enum collect_scope *out)
+{
+	for (size_t i = 0; i < 3; i++)
+		if (strcmp(v, scope_names[i]) == 0) {
+			*out = (enum collect_scope)i;
+			return 0;
+		}
+	return -1;
+}
+
+static int
+all_digits(const char *s)
+{
+	return *s != '\0' && strspn(s, "0123456789") == strlen(s);
+}
+
+void
+collect_job(const char *arg, struct jobid *j)
+{
+	const char	*own = env_or("SLURM_JOB_ID", ""),
+			*aj = env_or("SLURM_ARRAY_JOB_ID", ""),
+			*at = env_or("SLURM_ARRAY_TASK_ID", "");
+	const char	*us;
+
+	memset(j, 0, sizeof(*j));
+	if (arg == NULL)
+		arg = own;
+	snprintf(j->own, sizeof(j->own), "%s", arg);
+	snprintf(j->ref, sizeof(j->ref), "%s", arg);
+	if ((us = strchr(arg, '_')) != NULL) {
+		/* --job A_T: the task's own id from the environment when it
+		 * is that task's, else from its markers. */
+		snprintf(j->aj, sizeof(j->aj), "%.*s", (int)(us - arg), arg);
+		snprintf(j->at, sizeof(j->at), "%s", us + 1);
+		if (!all_digits(j->aj) || !all_digits(j->at)) {
+			j->aj[0] = j->at[0] = '\0';
+			return;
+		}
+		if (strcmp(aj, j->aj) == 0 && strcmp(at, j->at) == 0 &&
+		    all_digits(own))
+			snprintf(j->own, sizeof(j->own), "%s", own);
+		else
+			markers_find_array(markers_root(), j->aj, j->at,
+			    j->own, sizeof(j->own));
+		return;
+	}
+	if (strcmp(arg, own) == 0 && all_digits(aj) && all_digits(at)) {
+		snprintf(j->aj, sizeof(j->aj), "%s", aj);
+		snprintf(j->at, sizeof(j->at), "%s", at);
+		snprintf(j->ref, sizeof(j->ref), "%s_%s", aj, at);
+	}
+}
+
+enum err_code
+collect_if_incident(const char *job, int *yes, char *why, size_t why_sz,
+    struct err *e)
+{
+	struct jobid	j;
+	struct incident	r;
+	enum err_code	rc;
+
+	collect_job(job, &j);
+	if (!all_digits(j.own))
+		return ERR(e, ERR_USAGE, "--if-incident needs the job's own id "
+		    "(--job or SLURM_JOB_ID; for an array task, its markers)");
+	if ((rc = incident_decide(j.own, &r, e)) != ERR_OK)
+		return rc;
+	*yes = r.yes;
+	snprintf(why, why_sz, "%s", r.why);
+	return ERR_OK;
+}
+
 enum err_code
 collect_run(const struct collect_opts *o, struct collect_result *r,
     struct err *e)
@@ -515,6 +680,7 @@ collect_run(const struct collect_opts *o, struct collect_result *r,
 	setup(c, o);
 	if (c->ps != NULL)
 		pseudo_learn_env(c->ps, c->host);
+	expand_output(c);
 	if ((rc = pick_outdir(c)) == ERR_OK) {
 		probes_run(c);
 		finish(c);
@@ -522,6 +688,9 @@ collect_run(const struct collect_opts *o, struct collect_result *r,
 	}
 	if (rc == ERR_OK)
 		r->status = r->nfailed > 0 ? COLLECT_PARTIAL : COLLECT_COMPLETE;
+	if (rc == ERR_OK)
+		prune(c);
+	free(c->ms);
 	while (c->npool > 0)
 		close(c->pool[--c->npool]);
 	manifest_free(c->m);

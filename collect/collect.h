@@ -8,8 +8,13 @@
  * Environment read (for tests and odd nodes): OOMTRAIL_CGROUP_ROOT
  * (default /sys/fs/cgroup), OOMTRAIL_PROC_ROOT (/proc), OOMTRAIL_KMSG
  * (/dev/kmsg), OOMTRAIL_DEV_ROOT (/dev, where nvidia* nodes are tried),
- * SLURM_JOB_ID, SLURM_CONF (Slurm's config directory), TMPDIR, PATH for
- * the external commands.
+ * OOMTRAIL_MARKERS (/run/oomtrail, the SPANK plugin's step markers),
+ * OOMTRAIL_OUTPUT (the default --output), SLURM_JOB_ID,
+ * SLURM_ARRAY_JOB_ID, SLURM_ARRAY_TASK_ID, SLURMD_NODENAME,
+ * SLURM_SCRIPT_CONTEXT (epilog_slurmd: the Epilog), SLURM_JOB_UID,
+ * SLURM_JOB_GID, SLURM_CLUSTER_NAME, SLURM_JOB_STDOUT, SLURM_JOB_STDERR
+ * (what a node-scope run takes instead of asking Slurm), SLURM_CONF
+ * (Slurm's config directory), TMPDIR, PATH for the external commands.
  */
 #ifndef OOMTRAIL_COLLECT_H
 #define OOMTRAIL_COLLECT_H
@@ -23,6 +28,13 @@
 
 #define COLLECT_DEADLINE_DEFAULT	60	/* seconds */
 
+/* --scope: what one run collects. */
+enum collect_scope {
+	SCOPE_ALL = 0,	/* both (a person running it by hand) */
+	SCOPE_NODE,	/* this node's evidence; no Slurm client call */
+	SCOPE_JOB	/* the job's Slurm records, once per job */
+};
+
 struct collect_opts {
 	const char	*job;		/* NULL: SLURM_JOB_ID, else no job */
 	const char	**logs;		/* extra log paths (borrowed) */
@@ -32,6 +44,9 @@ struct collect_opts {
 	int		 redact;	/* --redact (pseudonyms) */
 	const char	*site_key;
 	const char	*watch_file;	/* --watch-file: series to include */
+	enum collect_scope scope;
+	uint64_t	 keep;		/* --keep: bundles kept; 0 all */
+	uint64_t	 keep_bytes;	/* --keep-bytes; 0 no limit */
 };
 
 enum collect_status {
@@ -46,6 +61,9 @@ struct collect_result {
 	char			**failed;	/* "member: why", malloc'd */
 	size_t			 nfailed;
 	char			 note[256];	/* e.g. output dir fallback */
+	uint64_t		 pruned;	/* old bundles removed */
+	uint64_t		 pruned_bytes;
+	char			 prune_note[256];	/* why pruning failed */
 };
 
 /* Run the collection described by o. *r is filled in every case (free it
@@ -54,6 +72,19 @@ struct collect_result {
 enum err_code	collect_run(const struct collect_opts *o,
 		    struct collect_result *r, struct err *e);
 void		collect_result_free(struct collect_result *);	/* NULL ok */
+
+const char	*collect_scope_name(enum collect_scope);
+/* "node" | "job" | "all" -> *out; -1 if none of them. */
+int		collect_scope_parse(const char *, enum collect_scope *out);
+
+/*
+ * --if-incident: decide, from the node alone (SPANK markers, the kernel
+ * log; no Slurm call), whether job (NULL: $SLURM_JOB_ID) had trouble
+ * here. *yes and why (one line) say the decision. No job is ERR_USAGE;
+ * an unreadable kernel log is a yes, not an error.
+ */
+enum err_code	collect_if_incident(const char *job, int *yes, char *why,
+		    size_t why_sz, struct err *e);
 
 /* ---- --watch (watch.c) ---- */
 

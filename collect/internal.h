@@ -162,6 +162,90 @@ int		 cgroup_pid_dir(const char *root, const char *proc,
 		    const char *job, pid_t pid, const char *ctl, char *out,
 		    size_t out_sz);
 
+/* ---- collect.c: which job ---- */
+
+/* The job as the node knows it (own: SLURM_JOB_ID, the cgroup's and the
+ * markers' id) and as Slurm's commands name it (ref: <array>_<task> for
+ * an array task, else own). */
+struct jobid {
+	char	own[64];	/* "" without a job; "A_T" when not known */
+	char	ref[64];
+	char	aj[24], at[24];	/* array job and task ids, or "" */
+};
+
+/* From --job (NULL: $SLURM_JOB_ID), SLURM_ARRAY_* and the markers. */
+void		collect_job(const char *arg, struct jobid *j);
+
+/* ---- marker.c ---- */
+
+#define MARKER_MAX	4096	/* bytes of one marker file */
+#define MARKER_PIDS	512
+#define MARKER_FILES	64	/* steps read per job */
+
+/* One DIR/<job>/<step>.step (see docs/bundle-format.md). Numbers are -1
+ * when absent; strings "". */
+struct marker {
+	int		 format;
+	char		 job[24], step[16], array_job[24], array_task[24];
+	char		 node[256];
+	int64_t		 uid, start, end, oom_kill;
+	pid_t		 pids[MARKER_PIDS];
+	size_t		 npids;
+	char		 exit[512];	/* as written */
+	size_t		 nexit;
+	int		 failed;	/* an exit other than 0, or sigN */
+	char		 stdout_path[1024], stderr_path[1024];
+	unsigned	 nbad, bad_line;	/* lines skipped, the first */
+	int		 invalid;	/* no format=1, job or step */
+	char		 file[PATH_MAX];	/* where it was read */
+};
+
+struct markers {
+	char		 dir[PATH_MAX];	/* DIR/<job> */
+	int		 missing;	/* errno opening dir, 0 if opened */
+	struct marker	 v[MARKER_FILES];	/* sorted by step */
+	size_t		 n;
+	char		 notes[1024];	/* files skipped and why */
+};
+
+/* Parse one marker's text (pure; never fails: see m->invalid, nbad). */
+void		marker_parse(const char *, size_t, struct marker *m);
+/* Read the <step>.step files of root/<job>. Absence is not an error (ms->missing). */
+enum err_code	markers_read(const char *root, const char *job,
+		    struct markers *ms);
+/* The job id (directory) whose markers name array task aj_at; 0 or -1. */
+int		markers_find_array(const char *root, const char *aj,
+		    const char *at, char *job, size_t sz);
+/* $OOMTRAIL_MARKERS, else /run/oomtrail. */
+const char	*markers_root(void);
+
+/* ---- incident.c ---- */
+
+#define INCIDENT_WINDOW_S	86400	/* without a start time: a day */
+
+struct incident {
+	int		 yes;		/* collect */
+	char		 why[768];	/* one line */
+};
+
+/* --if-incident: did this node see trouble for job (its own id) since
+ * it started? From the markers, the kernel log (catalog rows), the job's
+ * cgroup's creation time; no Slurm call. An unreadable kernel log with
+ * no other sign is a yes (it cannot rule anything out). */
+enum err_code	incident_decide(const char *job, struct incident *r,
+		    struct err *e);
+
+/* ---- prune.c ---- */
+
+/* Remove the oldest oomtrail bundles (and their .map.json) in dir beyond
+ * keep bundles and keep_bytes bytes (0: no limit), never `self` (the base
+ * name just written) nor a temporary file; under flock(dir). */
+enum err_code	prune_bundles(const char *dir, const char *self,
+		    uint64_t keep, uint64_t keep_bytes, uint64_t *pruned,
+		    uint64_t *pruned_bytes, struct err *e);
+/* Whether name is one the collector gives a bundle. */
+int		prune_is_bundle(const char *name);
+
 /* ---- probes.c / collect.c ---- */
 
 #define ITEM_CAP	(8 * MIB)	/* per item */
@@ -191,7 +275,12 @@ struct collect {
 	char			 host[256];	/* uname nodename */
 	char			 node[256];	/* Slurm node to show */
 	char			 cluster[128];
-	char			 job[64];	/* "" without a job */
+	char			 job[64];	/* own id; "" without a job */
+	struct jobid		 jid;		/* own and Slurm's names */
+	int			 epilog;	/* run by slurmd's Epilog */
+	struct markers		*ms;		/* the job's step markers */
+	char			 outarg[PATH_MAX];	/* --output, expanded */
+	char			 nodelist[1024];	/* the job's NodeList */
 	char			 job_state[32];
 	char			 stamp[32];	/* UTC yyyymmddThhmmssZ */
 	const char		*cg_root, *proc_root, *kmsg;

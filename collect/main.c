@@ -5,7 +5,9 @@
  * 1 no bundle, 2 usage, 3 bundle written with some sources failed. With
  * --watch it calls collect_watch() instead, which samples until the job
  * ends or a signal comes, and prints the series file's path: 0 written,
- * 1 not.
+ * 1 not. With --if-incident it first asks collect_if_incident() and, when
+ * the node saw no trouble for the job, says why on stderr and exits 0
+ * with no bundle.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -16,6 +18,8 @@
 #include <string.h>
 
 #include "collect.h"
+#include "scan.h"
+#include "units.h"
 
 #define EXIT_USAGE	2
 #define MAX_LOGS	64
@@ -26,6 +30,7 @@ struct cli {
 	int			 help, version;
 	int			 watch;		/* --watch */
 	int			 interval_ms;
+	int			 if_incident;
 };
 
 static volatile sig_atomic_t	stop;
@@ -116,6 +121,38 @@ opt_watch_file(struct cli *c, const char *v)
 }
 
 static int
+opt_scope(struct cli *c, const char *v)
+{
+	return collect_scope_parse(v, &c->o.scope);
+}
+
+static int
+opt_if_incident(struct cli *c, const char *v)
+{
+	c->if_incident = 1;
+	return 0;
+}
+
+static int
+opt_keep(struct cli *c, const char *v)
+{
+	char	*end;
+
+	errno = 0;
+	c->o.keep = strtoull(v, &end, 10);
+	return errno != 0 || end == v || *end != '\0' || *v == '-' ||
+	    c->o.keep == 0 ? -1 : 0;
+}
+
+/* A size as the other size options take it: "500M", "2G", bytes. */
+static int
+opt_keep_bytes(struct cli *c, const char *v)
+{
+	return units_size(str_cstr(v), 1, &c->o.keep_bytes) == -1 ||
+	    c->o.keep_bytes == 0 ? -1 : 0;
+}
+
+static int
 opt_help(struct cli *c, const char *v)
 {
 	c->help = 1;
@@ -148,6 +185,15 @@ static const struct {
 	{ { "site-key", required_argument, NULL, 'k' }, opt_site_key, "FILE",
 	  "key for --redact (default: $OOMTRAIL_SITE_KEY, "
 	  "/etc/oomtrail/site.key)" },
+	{ { "scope", required_argument, NULL, 's' }, opt_scope,
+	  "node|job|all", "node: this node, no Slurm call; job: the job's "
+	  "records (default all)" },
+	{ { "if-incident", no_argument, NULL, 'I' }, opt_if_incident, NULL,
+	  "collect only if this node saw trouble for the job" },
+	{ { "keep", required_argument, NULL, 'K' }, opt_keep, "N",
+	  "then keep only the newest N bundles in the directory" },
+	{ { "keep-bytes", required_argument, NULL, 'B' }, opt_keep_bytes,
+	  "SIZE", "then keep bundles of at most SIZE (K, M, G) there" },
 	{ { "watch", no_argument, NULL, 'w' }, opt_watch, NULL,
 	  "sample the job's memory cgroup and GPUs until it ends" },
 	{ { "interval", required_argument, NULL, 'i' }, opt_interval,
@@ -166,8 +212,10 @@ usage(FILE *f)
 {
 	fprintf(f, "usage: oomtrail-collect [--job ID] [--log PATH]... "
 	    "[--output DIR] [--deadline SECONDS]\n"
-	    "                        [--redact] [--site-key FILE] "
-	    "[--version] [--help]\n"
+	    "                        [--scope node|job|all] [--if-incident] "
+	    "[--keep N]\n"
+	    "                        [--keep-bytes SIZE] [--redact] "
+	    "[--site-key FILE] [--version] [--help]\n"
 	    "       oomtrail-collect --watch [--job ID] [--output DIR] "
 	    "[--interval SECONDS]\n"
 	    "                        [--watch-file PATH]\n\n");
@@ -209,6 +257,11 @@ parse(struct cli *c, int argc, char *argv[])
 	}
 	if (c->interval_ms != WATCH_INTERVAL_DEFAULT_MS && !c->watch) {
 		fprintf(stderr, "oomtrail-collect: --interval needs --watch\n");
+		return -1;
+	}
+	if (c->if_incident && (c->watch || c->o.scope == SCOPE_JOB)) {
+		fprintf(stderr, "oomtrail-collect: --if-incident is a node's "
+		    "decision: not with --scope job or --watch\n");
 		return -1;
 	}
 	if (c->o.site_key != NULL && !c->o.redact) {
@@ -253,6 +306,26 @@ watch(struct cli *c)
 	return 0;
 }
 
+/* --if-incident: ERR_OK to collect, ERR_LIMIT when there is nothing to
+ * collect (exit 0, no bundle), else the error (printed). */
+static enum err_code
+incident(struct cli *c)
+{
+	char		why[1024];
+	int		yes = 0;
+	struct err	e = { 0 };
+	enum err_code	rc;
+
+	if ((rc = collect_if_incident(c->o.job, &yes, why, sizeof(why), &e))
+	    != ERR_OK) {
+		fprintf(stderr, "oomtrail-collect: --if-incident: %s\n", e.msg);
+		return rc;
+	}
+	fprintf(stderr, "oomtrail-collect: %s: %s\n", yes ? "incident" :
+	    "no incident, no bundle", why);
+	return yes ? ERR_OK : ERR_LIMIT;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -275,11 +348,20 @@ main(int argc, char *argv[])
 	}
 	if (c.watch)
 		return watch(&c);
+	if (c.if_incident && (rc = incident(&c)) != ERR_OK)
+		return rc == ERR_USAGE ? EXIT_USAGE : rc == ERR_LIMIT ? 0 : 1;
 	rc = collect_run(&c.o, &r, &e);
 	if (r.note[0] != '\0')
 		fprintf(stderr, "oomtrail-collect: %s\n", r.note);
 	for (size_t i = 0; i < r.nfailed; i++)
 		fprintf(stderr, "oomtrail-collect: %s\n", r.failed[i]);
+	if (r.pruned > 0)
+		fprintf(stderr, "oomtrail-collect: pruned %llu old bundle%s "
+		    "(%llu bytes)\n", (unsigned long long)r.pruned,
+		    r.pruned > 1 ? "s" : "",
+		    (unsigned long long)r.pruned_bytes);
+	if (r.prune_note[0] != '\0')
+		fprintf(stderr, "oomtrail-collect: %s\n", r.prune_note);
 	if (rc != ERR_OK)
 		fprintf(stderr, "oomtrail-collect: no bundle: %s\n", e.msg);
 	else

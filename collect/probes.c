@@ -8,8 +8,17 @@
  * run.c and hands the spool to collect_emit(); a few rows need a handler
  * of their own (cgroup subtree, kernel log fallbacks, job logs, files
  * generated from system calls). Handlers never fail the run: whatever
- * happens is recorded in the item. "%J" in an argv is the job id, "%N"
- * the Slurm node.
+ * happens is recorded in the item. In an argv "%J" is the job as Slurm
+ * names it (<array>_<task> for an array task, so an array's own id never
+ * pulls in every task's records), "%I" the job's own id, "%N" the Slurm
+ * node and "%L" the job's NodeList.
+ *
+ * --scope picks rows by flag: node runs the PF_NODE rows that are no
+ * Slurm client call (the job's uid, log paths and pids then come from
+ * the SPANK markers and the Epilog's environment), job the PF_JOBREC
+ * rows (sacct waits, bounded by the deadline, until accounting is
+ * final), all every row. In slurmd's Epilog the rows that environment
+ * cannot answer (PF_NOEPILOG: listpids, the live step) are not run.
  */
 #include <sys/statfs.h>
 #include <sys/resource.h>
@@ -31,6 +40,10 @@
 #define PF_JOB		0x01	/* needs a job id */
 #define PF_LIVE		0x02	/* only meaningful while the job runs */
 #define PF_OPTIONAL	0x04	/* a non-zero exit is recorded, not failed */
+#define PF_SLURM	0x08	/* a Slurm client call */
+#define PF_NODE		0x10	/* this node's evidence (--scope node) */
+#define PF_JOBREC	0x20	/* the job's records (--scope job) */
+#define PF_NOEPILOG	0x40	/* not in slurmd's Epilog: it cannot answer */
 #define MAX_ARGV	8
 
 struct probe {
@@ -80,7 +93,9 @@ expand(struct collect *c, const struct probe *p, char *store, size_t sz,
 
 	for (size_t i = 0; i < MAX_ARGV && p->argv[i] != NULL; i++) {
 		n = snprintf(store + used, sz - used, "%s",
-		    strcmp(p->argv[i], "%J") == 0 ? c->job :
+		    strcmp(p->argv[i], "%J") == 0 ? c->jid.ref :
+		    strcmp(p->argv[i], "%I") == 0 ? c->job :
+		    strcmp(p->argv[i], "%L") == 0 ? c->nodelist :
 		    strcmp(p->argv[i], "%N") == 0 ? c->node : p->argv[i]);
 		argv[i] = store + used;
 		argv[i + 1] = NULL;
@@ -121,17 +136,17 @@ job_live(const struct collect *c)
 	    strcmp(c->job_state, "COMPLETING") == 0;
 }
 
-/* Run a command row, emit it, and return the still-open raw spool
- * duplicate (for parsing) when want_copy; else -1. */
+/* Emit what run_cmd captured; returns the still-open raw spool duplicate
+ * (for parsing) when want_copy, else -1. why, when not NULL, overrides
+ * the item's error (a failure). */
 static int
-cmd_emit(struct collect *c, const struct probe *p, int want_copy, int *ok)
+res_emit(struct collect *c, const struct probe *p, struct run_res *res_p,
+    int spool, const char *joined, int want_copy, int *ok, const char *why)
 {
-	struct run_res	 res;
+	struct run_res	 res = *res_p;
 	struct emit	 em = { .bpath = p->path, .kind = "command" };
-	char		 joined[1024] = "";
-	int		 spool, copy = -1;
+	int		 copy = -1;
 
-	run_cmd(c, p, &res, &spool, joined, sizeof(joined));
 	em.source = joined;
 	em.res = &res;
 	em.spool = spool;
@@ -151,8 +166,25 @@ cmd_emit(struct collect *c, const struct probe *p, int want_copy, int *ok)
 	if (ok != NULL)
 		*ok = spool != -1 && res.exit_status == 0 && !res.timed_out &&
 		    !res.flooded;
+	if (why != NULL) {
+		em.error = why;
+		em.failed = 1;
+	}
 	collect_emit(c, &em);
 	return copy;
+}
+
+/* Run a command row, emit it, and return the still-open raw spool
+ * duplicate (for parsing) when want_copy; else -1. */
+static int
+cmd_emit(struct collect *c, const struct probe *p, int want_copy, int *ok)
+{
+	struct run_res	 res;
+	char		 joined[1024] = "";
+	int		 spool;
+
+	run_cmd(c, p, &res, &spool, joined, sizeof(joined));
+	return res_emit(c, p, &res, spool, joined, want_copy, ok, NULL);
 }
 
 /* Read up to sz-1 bytes of a spool from offset 0 into buf. */
@@ -236,20 +268,93 @@ paren_id(const char *text, const char *key, unsigned long *id)
 	return 0;
 }
 
+/* The value of "Key=" on the line of text that starts at line. */
+static int
+kv_line(const char *line, const char *key, char *out, size_t sz)
+{
+	char	tmp[1024];
+	size_t	n = strcspn(line, "\n");
+
+	n = n >= sizeof(tmp) ? sizeof(tmp) - 1 : n;
+	memcpy(tmp, line, n);
+	tmp[n] = '\0';
+	return kv(tmp, key, out, sz);
+}
+
+/*
+ * scontrol show job N for an array's own id N prints every task of the
+ * array, one record per task. When N's own record (its first line starts
+ * "JobId=N ") says ArrayJobId/ArrayTaskId, the job is that task: Slurm's
+ * commands must name it <array>_<task>. Returns 1 when the output held
+ * other records too (run it again by that name), else 0.
+ */
+static int
+array_task(struct collect *c, const char *buf)
+{
+	char		 want[80], aj[24], at[24];
+	const char	*l, *mine = NULL;
+	int		 records = 0;
+
+	snprintf(want, sizeof(want), "JobId=%s ", c->job);
+	for (l = buf; l != NULL && *l != '\0'; l = strchr(l, '\n'),
+	    l = l != NULL ? l + 1 : NULL) {
+		if (strncmp(l, "JobId=", 6) != 0)
+			continue;
+		records++;
+		if (strncmp(l, want, strlen(want)) == 0)
+			mine = l;
+	}
+	if (mine == NULL || kv_line(mine, "ArrayJobId", aj, sizeof(aj)) ==
+	    -1 || kv_line(mine, "ArrayTaskId", at, sizeof(at)) == -1 ||
+	    strspn(aj, "0123456789") != strlen(aj) || *aj == '\0' ||
+	    strspn(at, "0123456789") != strlen(at) || *at == '\0')
+		return 0;
+	snprintf(c->jid.aj, sizeof(c->jid.aj), "%s", aj);
+	snprintf(c->jid.at, sizeof(c->jid.at), "%s", at);
+	snprintf(c->jid.ref, sizeof(c->jid.ref), "%s_%s", aj, at);
+	manifest_set_str(&c->m->array_job_id, aj);
+	manifest_set_str(&c->m->array_task_id, at);
+	return records > 1;
+}
+
 static int
 h_job(struct collect *c, const struct probe *p)
 {
-	char		*buf;
+	char		*buf, joined[1024] = "", own[64];
 	unsigned long	 uid, gid;
-	int		 fd = cmd_emit(c, p, 1, NULL);
+	struct run_res	 res;
+	int		 fd, spool;
 
-	if (fd == -1 || (buf = malloc(65536)) == NULL)
-		return fd == -1 ? 0 : close(fd);
+	if ((buf = malloc(65536)) == NULL)
+		return 0;
+	run_cmd(c, p, &res, &spool, joined, sizeof(joined));
+	if (spool != -1 && c->jid.aj[0] == '\0') {
+		slurp(spool, buf, 65536);
+		if (array_task(c, buf)) {
+			collect_unspool(c, spool);
+			run_cmd(c, p, &res, &spool, joined, sizeof(joined));
+		}
+	}
+	fd = res_emit(c, p, &res, spool, joined, 1, NULL, NULL);
+	if (fd == -1) {
+		free(buf);
+		return 0;
+	}
 	slurp(fd, buf, 65536);
 	close(fd);
+	/* Named by --job A_T on a node without its markers: the own id. */
+	if (strspn(c->job, "0123456789") != strlen(c->job) &&
+	    strncmp(buf, "JobId=", 6) == 0 && kv(buf, "JobId", own,
+	    sizeof(own)) == 0 && strspn(own, "0123456789") == strlen(own)) {
+		snprintf(c->job, sizeof(c->job), "%s", own);
+		manifest_set_str(&c->m->job_id, own);
+	}
 	kv(buf, "JobState", c->job_state, sizeof(c->job_state));
 	kv(buf, "StdOut", c->logs[0], sizeof(c->logs[0]));
 	kv(buf, "StdErr", c->logs[1], sizeof(c->logs[1]));
+	if (kv(buf, "NodeList", c->nodelist, sizeof(c->nodelist)) == 0 &&
+	    strcmp(c->nodelist, "(null)") == 0)
+		c->nodelist[0] = '\0';
 	if (getenv("SLURMD_NODENAME") == NULL)
 		kv(buf, "BatchHost", c->node, sizeof(c->node));
 	if (paren_id(buf, "UserId", &uid) == 0 &&
@@ -259,6 +364,158 @@ h_job(struct collect *c, const struct probe *p)
 		c->have_user = 1;
 	}
 	free(buf);
+	return 0;
+}
+
+/* sacct states after which accounting will not change. */
+static int
+final_state(const char *st)
+{
+	static const char *const fin[] = { "COMPLETED", "FAILED",
+		"CANCELLED", "TIMEOUT", "OUT_OF_MEMORY", "NODE_FAIL",
+		"PREEMPTED", "BOOT_FAIL", "DEADLINE", "REVOKED", NULL };
+	size_t	n = strcspn(st, " ");
+
+	for (size_t i = 0; fin[i] != NULL; i++)
+		if (strlen(fin[i]) == n && strncmp(st, fin[i], n) == 0)
+			return 1;
+	return 0;
+}
+
+/* Field i of a '|' row (to end of line), into out. */
+static void
+pipe_field(const char *row, int i, char *out, size_t sz)
+{
+	const char	*f = row;
+	size_t		 n;
+
+	*out = '\0';
+	for (; i > 0 && f != NULL; i--)
+		if ((f = strpbrk(f, "|\n")) != NULL)
+			f = *f == '|' ? f + 1 : NULL;
+	if (f == NULL)
+		return;
+	n = strcspn(f, "|\n");
+	n = n >= sz ? sz - 1 : n;
+	memcpy(out, f, n);
+	out[n] = '\0';
+}
+
+static int
+column(const char *hdr, const char *name)
+{
+	char	f[64];
+
+	for (int i = 0; i < 64; i++) {
+		pipe_field(hdr, i, f, sizeof(f));
+		if (strcmp(f, name) == 0)
+			return i;
+		if (*f == '\0' && strchr(hdr, '|') == NULL)
+			break;
+	}
+	return -1;
+}
+
+/* The job's row of sacct --parsable2 output: its State (and NodeList
+ * when none is known). Returns whether the state is final. */
+static int
+sacct_final(struct collect *c, const char *buf, char *state, size_t sz)
+{
+	const char	*row;
+	char		 id[64];
+	int		 cj = column(buf, "JobID"), cs = column(buf, "State"),
+			 cn = column(buf, "NodeList");
+
+	*state = '\0';
+	if (cj < 0 || cs < 0)
+		return 0;
+	for (row = strchr(buf, '\n'); row != NULL && row[1] != '\0';
+	    row = strchr(row + 1, '\n')) {
+		pipe_field(row + 1, cj, id, sizeof(id));
+		if (strcmp(id, c->jid.ref) != 0)
+			continue;
+		pipe_field(row + 1, cs, state, sz);
+		if (c->nodelist[0] == '\0' && cn >= 0)
+			pipe_field(row + 1, cn, c->nodelist,
+			    sizeof(c->nodelist));
+		if (strcmp(c->nodelist, "None assigned") == 0)
+			c->nodelist[0] = '\0';
+		return final_state(state);
+	}
+	return 0;
+}
+
+/* ms to wait before asking sacct again, or 0: stop now (what is left of
+ * the deadline is kept for the rows after this one). */
+static int
+sacct_pause(const struct collect *c, int tries)
+{
+	int	w = tries < 4 ? 1000 << tries : 10000;
+	int	room = left_ms(c) - 20000;
+
+	return room <= 0 ? 0 : w < room ? w : room;
+}
+
+/*
+ * sacct --parsable2. With --scope job it waits, bounded by the deadline,
+ * for accounting to be final: while slurmdbd lags (slow, or down and
+ * slurmctld queues the records), sacct answers nothing, an error, or
+ * RUNNING/PENDING for a job that has ended. The last answer is stored.
+ */
+static int
+h_sacct(struct collect *c, const struct probe *p)
+{
+	char		 joined[1024] = "", state[64] = "", why[256],
+			*buf;
+	struct run_res	 res;
+	struct timespec	 ts;
+	int		 spool, fin = 0, w;
+
+	if ((buf = malloc(1 << 20)) == NULL)
+		return 0;
+	for (int tries = 0; ; tries++) {
+		run_cmd(c, p, &res, &spool, joined, sizeof(joined));
+		if (spool == -1)
+			break;
+		slurp(spool, buf, 1 << 20);
+		fin = sacct_final(c, buf, state, sizeof(state));
+		if (fin || c->o->scope != SCOPE_JOB ||
+		    (w = sacct_pause(c, tries)) == 0)
+			break;
+		collect_unspool(c, spool);
+		ts.tv_sec = w / 1000;
+		ts.tv_nsec = (long)(w % 1000) * NS_PER_MS;
+		nanosleep(&ts, NULL);
+	}
+	snprintf(why, sizeof(why), "accounting not final before the "
+	    "deadline: the job's State is %s", *state ? state : "not there");
+	res_emit(c, p, &res, spool, joined, 0, NULL, !fin && spool != -1 &&
+	    c->o->scope == SCOPE_JOB && res.exit_status == 0 &&
+	    !res.timed_out ? why : NULL);
+	free(buf);
+	return 0;
+}
+
+/* scontrol show node: this node, or with --scope job the job's nodes
+ * (their NodeHostName joins Slurm's names to the hosts' names). */
+static int
+h_node(struct collect *c, const struct probe *p)
+{
+	struct probe	q = *p;
+
+	if (c->o->scope != SCOPE_JOB) {
+		cmd_emit(c, p, 0, NULL);
+		return 0;
+	}
+	if (c->nodelist[0] == '\0' || strspn(c->nodelist, "abcdefghijklmno"
+	    "pqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.[],") !=
+	    strlen(c->nodelist)) {
+		skipped(c, p->path, "scontrol show node", "the job's NodeList "
+		    "is not known (no scontrol show job, no sacct row)", 0);
+		return 0;
+	}
+	q.argv[3] = "%L";
+	cmd_emit(c, &q, 0, NULL);
 	return 0;
 }
 
@@ -965,65 +1222,247 @@ h_watch(struct collect *c, const struct probe *p)
 	return 0;
 }
 
+/* ---- what a node knows without asking Slurm ---- */
+
+/* The primary group of uid in /etc/passwd; -1 if not there (a directory
+ * service: the caller falls back to a group with no rights). */
+static long
+passwd_gid(uid_t uid)
+{
+	char	 line[1024];
+	long	 u, g = -1;
+	FILE	*f;
+
+	if ((f = fopen("/etc/passwd", "re")) == NULL)
+		return -1;
+	while (g == -1 && fgets(line, sizeof(line), f) != NULL)
+		if (sscanf(line, "%*[^:]:%*[^:]:%ld:%ld:", &u, &g) != 2 ||
+		    u != (long)uid)
+			g = -1;
+	fclose(f);
+	return g;
+}
+
+/* ClusterName from slurm.conf ($SLURM_CONF, else /etc/slurm). */
+static void
+conf_cluster(struct collect *c)
+{
+	const char	*conf = getenv("SLURM_CONF");
+	char		 line[1024], k[64], v[128];
+	FILE		*f;
+
+	if ((f = fopen(conf != NULL && *conf != '\0' ? conf :
+	    "/etc/slurm/slurm.conf", "re")) == NULL)
+		return;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (sscanf(line, " %63[A-Za-z] = %127[^ \t\r\n#]", k, v) == 2 &&
+		    strcasecmp(k, "ClusterName") == 0) {
+			snprintf(c->cluster, sizeof(c->cluster), "%s", v);
+			break;
+		}
+	fclose(f);
+}
+
+static int
+num_env(const char *name, long *v)
+{
+	const char	*s = getenv(name);
+
+	if (s == NULL || *s == '\0' || strspn(s, "0123456789") != strlen(s) ||
+	    strlen(s) > 10)
+		return -1;
+	*v = strtol(s, NULL, 10);
+	return 0;
+}
+
+static void
+ident_logs(struct collect *c)
+{
+	const char	*env[2] = { getenv("SLURM_JOB_STDOUT"),
+			    getenv("SLURM_JOB_STDERR") };
+	const struct marker *m;
+
+	for (size_t i = 0; i < c->ms->n; i++) {
+		m = &c->ms->v[i];
+		if (c->logs[0][0] == '\0' && m->stdout_path[0] == '/')
+			snprintf(c->logs[0], sizeof(c->logs[0]), "%s",
+			    m->stdout_path);
+		if (c->logs[1][0] == '\0' && m->stderr_path[0] == '/')
+			snprintf(c->logs[1], sizeof(c->logs[1]), "%s",
+			    m->stderr_path);
+	}
+	for (size_t i = 0; i < 2; i++)
+		if (c->logs[i][0] == '\0' && env[i] != NULL &&
+		    env[i][0] == '/')
+			snprintf(c->logs[i], sizeof(c->logs[i]), "%s", env[i]);
+}
+
+/*
+ * Before the table: the job's markers, and from them and the Epilog's
+ * environment the job's uid and gid, its task pids, its log paths, its
+ * array ids and (--scope node, which asks Slurm nothing) the cluster's
+ * name. scontrol's answers, where a scope asks, override these.
+ */
+static void
+ident(struct collect *c)
+{
+	const struct marker	*m;
+	long			 uid = -1, gid = -1;
+
+	if (c->o->scope == SCOPE_JOB || c->job[0] == '\0' ||
+	    (c->ms = calloc(1, sizeof(*c->ms))) == NULL)
+		return;
+	markers_read(markers_root(), c->job, c->ms);
+	for (size_t i = 0; i < c->ms->n; i++) {
+		m = &c->ms->v[i];
+		for (size_t j = 0; j < m->npids; j++)
+			add_pid(c, m->pids[j]);
+		if (uid == -1 && m->uid >= 0)
+			uid = (long)m->uid;
+		if (c->jid.aj[0] == '\0' && m->array_job[0] != '\0' &&
+		    m->array_task[0] != '\0') {
+			snprintf(c->jid.aj, sizeof(c->jid.aj), "%s",
+			    m->array_job);
+			snprintf(c->jid.at, sizeof(c->jid.at), "%s",
+			    m->array_task);
+			snprintf(c->jid.ref, sizeof(c->jid.ref), "%s_%s",
+			    m->array_job, m->array_task);
+			manifest_set_str(&c->m->array_job_id, c->jid.aj);
+			manifest_set_str(&c->m->array_task_id, c->jid.at);
+		}
+	}
+	num_env("SLURM_JOB_UID", &uid);
+	if (uid >= 0 && num_env("SLURM_JOB_GID", &gid) == -1 &&
+	    (gid = passwd_gid((uid_t)uid)) == -1)
+		gid = 65534;
+	if (uid >= 0) {
+		c->uid = (uid_t)uid;
+		c->gid = (gid_t)gid;
+		c->have_user = 1;
+	}
+	ident_logs(c);
+	if (c->o->scope != SCOPE_NODE)
+		return;
+	if (getenv("SLURM_CLUSTER_NAME") != NULL)
+		snprintf(c->cluster, sizeof(c->cluster), "%s",
+		    getenv("SLURM_CLUSTER_NAME"));
+	else
+		conf_cluster(c);
+	c->named = 1;
+}
+
+/* slurm/markers/<step>.step: the markers this run used. */
+static int
+h_markers(struct collect *c, const struct probe *p)
+{
+	char	bpath[64], why[PATH_MAX + 128];
+
+	if (c->ms == NULL)
+		return 0;
+	if (c->ms->missing != 0) {
+		snprintf(why, sizeof(why), "%s: no step markers in %s (the "
+		    "SPANK plugin is not loaded, or wrote none here)",
+		    snap_errno_name(c->ms->missing), c->ms->dir);
+		skipped(c, p->path, c->ms->dir, why, 0);
+		return 0;
+	}
+	for (size_t i = 0; i < c->ms->n && left_ms(c) > 0; i++) {
+		snprintf(bpath, sizeof(bpath), "%s%s.step", p->path,
+		    c->ms->v[i].step);
+		file_emit(c, bpath, c->ms->v[i].file, p->timeout_ms, NULL);
+	}
+	if (c->ms->notes[0] != '\0')
+		skipped(c, p->path, c->ms->dir, c->ms->notes, 0);
+	return 0;
+}
+
 /* ---- the table ---- */
 
 static const struct probe probes[] = {
 	{ "scontrol-job", h_job, { "scontrol", "show", "job", "-dd", "%J" },
-	  "slurm/scontrol-job.txt", NULL, 10000, ITEM_CAP, PF_JOB },
+	  "slurm/scontrol-job.txt", NULL, 10000, ITEM_CAP,
+	  PF_JOB | PF_SLURM | PF_JOBREC },
 	/* The cluster name is in the bundle's name: the writer opens here. */
 	{ "scontrol-config", h_config, { "scontrol", "show", "config" },
-	  "slurm/scontrol-config.txt", NULL, 10000, ITEM_CAP, 0 },
-	{ "scontrol-listpids", h_pids, { "scontrol", "listpids", "%J" },
+	  "slurm/scontrol-config.txt", NULL, 10000, ITEM_CAP,
+	  PF_SLURM | PF_JOBREC },
+	{ "scontrol-listpids", h_pids, { "scontrol", "listpids", "%I" },
 	  "slurm/scontrol-listpids.txt", NULL, 5000, ITEM_CAP,
-	  PF_JOB | PF_LIVE },
+	  PF_JOB | PF_LIVE | PF_SLURM | PF_NODE | PF_NOEPILOG },
+	{ "markers", h_markers, { NULL }, "slurm/markers/", NULL, 2000,
+	  MARKER_MAX, PF_JOB | PF_NODE },
 	{ "cgroup", h_cgroup, { NULL }, "cgroup/", NULL, 2000, ITEM_CAP,
-	  PF_JOB },
+	  PF_JOB | PF_NODE },
 	{ "cgroup-cpu", h_cpucg, { NULL }, "cgroup/cpuset,cpu,cpuacct,devices/",
-	  NULL, 2000, ITEM_CAP, PF_JOB },
+	  NULL, 2000, ITEM_CAP, PF_JOB | PF_NODE },
 	{ "dev-access", h_devaccess, { NULL }, "gpu/dev-access.txt", NULL,
-	  5000, ITEM_CAP, PF_JOB },
+	  5000, ITEM_CAP, PF_JOB | PF_NODE },
 	{ "kmsg", h_kmsg, { NULL }, "kernel/kmsg.txt", NULL, 5000, ITEM_CAP,
-	  0 },
+	  PF_NODE },
 	{ "procs", h_procs, { NULL }, "host/procs.tsv", NULL, 5000, ITEM_CAP,
-	  0 },
+	  PF_NODE },
 	{ "job-env", h_jobenv, { NULL }, "host/job-env.txt", NULL, 5000,
-	  ITEM_CAP, PF_JOB },
+	  ITEM_CAP, PF_JOB | PF_NODE },
 	{ "scontrol-step", h_cmd, { "scontrol", "show", "step", "%J" },
 	  "slurm/scontrol-step.txt", NULL, 5000, ITEM_CAP,
-	  PF_JOB | PF_LIVE },
-	{ "sacct", h_cmd, { "sacct", "-j", "%J", "--parsable2",
-	  SACCT_FORMAT }, "slurm/sacct.txt", NULL, 15000, ITEM_CAP, PF_JOB },
+	  PF_JOB | PF_LIVE | PF_SLURM | PF_JOBREC | PF_NOEPILOG },
+	{ "sacct", h_sacct, { "sacct", "-j", "%J", "--parsable2",
+	  SACCT_FORMAT }, "slurm/sacct.txt", NULL, 15000, ITEM_CAP,
+	  PF_JOB | PF_SLURM | PF_JOBREC },
 	{ "sacct-json", h_optional, { "sacct", "-j", "%J", "--json" },
-	  "slurm/sacct.json", NULL, 15000, ITEM_CAP, PF_JOB | PF_OPTIONAL },
-	{ "scontrol-node", h_cmd, { "scontrol", "show", "node", "%N" },
-	  "slurm/scontrol-node.txt", NULL, 10000, ITEM_CAP, 0 },
+	  "slurm/sacct.json", NULL, 15000, ITEM_CAP,
+	  PF_JOB | PF_OPTIONAL | PF_SLURM | PF_JOBREC },
+	{ "scontrol-node", h_node, { "scontrol", "show", "node", "%N" },
+	  "slurm/scontrol-node.txt", NULL, 10000, ITEM_CAP,
+	  PF_SLURM | PF_JOBREC },
 	{ "slurm-confs", h_confs, { NULL }, "slurm/", NULL, 3000, ITEM_CAP,
-	  0 },
+	  PF_NODE },
 	{ "nvidia-smi", h_cmd, { "nvidia-smi", "-q", "-x" },
-	  "gpu/nvidia-smi.xml", NULL, 20000, ITEM_CAP, 0 },
+	  "gpu/nvidia-smi.xml", NULL, 20000, ITEM_CAP, PF_NODE },
 	{ "compute-apps", h_cmd, { "nvidia-smi",
 	  "--query-compute-apps=pid,process_name,used_gpu_memory,gpu_uuid",
-	  "--format=csv" }, "gpu/compute-apps.csv", NULL, 15000, ITEM_CAP, 0 },
+	  "--format=csv" }, "gpu/compute-apps.csv", NULL, 15000, ITEM_CAP,
+	  PF_NODE },
 	{ "nvidia-version", h_file, { NULL }, "gpu/driver-version.txt",
-	  "@driver/nvidia/version", 3000, ITEM_CAP, 0 },
+	  "@driver/nvidia/version", 3000, ITEM_CAP, PF_NODE },
 	{ "nvidia-gpus", h_nvgpus, { NULL }, "gpu/information-",
-	  "@driver/nvidia/gpus", 3000, ITEM_CAP, 0 },
+	  "@driver/nvidia/gpus", 3000, ITEM_CAP, PF_NODE },
 	{ "meminfo", h_file, { NULL }, "host/meminfo.txt", "@meminfo", 3000,
-	  ITEM_CAP, 0 },
+	  ITEM_CAP, PF_NODE },
 	{ "uptime", h_file, { NULL }, "host/uptime.txt", "@uptime", 3000,
-	  ITEM_CAP, 0 },
+	  ITEM_CAP, PF_NODE },
 	{ "os-release", h_osrel, { NULL }, "host/os-release.txt", NULL, 3000,
-	  ITEM_CAP, 0 },
-	{ "shm", h_shm, { NULL }, "host/shm.txt", NULL, 0, 0, 0 },
-	{ "env", h_env, { NULL }, "host/env.txt", NULL, 0, 0, 0 },
-	{ "ulimits", h_ulimits, { NULL }, "host/ulimits.txt", NULL, 0, 0, 0 },
-	{ "kernel", h_kernel, { NULL }, "host/kernel.txt", NULL, 0, 0, 0 },
+	  ITEM_CAP, PF_NODE },
+	{ "shm", h_shm, { NULL }, "host/shm.txt", NULL, 0, 0, PF_NODE },
+	{ "env", h_env, { NULL }, "host/env.txt", NULL, 0, 0, PF_NODE },
+	{ "ulimits", h_ulimits, { NULL }, "host/ulimits.txt", NULL, 0, 0,
+	  PF_NODE },
+	{ "kernel", h_kernel, { NULL }, "host/kernel.txt", NULL, 0, 0,
+	  PF_NODE },
 	{ "cgroup-mode", h_cgmode, { NULL }, "host/cgroup-mode.txt", NULL, 0,
-	  0, 0 },
+	  0, PF_NODE },
 	{ "watch", h_watch, { NULL }, "watch/series.txt", NULL, 5000, ITEM_CAP,
-	  0 },
-	{ "logs", h_logs, { NULL }, "logs/", NULL, 20000, LOG_CAP, PF_JOB },
+	  PF_NODE },
+	{ "logs", h_logs, { NULL }, "logs/", NULL, 20000, LOG_CAP,
+	  PF_JOB | PF_NODE },
 };
+
+/* Rows a scope leaves out, and those slurmd's Epilog cannot answer, are
+ * not run and leave no item: the manifest's scope says what was asked. */
+static int
+in_scope(const struct collect *c, const struct probe *p)
+{
+	if (c->epilog && (p->flags & PF_NOEPILOG))
+		return 0;
+	switch (c->o->scope) {
+	case SCOPE_NODE:
+		return (p->flags & PF_NODE) && !(p->flags & PF_SLURM);
+	case SCOPE_JOB:
+		return (p->flags & PF_JOBREC) != 0;
+	default:
+		return 1;
+	}
+}
 
 void
 probes_run(struct collect *c)
@@ -1031,10 +1470,13 @@ probes_run(struct collect *c)
 	const struct probe	*p;
 	char			 why[128];
 
+	ident(c);
 	for (size_t i = 0; i < sizeof(probes) / sizeof(probes[0]); i++) {
 		p = &probes[i];
 		if (c->fatal != ERR_OK)
 			return;
+		if (!in_scope(c, p))
+			continue;
 		if ((p->flags & PF_JOB) && c->job[0] == '\0' &&
 		    strcmp(p->id, "logs") != 0) {
 			skipped(c, p->path, p->id, "no job id (--job or "

@@ -6,6 +6,7 @@
  *   oomtrail timeline [--format text|json] [-o FILE] INPUT...
  *   oomtrail report   [--format F] [-o FILE] ANALYSIS.json
  *   oomtrail verify   BEFORE AFTER
+ *   oomtrail verify   --before INPUT... --after INPUT...
  *
  * Exit: 0 done, 3 done but an input was damaged or failed its hash,
  * 1 nothing could be analysed, 2 usage; verify: 0 fixed, 1 not fixed,
@@ -32,9 +33,13 @@ struct cli {
 	int		 format;	/* enum report_format, -1 default */
 	const char	*out;		/* -o FILE or NULL */
 	int		 jobs;
-	char		**args;
+	char		**args;		/* the operands, in order */
 	int		 nargs;
+	unsigned char	*side;		/* per operand: SIDE_* */
+	int		 sides;		/* --before or --after given */
 };
+
+enum { SIDE_NONE, SIDE_BEFORE, SIDE_AFTER };
 
 static const char usage_text[] =
     "usage: oomtrail analyze  [--format text|md|html|json] [-o FILE] [-j N] "
@@ -43,6 +48,7 @@ static const char usage_text[] =
     "       oomtrail report   [--format text|md|html|json] [-o FILE] "
     "ANALYSIS.json\n"
     "       oomtrail verify   BEFORE AFTER\n"
+    "       oomtrail verify   --before INPUT... --after INPUT...\n"
     "       oomtrail --version | --help\n"
     "\n"
     "Caps on each input (analyze, timeline, verify), enforced while\n"
@@ -52,7 +58,7 @@ static const char usage_text[] =
     "\n"
     "INPUT is a bundle (.tar.zst, .tar.gz, .tar), an unpacked bundle, a\n"
     "directory of loose files, or one bare log. Several inputs are the\n"
-    "nodes of one job and are merged.\n"
+    "nodes of one job, or snapshots of it, and are merged.\n"
     "Exit: 0 done, 3 an input was damaged, 1 nothing analysed, 2 usage;\n"
     "verify: 0 fixed, 1 not fixed, 4 inconclusive.\n";
 
@@ -91,16 +97,39 @@ parse(struct cli *c, int argc, char *argv[])
 		{ "max-member-bytes", required_argument, NULL, 'B' },
 		{ "max-total-bytes", required_argument, NULL, 'T' },
 		{ "max-ratio", required_argument, NULL, 'R' },
+		{ "before", no_argument, NULL, 'b' },
+		{ "after", no_argument, NULL, 'a' },
 		{ NULL, 0, NULL, 0 }
 	};
-	int	ch;
+	int	ch, side = SIDE_NONE;
 	char	*end;
 
 	memset(c, 0, sizeof(*c));
 	c->format = -1;
+	c->args = calloc((size_t)argc + 1, sizeof(*c->args));
+	c->side = calloc((size_t)argc + 1, 1);
+	if (c->args == NULL || c->side == NULL) {
+		fputs("oomtrail: out of memory\n", stderr);
+		exit(1);
+	}
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "f:o:j:h", longopts, NULL)) != -1)
+	/* "-": operands come back in order (as 1), so "--before B1 B2
+	 * --after A1" says which side each is on. */
+	while ((ch = getopt_long(argc, argv, "-f:o:j:h", longopts, NULL)) !=
+	    -1)
 		switch (ch) {
+		case 1:
+			c->side[c->nargs] = (unsigned char)side;
+			c->args[c->nargs++] = optarg;
+			break;
+		case 'b':
+			side = SIDE_BEFORE;
+			c->sides = 1;
+			break;
+		case 'a':
+			side = SIDE_AFTER;
+			c->sides = 1;
+			break;
 		case 'f':
 			if ((c->format = report_format_parse(optarg)) < 0)
 				usage("unknown --format (text, md, html, json)");
@@ -133,8 +162,10 @@ parse(struct cli *c, int argc, char *argv[])
 		default:
 			usage(NULL);
 		}
-	c->args = argv + optind;
-	c->nargs = argc - optind;
+	for (; optind < argc; optind++) {	/* after "--" */
+		c->side[c->nargs] = (unsigned char)side;
+		c->args[c->nargs++] = argv[optind];
+	}
 }
 
 static FILE *
@@ -323,23 +354,56 @@ cmd_report(struct cli *c)
 	return rc;
 }
 
+/* The operands of one side of verify into out (args of c). */
+static void
+side_of(const struct cli *c, int side, struct cli *out)
+{
+	*out = *c;
+	out->args = calloc((size_t)c->nargs + 1, sizeof(*out->args));
+	out->nargs = 0;
+	if (out->args == NULL) {
+		fputs("oomtrail: out of memory\n", stderr);
+		exit(1);
+	}
+	for (int i = 0; i < c->nargs; i++)
+		if (c->side[i] == side)
+			out->args[out->nargs++] = c->args[i];
+}
+
 static int
 cmd_verify(struct cli *c)
 {
 	struct analysis		*b, *a;
 	struct verify_result	 r;
-	struct cli		 one = *c;
+	struct cli		 before, after;
 
-	if (c->nargs != 2)
-		usage("verify needs BEFORE and AFTER");
-	one.nargs = 1;
-	if (analyze_inputs(&one, &b) != 0)
-		return 1;
-	one.args = c->args + 1;
-	if (analyze_inputs(&one, &a) != 0) {
-		analysis_free(b);
+	if (!c->sides) {
+		if (c->nargs != 2)
+			usage("verify needs BEFORE and AFTER");
+		c->side[0] = SIDE_BEFORE;
+		c->side[1] = SIDE_AFTER;
+	}
+	side_of(c, SIDE_NONE, &before);
+	if (before.nargs > 0)
+		usage("verify: every INPUT goes after --before or --after");
+	free(before.args);
+	side_of(c, SIDE_BEFORE, &before);
+	side_of(c, SIDE_AFTER, &after);
+	if (before.nargs == 0 || after.nargs == 0)
+		usage("verify needs inputs before and after the change");
+	if (analyze_inputs(&before, &b) != 0) {
+		free(before.args);
+		free(after.args);
 		return 1;
 	}
+	if (analyze_inputs(&after, &a) != 0) {
+		analysis_free(b);
+		free(before.args);
+		free(after.args);
+		return 1;
+	}
+	free(before.args);
+	free(after.args);
 	verify_compare(b, a, &r);
 	verify_print(&r, stdout);
 	analysis_free(b);
@@ -376,8 +440,15 @@ main(int argc, char *argv[])
 	}
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (strcmp(argv[1], commands[i].name) == 0) {
+			int	rc;
+
 			parse(&c, argc - 1, argv + 1);
-			return commands[i].fn(&c);
+			if (c.sides && commands[i].fn != cmd_verify)
+				usage("--before and --after are verify's");
+			rc = commands[i].fn(&c);
+			free(c.args);
+			free(c.side);
+			return rc;
 		}
 	usage("unknown command");
 	return EXIT_USAGE;

@@ -1,53 +1,120 @@
 #!/bin/sh
-# Slurm Epilog example for oomtrail-collect (slurm.conf: Epilog=/etc/slurm/
-# epilog.d/oomtrail.sh, or call it from your existing epilog).
+# Per-node Slurm Epilog for oomtrail-collect (slurm.conf: Epilog=/etc/slurm/
+# epilog.d/oomtrail.sh, or call it from your existing epilog). Pair it with
+# epilog-slurmctld.sh (EpilogSlurmctld), which fetches the job's accounting
+# and controller records once per failed job.
 #
-# A failing Epilog drains the node, so this script ALWAYS exits 0,
-# whatever happens to sacct or to the collector. It collects only for
-# jobs that did not complete (or always with OOMTRAIL_ALWAYS=1). At epilog
-# time accounting may lag behind the job's end, so sacct is asked a few
-# times before deciding; if it never answers, the job is collected anyway.
+# It asks Slurm nothing: no sacct, scontrol or squeue (on a 1,000-node job
+# that would be 1,000 queries at once on slurmdbd and slurmctld, and a slow
+# slurmdbd would stall every node's Epilog). What the node knows decides:
+#   - the environment slurmd gives the Epilog: a job whose batch script or
+#     any step failed (SLURM_JOB_EXIT_CODE or SLURM_JOB_DERIVED_EC nonzero)
+#     is collected on every node, unless OOMTRAIL_ON_FAILURE=0;
+#   - otherwise "oomtrail-collect --if-incident" looks for trouble on this
+#     node: the SPANK plugin's step markers (a task that exited nonzero or
+#     by a signal, an OOM kill in a step's cgroup), kernel OOM lines naming
+#     the job's cgroup or processes, GPU faults (Xid/NVRM) while it ran;
+#   - OOMTRAIL_ALWAYS=1 collects every job (testing).
+# The collector runs with --scope node: kernel log, cgroups, GPUs, host and
+# the job's output files, no Slurm client call. Afterwards the job's
+# marker directory (OOMTRAIL_MARKERS/<job>) is removed.
+#
+# A failing Epilog drains the node, so this script ALWAYS exits 0, whatever
+# happens to the collector; and it takes bounded time: the collector's
+# --deadline, and "timeout" kills it 15 s after that.
 #
 # Settings (environment, or edit the defaults):
-#   OOMTRAIL_COLLECT       the collector     (/usr/local/bin/oomtrail-collect)
-#   OOMTRAIL_OUTPUT        bundle directory  (/var/spool/oomtrail)
-#   OOMTRAIL_DEADLINE      collector deadline in seconds (60)
-#   OOMTRAIL_SACCT_TRIES   sacct attempts (5), OOMTRAIL_SACCT_SLEEP seconds
-#                          between them (2)
+#   OOMTRAIL_COLLECT     the collector           (/usr/local/bin/oomtrail-collect)
+#   OOMTRAIL_OUTPUT      bundle directory        (/var/spool/oomtrail); %j is
+#                        the job id (array task: <array>_<task>), %n the
+#                        node name: /shared/oomtrail/%j puts all bundles of a
+#                        job in one directory
+#   OOMTRAIL_KEEP        keep at most this many bundles there (200; 0: no limit)
+#   OOMTRAIL_KEEP_BYTES  and at most this much (2G; K, M, G; 0: no limit)
+#   OOMTRAIL_DEADLINE    collector deadline in seconds (60)
+#   OOMTRAIL_MARKERS     the SPANK plugin's markers= directory (/run/oomtrail)
+#   OOMTRAIL_ON_FAILURE  1: a job Slurm reports failed is collected (1)
+#   OOMTRAIL_ALWAYS      1: collect every job (0)
+#   OOMTRAIL_LOG         this script's log (OUTPUT/epilog.log, or
+#                        /var/log/oomtrail-epilog.log when OUTPUT has a %);
+#                        past 1 MiB it is moved to LOG.1
 
+PATH=${PATH:-/usr/sbin:/usr/bin:/sbin:/bin}
+export PATH
 collect=${OOMTRAIL_COLLECT:-/usr/local/bin/oomtrail-collect}
 out=${OOMTRAIL_OUTPUT:-/var/spool/oomtrail}
+keep=${OOMTRAIL_KEEP-200}
+keep_bytes=${OOMTRAIL_KEEP_BYTES-2G}
 deadline=${OOMTRAIL_DEADLINE:-60}
-tries=${OOMTRAIL_SACCT_TRIES:-5}
-pause=${OOMTRAIL_SACCT_SLEEP:-2}
+markers=${OOMTRAIL_MARKERS:-/run/oomtrail}
+on_failure=${OOMTRAIL_ON_FAILURE:-1}
+case "$out" in
+*%*)	log=${OOMTRAIL_LOG:-/var/log/oomtrail-epilog.log} ;;
+*)	log=${OOMTRAIL_LOG:-$out/epilog.log} ;;
+esac
 
-job_state() {
-	i=0
-	while [ "$i" -lt "$tries" ]; do
-		s=$(sacct -j "$SLURM_JOB_ID" --noheader --parsable2 \
-		    --format=State 2>/dev/null)
-		if [ -n "$s" ]; then
-			printf '%s\n' "$s"
-			return 0
-		fi
-		i=$((i + 1))
-		[ "$i" -lt "$tries" ] && sleep "$pause"
+is_number() {
+	case "$1" in
+	''|*[!0-9]*)	return 1 ;;
+	esac
+	return 0
+}
+
+# Did Slurm report the job failed? SLURM_JOB_EXIT_CODE is the batch
+# script's wait(2) status, SLURM_JOB_DERIVED_EC the highest of its steps'.
+job_failed() {
+	for v in "${SLURM_JOB_EXIT_CODE:-0}" "${SLURM_JOB_DERIVED_EC:-0}"; do
+		is_number "$v" && [ "$v" -ne 0 ] && return 0
 	done
 	return 1
 }
 
-main() {
-	[ -n "${SLURM_JOB_ID:-}" ] || return 0
-	if [ "${OOMTRAIL_ALWAYS:-0}" != 1 ] && state=$(job_state); then
-		case "$state" in
-		*OUT_OF_MEMORY*|*FAILED*|*CANCELLED*|*TIMEOUT*|*NODE_FAIL*) ;;
-		*) return 0 ;;
-		esac
+# A bounded log: past 1 MiB the old one becomes LOG.1.
+open_log() {
+	d=$(dirname "$log")
+	[ -d "$d" ] || { mkdir -p "$d" && chmod 0700 "$d"; } 2>/dev/null
+	if [ -f "$log" ] && [ "$(wc -c <"$log" 2>/dev/null || echo 0)" -gt 1048576 ]; then
+		mv -f "$log" "$log.1" 2>/dev/null
 	fi
-	mkdir -p "$out" && chmod 0700 "$out" || return 0
-	"$collect" --job "$SLURM_JOB_ID" --output "$out" \
-	    --deadline "$deadline" </dev/null >>"$out/epilog.log" 2>&1
+	: >>"$log" 2>/dev/null || log=/dev/null
+}
+
+main() {
+	job=${SLURM_JOB_ID:-}
+	is_number "$job" || return 0
+	is_number "$deadline" || deadline=60
+	case "$out" in
+	*%*)	;;
+	*)	[ -d "$out" ] || { mkdir -p "$out" && chmod 0700 "$out"; } \
+		    2>/dev/null ;;
+	esac
+	open_log
+	set -- --scope node --job "$job" --output "$out" --deadline "$deadline"
+	if [ "${OOMTRAIL_ALWAYS:-0}" = 1 ]; then
+		why="OOMTRAIL_ALWAYS=1"
+	elif [ "$on_failure" = 1 ] && job_failed; then
+		why="job failed (exit ${SLURM_JOB_EXIT_CODE:-?}, derived ${SLURM_JOB_DERIVED_EC:-?})"
+	else
+		why="if this node saw an incident"
+		set -- "$@" --if-incident
+	fi
+	is_number "$keep" && [ "$keep" -gt 0 ] && set -- "$@" --keep "$keep"
+	case "$keep_bytes" in
+	''|0)	;;
+	*)	set -- "$@" --keep-bytes "$keep_bytes" ;;
+	esac
+	echo "$(date -u +%FT%TZ) job $job: collecting, $why" >>"$log" 2>&1
+	tmo=
+	command -v timeout >/dev/null 2>&1 &&
+	    tmo="timeout -k 5 $((deadline + 15))"
+	OOMTRAIL_MARKERS=$markers $tmo "$collect" "$@" </dev/null >>"$log" 2>&1
+	echo "$(date -u +%FT%TZ) job $job: collector exit $?" >>"$log" 2>&1
 }
 
 main || :
+# The markers were for this Epilog only; a symlink is removed, not followed.
+case "${SLURM_JOB_ID:-}" in
+''|*[!0-9]*)	;;
+*)	rm -rf -- "${OOMTRAIL_MARKERS:-/run/oomtrail}/$SLURM_JOB_ID" 2>/dev/null ;;
+esac
 exit 0

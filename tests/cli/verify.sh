@@ -2,6 +2,7 @@
 # CLI tests for `oomtrail verify BEFORE AFTER` on the fixture pairs under
 # fixtures/verify/<case>/{before,after} (see its README.md): each pair is
 # packed with mkbundle, then the exit status and the key lines are checked.
+# Then `verify --before B... --after A...` on real bundles of scenarios.
 # Usage: verify.sh OOMTRAIL MKBUNDLE SRCDIR
 set -u
 bin=$1 mkbundle=$2 src=$3
@@ -69,6 +70,40 @@ else
 	echo "FAIL host-swapped: exit $got, want 4"; cat out.txt
 	fails=$((fails + 1))
 fi
+
+# --before B... --after A...: several bundles each side, merged as
+# snapshots (the real trap, SPANK and Epilog bundles of one OOM-killed
+# job, then the Epilog bundle of a job that completed), in any order.
+snap=$src/fixtures/scenarios/real-snapshots-oom-batch-trap-spank-epilog
+okb=$src/fixtures/scenarios/real-snapshots-near-two-jobs-one-node
+okb=$okb/oomtrail-oomtrailci-46146029-vm-20261201T171043Z.tar.zst
+sides() {
+	name=$1 want=$2
+	shift 2
+	n=$((n + 1))
+	"$bin" verify "$@" >out.txt 2>err.txt
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		echo "FAIL $name: exit $got, want $want"; cat out.txt err.txt
+		fails=$((fails + 1))
+	elif [ "$want" -eq 0 ] && ! { grep -q -x -F 'verify: FIXED' out.txt &&
+	    grep -q -x -F '  before: host_oom (R-HOST-001)' out.txt &&
+	    grep -q -x -F '  after: no_incident (R-NONE-001)' out.txt; }; then
+		echo "FAIL $name: key lines"; cat out.txt err.txt
+		fails=$((fails + 1))
+	elif [ "$want" -eq 2 ] && ! grep -q '^oomtrail: verify' err.txt; then
+		echo "FAIL $name: no usage message"; cat err.txt
+		fails=$((fails + 1))
+	else
+		echo "ok $name"
+	fi
+}
+sides sides-snapshots 0 --before "$snap"/*.tar.zst --after "$okb"
+sides sides-after-first 0 --after "$okb" --before "$snap"/*171034Z.tar.zst \
+    "$snap"/*171032Z.tar.zst "$snap"/*171033Z.tar.zst
+sides sides-one-each 0 --before "$snap"/*171034Z.tar.zst --after "$okb"
+sides sides-no-after 2 --before "$snap"/*.tar.zst
+sides sides-operand-outside 2 "$snap"/*171034Z.tar.zst --after "$okb"
 
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -4,8 +4,9 @@
  *
  *   mkbundle SCENARIO_DIR OUT_DIR NAME
  *
- * SCENARIO_DIR/scenario.json gives the manifest's header (host, kernel,
- * cluster, job, created, clocks); every other regular file under the
+ * SCENARIO_DIR/scenario.json gives the manifest's header (host, node,
+ * kernel, cluster, job_id, array_job_id, array_task_id, scope, created,
+ * clocks); every other regular file under the
  * directory becomes a member at its relative path, in sorted order.
  * scenario.json is never packed. The keys "description" and "expect"
  * are for readers and tests, not the manifest.
@@ -67,6 +68,10 @@ header(struct manifest *m, const char *dir)
 	m->kernel = jstr(j, "kernel");
 	m->cluster = jstr(j, "cluster");
 	m->job_id = jstr(j, "job_id");
+	m->node = jstr(j, "node");
+	m->array_job_id = jstr(j, "array_job_id");
+	m->array_task_id = jstr(j, "array_task_id");
+	m->scope = jstr(j, "scope");
 	m->cgroup_mode = jstr(j, "cgroup_mode");
 	m->created_ns = jtime(j, "created");
 	if ((c = json_object_get(j, "clocks")) != NULL) {

@@ -3,7 +3,8 @@
  * replay real captures (fixtures/collect/, see its README.md) or hang,
  * ignore SIGTERM, flood, fail or are missing; fake cgroup trees (v1 from
  * a live Slurm job, v2 from a real Slurm v2 tree) and a fake /proc. Plus
- * the redaction filter on its own, and the epilog example.
+ * the redaction filter on its own. (The contrib/slurm scripts are tested
+ * by tests/cli/deploy-load.sh.)
  */
 #include <sys/stat.h>
 #include <sys/time.h>
@@ -454,37 +455,6 @@ DEFINE_TEST(test_redact_stream_nul_crlf)
 	CHECK_EQ_U64(n, 1);
 	fclose(fi);
 	fclose(fo);
-}
-
-DEFINE_TEST(test_epilog_always_zero)
-{
-	char		 ep[1024];
-
-	snprintf(ep, sizeof(ep), "%s", src("contrib/slurm/epilog.sh"));
-
-	setup(NULL);
-	/* Collector missing: still 0. */
-	CHECK_EQ_INT(test_sh("env -i PATH=$PWD/fakebin:$PWD/sysbin "
-	    "SLURM_JOB_ID=3 OOMTRAIL_FAKES='%s' OOMTRAIL_FAKE_FIXTURES='%s' "
-	    "OOMTRAIL_COLLECT=/nonexistent OOMTRAIL_OUTPUT=$PWD/out "
-	    "OOMTRAIL_SACCT_TRIES=2 sh '%s' >/dev/null 2>&1",
-	    src("tests/fakes"), src(FIX), ep), 0);
-	/* Accounting lags twice: sacct is retried, then the bundle is
-	 * written. */
-	CHECK_EQ_INT(test_sh("env -i PATH=$PWD/fakebin:$PWD/sysbin "
-	    "SLURM_JOB_ID=3 OOMTRAIL_FAKES='%s' OOMTRAIL_FAKE_FIXTURES='%s' "
-	    "FAKE_SACCT=lag FAKE_SACCT_LAG=2 FAKE_SACCT_COUNTER=$PWD/count "
-	    "OOMTRAIL_COLLECT='%s' OOMTRAIL_OUTPUT=$PWD/out "
-	    "OOMTRAIL_CGROUP_ROOT='%s' OOMTRAIL_SACCT_SLEEP=0 "
-	    "sh '%s' >/dev/null 2>&1", src("tests/fakes"), src(FIX),
-	    bin(), src(FIX "/cgroup-v1"),
-	    ep), 0);
-	CHECK(test_sh("test \"$(cat count)\" -eq 5") == 0);
-	CHECK(test_sh("ls out/oomtrail-ci-3-*.tar.zst >/dev/null") == 0);
-	/* A collector that hangs or fails: still 0. */
-	CHECK_EQ_INT(test_sh("env -i PATH=$PWD/sysbin SLURM_JOB_ID=3 "
-	    "OOMTRAIL_COLLECT=false OOMTRAIL_SACCT_TRIES=1 sh '%s' "
-	    ">/dev/null 2>&1", ep), 0);
 }
 
 /* ---- --redact ---- */

@@ -19,9 +19,19 @@
  *
  * It never fails the task or the step: every callback returns 0, bad
  * options are logged and replaced by defaults. It reads a few small
- * kernel files and writes nothing but the log line and what the collector
- * writes. Options (plugstack.conf): collect=PATH output=DIR deadline=N
- * wait=N always watch.
+ * kernel files and writes nothing but the markers, the log line and what
+ * the collector writes. Options (plugstack.conf): collect=PATH output=DIR
+ * markers=DIR scope=node|all deadline=N wait=N always watch.
+ *
+ * Every task's end (remote context) also rewrites the step's marker file,
+ * <markers>/<job>/<step>.step (default /run/oomtrail): how each task of
+ * the step on this node ended (pid, exit code or signal), the step
+ * cgroup's oom_kill count, the output file of the step's first task,
+ * uid, node, array ids and times. The per-node Epilog decides from these
+ * files, without asking Slurm, whether the node saw trouble; the
+ * collector stores them in the bundle. Written atomically (temporary file
+ * and rename), at most 4 KiB, in root-owned 0700 directories; a marker
+ * that cannot be written is logged, never an error.
  *
  * With watch, slurm_spank_task_post_fork (remote, as root) also starts
  * "oomtrail-collect --watch" for the job, detached the same way, once per
@@ -42,6 +52,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +67,8 @@ SPANK_PLUGIN(oomtrail, 1);
 
 #define DEF_COLLECT	"/usr/local/bin/oomtrail-collect"
 #define DEF_OUTPUT	"/var/spool/oomtrail"
+#define DEF_MARKERS	"/run/oomtrail"
+#define DEF_SCOPE	"node"
 #define DEF_DEADLINE	30
 #define DEF_WAIT	15
 #define KILL_GRACE_S	15
@@ -63,10 +76,16 @@ SPANK_PLUGIN(oomtrail, 1);
 #define MAX_ESCAPE	32	/* cgroup hierarchies to leave */
 #define MAX_SCAN	4096	/* entries read from one step cgroup */
 #define MAX_FD		65536
+#define MARKER_MAX	4096	/* a marker file's size limit (its format) */
+#define MARKER_TASKS	128	/* tasks listed per step and node */
+#define MARKER_PATH	1024	/* longer output paths are left out */
+#define OUTPUT_TRIES	10	/* 2 ms polls for a task's stdio to be set */
 
 struct spank_opts {
 	char	collect[PATH_MAX];
 	char	output[PATH_MAX];
+	char	markers[PATH_MAX];
+	char	scope[8];	/* "node" or "all" */
 	int	deadline_s;
 	int	wait_s;
 	int	always;
@@ -78,18 +97,23 @@ struct task_info {
 	uid_t		uid;
 	char		step[24];	/* "batch", "extern", "0", ... */
 	int		task;
+	pid_t		pid;		/* 0 if unknown */
 	int		status;		/* wait(2) status; -1 if unknown */
 	int		sig;		/* signal that ended it, else 0 */
+	uint32_t	array_job;	/* 0: not an array task */
+	uint32_t	array_task;
 	unsigned long	oom_kills;	/* in the step's memory cgroups */
+	long		oom_marker;	/* the same counted once; -1 unknown */
 	char		cgdir[PATH_MAX];	/* step cgroup ("" if none) */
 };
 
 /* What the detached children need, all prepared before fork(2). */
 struct launch {
-	char	*argv[8];
-	char	*envp[6];
+	char	*argv[10];
+	char	*envp[7];
 	char	 job[16], deadline[16];
 	char	 env_conf[PATH_MAX + 16], env_node[96];
+	char	 env_markers[PATH_MAX + 24];
 	int	 escape[MAX_ESCAPE];
 	int	 nescape;
 	int	 logfd, devnull, maxfd;
@@ -102,8 +126,24 @@ struct launch {
  * for starting a watcher. */
 static int	collected;
 static int	watching;
-/* Where the cgroup hierarchies are mounted (the tests point it elsewhere). */
+/* Where the cgroup hierarchies and /proc are mounted (the tests point
+ * them elsewhere). */
 static const char	*cgroup_fs = "/sys/fs/cgroup";
+static const char	*proc_fs = "/proc";
+
+/*
+ * The step's marker as its tasks end on this node; one slurmstepd runs
+ * one step, so one per process. status[] holds wait(2) statuses.
+ */
+struct step_marker {
+	time_t		start;		/* slurm_spank_init; 0 unknown */
+	int		outputs_read;	/* stdout/stderr looked up */
+	char		out[MARKER_PATH], err[MARKER_PATH];
+	int		ntasks;
+	pid_t		pid[MARKER_TASKS];
+	int		status[MARKER_TASKS];
+};
+static struct step_marker	marker;
 
 /* ------------------------------------------------------------ options */
 
@@ -145,6 +185,21 @@ opt_output(struct spank_opts *o, const char *v)
 }
 
 static int
+opt_markers(struct spank_opts *o, const char *v)
+{
+	return set_path(o->markers, v);
+}
+
+static int
+opt_scope(struct spank_opts *o, const char *v)
+{
+	if (strcmp(v, "node") != 0 && strcmp(v, "all") != 0)
+		return -1;
+	strcpy(o->scope, v);
+	return 0;
+}
+
+static int
 opt_deadline(struct spank_opts *o, const char *v)
 {
 	return set_int(&o->deadline_s, v, 1, 3600);
@@ -181,6 +236,8 @@ static const struct {
 } options[] = {
 	{ "collect",	opt_collect,	0 },
 	{ "output",	opt_output,	0 },
+	{ "markers",	opt_markers,	0 },
+	{ "scope",	opt_scope,	0 },
 	{ "deadline",	opt_deadline,	0 },
 	{ "wait",	opt_wait,	0 },
 	{ "always",	opt_always,	1 },
@@ -216,6 +273,8 @@ opts_parse(struct spank_opts *o, int ac, char **av)
 	memset(o, 0, sizeof(*o));
 	strcpy(o->collect, DEF_COLLECT);
 	strcpy(o->output, DEF_OUTPUT);
+	strcpy(o->markers, DEF_MARKERS);
+	strcpy(o->scope, DEF_SCOPE);
 	o->deadline_s = DEF_DEADLINE;
 	o->wait_s = DEF_WAIT;
 	for (int i = 0; i < ac; i++)
@@ -642,7 +701,7 @@ prepare(struct launch *l, const struct spank_opts *o,
 {
 	char		 logpath[PATH_MAX + 32];
 	const char	*conf = getenv("SLURM_CONF");
-	int		 ne = 0;
+	int		 ne = 0, na = 0;
 	long		 mx = sysconf(_SC_OPEN_MAX);
 
 	memset(l, 0, sizeof(*l));
@@ -659,19 +718,28 @@ prepare(struct launch *l, const struct spank_opts *o,
 	snprintf(l->deadline, sizeof(l->deadline), "%d", o->deadline_s);
 	snprintf(l->tag, sizeof(l->tag), "oomtrail-spank: job=%u step=%s "
 	    "task=%d", (unsigned)t->job, t->step, t->task);
-	l->argv[0] = (char *)o->collect;
-	l->argv[1] = "--job";
-	l->argv[2] = l->job;
-	l->argv[3] = "--output";
-	l->argv[4] = (char *)o->output;
-	l->argv[5] = "--deadline";
-	l->argv[6] = l->deadline;
+	l->argv[na++] = (char *)o->collect;
+	l->argv[na++] = "--job";
+	l->argv[na++] = l->job;
+	l->argv[na++] = "--output";
+	l->argv[na++] = (char *)o->output;
 	if (watch) {
-		l->argv[5] = "--watch";
-		l->argv[6] = NULL;
+		l->argv[na++] = "--watch";
+	} else {
+		/* scope=node: no Slurm client call from the node */
+		if (strcmp(o->scope, "all") != 0) {
+			l->argv[na++] = "--scope";
+			l->argv[na++] = (char *)o->scope;
+		}
+		l->argv[na++] = "--deadline";
+		l->argv[na++] = l->deadline;
 	}
+	l->argv[na] = NULL;
 	l->envp[ne++] = "PATH=/usr/sbin:/usr/bin:/sbin:/bin";
 	l->envp[ne++] = "LC_ALL=C";
+	snprintf(l->env_markers, sizeof(l->env_markers),
+	    "OOMTRAIL_MARKERS=%s", o->markers);
+	l->envp[ne++] = l->env_markers;
 	if (conf != NULL && conf[0] == '/' && strlen(conf) < PATH_MAX) {
 		snprintf(l->env_conf, sizeof(l->env_conf), "SLURM_CONF=%s",
 		    conf);
@@ -787,6 +855,299 @@ run_watch(const struct spank_opts *o, const struct task_info *t,
 	close_launch(&l);
 }
 
+/* ------------------------------------------------------------ marker */
+
+/*
+ * The step's OOM kills for its marker, each counted once: on v2 the
+ * step's memory.events already counts its descendants' kills; v1 counts
+ * a kill only in the victim's own cgroup, so the step and its task_* are
+ * added. -1 when the step's cgroup was not found.
+ */
+static long
+marker_oom_kills(const char *stepdir)
+{
+	char		path[PATH_MAX];
+	unsigned long	k;
+
+	if (stepdir[0] == '\0' || snprintf(path, sizeof(path),
+	    "%s/memory.events", stepdir) >= (int)sizeof(path))
+		return -1;
+	if (access(path, F_OK) == 0)
+		k = file_oom_kill(stepdir, "memory.events");
+	else
+		k = sat_add(file_oom_kill(stepdir, "memory.oom_control"),
+		    tasks_oom_kills(stepdir));
+	return k > LONG_MAX ? LONG_MAX : (long)k;
+}
+
+/* Did the task end badly: a nonzero exit code or a signal? */
+static int
+task_failed(int status)
+{
+	return WIFSIGNALED(status) ||
+	    (WIFEXITED(status) && WEXITSTATUS(status) != 0);
+}
+
+/*
+ * Records how one task ended (a task seen again is updated). Past
+ * MARKER_TASKS tasks, a failed one takes the place of the last task that
+ * ended well: the entries left out are never failures while a clean one
+ * could go instead.
+ */
+static void
+marker_add_task(struct step_marker *m, pid_t pid, int status)
+{
+	int	i;
+
+	if (!WIFEXITED(status) && !WIFSIGNALED(status))
+		return;
+	for (i = 0; pid > 0 && i < m->ntasks; i++)
+		if (m->pid[i] == pid) {
+			m->status[i] = status;
+			return;
+		}
+	if (m->ntasks < MARKER_TASKS) {
+		m->pid[m->ntasks] = pid;
+		m->status[m->ntasks++] = status;
+		return;
+	}
+	if (!task_failed(status))
+		return;
+	for (i = m->ntasks - 1; i >= 0; i--)
+		if (!task_failed(m->status[i])) {
+			m->pid[i] = pid;
+			m->status[i] = status;
+			return;
+		}
+}
+
+/* A bounded text buffer: what does not fit sets over. */
+struct sbuf {
+	char	*p;
+	size_t	 len, cap;
+	int	 over;
+};
+
+static void
+sb_printf(struct sbuf *b, const char *fmt, ...)
+{
+	va_list	ap;
+	int	n;
+
+	if (b->over)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= b->cap - b->len)
+		b->over = 1;
+	else
+		b->len += (size_t)n;
+}
+
+/*
+ * The marker's text (format 1, docs/bundle-format.md) in buf; with paths
+ * 0 the output paths are left empty. Its length, or -1 if it does not fit
+ * in cap - 1 bytes.
+ */
+static int
+marker_format(const struct step_marker *m, const struct task_info *t,
+    const char *node, time_t end, int paths, char *buf, size_t cap)
+{
+	struct sbuf	b = { buf, 0, cap, 0 };
+	int		i;
+
+	sb_printf(&b, "format=1\njob=%u\nstep=%s\n", (unsigned)t->job,
+	    t->step);
+	if (t->array_job != 0)
+		sb_printf(&b, "array_job_id=%u\narray_task_id=%u\n",
+		    (unsigned)t->array_job, (unsigned)t->array_task);
+	else
+		sb_printf(&b, "array_job_id=\narray_task_id=\n");
+	sb_printf(&b, "uid=%u\nnode=%s\n", (unsigned)t->uid,
+	    node_ok(node) ? node : "");
+	if (m->start > 0)
+		sb_printf(&b, "start=%lld\n", (long long)m->start);
+	else
+		sb_printf(&b, "start=\n");
+	sb_printf(&b, "end=%lld\npids=", (long long)end);
+	for (i = 0; i < m->ntasks; i++)
+		sb_printf(&b, "%s%ld", i > 0 ? " " : "", (long)m->pid[i]);
+	sb_printf(&b, "\nexit=");
+	for (i = 0; i < m->ntasks; i++)
+		if (WIFSIGNALED(m->status[i]))
+			sb_printf(&b, "%ssig%d", i > 0 ? " " : "",
+			    WTERMSIG(m->status[i]));
+		else
+			sb_printf(&b, "%s%d", i > 0 ? " " : "",
+			    WEXITSTATUS(m->status[i]));
+	sb_printf(&b, "\noom_kill=%ld\nstdout=%s\nstderr=%s\n", t->oom_marker,
+	    paths ? m->out : "", paths ? m->err : "");
+	return b.over ? -1 : (int)b.len;
+}
+
+/* mkdir name (0700) in dirfd and open it; -1 unless it is a directory
+ * of ours that nobody else may write to. */
+static int
+open_own_dir(int dirfd, const char *name)
+{
+	struct stat	st;
+	int		fd;
+
+	if (mkdirat(dirfd, name, 0700) == -1 && errno != EEXIST)
+		return -1;
+	if ((fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1)
+		return -1;
+	if (fstat(fd, &st) == -1 || st.st_uid != geteuid() ||
+	    (st.st_mode & 022) != 0) {
+		close(fd);
+		errno = EPERM;
+		return -1;
+	}
+	return fd;
+}
+
+static int
+write_all(int fd, const char *p, size_t n)
+{
+	ssize_t	w;
+
+	while (n > 0) {
+		if ((w = write(fd, p, n)) == -1) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/*
+ * text as <dir>/<job>/<step>.step (0600; directories 0700): written to a
+ * temporary name and renamed over the old marker, so a reader sees the
+ * previous version or this one, whole. 0, or -1 with errno.
+ */
+static int
+marker_write(const char *dir, const struct task_info *t, const char *text,
+    size_t n)
+{
+	char	job[16], name[40], tmp[64];
+	int	dfd = -1, jfd = -1, fd = -1, rc = -1, e;
+
+	snprintf(job, sizeof(job), "%u", (unsigned)t->job);
+	snprintf(name, sizeof(name), "%s.step", t->step);
+	snprintf(tmp, sizeof(tmp), ".%s.step.%ld", t->step, (long)getpid());
+	if ((dfd = open_own_dir(AT_FDCWD, dir)) == -1 ||
+	    (jfd = open_own_dir(dfd, job)) == -1)
+		goto out;
+	(void)unlinkat(jfd, tmp, 0);	/* a crashed write's leftover */
+	if ((fd = openat(jfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+	    O_CLOEXEC, 0600)) == -1)
+		goto out;
+	if (fchmod(fd, 0600) == -1 || write_all(fd, text, n) == -1) {
+		e = errno;
+		close(fd);
+		(void)unlinkat(jfd, tmp, 0);
+		errno = e;
+		goto out;
+	}
+	if (close(fd) == -1 || renameat(jfd, tmp, jfd, name) == -1) {
+		e = errno;
+		(void)unlinkat(jfd, tmp, 0);
+		errno = e;
+		goto out;
+	}
+	rc = 0;
+out:
+	e = errno;
+	if (jfd != -1)
+		close(jfd);
+	if (dfd != -1)
+		close(dfd);
+	errno = e;
+	return rc;
+}
+
+/*
+ * The file behind descriptor fd of task pid, in out when it is a regular
+ * file with a plain absolute name (else ""): names with control
+ * characters are left out (the marker is line-based), and so is a file
+ * deleted since. 1 while the task still has slurmstepd's own descriptor
+ * there (its stdio is not set up yet), else 0.
+ */
+static int
+task_output(pid_t pid, int fd, char *out, size_t n)
+{
+	char		link[64], self[64], name[PATH_MAX], mine[PATH_MAX];
+	struct stat	st;
+	ssize_t		r, rs;
+
+	snprintf(link, sizeof(link), "%s/%ld/fd/%d", proc_fs, (long)pid, fd);
+	snprintf(self, sizeof(self), "%s/self/fd/%d", proc_fs, fd);
+	if ((r = readlink(link, name, sizeof(name) - 1)) <= 0)
+		return 0;
+	name[r] = '\0';
+	if ((rs = readlink(self, mine, sizeof(mine) - 1)) == r &&
+	    memcmp(mine, name, (size_t)r) == 0)
+		return 1;
+	if (name[0] != '/' || (size_t)r >= n || stat(link, &st) == -1 ||
+	    !S_ISREG(st.st_mode) || st.st_nlink == 0)
+		return 0;
+	for (ssize_t i = 0; i < r; i++)
+		if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f)
+			return 0;
+	memcpy(out, name, (size_t)r + 1);
+	return 0;
+}
+
+/*
+ * The step's output files, from its first task right after the fork:
+ * the child sets up its stdio before it waits for slurmstepd, so a few
+ * 2 ms polls at most (OUTPUT_TRIES) cover the race.
+ */
+static void
+marker_outputs(struct step_marker *m, pid_t pid)
+{
+	m->out[0] = m->err[0] = '\0';
+	for (int i = 0; i < OUTPUT_TRIES; i++) {
+		if (task_output(pid, 1, m->out, sizeof(m->out)) +
+		    task_output(pid, 2, m->err, sizeof(m->err)) == 0)
+			break;
+		poll(NULL, 0, 2);
+	}
+}
+
+/*
+ * Adds the task that ended to the step's marker and rewrites the file.
+ * A failure is logged once per step, never returned.
+ */
+static void
+marker_record(const struct spank_opts *o, const struct task_info *t,
+    const char *node)
+{
+	static int	logged;
+	char		text[MARKER_MAX + 1];
+	time_t		now = time(NULL);
+	int		n;
+
+	if (t->status != -1)
+		marker_add_task(&marker, t->pid, t->status);
+	if ((n = marker_format(&marker, t, node, now, 1, text,
+	    sizeof(text))) == -1)
+		n = marker_format(&marker, t, node, now, 0, text,
+		    sizeof(text));
+	if (n == -1)
+		errno = EOVERFLOW;
+	if ((n == -1 || marker_write(o->markers, t, text, (size_t)n) == -1) &&
+	    !logged++)
+		slurm_error("oomtrail: job %u step %s: cannot write its "
+		    "marker in %s: %m", (unsigned)t->job, t->step,
+		    o->markers);
+}
+
 /* ------------------------------------------------------------ the hook */
 
 static const struct {
@@ -825,12 +1186,19 @@ task_info_get(spank_t sp, struct task_info *t)
 	step_name(step, t->step, sizeof(t->step));
 	if (spank_get_item(sp, S_TASK_ID, &t->task) != ESPANK_SUCCESS)
 		t->task = -1;
+	if (spank_get_item(sp, S_TASK_PID, &t->pid) != ESPANK_SUCCESS)
+		t->pid = 0;
+	if (spank_get_item(sp, S_JOB_ARRAY_ID, &t->array_job) !=
+	    ESPANK_SUCCESS || spank_get_item(sp, S_JOB_ARRAY_TASK_ID,
+	    &t->array_task) != ESPANK_SUCCESS)
+		t->array_job = t->array_task = 0;
 	if (spank_get_item(sp, S_TASK_EXIT_STATUS, &t->status) ==
 	    ESPANK_SUCCESS && WIFSIGNALED(t->status))
 		t->sig = WTERMSIG(t->status);
 	find_step_cgroup(t);
 	if (t->cgdir[0] != '\0')
 		t->oom_kills = step_oom_kills(t->cgdir);
+	t->oom_marker = marker_oom_kills(t->cgdir);
 	return 0;
 }
 
@@ -848,8 +1216,22 @@ should_collect(const struct spank_opts *o, const struct task_info *t,
 }
 
 /*
- * slurmstepd calls this as root after each task of the step was reaped.
- * Always returns 0: collecting must never fail the task or the step.
+ * slurmstepd calls this when it loads the plugins; in remote context that
+ * is when the step starts on this node: the marker's start time.
+ */
+int
+slurm_spank_init(spank_t sp, int ac, char **av)
+{
+	if (spank_remote(sp) && marker.start == 0)
+		marker.start = time(NULL);
+	return 0;
+}
+
+/*
+ * slurmstepd calls this as root after each task of the step was reaped:
+ * the step's marker gets the task, and a task that ended badly starts
+ * the collector. Always returns 0: neither must fail the task or the
+ * step.
  */
 int
 slurm_spank_task_exit(spank_t sp, int ac, char **av)
@@ -858,16 +1240,18 @@ slurm_spank_task_exit(spank_t sp, int ac, char **av)
 	struct task_info	t;
 	char			why[96], node[96] = "";
 
-	if (collected || !spank_remote(sp))
+	if (!spank_remote(sp))
 		return 0;
 	opts_parse(&o, ac, av);
-	if (task_info_get(sp, &t) == -1 ||
-	    !should_collect(&o, &t, why, sizeof(why)))
+	if (task_info_get(sp, &t) == -1)
 		return 0;
-	collected = 1;
 	if (spank_getenv(sp, "SLURMD_NODENAME", node, sizeof(node)) !=
 	    ESPANK_SUCCESS)
 		node[0] = '\0';
+	marker_record(&o, &t, node);
+	if (collected || !should_collect(&o, &t, why, sizeof(why)))
+		return 0;
+	collected = 1;
 	slurm_info("oomtrail: job %u step %s task %d: collecting (%s)",
 	    (unsigned)t.job, t.step, t.task, why);
 	run(&o, &t, why, node);
@@ -876,8 +1260,9 @@ slurm_spank_task_exit(spank_t sp, int ac, char **av)
 
 /*
  * slurmstepd calls this as root after each task of the step was forked:
- * with watch, the first one of the step starts the job's watcher (not
- * for the extern step, which runs no work). Always returns 0.
+ * the first one gives the marker the step's output files and, with
+ * watch, starts the job's watcher (not for the extern step, which runs
+ * no work). Always returns 0.
  */
 int
 slurm_spank_task_post_fork(spank_t sp, int ac, char **av)
@@ -885,8 +1270,17 @@ slurm_spank_task_post_fork(spank_t sp, int ac, char **av)
 	struct spank_opts	o;
 	struct task_info	t;
 	char			node[96] = "";
+	pid_t			pid;
 
-	if (watching || !spank_remote(sp))
+	if (!spank_remote(sp))
+		return 0;
+	if (!marker.outputs_read) {
+		marker.outputs_read = 1;
+		if (spank_get_item(sp, S_TASK_PID, &pid) == ESPANK_SUCCESS &&
+		    pid > 0)
+			marker_outputs(&marker, pid);
+	}
+	if (watching)
 		return 0;
 	opts_parse(&o, ac, av);
 	if (!o.watch || task_info_get(sp, &t) == -1 ||

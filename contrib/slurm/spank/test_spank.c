@@ -5,8 +5,9 @@
  * real cgroup captures (fixtures/real/cgroup-v1/oom-live: a Slurm 22.05
  * batch step whose task_0 has oom_kill 1; fixtures/real/cgroup-v2: a v2
  * job without an OOM). The collector is a shell script that records its
- * arguments and its exact environment. What runs it on a real cluster is
- * tests/integration (the "spank" checks).
+ * arguments and its exact environment. The step marker files are read
+ * back byte for byte; a fake /proc gives a task's output files. What runs
+ * it on a real cluster is tests/integration (the "spank" checks).
  */
 #include <stdarg.h>
 
@@ -21,6 +22,8 @@ static struct fake_items {
 	uint32_t	 job, step;
 	uid_t		 uid;
 	int		 task, status;
+	pid_t		 pid;
+	uint32_t	 array_job, array_task;
 	const char	*node;
 } fake;
 
@@ -46,6 +49,15 @@ spank_get_item(spank_t sp, spank_item_t item, ...)
 		break;
 	case S_TASK_EXIT_STATUS:
 		*va_arg(ap, int *) = fake.status;
+		break;
+	case S_TASK_PID:
+		*va_arg(ap, pid_t *) = fake.pid;
+		break;
+	case S_JOB_ARRAY_ID:
+		*va_arg(ap, uint32_t *) = fake.array_job;
+		break;
+	case S_JOB_ARRAY_TASK_ID:
+		*va_arg(ap, uint32_t *) = fake.array_task;
 		break;
 	default:
 		rc = ESPANK_BAD_ARG;
@@ -87,7 +99,7 @@ static char	cwd[PATH_MAX];
 static const char *
 here(int slot, const char *rel)
 {
-	static char	buf[4][PATH_MAX + 64];
+	static char	buf[6][PATH_MAX + 64];
 
 	if (cwd[0] == '\0' && getcwd(cwd, sizeof(cwd)) == NULL)
 		abort();
@@ -171,11 +183,70 @@ count_text(const char *file, const char *needle)
 	return n;
 }
 
+/* slurm_spank_task_exit as slurmstepd calls it, with markers=./markers
+ * first (an option given later wins). */
+static int
+task_exit(int argc, const char **argv)
+{
+	static char	 opt[PATH_MAX + 80];
+	const char	*av[16];
+
+	if (snprintf(opt, sizeof(opt), "markers=%s", here(4, "markers")) >=
+	    (int)sizeof(opt) || argc > 15)
+		abort();
+	av[0] = opt;
+	for (int i = 0; i < argc; i++)
+		av[i + 1] = argv[i];
+	return slurm_spank_task_exit(NULL, argc + 1, (char **)av);
+}
+
+/* The first task of a new step. */
 static int
 hook(int argc, const char **argv)
 {
 	collected = 0;
-	return slurm_spank_task_exit(NULL, argc, (char **)argv);
+	return task_exit(argc, argv);
+}
+
+/* The whole of a small text file (static buffer; "" if unreadable). */
+static const char *
+slurp(const char *path)
+{
+	static char	buf[8192];
+	size_t		n = 0;
+	FILE		*f = fopen(path, "r");
+
+	if (f != NULL) {
+		n = fread(buf, 1, sizeof(buf) - 1, f);
+		fclose(f);
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
+static int
+mode_of(const char *path)
+{
+	struct stat	st;
+
+	return lstat(path, &st) == 0 ? (int)(st.st_mode & 07777) : -1;
+}
+
+/* The number of entries in dir, . and .. not counted. */
+static int
+entries(const char *dir)
+{
+	struct dirent	*de;
+	DIR		*d = opendir(dir);
+	int		 n = 0;
+
+	if (d == NULL)
+		return -1;
+	while ((de = readdir(d)) != NULL)
+		n += strcmp(de->d_name, ".") != 0 &&
+		    strcmp(de->d_name, "..") != 0;
+	closedir(d);
+	return n;
 }
 
 /* ------------------------------------------------------------ tests */
@@ -313,8 +384,11 @@ DEFINE_TEST(spank_collects_on_cgroup_oom_kill)
 	    "oomtrail-spank: job=3 step=batch task=0 collector exit=0\n",
 	    5000));
 	CHECK(wait_for_text("collect.sh.args", "--job\n3\n--output\n", 1));
-	CHECK(wait_for_text("collect.sh.args", "/out\n--deadline\n7\n", 1));
-	CHECK_EQ_INT(count_text("collect.sh.env", "="), 4);
+	CHECK(wait_for_text("collect.sh.args",
+	    "/out\n--scope\nnode\n--deadline\n7\n", 1));
+	CHECK_EQ_INT(count_text("collect.sh.env", "="), 5);
+	CHECK_EQ_INT(count_text("collect.sh.env", "OOMTRAIL_MARKERS="), 1);
+	CHECK_EQ_INT(count_text("collect.sh.env", "/markers"), 1);
 	CHECK_EQ_INT(count_text("collect.sh.env",
 	    "PATH=/usr/sbin:/usr/bin:/sbin:/bin"), 1);
 	CHECK_EQ_INT(count_text("collect.sh.env", "LC_ALL=C"), 1);
@@ -325,7 +399,7 @@ DEFINE_TEST(spank_collects_on_cgroup_oom_kill)
 	/* "0" written to each hierarchy root's cgroup.procs */
 	CHECK(wait_for_text("cg/cpu/cgroup.procs", "0", 1));
 	/* a second task of the same step: already collected */
-	CHECK_EQ_INT(slurm_spank_task_exit(NULL, 4, (char **)av), 0);
+	CHECK_EQ_INT(task_exit(4, av), 0);
 	CHECK_EQ_INT(count_text("out/" LOG_NAME, " started "), 1);
 }
 
@@ -401,4 +475,255 @@ DEFINE_TEST(spank_watch_starts_once)
 	CHECK_EQ_INT(slurm_spank_task_post_fork(NULL, 3, (char **)av), 0);
 	CHECK_EQ_INT(count_text("out/" LOG_NAME, " started "), 1);
 	watching = 0;
+}
+
+/* ------------------------------------------------------------ markers */
+
+/* "markers=<cwd>/markers" as a later option (same value as task_exit's). */
+static const char *
+markers_opt(void)
+{
+	static char	opt[PATH_MAX + 80];
+
+	if (snprintf(opt, sizeof(opt), "markers=%s", here(4, "markers")) >=
+	    (int)sizeof(opt))
+		abort();
+	return opt;
+}
+
+/*
+ * Two tasks of the real v1 batch step whose task_0 cgroup counted one
+ * OOM kill: after each, markers/3/batch.step says how every task so far
+ * ended, in the marker format, 0600 in 0700 directories, no temporary
+ * file left. The collector (started for the kill) finds it.
+ */
+DEFINE_TEST(spank_marker_per_step)
+{
+	const char	*av[] = { NULL, NULL, NULL, "wait=20" };
+	char		 copt[PATH_MAX + 80], want[1024];
+	time_t		 t0 = time(NULL);
+	const char	*m;
+
+	cgroot_with("memory", "fixtures/real/cgroup-v1/oom-live");
+	if (snprintf(copt, sizeof(copt), "collect=%s", fake_collector()) >=
+	    (int)sizeof(copt))
+		abort();
+	av[0] = copt;
+	av[1] = output_opt("out");
+	av[2] = markers_opt();
+	fake = (struct fake_items){ .remote = 1, .job = 3,
+	    .step = SLURM_BATCH_SCRIPT, .uid = 1001, .status = 0,
+	    .pid = 14962, .node = "node-1" };
+	marker.start = 1700000000;
+	CHECK_EQ_INT(hook(4, av), 0);
+	m = slurp("markers/3/batch.step");
+	snprintf(want, sizeof(want), "format=1\njob=3\nstep=batch\n"
+	    "array_job_id=\narray_task_id=\nuid=1001\nnode=node-1\n"
+	    "start=1700000000\nend=%lld\npids=14962\nexit=0\noom_kill=1\n"
+	    "stdout=\nstderr=\n", (long long)t0);
+	/* end= is the time of the hook: t0 or a second later */
+	if (strcmp(m, want) != 0)
+		snprintf(want, sizeof(want), "format=1\njob=3\nstep=batch\n"
+		    "array_job_id=\narray_task_id=\nuid=1001\nnode=node-1\n"
+		    "start=1700000000\nend=%lld\npids=14962\nexit=0\n"
+		    "oom_kill=1\nstdout=\nstderr=\n", (long long)t0 + 1);
+	CHECK_EQ_STR(m, want);
+	CHECK_EQ_INT(mode_of("markers"), 0700);
+	CHECK_EQ_INT(mode_of("markers/3"), 0700);
+	CHECK_EQ_INT(mode_of("markers/3/batch.step"), 0600);
+	CHECK_EQ_INT(entries("markers/3"), 1);
+	/* the collector it started was told where the markers are */
+	CHECK(wait_for_text("collect.sh.env", "OOMTRAIL_MARKERS=", 5000));
+	CHECK(strstr(slurp("collect.sh.env"), here(4, "markers")) != NULL);
+	/* a second task, killed by SIGKILL: both listed, in order */
+	fake.pid = 14970;
+	fake.task = 1;
+	fake.status = SIGKILL;
+	CHECK_EQ_INT(task_exit(4, av), 0);
+	m = slurp("markers/3/batch.step");
+	CHECK(strstr(m, "\npids=14962 14970\nexit=0 sig9\noom_kill=1\n") !=
+	    NULL);
+	/* the same task reported again is not listed twice */
+	CHECK_EQ_INT(task_exit(4, av), 0);
+	CHECK(strstr(slurp("markers/3/batch.step"),
+	    "\npids=14962 14970\nexit=0 sig9\n") != NULL);
+	CHECK_EQ_INT(entries("markers/3"), 1);
+	/* srun and sbatch (local context) write nothing */
+	fake.remote = 0;
+	fake.job = 5;
+	CHECK_EQ_INT(hook(4, av), 0);
+	CHECK(access("markers/5", F_OK) == -1);
+}
+
+/* An array task, a step with no cgroup found, a step number. */
+DEFINE_TEST(spank_marker_array_task)
+{
+	const char	*av[] = { "always=0", NULL };
+
+	cgroup_fs = here(1, "no-cgroups");
+	av[1] = output_opt("out");
+	fake = (struct fake_items){ .remote = 1, .job = 12, .step = 0,
+	    .uid = 1002, .status = 3 << 8, .pid = 77, .array_job = 10,
+	    .array_task = 2, .node = "bad node;" };
+	CHECK_EQ_INT(slurm_spank_init(NULL, 0, NULL), 0);
+	CHECK(marker.start > 0 && marker.start <= time(NULL));
+	CHECK_EQ_INT(hook(2, av), 0);
+	CHECK(strstr(slurp("markers/12/0.step"), "format=1\njob=12\n"
+	    "step=0\narray_job_id=10\narray_task_id=2\nuid=1002\nnode=\n"
+	    "start=") != NULL);
+	CHECK(strstr(slurp("markers/12/0.step"), "\npids=77\nexit=3\n"
+	    "oom_kill=-1\nstdout=\nstderr=\n") != NULL);
+	/* exit 3 is no signal: no collector */
+	CHECK(access("out", F_OK) == -1);
+}
+
+/* The v2 step's memory.events counts its tasks' kills already: the
+ * marker counts each kill once; v1 adds the task cgroups. */
+DEFINE_TEST(spank_marker_counts_kills_once)
+{
+	const char	*v1 = test_src("fixtures/real/cgroup-v1/oom-live/"
+	    "slurm_vm/uid_1001/job_3/step_batch");
+
+	CHECK_EQ_INT(marker_oom_kills(v1), 1);
+	CHECK_EQ_INT(marker_oom_kills(""), -1);
+	CHECK_EQ_INT(test_sh("mkdir -p step_0/user/task_0 && "
+	    "printf 'low 0\\nhigh 0\\nmax 9\\noom 2\\noom_kill 2\\n' "
+	    ">step_0/memory.events && cp step_0/memory.events "
+	    "step_0/user/task_0/"), 0);
+	CHECK_EQ_INT(marker_oom_kills(here(0, "step_0")), 2);
+	/* the collection trigger only asks for > 0 */
+	CHECK(step_oom_kills(here(0, "step_0")) > 0);
+	CHECK_EQ_INT(test_sh("printf 'oom_kill 0\\n' >step_0/memory.events"),
+	    0);
+	CHECK_EQ_INT(marker_oom_kills(here(0, "step_0")), 0);
+}
+
+/*
+ * However many tasks end, the marker stays within 4 KiB, failures are
+ * kept over clean exits, and over-long output paths are left out.
+ */
+DEFINE_TEST(spank_marker_bounded)
+{
+	struct step_marker	m;
+	struct task_info	t = { .job = 4294967295u, .uid = 4294967295u,
+	    .step = "4294967294", .array_job = 4294967295u,
+	    .array_task = 4294967295u, .oom_marker = LONG_MAX };
+	char			buf[MARKER_MAX + 1], node[64];
+	int			n, i;
+
+	memset(&m, 0, sizeof(m));
+	memset(node, 'n', sizeof(node) - 1);
+	node[sizeof(node) - 1] = '\0';
+	m.start = (time_t)1 << 40;
+	for (i = 0; i < 300; i++)
+		marker_add_task(&m, 2000000000 + i, i == 250 ? SIGKILL :
+		    i == 260 ? 1 << 8 : 0);
+	CHECK_EQ_INT(m.ntasks, MARKER_TASKS);
+	CHECK_EQ_INT(m.pid[MARKER_TASKS - 1], 2000000250);
+	CHECK_EQ_INT(m.pid[MARKER_TASKS - 2], 2000000260);
+	/* the widest entries: every task killed by a two-digit signal */
+	for (i = 0; i < m.ntasks; i++)
+		m.status[i] = SIGSYS;
+	memset(m.out, 'o', sizeof(m.out) - 1);
+	m.out[0] = '/';
+	memset(m.err, 'e', sizeof(m.err) - 1);
+	m.err[0] = '/';
+	CHECK_EQ_INT(marker_format(&m, &t, node, (time_t)1 << 40, 1, buf,
+	    sizeof(buf)), -1);
+	n = marker_format(&m, &t, node, (time_t)1 << 40, 0, buf, sizeof(buf));
+	CHECK(n > 0 && n <= MARKER_MAX);
+	CHECK(strstr(buf, "\nexit=sig31 sig31 ") != NULL);
+	CHECK(strstr(buf, " sig31\noom_kill=9223372036854775807\n"
+	    "stdout=\nstderr=\n") != NULL);
+	CHECK(strstr(buf, "node=nnnn") != NULL);
+	/* all of a task's fields fit: the first list entry is there */
+	CHECK(strstr(buf, "\npids=2000000000 2000000001 ") != NULL);
+}
+
+/*
+ * The markers directory must be ours and closed to others: a symlink or
+ * a group-writable directory gets no marker, and the hook still returns
+ * 0 (it logs instead).
+ */
+DEFINE_TEST(spank_marker_refuses_unsafe_dir)
+{
+	const char	*av[] = { "always=0", NULL, NULL };
+	char		 opt[PATH_MAX + 80];
+
+	cgroup_fs = here(1, "no-cgroups");
+	av[1] = output_opt("out");
+	fake = (struct fake_items){ .remote = 1, .job = 8, .step = 1,
+	    .uid = 1001, .status = 0, .pid = 9 };
+	CHECK(mkdir("real", 0700) == 0);
+	CHECK(symlink("real", "link") == 0);
+	snprintf(opt, sizeof(opt), "markers=%s", here(5, "link"));
+	av[2] = opt;
+	CHECK_EQ_INT(hook(3, av), 0);
+	CHECK_EQ_INT(entries("real"), 0);
+	CHECK(mkdir("open", 0700) == 0 && chmod("open", 0770) == 0);
+	snprintf(opt, sizeof(opt), "markers=%s", here(5, "open"));
+	CHECK_EQ_INT(hook(3, av), 0);
+	CHECK_EQ_INT(entries("open"), 0);
+	/* a job directory planted as a symlink is refused too */
+	CHECK(mkdir("m2", 0700) == 0 && symlink("../real", "m2/8") == 0);
+	snprintf(opt, sizeof(opt), "markers=%s", here(5, "m2"));
+	CHECK_EQ_INT(hook(3, av), 0);
+	CHECK_EQ_INT(entries("real"), 0);
+	/* where it may write, it does */
+	snprintf(opt, sizeof(opt), "markers=%s", here(5, "m3"));
+	CHECK_EQ_INT(hook(3, av), 0);
+	CHECK(strstr(slurp("m3/8/1.step"), "\npids=9\nexit=0\n") != NULL);
+}
+
+/*
+ * The step's output files, from the first task's fds 1 and 2 right
+ * after the fork (a fake /proc): a regular file is taken, /dev/null and
+ * a name with a newline are not; while the task still has slurmstepd's
+ * own descriptor the lookup waits a few ms at most, then gives up.
+ */
+DEFINE_TEST(spank_marker_output_paths)
+{
+	const char	*av[] = { "always=0", NULL };
+	char		 out[PATH_MAX];
+	long		 t0;
+
+	cgroup_fs = here(1, "no-cgroups");
+	proc_fs = here(5, "proc");
+	av[0] = output_opt("out");
+	write_file("slurm-21.out", "hello\n", 0644);
+	write_file("bad\nname", "x\n", 0644);
+	CHECK_EQ_INT(test_sh("mkdir -p proc/42/fd proc/43/fd proc/44/fd "
+	    "proc/self/fd && ln -s \"$PWD/slurm-21.out\" proc/42/fd/1 && "
+	    "ln -s /dev/null proc/42/fd/2 && "
+	    "ln -s \"$PWD/bad\nname\" proc/43/fd/1 && "
+	    "ln -s /dev/null proc/44/fd/1 && ln -s /dev/null proc/44/fd/2 && "
+	    "ln -s /dev/null proc/self/fd/1 && ln -s /dev/null "
+	    "proc/self/fd/2"), 0);
+	snprintf(out, sizeof(out), "%s", here(0, "slurm-21.out"));
+	fake = (struct fake_items){ .remote = 1, .job = 21,
+	    .step = SLURM_BATCH_SCRIPT, .uid = 1001, .status = 0, .pid = 42 };
+	CHECK_EQ_INT(slurm_spank_task_post_fork(NULL, 1, (char **)av), 0);
+	CHECK_EQ_STR(marker.out, out);
+	CHECK_EQ_STR(marker.err, "");
+	/* later tasks of the step do not look again */
+	fake.pid = 43;
+	CHECK_EQ_INT(slurm_spank_task_post_fork(NULL, 1, (char **)av), 0);
+	CHECK_EQ_STR(marker.out, out);
+	fake.pid = 42;
+	CHECK_EQ_INT(hook(1, av), 0);
+	snprintf(out, sizeof(out), "\nstdout=%s\nstderr=\n",
+	    here(0, "slurm-21.out"));
+	CHECK(strstr(slurp("markers/21/batch.step"), out) != NULL);
+	/* a name that would break the line format */
+	marker_outputs(&marker, 43);
+	CHECK_EQ_STR(marker.out, "");
+	/* stdio not set up yet (slurmstepd's own /dev/null): bounded */
+	t0 = now_ms();
+	marker_outputs(&marker, 44);
+	CHECK(now_ms() - t0 < 1000);
+	CHECK_EQ_STR(marker.out, "");
+	CHECK_EQ_STR(marker.err, "");
+	/* no such process */
+	marker_outputs(&marker, 45);
+	CHECK_EQ_STR(marker.out, "");
 }
