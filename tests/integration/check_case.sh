@@ -34,6 +34,19 @@ if [ "$CASE" = array_oom ]; then
 fi
 SACCT=$RESULTS/jobs/$CASE.sacct
 MIB100=104857600
+# What differs between the Slurm versions the stage runs (24.11: see the
+# README's version table).  slurmstepd's kill line: 22.05 "oom-kill
+# event(s)", 24.11 "oom_kill event".  24.11's srun takes the job's
+# --cpus-per-task again: srun --exact no longer narrows a step to 1 CPU.
+OOMEV='oom-kill event\(s\)'
+# The job's --mem (multistep: 300M for the job, 100M for step .1).
+REQMEM=$MIB100
+[ "$CASE" = multistep ] && REQMEM=314572800
+EXACT_CPUS=1
+if [ "$SLURMV" = 24.11 ]; then
+	OOMEV='oom_kill event'
+	EXACT_CPUS=2
+fi
 NFAIL=0
 mkdir -p "$RESULTS/checks" "$RESULTS/analysis" "$RESULTS/unpacked"
 REPORT=$RESULTS/checks/$CASE.txt
@@ -72,7 +85,9 @@ cpu_hungry)	HOOKS="operator srun epilog"; VHOOKS="operator epilog"
 gpu_gres|gpu_nogres) HOOKS="operator epilog"; VHOOKS=$HOOKS; CAUSE=no_incident
 		SPANK=none ;;
 cpu_narrow)	HOOKS="operator epilog"; VHOOKS=$HOOKS
-		CAUSE=cpu_limited; CAUSE_epilog=no_incident; SPANK=none ;;
+		CAUSE=cpu_limited; CAUSE_epilog=no_incident; SPANK=none
+		# 24.11: no step is narrower than the job: nothing to find
+		[ "$SLURMV" = 24.11 ] && CAUSE=no_incident ;;
 # The new deployment's cases: an array whose last task (it keeps the
 # array's id) is OOM-killed, and a job OOM-killed while slurmdbd is
 # stopped.  Today's Epilog collects both; the new one (new_checks) too.
@@ -122,7 +137,7 @@ scenario()
 		ok "sacct: job OUT_OF_MEMORY 0:125" has_line "$SACCT" "${j}OUT_OF_MEMORY\\|0:125\\|"
 		ok "sacct: batch step OUT_OF_MEMORY" has_line "$SACCT" "${b}OUT_OF_MEMORY\\|"
 		ok "output: slurmstepd oom-kill line" has_line "$OUTF" \
-		    "slurmstepd-[^:]*: error: Detected [0-9]+ oom-kill event\\(s\\) in StepId=$ID\\.batch\\." ;;
+		    "slurmstepd-[^:]*: error: Detected [0-9]+ $OOMEV in StepId=$ID\\.batch\\." ;;
 	oom_srun)
 		ok "sacct: job COMPLETED 0:0" has_line "$SACCT" "${j}COMPLETED\\|0:0\\|"
 		ok "sacct: step .0 OUT_OF_MEMORY 0:125" has_line "$SACCT" "^$ID\\.0\\|[^|]*\\|OUT_OF_MEMORY\\|0:125\\|"
@@ -152,7 +167,7 @@ scenario()
 		ok "output: the job's SLURM_CPUS_PER_TASK=2" has_line "$OUTF" '^SLURM_CPUS_PER_TASK=2$'
 		ok "output: no SRUN_CPUS_PER_TASK in the job" has_line "$OUTF" '^SRUN_CPUS_PER_TASK=unset$'
 		narrow_step plain 2
-		narrow_step exact 1
+		narrow_step exact "$EXACT_CPUS"
 		narrow_step exact_fix 2 ;;
 	gpu_nofile)
 		nofile_scenario ;;
@@ -208,7 +223,7 @@ nofile_scenario()
 	local d=$RESULTS/jobs/$CASE
 	ok "gres.conf of the case: Name=gpu Count=1, no File" has_line "$d.gres.conf" '^Name=gpu Count=1$'
 	ok "slurmd.log: file-less GPU removed" has_line "$d.slurmd.log" \
-	    'debug:  Removing file-less GPU gpu:\(null\) from final GRES list$'
+	    '(debug:  Removing|warning: Ignoring) file-less GPU gpu:\(null\) from final GRES list$'
 	ok "slurmctld.log: node set INVAL" has_line "$d.slurmctld.log" \
 	    'error: Setting node [^ ]+ state to INVAL with reason:gres/gpu count reported lower than configured \(0 < 1\)$'
 	ok "scontrol show node: IDLE+DRAIN+INVALID_REG" has_line "$d.node" \
@@ -405,12 +420,17 @@ narrow_checks()
 	ok "$hook: cpuset.cpus of the job: two CPUs" \
 	    member_has "$un" "cgroup/cpuset$job/cpuset.cpus" "$two"
 	s=$(step_of exact)
-	ok "$hook: cpuset.cpus of step exact (.$s): one CPU" \
-	    member_has "$un" "cgroup/cpuset$job/step_$s/cpuset.cpus" '^[0-9]+$'
-	ok "$hook: procs.tsv: spin in step exact: 3 threads on one CPU" \
-	    narrow_row "$un" "step_$s" '^3 [0-9]+$'
-	ok "$hook: sacct.txt: step exact NCPUS 1" sacct_ncpus "$un" exact 1
-	for n in plain exact_fix; do
+	if [ "$EXACT_CPUS" = 1 ]; then
+		ok "$hook: cpuset.cpus of step exact (.$s): one CPU" \
+		    member_has "$un" "cgroup/cpuset$job/step_$s/cpuset.cpus" '^[0-9]+$'
+		ok "$hook: procs.tsv: spin in step exact: 3 threads on one CPU" \
+		    narrow_row "$un" "step_$s" '^3 [0-9]+$'
+		ok "$hook: sacct.txt: step exact NCPUS 1" sacct_ncpus "$un" exact 1
+		n="plain exact_fix"
+	else
+		n="plain exact exact_fix"
+	fi
+	for n in $n; do
 		s=$(step_of $n)
 		ok "$hook: cpuset.cpus of step $n (.$s): two CPUs" \
 		    member_has "$un" "cgroup/cpuset$job/step_$s/cpuset.cpus" "$two"
@@ -433,8 +453,8 @@ nofile_checks()
 	ok "$hook: scontrol-job: PENDING on a drained node" \
 	    member_has "$un" slurm/scontrol-job.txt \
 	    'JobState=PENDING Reason=Nodes_required_for_job_are_DOWN,_DRAINED_or_reserved_for_jobs_in_higher_priority_partitions '
-	ok "$hook: scontrol-job: TresPerNode=gres:gpu:1" \
-	    member_has "$un" slurm/scontrol-job.txt '^ +TresPerNode=gres:gpu:1$'
+	ok "$hook: scontrol-job: TresPerNode=gres:gpu:1 (24.11: gres/gpu:1)" \
+	    member_has "$un" slurm/scontrol-job.txt '^ +TresPerNode=gres[:/]gpu:1$'
 	ok "$hook: scontrol-node: IDLE+DRAIN+INVALID_REG" \
 	    member_has "$un" slurm/scontrol-node.txt '^ +State=IDLE\+DRAIN\+INVALID_REG[+ ]'
 	ok "$hook: scontrol-node: gres/gpu count reported lower than configured" \
@@ -507,7 +527,7 @@ verdict_checks()
 		# after the batch script's trap, before the Epilog.
 		[ "$hook" = epilog ] &&
 		ok "$hook: verdict cites the slurmstepd oom-kill line" jqt "$j" "$CITED
-		    alltext | any(test(\"Detected [0-9]+ oom-kill event\\\\(s\\\\) in StepId=$ID\\\\.batch\"))"
+		    alltext | any(test(\"Detected [0-9]+ oom[-_]kill event(\\\\(s\\\\)|s)? in StepId=$ID\\\\.batch\"))"
 		case $hook in epilog|spank) true ;; *) false ;; esac &&
 		ok "$hook: verdict cites the kernel memcg kill" jqt "$j" "$CITED
 		    alltext | any(test(\"CONSTRAINT_MEMCG.*job_$ID[,/]\"))"
@@ -525,11 +545,13 @@ verdict_checks()
 	esac
 	# The SPANK bundle is taken while the failed step's cgroup exists:
 	# its quantities carry that step's own oom_kill count.
-	case $hook/$CAUSE in
-	spank/host_oom)
+	# (dbd_down: no accounting while slurmdbd was stopped, no host rows)
+	case $hook/$CAUSE/$CASE in
+	spank/host_oom/dbd_down) ;;
+	spank/host_oom/*)
 		ok "$hook: quantities.host: step $ID.$SPANK has oom_kills >= 1" \
-		    jqt "$j" "$CITED [hostq | select(.step == \"$ID.$SPANK\"
-		    and (.oom_kills // 0) >= 1)] | length > 0" ;;
+		    jqt "$j" "$CITED [hostq | select((.step == \"$ID.$SPANK\" or
+		    .step == \"${TASKNAME:-$ID}.$SPANK\") and (.oom_kills // 0) >= 1)] | length > 0" ;;
 	esac
 	case $CASE/$want in
 	leak/memory_leak)
@@ -689,9 +711,13 @@ snapshot_checks()
 	analyze_together together $bs || return
 	ok "together: verdict.cause == $CAUSE" jqt "$j" ".verdict.cause == \"$CAUSE\""
 	ok "together: one OOM kill counted once (no oom_kills > 1)" no_double_kill "$j"
+	[ "$CASE" = dbd_down ] ||
 	ok "together: final states (no RUNNING/PENDING step)" final_states "$j"
-	ok "together: ReqMem 100M, none 0 B" jqt "$j" "$CITED
-	    ([hostq | select(.req_mem_bytes == $MIB100)] | length > 0) and
+	# today's bundles of dbd_down were all taken while slurmdbd was
+	# stopped: no final state, no ReqMem (the new deployment's are)
+	[ "$CASE" = dbd_down ] ||
+	ok "together: ReqMem $REQMEM B, none 0 B" jqt "$j" "$CITED
+	    ([hostq | select(.req_mem_bytes == $REQMEM)] | length > 0) and
 	    ([hostq | select(.req_mem_bytes == 0)] | length == 0)"
 	ok "together: the kernel log is not missing" jqt "$j" \
 	    '[.missing[]? | .evidence // "" | select(test("^kernel"))] | length == 0'
@@ -715,6 +741,7 @@ new_checks()
 	nb=$(bundle_of node)
 	jb=$(bundle_of job)
 	echo "new deployment: today's verdict $today; node bundle ${nb:-none}, job bundle ${jb:-none}" | tee -a "$REPORT"
+	[ "$CASE" = gpu_nofile ] && return	# never ran: no Epilog
 	ok "new: the node Epilog ran and logged its decision" test -s "$RESULTS/bundles/node/$ID/epilog.log"
 	ok "new: node Epilog exit 0" has_line "$RESULTS/bundles/node/$ID/collect.status" '^rc=0 '
 	case $CASE in
@@ -723,7 +750,6 @@ new_checks()
 		ok "new: no node bundle for a job that ended well" test -z "$nb"
 		ok "new: no job bundle for a job that ended well" test -z "$jb"
 		return ;;
-	gpu_nofile)	return ;;	# never ran: no Epilog
 	esac
 	ok "new: a node bundle" test -n "$nb"
 	case $CASE in
@@ -750,8 +776,8 @@ new_checks()
 	case $today in
 	host_oom)
 		ok "new: one OOM kill counted once" no_double_kill "$j"
-		ok "new: ReqMem 100M from the job bundle" jqt "$j" "$CITED
-		    [hostq | select(.req_mem_bytes == $MIB100)] | length > 0"
+		ok "new: ReqMem $REQMEM B from the job bundle" jqt "$j" "$CITED
+		    [hostq | select(.req_mem_bytes == $REQMEM)] | length > 0"
 		ok "new: the kernel log is not missing" jqt "$j" \
 		    '[.missing[]? | .evidence // "" | select(test("^kernel"))] | length == 0' ;;
 	esac
