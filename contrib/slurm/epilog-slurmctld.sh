@@ -127,6 +127,7 @@ main() {
 	[ -d "$state" ] || { mkdir -p "$state" && chmod 0700 "$state"; } \
 	    2>/dev/null
 	if [ "${1:-}" = --detached ]; then
+		exec >/dev/null	# tells the parent this is its own session now
 		run
 		return 0
 	fi
@@ -140,7 +141,12 @@ main() {
 		return 0
 	fi
 	note "$why; starting the job-scope collector"
-	setsid sh "$0" --detached </dev/null >/dev/null 2>&1 &
+	# Return only once the child has its own session: slurmctld kills
+	# this script's process group when it ends, and a child started with
+	# "&" is in that group until setsid has run.  setsid -f forks and its
+	# parent exits at once; the substitution ends when the child, in its
+	# new session, closes its standard output.
+	: "$(setsid -f sh "$0" --detached </dev/null 2>/dev/null)"
 }
 
 main "$@" || :
