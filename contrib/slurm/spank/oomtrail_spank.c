@@ -1192,6 +1192,11 @@ task_info_get(spank_t sp, struct task_info *t)
 	    ESPANK_SUCCESS || spank_get_item(sp, S_JOB_ARRAY_TASK_ID,
 	    &t->array_task) != ESPANK_SUCCESS)
 		t->array_job = t->array_task = 0;
+	/* In an srun step of a job that is no array, slurmstepd gives the
+	 * job's own id and NO_VAL (0xfffffffe) as the task (seen on 22.05
+	 * and 24.11): no array task either. */
+	if (t->array_task >= 0xfffffffeu)
+		t->array_job = t->array_task = 0;
 	if (spank_get_item(sp, S_TASK_EXIT_STATUS, &t->status) ==
 	    ESPANK_SUCCESS && WIFSIGNALED(t->status))
 		t->sig = WTERMSIG(t->status);

@@ -575,6 +575,14 @@ DEFINE_TEST(spank_marker_array_task)
 	    "oom_kill=-1\nstdout=\nstderr=\n") != NULL);
 	/* exit 3 is no signal: no collector */
 	CHECK(access("out", F_OK) == -1);
+	/* an srun step of a job that is no array: the job's id and NO_VAL,
+	 * as slurmstepd 22.05 and 24.11 give them, mean no array task */
+	fake.job = 13;
+	fake.array_job = 13;
+	fake.array_task = 0xfffffffeu;
+	CHECK_EQ_INT(hook(2, av), 0);
+	CHECK(strstr(slurp("markers/13/0.step"), "\nstep=0\n"
+	    "array_job_id=\narray_task_id=\n") != NULL);
 }
 
 /* The v2 step's memory.events counts its tasks' kills already: the
