@@ -291,6 +291,11 @@ bundle_checks()
 	ok "$hook: manifest names job $ID" jqt "$un/manifest.json" \
 	    "((.job.id // .job_id) | tostring) as \$j | \$j == \"$ID\" or \$j == \"${TASKNAME:-$ID}\""
 	ok "$hook: manifest has clock anchors (realtime, monotonic)" clocks "$un"
+	# Slurm's Epilog has no step and no node-local pids: the collector
+	# knows and runs neither (they used to be two failed sources each time)
+	[ "$hook" = epilog ] &&
+	ok "$hook: no scontrol listpids / show step in the Epilog" jqt "$un/manifest.json" \
+	    '[.items[]? | select((.source // "") | test("scontrol (listpids|show step)"))] | length == 0'
 	case $CAUSE in host_oom) ;; *) return ;; esac
 	if [ "$hook" = epilog ] || [ "$hook" = spank ]; then
 		ok "$hook: kernel memcg OOM kill of job $ID captured" kernel_oom "$un"
