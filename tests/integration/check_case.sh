@@ -716,6 +716,14 @@ snapshot_checks()
 	analyze_together together $bs || return
 	ok "together: verdict.cause == $CAUSE" jqt "$j" ".verdict.cause == \"$CAUSE\""
 	ok "together: one OOM kill counted once (no oom_kills > 1)" no_double_kill "$j"
+	# the SPANK bundle saw the step's cgroup: the kill is counted, once
+	# (dbd_down: without accounting there are no per-step rows)
+	case " $HOOKS /$CASE" in
+	*" spank "*/dbd_down) ;;
+	*" spank "*)
+		ok "together: the failed step's oom_kills is 1" jqt "$j" "$CITED
+		    [hostq | select(.oom_kills == 1)] | length > 0" ;;
+	esac
 	[ "$CASE" = dbd_down ] ||
 	ok "together: final states (no RUNNING/PENDING step)" final_states "$j"
 	# today's bundles of dbd_down were all taken while slurmdbd was
