@@ -12,8 +12,10 @@
  * OOMTRAIL_OUTPUT (the default --output), SLURM_JOB_ID,
  * SLURM_ARRAY_JOB_ID, SLURM_ARRAY_TASK_ID, SLURMD_NODENAME,
  * SLURM_SCRIPT_CONTEXT (epilog_slurmd: the Epilog), SLURM_JOB_UID,
- * SLURM_JOB_GID, SLURM_CLUSTER_NAME, SLURM_JOB_STDOUT, SLURM_JOB_STDERR
- * (what a node-scope run takes instead of asking Slurm), SLURM_CONF
+ * SLURM_JOB_GID, SLURM_JOB_USER, SLURM_JOB_NAME, SLURM_CLUSTER_NAME,
+ * SLURM_JOB_STDOUT, SLURM_JOB_STDERR, SLURM_JOB_WORK_DIR (what a
+ * node-scope run takes instead of asking Slurm), SLURM_JOB_START_TIME,
+ * SLURM_JOB_EXIT_CODE, SLURM_JOB_DERIVED_EC (--if-incident), SLURM_CONF
  * (Slurm's config directory), TMPDIR, PATH for the external commands.
  */
 #ifndef OOMTRAIL_COLLECT_H

@@ -4,7 +4,9 @@
  * jobs that ended well without loading slurmctld or slurmdbd.
  *
  * Signs, in order: a SPANK marker of the job (marker.c) with a task that
- * exited non-zero or was signalled, or an oom_kill count above 0; then the
+ * exited non-zero or was signalled, or an oom_kill count above 0; the
+ * exit codes slurmd gives its Epilog (SLURM_JOB_EXIT_CODE,
+ * SLURM_JOB_DERIVED_EC: raw wait statuses, non-zero); then the
  * kernel log (/dev/kmsg, else dmesg), scanned with the signature catalog
  * (the rows the analyzer uses, not a matcher of its own): a kernel OOM
  * line whose memory cgroup path has the component job_<id>, or one in the
@@ -29,7 +31,7 @@
 #include "catalog.h"
 #include "internal.h"
 
-#define KLOG_CAP	(16 * MIB)
+#define KLOG_CAP	(64 * MIB)	/* over any ring buffer (log_buf_len) */
 
 struct kscan {
 	const char		*job;
@@ -250,6 +252,38 @@ marker_sign(const struct markers *ms, char *why, size_t sz)
 	return 0;
 }
 
+static long
+env_num(const char *name)
+{
+	const char	*v = getenv(name);
+
+	return v != NULL && *v != '\0' && strlen(v) < 10 &&
+	    strspn(v, "0123456789") == strlen(v) ? strtol(v, NULL, 10) : -1;
+}
+
+/*
+ * The Epilog's own word on how the job ended: SLURM_JOB_EXIT_CODE (the
+ * batch script's raw wait status) and SLURM_JOB_DERIVED_EC (the worst
+ * step's), both in slurmd's Epilog. Raw 253 is exit 0, "signal" 125:
+ * Slurm's code for an OOM-killed step. A time limit or a cancel shows
+ * neither (0:0): the markers' sigN and the kernel log cover those.
+ */
+static int
+env_sign(char *why, size_t sz)
+{
+	static const char *const names[] = { "SLURM_JOB_EXIT_CODE",
+		"SLURM_JOB_DERIVED_EC" };
+	long	v;
+
+	for (size_t i = 0; i < 2; i++)
+		if ((v = env_num(names[i])) > 0)
+			return snprintf(why, sz, "%s=%ld (exit %ld, signal "
+			    "%ld%s)", names[i], v, (v >> 8) & 0xff, v & 0x7f,
+			    (v & 0x7f) == 125 ? ": Slurm's code for an "
+			    "OOM-killed step" : ""), 1;
+	return 0;
+}
+
 static int64_t
 window_start(const char *job, const struct markers *ms, const char **how)
 {
@@ -283,7 +317,8 @@ incident_decide(const char *job, struct incident *r, struct err *e)
 		return ERR(e, ERR_NOMEM, "markers");
 	markers_read(markers_root(), job, ms);
 	k.ms = ms;
-	if (marker_sign(ms, r->why, sizeof(r->why))) {
+	if (marker_sign(ms, r->why, sizeof(r->why)) ||
+	    env_sign(r->why, sizeof(r->why))) {
 		r->yes = 1;
 		goto out;
 	}

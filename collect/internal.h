@@ -219,6 +219,20 @@ int		markers_find_array(const char *root, const char *aj,
 /* $OOMTRAIL_MARKERS, else /run/oomtrail. */
 const char	*markers_root(void);
 
+/* ---- iopath.c ---- */
+
+/* What an sbatch filename pattern's symbols stand for; NULL or "":
+ * unknown (a pattern that needs it does not expand). */
+struct iopath_ctx {
+	const char	*job, *array_job, *array_task, *user, *name, *host;
+	const char	*workdir;	/* for a relative pattern */
+};
+
+/* Expand pat into out; 0, or -1 when a symbol is unknown or out is too
+ * small. */
+int		iopath_expand(const char *pat, const struct iopath_ctx *,
+		    char *out, size_t sz);
+
 /* ---- incident.c ---- */
 
 #define INCIDENT_WINDOW_S	86400	/* without a start time: a day */

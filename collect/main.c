@@ -173,11 +173,13 @@ static const struct {
 	const char	*help;
 } options[] = {
 	{ { "job", required_argument, NULL, 'j' }, opt_job, "ID",
-	  "job id (default: $SLURM_JOB_ID; none: host evidence only)" },
+	  "job id, or ARRAY_TASK (default: $SLURM_JOB_ID; none: host "
+	  "evidence only)" },
 	{ { "log", required_argument, NULL, 'l' }, opt_log, "PATH",
 	  "also capture this log (repeatable)" },
 	{ { "output", required_argument, NULL, 'o' }, opt_output, "DIR",
-	  "where to write the bundle (default: current directory)" },
+	  "where to write the bundle, %j job, %n node (default: "
+	  "$OOMTRAIL_OUTPUT, else .)" },
 	{ { "deadline", required_argument, NULL, 'd' }, opt_deadline,
 	  "SECONDS", "stop collecting after this long (default 60)" },
 	{ { "redact", no_argument, NULL, 'r' }, opt_redact, NULL,

@@ -507,6 +507,10 @@ h_node(struct collect *c, const struct probe *p)
 		cmd_emit(c, p, 0, NULL);
 		return 0;
 	}
+	/* EpilogSlurmctld's own word when the job's record is gone. */
+	if (c->nodelist[0] == '\0' && getenv("SLURM_JOB_NODELIST") != NULL)
+		snprintf(c->nodelist, sizeof(c->nodelist), "%s",
+		    getenv("SLURM_JOB_NODELIST"));
 	if (c->nodelist[0] == '\0' || strspn(c->nodelist, "abcdefghijklmno"
 	    "pqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.[],") !=
 	    strlen(c->nodelist)) {
@@ -539,6 +543,9 @@ h_config(struct collect *c, const struct probe *p)
 	int	 fd = cmd_emit(c, p, 1, NULL);
 
 	c->named = 1;	/* the next item opens the writer */
+	if (getenv("SLURM_CLUSTER_NAME") != NULL)
+		snprintf(c->cluster, sizeof(c->cluster), "%s",
+		    getenv("SLURM_CLUSTER_NAME"));
 	if (fd == -1 || (buf = malloc(1 << 20)) == NULL)
 		return fd == -1 ? 0 : close(fd);
 	slurp(fd, buf, 1 << 20);
@@ -1275,11 +1282,35 @@ num_env(const char *name, long *v)
 	return 0;
 }
 
+/* The job's StdOut/StdErr from the Epilog's patterns: unset StdErr goes
+ * to StdOut, and with neither the default slurm-%j.out (slurm-%A_%a.out
+ * for an array task) in the working directory. */
+static void
+ident_env_logs(struct collect *c)
+{
+	const char		*pat[2] = { getenv("SLURM_JOB_STDOUT"),
+				    getenv("SLURM_JOB_STDERR") };
+	struct iopath_ctx	 x = { c->job, c->jid.aj, c->jid.at,
+				    getenv("SLURM_JOB_USER"),
+				    getenv("SLURM_JOB_NAME"), c->host,
+				    getenv("SLURM_JOB_WORK_DIR") };
+	char			 host[256];
+
+	snprintf(host, sizeof(host), "%.*s", (int)strcspn(c->host, "."),
+	    c->host);
+	x.host = host;
+	if (pat[0] == NULL && x.workdir != NULL)
+		pat[0] = c->jid.aj[0] != '\0' ? "slurm-%A_%a.out" :
+		    "slurm-%j.out";
+	for (size_t i = 0; i < 2; i++)
+		if (c->logs[i][0] == '\0' && pat[i] != NULL)
+			iopath_expand(pat[i], &x, c->logs[i],
+			    sizeof(c->logs[i]));
+}
+
 static void
 ident_logs(struct collect *c)
 {
-	const char	*env[2] = { getenv("SLURM_JOB_STDOUT"),
-			    getenv("SLURM_JOB_STDERR") };
 	const struct marker *m;
 
 	for (size_t i = 0; i < c->ms->n; i++) {
@@ -1291,10 +1322,8 @@ ident_logs(struct collect *c)
 			snprintf(c->logs[1], sizeof(c->logs[1]), "%s",
 			    m->stderr_path);
 	}
-	for (size_t i = 0; i < 2; i++)
-		if (c->logs[i][0] == '\0' && env[i] != NULL &&
-		    env[i][0] == '/')
-			snprintf(c->logs[i], sizeof(c->logs[i]), "%s", env[i]);
+	if (c->logs[0][0] == '\0' && c->logs[1][0] == '\0')
+		ident_env_logs(c);
 }
 
 /*

@@ -687,3 +687,105 @@ DEFINE_TEST(test_prune_names)
 	CHECK(!prune_is_bundle("other-ci-3-vm-20261130T065940Z.tar.zst"));
 	CHECK(!prune_is_bundle("oomtrail-20261130T065940Z.tar.zst"));
 }
+
+/* ---- the Epilog's environment (as captured on the real cluster) ---- */
+
+DEFINE_TEST(test_iopath_patterns)
+{
+	struct iopath_ctx	x = { "46147504", "", "", "oomtrailci",
+				    "envfail.sbatch", "vm",
+				    "/var/tmp/oomtrail-integ/jobs" };
+	char			out[256];
+
+	CHECK_EQ_INT(iopath_expand("/var/tmp/oomtrail-integ/jobs/envfail-%j"
+	    ".err", &x, out, sizeof(out)), 0);
+	CHECK_EQ_STR(out, "/var/tmp/oomtrail-integ/jobs/envfail-46147504.err");
+	CHECK_EQ_INT(iopath_expand("slurm-%j.out", &x, out, sizeof(out)), 0);
+	CHECK_EQ_STR(out, "/var/tmp/oomtrail-integ/jobs/slurm-46147504.out");
+	CHECK_EQ_INT(iopath_expand("/l/%x-%u-%N-%10j-%%-%J-%s-%A-%a", &x, out,
+	    sizeof(out)), 0);
+	CHECK_EQ_STR(out, "/l/envfail.sbatch-oomtrailci-vm-0046147504-%-"
+	    "46147504.batch-batch-46147504-4294967294");
+	x.job = "46147523";
+	x.array_job = "46147520";
+	x.array_task = "2";
+	CHECK_EQ_INT(iopath_expand("/j/envarr-%A_%a.out", &x, out,
+	    sizeof(out)), 0);
+	CHECK_EQ_STR(out, "/j/envarr-46147520_2.out");
+	CHECK_EQ_INT(iopath_expand("/j/\\%j.out", &x, out, sizeof(out)), 0);
+	CHECK_EQ_STR(out, "/j/\\%j.out");
+	/* Unknown: no name, no working directory, too small. */
+	x.name = NULL;
+	CHECK_EQ_INT(iopath_expand("/j/%x.out", &x, out, sizeof(out)), -1);
+	CHECK_EQ_STR(out, "");
+	x.workdir = NULL;
+	CHECK_EQ_INT(iopath_expand("rel.out", &x, out, sizeof(out)), -1);
+	CHECK_EQ_INT(iopath_expand("/j/%j.out", &x, out, 8), -1);
+	CHECK_EQ_INT(iopath_expand("/j/%4", &x, out, sizeof(out)), -1);
+}
+
+DEFINE_TEST(test_scope_node_log_from_epilog_pattern)
+{
+	struct manifest	*m;
+
+	setup(NULL);
+	test_sh("(umask 022; mkdir -p jobs && cp slurm-3.out "
+	    "jobs/envfail-3.out && echo err-line > jobs/envfail-3.err && "
+	    "cp slurm-3.out jobs/slurm-3.out)");
+	/* As 22.05's Epilog: patterns unexpanded, relative to the work dir. */
+	CHECK_EQ_INT(collect("SLURM_JOB_ID=3 SLURMD_NODENAME=vm "
+	    "SLURM_SCRIPT_CONTEXT=epilog_slurmd SLURM_JOB_UID=1001 "
+	    "SLURM_JOB_GID=1001 SLURM_JOB_WORK_DIR=$PWD/jobs "
+	    "SLURM_JOB_STDOUT=$PWD/jobs/envfail-%j.out "
+	    "SLURM_JOB_STDERR=envfail-%j.err", "", "--scope node --output out"),
+	    0);
+	m = manifest_of(bundle_path());
+	CHECK(has(m, "logs/envfail-3.out") && has(m, "logs/envfail-3.err"));
+	manifest_free(m);
+	/* sbatch's default output: no SLURM_JOB_STDOUT at all. */
+	test_sh("rm -rf out/*");
+	CHECK_EQ_INT(collect("SLURM_JOB_ID=3 SLURM_JOB_UID=1001 "
+	    "SLURM_JOB_WORK_DIR=$PWD/jobs", "", "--scope node --output out"),
+	    0);
+	m = manifest_of(bundle_path());
+	CHECK(has(m, "logs/slurm-3.out"));
+	manifest_free(m);
+}
+
+DEFINE_TEST(test_if_incident_epilog_exit_codes)
+{
+	setup(NULL);
+	test_sh("touch empty.kmsg");
+	/* Values seen on the real cluster: 768 = exit 3; DERIVED_EC 253 =
+	 * an srun step OOM-killed while the script exited 0; 0 for both. */
+	CHECK_EQ_INT(collect("SLURM_JOB_ID=5 SLURM_JOB_EXIT_CODE=768 "
+	    "SLURM_JOB_DERIVED_EC=0", "$PWD/empty.kmsg",
+	    "--if-incident --output out"), 0);
+	CHECK(test_sh("grep -q 'incident: SLURM_JOB_EXIT_CODE=768 (exit 3, "
+	    "signal 0)' stderr") == 0);
+	test_sh("rm -rf out/*");
+	CHECK_EQ_INT(collect("SLURM_JOB_ID=5 SLURM_JOB_EXIT_CODE=0 "
+	    "SLURM_JOB_DERIVED_EC=253", "$PWD/empty.kmsg",
+	    "--if-incident --output out"), 0);
+	CHECK(test_sh("grep -q 'incident: SLURM_JOB_DERIVED_EC=253 (exit 0, "
+	    "signal 125: Slurm.s code for an OOM-killed step)' stderr") == 0);
+	test_sh("rm -rf out/*");
+	CHECK_EQ_INT(collect("SLURM_JOB_ID=5 SLURM_JOB_EXIT_CODE=0 "
+	    "SLURM_JOB_DERIVED_EC=0", "$PWD/empty.kmsg",
+	    "--if-incident --output out"), 0);
+	CHECK(test_sh("grep -q 'no incident' stderr && test -z \"$(ls out)\"")
+	    == 0);
+}
+
+DEFINE_TEST(test_scope_job_record_gone)
+{
+	setup(NULL);
+	/* The job's record purged from slurmctld (scontrol fails), sacct
+	 * lagging: EpilogSlurmctld's environment names nodes and cluster. */
+	CHECK_EQ_INT(collect("FAKE_SCONTROL=fail FAKE_SACCT=fail SLURM_JOB_ID=3 "
+	    "SLURM_JOB_NODELIST='n[01-02]' SLURM_CLUSTER_NAME=oomtrailci", "",
+	    "--scope job --output out --deadline 25"), 3);
+	CHECK_EQ_INT(calls("^scontrol show node n\\[01-02\\]$"), 1);
+	CHECK(calls("^sacct -j 3 --parsable2") >= 2);
+	CHECK(strstr(bundle_path(), "/out/oomtrail-oomtrailci-3-") != NULL);
+}
