@@ -164,6 +164,10 @@ enum err_code	timeline_build(struct input **, size_t, struct arena *,
 void		timeline_free(struct timeline *);
 /* Sort key: UTC ns, or INT64_MIN-free position key for untimed events. */
 int		ev_has_time(const struct event *);
+/* An event's raw time as UTC ns, without changing it (before
+ * timeline_build): 0, or -1 when the input's clocks cannot say. */
+int		tl_utc_of(const struct input *, const struct event *,
+		    int64_t *);
 /* A naive local time (seconds) of this input to UTC seconds. */
 int64_t		tl_local_to_utc(const struct input *, int64_t);
 

@@ -103,24 +103,50 @@ field_dup(struct input *in, const struct event *ev, const char *key)
 	return arena_strndup(in->arena, s.p, s.n);
 }
 
+static int
+cmp_alias(const void *a, const void *b)
+{
+	return strcasecmp(((const struct alias *)a)->name,
+	    ((const struct alias *)b)->name);
+}
+
+static int
+cmp_name(const void *a, const void *b)
+{
+	return strcasecmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Once every pair is in: sorted, so that each event's node is found
+ * in log time (a job on a thousand nodes has a thousand records). */
+static void
+names_sort(struct names *nm)
+{
+	qsort(nm->v, nm->n, sizeof(*nm->v), cmp_alias);
+	qsort(nm->known, nm->nknown, sizeof(*nm->known), cmp_name);
+}
+
 static const char *
 canon_of(const struct names *nm, const char *name)
 {
-	const char	*dot;
+	const struct alias	 key = { name, NULL }, *hit;
+	const char		*dot, *const *k;
+	char			 buf[256];
 
 	if (name == NULL)
 		return NULL;
-	for (size_t i = 0; i < nm->n; i++)
-		if (strcasecmp(nm->v[i].name, name) == 0)
-			return nm->v[i].canon;
+	if (nm->n > 0 && (hit = bsearch(&key, nm->v, nm->n, sizeof(*nm->v),
+	    cmp_alias)) != NULL)
+		return hit->canon;
 	/* "gpu07.cluster.example" is node gpu07 when Slurm knows gpu07 */
-	if ((dot = strchr(name, '.')) != NULL && dot > name)
-		for (size_t i = 0; i < nm->nknown; i++)
-			if (strlen(nm->known[i]) == (size_t)(dot - name) &&
-			    strncasecmp(nm->known[i], name,
-			    (size_t)(dot - name)) == 0)
-				return nm->known[i];
-	return name;
+	if ((dot = strchr(name, '.')) == NULL || dot == name ||
+	    (size_t)(dot - name) >= sizeof(buf) || nm->nknown == 0)
+		return name;
+	memcpy(buf, name, (size_t)(dot - name));
+	buf[dot - name] = '\0';
+	dot = buf;
+	k = bsearch(&dot, nm->known, nm->nknown, sizeof(*nm->known),
+	    cmp_name);
+	return k != NULL ? *k : name;
 }
 
 /* Collect the name pairs: manifests (host, node) and scontrol's node
@@ -422,51 +448,166 @@ dedupe_moments(struct input **ins, const size_t *g, size_t ng,
 	return ERR_OK;
 }
 
+/* The kernel's report of one kill read in two formats (/dev/kmsg by
+ * root, journalctl -k by the job's user): the same kind and pid within
+ * a second on the UTC axis is the same kill. g[] latest first; runs
+ * after dedupe_moments, on what it kept. */
+#define SAME_KILL_NS	1000000000LL
+
 static int
-has_file(const struct input *in, const char *path)
+kill_event(const struct input *in, const struct event *ev)
 {
-	for (size_t i = 0; i < in->nfiles; i++)
-		if (strcmp(in->files[i].path, path) == 0 &&
-		    !in->files[i].unreadable)
-			return 1;
+	return kind_of(in, ev) == FK_KERNEL && ev->pid > 0 &&
+	    (ev->kind == EV_KERNEL_OOM || ev->kind == EV_OOM_REAPER);
+}
+
+static int
+kill_seen_later(struct input **ins, const size_t *g, size_t k,
+    const struct drops *d, const struct event *ev, int64_t t)
+{
+	for (size_t l = 0; l < k; l++) {
+		const struct input *o = ins[g[l]];
+
+		for (size_t j = 0; j < o->ev.n; j++) {
+			const struct event *x = o->ev.v[j];
+			int64_t u;
+
+			if (d->map[g[l]][j] || x->kind != ev->kind ||
+			    x->pid != ev->pid || !kill_event(o, x) ||
+			    tl_utc_of(o, x, &u) != 0)
+				continue;
+			if (u - t < SAME_KILL_NS && t - u < SAME_KILL_NS)
+				return 1;
+		}
+	}
 	return 0;
 }
 
-/* A state file (cgroup counters, host, GPU snapshot, watch series) is
- * read from the latest snapshot that has it; g[] latest first. */
+#define MAX_KILLS	4096	/* pairs compared: a flood is not read */
+
 static void
-supersede_files(struct input **ins, const size_t *g, size_t ng,
+dedupe_kills(struct input **ins, const size_t *g, size_t ng,
     struct drops *d)
 {
+	size_t	nkills = 0;
+
+	for (size_t k = 0; k < ng; k++)
+		for (size_t j = 0; j < ins[g[k]]->ev.n; j++)
+			nkills += kill_event(ins[g[k]], ins[g[k]]->ev.v[j]);
+	if (nkills > MAX_KILLS)
+		return;
 	for (size_t k = 1; k < ng; k++) {
 		struct input *in = ins[g[k]];
-		size_t ns = 0;
 
 		for (size_t j = 0; j < in->ev.n; j++) {
 			const struct event *ev = in->ev.v[j];
-			enum file_kind fk = kind_of(in, ev);
-			int later = 0;
+			int64_t t;
 
-			if (moment_file(fk) || job_record(ev->kind) ||
-			    fk == FK_SACCT || fk == FK_SCONTROL)
+			if (d->map[g[k]][j] || !kill_event(in, ev) ||
+			    tl_utc_of(in, ev, &t) != 0)
 				continue;
-			for (size_t l = 0; l < k && !later; l++)
-				later = has_file(ins[g[l]],
-				    in->files[ev->ref.file_id].path);
-			if (later)
-				drop(d, g[k], j, 1);
+			if (kill_seen_later(ins, g, k, d, ev, t))
+				drop(d, g[k], j, 0);
 		}
-		for (size_t s = 0; s < in->nseries; s++) {
-			int later = 0;
-
-			for (size_t l = 0; l < k && !later; l++)
-				later = has_file(ins[g[l]],
-				    in->series[s].path);
-			if (!later)
-				in->series[ns++] = in->series[s];
-		}
-		in->nseries = ns;
 	}
+}
+
+/* A set of member paths (open addressing; the paths are borrowed). */
+struct pset {
+	const char	**v;
+	size_t		  cap;
+};
+
+static uint64_t
+path_hash(const char *p)
+{
+	uint64_t	h = 1469598103934665603ULL;
+
+	while (*p != '\0')
+		h = (h ^ (unsigned char)*p++) * 1099511628211ULL;
+	return h;
+}
+
+/* The slot of p: where it is, or the empty one where it would go. */
+static const char **
+pset_slot(const struct pset *ps, const char *p)
+{
+	size_t	i = (size_t)(path_hash(p) & (ps->cap - 1));
+
+	while (ps->v[i] != NULL && strcmp(ps->v[i], p) != 0)
+		i = (i + 1) & (ps->cap - 1);
+	return &ps->v[i];
+}
+
+static enum err_code
+pset_init(struct pset *ps, struct input **ins, const size_t *g, size_t ng,
+    struct err *e)
+{
+	size_t	total = 0;
+
+	for (size_t k = 0; k < ng; k++)
+		total += ins[g[k]]->nfiles;
+	for (ps->cap = 64; ps->cap < total * 2; ps->cap *= 2)
+		;
+	if ((ps->v = calloc(ps->cap, sizeof(*ps->v))) == NULL)
+		return ERR(e, ERR_NOMEM, "snapshots");
+	return ERR_OK;
+}
+
+/* Drop the events of one earlier snapshot's state files that a later
+ * one has too; its watch series likewise. */
+static enum err_code
+supersede_one(struct input *in, size_t idx, const struct pset *later,
+    struct drops *d, struct err *e)
+{
+	unsigned char	*gone;
+	size_t		 ns = 0;
+
+	if ((gone = calloc(in->nfiles + 1, 1)) == NULL)
+		return ERR(e, ERR_NOMEM, "snapshots");
+	for (size_t j = 0; j < in->nfiles; j++)
+		gone[j] = *pset_slot(later, in->files[j].path) != NULL;
+	for (size_t j = 0; j < in->ev.n; j++) {
+		const struct event *ev = in->ev.v[j];
+		enum file_kind fk = kind_of(in, ev);
+
+		if (moment_file(fk) || job_record(ev->kind) ||
+		    fk == FK_SACCT || fk == FK_SCONTROL)
+			continue;
+		if (gone[ev->ref.file_id])
+			drop(d, idx, j, 1);
+	}
+	for (size_t s = 0; s < in->nseries; s++)
+		if (*pset_slot(later, in->series[s].path) == NULL)
+			in->series[ns++] = in->series[s];
+	in->nseries = ns;
+	free(gone);
+	return ERR_OK;
+}
+
+/* A state file (cgroup counters, host, GPU snapshot, watch series) is
+ * read from the latest snapshot that has it readable; g[] latest first. */
+static enum err_code
+supersede_files(struct input **ins, const size_t *g, size_t ng,
+    struct drops *d, struct err *e)
+{
+	struct pset	ps;
+	enum err_code	rc = ERR_OK;
+
+	if ((rc = pset_init(&ps, ins, g, ng, e)) != ERR_OK)
+		return rc;
+	for (size_t k = 0; k < ng && rc == ERR_OK; k++) {
+		struct input *in = ins[g[k]];
+
+		if (k > 0)
+			rc = supersede_one(in, g[k], &ps, d, e);
+		for (size_t j = 0; j < in->nfiles; j++)
+			if (!in->files[j].unreadable)
+				*pset_slot(&ps, in->files[j].path) =
+				    in->files[j].path;
+	}
+	free(ps.v);
+	return rc;
 }
 
 /* ---- Slurm's records of the job ---- */
@@ -708,34 +849,24 @@ merge_nodes(struct input **ins, size_t n, struct drops *d, struct err *e)
 			continue;
 		sort_ins = ins;
 		qsort(g, ng, sizeof(*g), cmp_latest);
-		rc = dedupe_moments(ins, g, ng, d, e);
-		supersede_files(ins, g, ng, d);
+		if ((rc = dedupe_moments(ins, g, ng, d, e)) != ERR_OK)
+			break;
+		dedupe_kills(ins, g, ng, d);
+		rc = supersede_files(ins, g, ng, d, e);
+		/* Slurm's records were settled before: every drop of
+		 * these inputs is known */
+		note_group(ins, g, ng, d);
 	}
 	free(g);
 	free(done);
 	return rc;
 }
 
-/* Notes once every drop is known: the groups again, by node. */
+/* Inputs alone on their node whose Slurm records another snapshot of
+ * the job superseded. */
 static void
-note_all(struct input **ins, size_t n, const struct drops *d)
+note_records(struct input **ins, size_t n, const struct drops *d)
 {
-	size_t	g[64], ng;
-
-	for (size_t i = 0; i < n; i++) {
-		if (!node_snapshot(ins[i]) || ins[i]->snapshot != 0)
-			continue;
-		ng = 0;
-		for (size_t j = i; j < n && ng < 64; j++)
-			if (node_snapshot(ins[j]) &&
-			    strcmp(ins[j]->node, ins[i]->node) == 0)
-				g[ng++] = j;
-		if (ng < 2)
-			continue;
-		sort_ins = ins;
-		qsort(g, ng, sizeof(*g), cmp_latest);
-		note_group(ins, g, ng, d);
-	}
 	for (size_t i = 0; i < n; i++)
 		if (ins[i]->snapshot == 0 && d->nreplaced[i] > 0)
 			input_add_note(ins[i], "%zu Slurm records superseded "
@@ -772,7 +903,9 @@ snapshot_merge(struct input **ins, size_t n, struct err *e)
 		}
 	mark_jobs(ins, n);
 	collect_names(ins, n, &nm);
+	names_sort(&nm);
 	single_node_names(ins, n, &nm);
+	names_sort(&nm);
 	join_names(ins, n, &nm);
 	if (n < 2)
 		goto out;
@@ -781,7 +914,7 @@ snapshot_merge(struct input **ins, size_t n, struct err *e)
 		goto out;
 	for (size_t i = 0; i < n; i++)
 		compact(ins[i], d.map[i]);
-	note_all(ins, n, &d);
+	note_records(ins, n, &d);
 out:
 	for (size_t i = 0; d.map != NULL && i < n; i++)
 		free(d.map[i]);

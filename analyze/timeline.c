@@ -93,6 +93,36 @@ normalise(struct event *ev, const struct input *in)
 		ev->node = in->node;
 }
 
+int
+tl_utc_of(const struct input *in, const struct event *ev, int64_t *out)
+{
+	const struct manifest_clocks *c = &in->clocks;
+
+	switch (ev->tsq) {
+	case TSQ_RAW_MONO:
+		if (!in->has_clocks)
+			return -1;
+		*out = ev->ts_ns + c->realtime_ns - c->monotonic_ns;
+		return 0;
+	case TSQ_RAW_LOCAL:
+		if (!in->has_manifest || !c->has_offset)
+			return -1;
+		*out = ev->ts_ns - (int64_t)c->utc_offset_s * NS;
+		return 0;
+	case TSQ_RAW_LOCAL_NOYEAR:
+		if (in->created_ns == 0 || !in->has_manifest || !c->has_offset)
+			return -1;
+		*out = add_year(ev->ts_ns, in->created_ns) -
+		    (int64_t)c->utc_offset_s * NS;
+		return 0;
+	case TSQ_EXACT:
+		*out = ev->ts_ns;
+		return 0;
+	default:
+		return -1;
+	}
+}
+
 int64_t
 tl_local_to_utc(const struct input *in, int64_t naive_s)
 {

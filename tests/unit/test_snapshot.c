@@ -14,6 +14,7 @@
 #include "analysis.h"
 #include "harness.h"
 #include "internal.h"
+#include "parse.h"
 #include "rules.h"
 
 /* Lines of the real job log and kernel log of job 46146026. */
@@ -124,6 +125,79 @@ DEFINE_TEST(test_snapshot_lines_seen_again)
 	CHECK(has_note(v[1], "snapshot 1 of 2 of job 46146026 on vm"));
 	CHECK(has_note(v[1], "2 events a later snapshot holds again"));
 	free_inputs(v, 2);
+}
+
+static size_t
+count_kind(const struct input *in, enum ev_kind k)
+{
+	size_t	n = 0;
+
+	for (size_t i = 0; i < in->ev.n; i++)
+		n += in->ev.v[i]->kind == k;
+	return n;
+}
+
+/* Read a real kernel log into a hand-built input, as input.c would. */
+static void
+load_kernel(struct input *in, const char *rel)
+{
+	size_t		 len;
+	char		*data = test_slurp(rel, &len);
+	char		*copy = arena_alloc(in->arena, len + 1);
+	int		 f = mk_file(in, "kernel/dmesg.txt", FK_KERNEL);
+	struct src	 s;
+
+	memcpy(copy, data, len + 1);
+	free(data);
+	s = (struct src){ f, "kernel/dmesg.txt", copy, len };
+	CHECK(parse_kernel(&s, in->arena, &in->ev, &(struct err){ 0 }) ==
+	    ERR_OK);
+	in->has_clocks = 1;
+	in->clocks.realtime_ns = 1796108350000000000LL;
+	in->clocks.monotonic_ns = 569485233000LL;
+}
+
+/* One ring buffer read in two formats (dmesg, dmesg -r) by two
+ * snapshots: every kill is the same kill, counted once. */
+DEFINE_TEST(test_snapshot_kill_in_two_formats)
+{
+	struct input	*v[2];
+	size_t		 kills;
+
+	v[0] = mk_input("vm", "2", 2000);
+	v[1] = mk_input("vm", "2", 1000);
+	load_kernel(v[0], "fixtures/real/kernel/cgroup-v1-dmesg.txt");
+	load_kernel(v[1], "fixtures/real/kernel/cgroup-v1-dmesg_-r.txt");
+	kills = count_kind(v[0], EV_KERNEL_OOM);
+	CHECK(kills >= 4);
+	CHECK_EQ_INT(count_kind(v[1], EV_KERNEL_OOM), kills);
+	CHECK(snapshot_merge(v, 2, &(struct err){ 0 }) == ERR_OK);
+	CHECK_EQ_INT(count_kind(v[0], EV_KERNEL_OOM), kills);
+	CHECK_EQ_INT(count_kind(v[1], EV_KERNEL_OOM), 0);
+	CHECK_EQ_INT(count_kind(v[1], EV_OOM_REAPER), 0);
+	free_inputs(v, 2);
+}
+
+/* Many snapshots of one node (an hourly operator run): one group,
+ * numbered by time whatever the order given. */
+DEFINE_TEST(test_snapshot_many_snapshots)
+{
+	struct input	*v[70];
+	int		 f;
+
+	for (int i = 0; i < 70; i++) {
+		v[i] = mk_input("vm", "46146026", (int64_t)(70 - i) * 1000);
+		f = mk_file(v[i], "kernel/kmsg.txt", FK_KERNEL);
+		mk_event(v[i], f, EV_KERNEL_OOM, L_KERN);
+	}
+	CHECK(snapshot_merge(v, 70, &(struct err){ 0 }) == ERR_OK);
+	CHECK_EQ_INT(v[0]->snapshot, 70);
+	CHECK_EQ_INT(v[69]->snapshot, 1);
+	CHECK_EQ_INT(v[0]->ev.n, 1);
+	for (int i = 1; i < 70; i++)
+		CHECK_EQ_INT(v[i]->ev.n, 0);
+	CHECK(has_note(v[69], "snapshot 1 of 70 of job 46146026 on vm"));
+	free_inputs(v, 70);
 }
 
 /* The same lines on two nodes are two nodes' lines: nothing dropped. */
@@ -394,6 +468,56 @@ DEFINE_TEST(test_snapshot_job_is_array_task)
 	f->task_id = str_make(NULL, 0);
 	CHECK(facts_job_is(f, str_cstr("46_1")));
 	free(f);
+}
+
+static struct event *
+mk_row(struct input *in, int f, const char *job, const char *step,
+    const char *state)
+{
+	struct event	*ev = mk_event(in, f, EV_SACCT_ROW, state);
+
+	ev_set_str(ev, in->arena, "job_id", str_cstr(job));
+	ev_set_str(ev, in->arena, "step", str_cstr(step));
+	ev_set_str(ev, in->arena, "state", str_cstr(state));
+	return ev;
+}
+
+/* A bundle of array task 1 (own id 47) that also holds the rows of task
+ * 2 (OUT_OF_MEMORY) and of the pending rest: only task 1's rows (in
+ * text and as JSON's own id) reach the facts. */
+DEFINE_TEST(test_snapshot_array_rows_stay_out)
+{
+	struct input	*v[1];
+	struct arena	*a = arena_new(1 << 16);
+	struct timeline	 tl;
+	struct facts	*f = calloc(1, sizeof(*f));
+	int		 fd;
+
+	v[0] = mk_input("vm", "47", 1000);
+	v[0]->array_job_id = "46";
+	v[0]->array_task_id = "1";
+	fd = mk_file(v[0], "slurm/sacct.txt", FK_SACCT);
+	mk_row(v[0], fd, "46_1", "", "COMPLETED");
+	mk_row(v[0], fd, "46_1", "batch", "COMPLETED");
+	mk_row(v[0], fd, "46_2", "", "OUT_OF_MEMORY");
+	mk_row(v[0], fd, "46_2", "batch", "OUT_OF_MEMORY");
+	mk_row(v[0], fd, "46_[3-5]", "", "PENDING");
+	fd = mk_file(v[0], "slurm/sacct.json", FK_SACCT);
+	mk_row(v[0], fd, "47", "", "COMPLETED");
+	mk_row(v[0], fd, "47", "batch", "COMPLETED");
+	mk_row(v[0], fd, "48", "batch", "OUT_OF_MEMORY");
+	CHECK(snapshot_merge(v, 1, &(struct err){ 0 }) == ERR_OK);
+	CHECK(timeline_build(v, 1, a, &tl, &(struct err){ 0 }) == ERR_OK);
+	CHECK(facts_build(f, &tl, v, 1, &(struct err){ 0 }) == ERR_OK);
+	CHECK_EQ_INT(f->nsteps, 2);	/* 46_1 and 46_1.batch, text = JSON */
+	CHECK(f->oom_step == NULL);
+	CHECK(f->all_completed);
+	CHECK_EQ_INT(f->foreign, 4);
+	CHECK(f->steps[0].sacct2 != NULL && f->steps[1].sacct2 != NULL);
+	timeline_free(&tl);
+	free(f);
+	arena_free(a);
+	free_inputs(v, 1);
 }
 
 /* ---- the real bundles ---- */
