@@ -6,15 +6,13 @@
 #
 # It asks Slurm nothing: no sacct, scontrol or squeue (on a 1,000-node job
 # that would be 1,000 queries at once on slurmdbd and slurmctld, and a slow
-# slurmdbd would stall every node's Epilog). What the node knows decides:
-#   - the environment slurmd gives the Epilog: a job whose batch script or
-#     any step failed (SLURM_JOB_EXIT_CODE or SLURM_JOB_DERIVED_EC nonzero)
-#     is collected on every node, unless OOMTRAIL_ON_FAILURE=0;
-#   - otherwise "oomtrail-collect --if-incident" looks for trouble on this
-#     node: the SPANK plugin's step markers (a task that exited nonzero or
-#     by a signal, an OOM kill in a step's cgroup), kernel OOM lines naming
-#     the job's cgroup or processes, GPU faults (Xid/NVRM) while it ran;
-#   - OOMTRAIL_ALWAYS=1 collects every job (testing).
+# slurmdbd would stall every node's Epilog). What the node knows decides,
+# in "oomtrail-collect --if-incident": the environment slurmd gives the
+# Epilog (a batch script or step that failed: SLURM_JOB_EXIT_CODE or
+# SLURM_JOB_DERIVED_EC nonzero), the SPANK plugin's step markers (a task
+# that exited nonzero or by a signal, an OOM kill in a step's cgroup),
+# kernel OOM lines naming the job's cgroup or processes, GPU faults
+# (Xid/NVRM) while it ran. OOMTRAIL_ALWAYS=1 collects every job (testing).
 # The collector runs with --scope node: kernel log, cgroups, GPUs, host and
 # the job's output files, no Slurm client call. Afterwards the job's
 # marker directory (OOMTRAIL_MARKERS/<job>) is removed.
@@ -33,7 +31,6 @@
 #   OOMTRAIL_KEEP_BYTES  and at most this much (2G; K, M, G; 0: no limit)
 #   OOMTRAIL_DEADLINE    collector deadline in seconds (60)
 #   OOMTRAIL_MARKERS     the SPANK plugin's markers= directory (/run/oomtrail)
-#   OOMTRAIL_ON_FAILURE  1: a job Slurm reports failed is collected (1)
 #   OOMTRAIL_ALWAYS      1: collect every job (0)
 #   OOMTRAIL_LOG         this script's log (OUTPUT/epilog.log, or
 #                        /var/log/oomtrail-epilog.log when OUTPUT has a %);
@@ -47,7 +44,6 @@ keep=${OOMTRAIL_KEEP-200}
 keep_bytes=${OOMTRAIL_KEEP_BYTES-2G}
 deadline=${OOMTRAIL_DEADLINE:-60}
 markers=${OOMTRAIL_MARKERS:-/run/oomtrail}
-on_failure=${OOMTRAIL_ON_FAILURE:-1}
 case "$out" in
 *%*)	log=${OOMTRAIL_LOG:-/var/log/oomtrail-epilog.log} ;;
 *)	log=${OOMTRAIL_LOG:-$out/epilog.log} ;;
@@ -58,15 +54,6 @@ is_number() {
 	''|*[!0-9]*)	return 1 ;;
 	esac
 	return 0
-}
-
-# Did Slurm report the job failed? SLURM_JOB_EXIT_CODE is the batch
-# script's wait(2) status, SLURM_JOB_DERIVED_EC the highest of its steps'.
-job_failed() {
-	for v in "${SLURM_JOB_EXIT_CODE:-0}" "${SLURM_JOB_DERIVED_EC:-0}"; do
-		is_number "$v" && [ "$v" -ne 0 ] && return 0
-	done
-	return 1
 }
 
 # A bounded log: past 1 MiB the old one becomes LOG.1.
@@ -92,10 +79,8 @@ main() {
 	set -- --scope node --job "$job" --output "$out" --deadline "$deadline"
 	if [ "${OOMTRAIL_ALWAYS:-0}" = 1 ]; then
 		why="OOMTRAIL_ALWAYS=1"
-	elif [ "$on_failure" = 1 ] && job_failed; then
-		why="job failed (exit ${SLURM_JOB_EXIT_CODE:-?}, derived ${SLURM_JOB_DERIVED_EC:-?})"
 	else
-		why="if this node saw an incident"
+		why="if this node saw an incident (exit ${SLURM_JOB_EXIT_CODE:-?}, derived ${SLURM_JOB_DERIVED_EC:-?})"
 		set -- "$@" --if-incident
 	fi
 	is_number "$keep" && [ "$keep" -gt 0 ] && set -- "$@" --keep "$keep"

@@ -42,6 +42,9 @@ for c in sacct scontrol squeue sstat sinfo srun sacctmgr; do
 	{
 		echo '#!/bin/sh'
 		echo "echo \"$c \$*\" >>\"\${OOMTRAIL_CALL_LOG:?}\""
+		# the job's final state alone (FAKE_STATE), as sacct -X -o State
+		[ "$c" = sacct ] && echo 'case " $* " in *" -o State "*)
+	[ -n "${FAKE_STATE:-}" ] && { echo "$FAKE_STATE"; exit 0; } ;; esac'
 		if [ -x "$fake" ]; then
 			echo "exec '$fake' \"\$@\""
 		else
@@ -54,9 +57,14 @@ for c in dmesg journalctl nvidia-smi; do
 	ln -s "$src/tests/fakes/bin/$c" "$work/wrap/$c"
 done
 for t in sh cat sleep yes dirname mkdir chmod date wc mv rm timeout \
-    flock setsid env tr; do
+    flock env tr head sed; do
 	p=$(command -v "$t") && ln -s "$p" "$work/sys/$t"
 done
+# setsid 0.2 s late: a script that returns before its detached child has
+# left the process group loses the child (see as_slurmctld).
+printf '#!/bin/sh\nsleep 0.2\nexec %s "$@"\n' "$(command -v setsid)" \
+    >"$work/sys/setsid"
+chmod 755 "$work/sys/setsid"
 PATHS=$work/wrap:$work/sys
 job=3		# the job of the fakes' captures (fixtures/collect)
 
@@ -109,29 +117,48 @@ node_epilog() {
 	[ $(($(date +%s) - t0)) -le 60 ] || bad "$node: epilog took over 60 s"
 }
 
-# The EpilogSlurmctld, then its detached collector, waited for.
-ctld_epilog() {	# DIR EXIT_CODE
+# Runs the EpilogSlurmctld as slurmctld does: in its own process group,
+# which is killed (SIGTERM, then SIGKILL) as soon as the script returns;
+# fails when the script took more than 3 s. Arguments: env assignments.
+as_slurmctld() {
 	t0=$(date +%s)
-	# shellcheck disable=SC2046
-	env -i $(common_env) SLURM_SCRIPT_CONTEXT=epilog_slurmctld \
-	    SLURM_JOB_EXIT_CODE="$2" SLURM_JOB_EXIT_CODE2="$(($2 >> 8)):0" \
-	    SLURM_JOB_DERIVED_EC=0 SLURM_JOB_NODELIST="node[001-064]" \
-	    SLURM_JOB_NAME=train OOMTRAIL_CALL_LOG="$1/calls.job" \
-	    OOMTRAIL_OUTPUT="$1/spool/%j/%n" OOMTRAIL_JOB_DEADLINE=30 \
-	    OOMTRAIL_STATE="$1/ctld" \
-	    sh "$src/contrib/slurm/epilog-slurmctld.sh" >/dev/null 2>&1
+	# shellcheck disable=SC2016
+	env -i "$@" setsid sh -c 'exec sh "$0"' \
+	    "$src/contrib/slurm/epilog-slurmctld.sh" >/dev/null 2>&1 &
+	pg=$!	# setsid is no group leader here: it execs, same pid
+	wait "$pg"
 	rc=$?
+	kill -TERM "-$pg" 2>/dev/null
+	kill -KILL "-$pg" 2>/dev/null
 	[ "$rc" -eq 0 ] || bad "epilog-slurmctld exit $rc"
 	[ $(($(date +%s) - t0)) -le 3 ] ||
 	    bad "epilog-slurmctld did not return at once"
-	[ "$2" -ne 0 ] || return 0
+}
+
+# Up to 60 s for the EpilogSlurmctld log in DIR/ctld to say TEXT.
+ctld_wait() {	# DIR TEXT
 	i=0
-	while ! grep -q "collector exit" "$1/ctld/epilog-slurmctld.log" \
-	    2>/dev/null; do
+	while ! grep -q "$2" "$1/ctld/epilog-slurmctld.log" 2>/dev/null; do
 		i=$((i + 1))
-		[ "$i" -le 120 ] || { bad "job collector never ended"; return; }
+		[ "$i" -le 60 ] || { bad "EpilogSlurmctld never logged: $2";
+		    return 1; }
 		sleep 1
 	done
+}
+
+# The EpilogSlurmctld, then its detached collector, waited for.
+ctld_epilog() {	# DIR EXIT_CODE [ENV...]
+	d_=$1 ec=$2
+	shift 2
+	# shellcheck disable=SC2046
+	as_slurmctld $(common_env) SLURM_SCRIPT_CONTEXT=epilog_slurmctld \
+	    SLURM_JOB_EXIT_CODE="$ec" SLURM_JOB_EXIT_CODE2="$((ec >> 8)):0" \
+	    SLURM_JOB_DERIVED_EC=0 SLURM_JOB_NODELIST="node[001-064]" \
+	    SLURM_JOB_NAME=train OOMTRAIL_CALL_LOG="$d_/calls.job" \
+	    OOMTRAIL_OUTPUT="$d_/spool/%j/%n" OOMTRAIL_JOB_DEADLINE=30 \
+	    OOMTRAIL_STATE="$d_/ctld" "$@"
+	[ "$ec" -ne 0 ] || return 0
+	ctld_wait "$d_" "collector exit"
 }
 
 lines() {
@@ -168,21 +195,27 @@ run() {	# N
 }
 
 # EpilogSlurmctld with a collector that hangs: the script returns at
-# once; its detached collector is killed 30 s after its deadline (checked
+# once; its detached collector is killed 15 s after its deadline (checked
 # at the end, it runs while the counts are taken).
 e=$work/edge
 mkdir -p "$e"
 printf '#!/bin/sh\nexec sleep 300\n' >"$e/hang"
 chmod 755 "$e/hang"
-t0=$(date +%s)
-env -i PATH="$PATHS" SLURM_JOB_ID=10 SLURM_JOB_EXIT_CODE=9 \
+as_slurmctld PATH="$PATHS" SLURM_JOB_ID=10 SLURM_JOB_EXIT_CODE=9 \
     SLURM_JOB_NODELIST=node001 OOMTRAIL_STATE="$e/ctld" \
-    OOMTRAIL_COLLECT="$e/hang" OOMTRAIL_JOB_DEADLINE=1 \
-    sh "$src/contrib/slurm/epilog-slurmctld.sh" >/dev/null 2>&1 ||
-    bad "epilog-slurmctld exit $?"
-[ $(($(date +%s) - t0)) -le 3 ] || bad "epilog-slurmctld waited"
+    OOMTRAIL_COLLECT="$e/hang" OOMTRAIL_JOB_DEADLINE=1
 grep -q "job 10: failed (exit 9, derived ?); starting" \
     "$e/ctld/epilog-slurmctld.log" || bad "job 10 not started"
+# The per-node Epilog with a collector that hangs, in the background.
+(
+	t0=$(date +%s)
+	env -i PATH="$PATHS" SLURM_JOB_ID=$job OOMTRAIL_COLLECT="$e/hang" \
+	    OOMTRAIL_OUTPUT="$e/spool-hang" OOMTRAIL_DEADLINE=1 \
+	    OOMTRAIL_MARKERS="$e/markers-hang" OOMTRAIL_ALWAYS=1 \
+	    sh "$src/contrib/slurm/epilog.sh" >/dev/null 2>&1
+	echo "rc=$? seconds=$(($(date +%s) - t0))" >"$e/hang.result"
+) &
+hang_epilog=$!
 
 run 1
 # shellcheck disable=SC2046
@@ -244,17 +277,38 @@ env -i $(common_env) PATH="$work/quiet:$PATHS" \
     bad "marker node: an OOM kill in the marker gave no bundle"
 [ "$(lines "$d/calls.node")" -eq 0 ] || bad "marker node: Slurm calls"
 
+# A job that hit its time limit looks successful to the EpilogSlurmctld
+# (exit 0:0, derived 0: no state variable). OOMTRAIL_CHECK_STATE=1 asks
+# sacct for the final state: TIMEOUT is collected (one sacct more than a
+# failed job), COMPLETED costs that one sacct and nothing else; without
+# it, nothing is asked.
+d=$work/timeout
+mkdir -p "$d"
+ctld_epilog "$d" 0 OOMTRAIL_CHECK_STATE=1 FAKE_STATE=TIMEOUT
+ctld_wait "$d" "collector exit"
+[ "$(lines "$d/calls.job")" -eq $((calls_1 + 1)) ] ||
+    bad "TIMEOUT with CHECK_STATE: $(lines "$d/calls.job") calls"
+[ "$(bundles "$d/spool")" -eq 1 ] || bad "TIMEOUT: no job bundle"
+grep -q "TIMEOUT; starting the job-scope collector" \
+    "$d/ctld/epilog-slurmctld.log" || bad "TIMEOUT not logged"
+d=$work/completed
+mkdir -p "$d"
+ctld_epilog "$d" 0 OOMTRAIL_CHECK_STATE=1 FAKE_STATE=COMPLETED
+ctld_wait "$d" "COMPLETED: nothing to collect"
+[ "$(lines "$d/calls.job")" -eq 1 ] ||
+    bad "COMPLETED with CHECK_STATE: $(lines "$d/calls.job") calls"
+[ "$(bundles "$d/spool")" -eq 0 ] || bad "COMPLETED: a bundle"
+echo "OOMTRAIL_CHECK_STATE=1: $(lines "$work/timeout/calls.job") calls" \
+    "for a TIMEOUT job, $(lines "$d/calls.job") for a COMPLETED one"
+
 # The per-node Epilog always exits 0 and is bounded: no job id, a
 # missing collector, a failing one, one that hangs (killed after its
-# deadline + 15 s).
-for c in /nonexistent false "$e/hang"; do
-	t0=$(date +%s)
+# deadline + 15 s; that one waited for at the end).
+for c in /nonexistent false; do
 	env -i PATH="$PATHS" SLURM_JOB_ID=$job OOMTRAIL_COLLECT="$c" \
-	    OOMTRAIL_OUTPUT="$e/spool" OOMTRAIL_DEADLINE=1 \
-	    OOMTRAIL_MARKERS="$e/markers" OOMTRAIL_ALWAYS=1 \
-	    sh "$src/contrib/slurm/epilog.sh" >/dev/null 2>&1 ||
-	    bad "collector $c: epilog exit $?"
-	[ $(($(date +%s) - t0)) -le 30 ] || bad "collector $c: not bounded"
+	    OOMTRAIL_OUTPUT="$e/spool" OOMTRAIL_MARKERS="$e/markers" \
+	    OOMTRAIL_ALWAYS=1 sh "$src/contrib/slurm/epilog.sh" \
+	    >/dev/null 2>&1 || bad "collector $c: epilog exit $?"
 done
 env -i PATH="$PATHS" sh "$src/contrib/slurm/epilog.sh" >/dev/null 2>&1 ||
     bad "no SLURM_JOB_ID: epilog exit $?"
@@ -262,10 +316,9 @@ env -i PATH="$PATHS" SLURM_JOB_ID="3;rm" OOMTRAIL_MARKERS="$e/markers" \
     sh "$src/contrib/slurm/epilog.sh" >/dev/null 2>&1 ||
     bad "bad SLURM_JOB_ID: epilog exit $?"
 # EpilogSlurmctld: a pending job cancelled (no nodes) starts nothing.
-env -i PATH="$PATHS" SLURM_JOB_ID=9 SLURM_JOB_EXIT_CODE=15 \
+as_slurmctld PATH="$PATHS" SLURM_JOB_ID=9 SLURM_JOB_EXIT_CODE=15 \
     SLURM_JOB_NODELIST='(null)' OOMTRAIL_STATE="$e/ctld" \
-    OOMTRAIL_COLLECT="$e/hang" sh "$src/contrib/slurm/epilog-slurmctld.sh" \
-    >/dev/null 2>&1 || bad "epilog-slurmctld exit $?"
+    OOMTRAIL_COLLECT="$e/hang"
 grep -q "job 9" "$e/ctld/epilog-slurmctld.log" 2>/dev/null &&
     bad "a job that never ran was collected"
 i=0
@@ -275,6 +328,15 @@ do
 	[ "$i" -le 60 ] || { bad "job 10: hanging collector not ended"; break; }
 	sleep 1
 done
+
+wait "$hang_epilog"
+read -r hang_result <"$e/hang.result"
+case "$hang_result" in
+"rc=0 seconds="*)
+	[ "${hang_result#rc=0 seconds=}" -le 30 ] ||
+	    bad "hanging collector: the Epilog took $hang_result" ;;
+*)	bad "hanging collector: the Epilog ended with $hang_result" ;;
+esac
 
 [ "$fail" -eq 0 ] && echo "deploy-load: all checks passed"
 exit "$fail"

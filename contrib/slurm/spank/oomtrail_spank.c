@@ -79,6 +79,8 @@ SPANK_PLUGIN(oomtrail, 1);
 #define MARKER_MAX	4096	/* a marker file's size limit (its format) */
 #define MARKER_TASKS	128	/* tasks listed per step and node */
 #define MARKER_PATH	1024	/* longer output paths are left out */
+#define MARKER_STALE_S	(7 * 86400)	/* job directories no Epilog removed */
+#define MARKER_PRUNE	64	/* of those, removed per new job; entries */
 #define OUTPUT_TRIES	10	/* 2 ms polls for a task's stdio to be set */
 
 struct spank_opts {
@@ -946,7 +948,8 @@ sb_printf(struct sbuf *b, const char *fmt, ...)
 }
 
 /*
- * The marker's text (format 1, docs/bundle-format.md) in buf; with paths
+ * The marker's text (format 1: the collector's collect/marker.c reads it)
+ * in buf; with paths
  * 0 the output paths are left empty. Its length, or -1 if it does not fit
  * in cap - 1 bytes.
  */
@@ -966,10 +969,8 @@ marker_format(const struct step_marker *m, const struct task_info *t,
 		sb_printf(&b, "array_job_id=\narray_task_id=\n");
 	sb_printf(&b, "uid=%u\nnode=%s\n", (unsigned)t->uid,
 	    node_ok(node) ? node : "");
-	if (m->start > 0)
+	if (m->start > 0)	/* unknown: no line (the reader wants digits) */
 		sb_printf(&b, "start=%lld\n", (long long)m->start);
-	else
-		sb_printf(&b, "start=\n");
 	sb_printf(&b, "end=%lld\npids=", (long long)end);
 	for (i = 0; i < m->ntasks; i++)
 		sb_printf(&b, "%s%ld", i > 0 ? " " : "", (long)m->pid[i]);
@@ -987,14 +988,15 @@ marker_format(const struct step_marker *m, const struct task_info *t,
 }
 
 /* mkdir name (0700) in dirfd and open it; -1 unless it is a directory
- * of ours that nobody else may write to. */
+ * of ours that nobody else may write to. *created: made just now. */
 static int
-open_own_dir(int dirfd, const char *name)
+open_own_dir(int dirfd, const char *name, int *created)
 {
 	struct stat	st;
 	int		fd;
 
-	if (mkdirat(dirfd, name, 0700) == -1 && errno != EEXIST)
+	*created = mkdirat(dirfd, name, 0700) == 0;
+	if (!*created && errno != EEXIST)
 		return -1;
 	if ((fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 	    O_CLOEXEC)) == -1)
@@ -1006,6 +1008,67 @@ open_own_dir(int dirfd, const char *name)
 		return -1;
 	}
 	return fd;
+}
+
+static int
+all_digits(const char *s)
+{
+	return s[0] != '\0' && strspn(s, "0123456789") == strlen(s);
+}
+
+/* A stale job directory and the (at most MARKER_PRUNE) files in it. */
+static void
+remove_job_dir(int dfd, const char *name)
+{
+	struct dirent	*de;
+	DIR		*d;
+	int		 jfd, n = 0;
+
+	if ((jfd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1)
+		return;
+	if ((d = fdopendir(jfd)) == NULL) {
+		close(jfd);
+		return;
+	}
+	while ((de = readdir(d)) != NULL && n++ < MARKER_PRUNE + 2)
+		if (strcmp(de->d_name, ".") != 0 &&
+		    strcmp(de->d_name, "..") != 0)
+			(void)unlinkat(jfd, de->d_name, 0);
+	closedir(d);
+	(void)unlinkat(dfd, name, AT_REMOVEDIR);	/* else next time */
+}
+
+/*
+ * Markers no Epilog removed (a node without epilog.sh, a crash) would
+ * fill /run: when a job's first marker is written, job directories
+ * older than MARKER_STALE_S go, at most MARKER_PRUNE of them. Only
+ * directories named by a job id; links and the rest are left alone.
+ */
+static void
+marker_prune(int dfd, const char *keep)
+{
+	struct dirent	*de;
+	struct stat	 st;
+	time_t		 old = time(NULL) - MARKER_STALE_S;
+	DIR		*d;
+	int		 fd, n = 0;
+
+	if ((fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
+		return;
+	if ((d = fdopendir(fd)) == NULL) {
+		close(fd);
+		return;
+	}
+	while ((de = readdir(d)) != NULL && n < MARKER_PRUNE) {
+		if (!all_digits(de->d_name) || strcmp(de->d_name, keep) == 0 ||
+		    fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == -1 ||
+		    !S_ISDIR(st.st_mode) || st.st_mtime >= old)
+			continue;
+		n++;
+		remove_job_dir(dfd, de->d_name);
+	}
+	closedir(d);
 }
 
 static int
@@ -1035,14 +1098,16 @@ marker_write(const char *dir, const struct task_info *t, const char *text,
     size_t n)
 {
 	char	job[16], name[40], tmp[64];
-	int	dfd = -1, jfd = -1, fd = -1, rc = -1, e;
+	int	dfd = -1, jfd = -1, fd = -1, rc = -1, e, created;
 
 	snprintf(job, sizeof(job), "%u", (unsigned)t->job);
 	snprintf(name, sizeof(name), "%s.step", t->step);
 	snprintf(tmp, sizeof(tmp), ".%s.step.%ld", t->step, (long)getpid());
-	if ((dfd = open_own_dir(AT_FDCWD, dir)) == -1 ||
-	    (jfd = open_own_dir(dfd, job)) == -1)
+	if ((dfd = open_own_dir(AT_FDCWD, dir, &created)) == -1 ||
+	    (jfd = open_own_dir(dfd, job, &created)) == -1)
 		goto out;
+	if (created)
+		marker_prune(dfd, job);
 	(void)unlinkat(jfd, tmp, 0);	/* a crashed write's leftover */
 	if ((fd = openat(jfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
 	    O_CLOEXEC, 0600)) == -1)

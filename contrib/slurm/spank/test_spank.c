@@ -681,6 +681,57 @@ DEFINE_TEST(spank_marker_refuses_unsafe_dir)
 	snprintf(opt, sizeof(opt), "markers=%s", here(5, "m3"));
 	CHECK_EQ_INT(hook(3, av), 0);
 	CHECK(strstr(slurp("m3/8/1.step"), "\npids=9\nexit=0\n") != NULL);
+	/* no start time known (no slurm_spank_init): no start= line */
+	CHECK(strstr(slurp("m3/8/1.step"), "\nnode=\nend=") != NULL);
+}
+
+/* Old a directory: its mtime (and atime) days ago. */
+static void
+age(const char *path, int days)
+{
+	struct timespec	ts[2];
+
+	ts[0].tv_sec = ts[1].tv_sec = time(NULL) - (time_t)days * 86400;
+	ts[0].tv_nsec = ts[1].tv_nsec = 0;
+	CHECK(utimensat(AT_FDCWD, path, ts, AT_SYMLINK_NOFOLLOW) == 0);
+}
+
+/*
+ * Job directories no Epilog removed go when a new job's first marker is
+ * written, once older than 7 days; a recent one, a name that is no job
+ * id and a link stay.
+ */
+DEFINE_TEST(spank_marker_prunes_stale)
+{
+	const char	*av[] = { "always=0", NULL };
+	char		 link[8];
+
+	cgroup_fs = here(1, "no-cgroups");
+	av[0] = output_opt("out");
+	CHECK_EQ_INT(test_sh("mkdir -m 700 -p markers/100 markers/101 "
+	    "markers/102 markers/keep && touch markers/100/batch.step "
+	    "markers/100/0.step markers/101/extern.step markers/keep/x && "
+	    "ln -s 102 markers/103"), 0);
+	age("markers/100", 8);
+	age("markers/101", 30);
+	age("markers/102", 6);
+	age("markers/keep", 30);
+	age("markers/103", 30);
+	fake = (struct fake_items){ .remote = 1, .job = 200, .step = 0,
+	    .uid = 1001, .status = 0, .pid = 5 };
+	CHECK_EQ_INT(hook(1, av), 0);
+	CHECK(access("markers/200/0.step", F_OK) == 0);
+	CHECK(access("markers/100", F_OK) == -1);
+	CHECK(access("markers/101", F_OK) == -1);
+	CHECK(access("markers/102", F_OK) == 0);
+	CHECK(access("markers/keep/x", F_OK) == 0);
+	CHECK(readlink("markers/103", link, sizeof(link)) == 3);
+	/* the same job again: its directory is not new, nothing is looked at */
+	CHECK_EQ_INT(test_sh("mkdir -m 700 markers/104"), 0);
+	age("markers/104", 9);
+	fake.pid = 6;
+	CHECK_EQ_INT(task_exit(1, av), 0);
+	CHECK(access("markers/104", F_OK) == 0);
 }
 
 /*
@@ -692,7 +743,7 @@ DEFINE_TEST(spank_marker_refuses_unsafe_dir)
 DEFINE_TEST(spank_marker_output_paths)
 {
 	const char	*av[] = { "always=0", NULL };
-	char		 out[PATH_MAX];
+	char		 out[PATH_MAX + 128];
 	long		 t0;
 
 	cgroup_fs = here(1, "no-cgroups");
