@@ -19,7 +19,7 @@ for g in ${OOMTRAIL_DEPS:-}; do
 		command -v node >/dev/null 2>&1 || PKGS="$PKGS nodejs"
 		command -v npm >/dev/null 2>&1 || PKGS="$PKGS npm"
 		;;
-	slurm) PKGS="$PKGS slurm-wlm slurmdbd slurm-client munge mariadb-server libslurm-dev jq" ;;
+	slurm) PKGS="$PKGS slurm-wlm slurmdbd slurm-client munge mariadb-server libslurm-dev jq debootstrap" ;;
 	# cpack's .rpm (rpmbuild) and its inspection (rpm -qlp, rpm2archive)
 	package) PKGS="$PKGS rpm dpkg-dev" ;;
 	*) echo "deps.sh: unknown group '$g'" >&2; exit 2 ;;

@@ -21,8 +21,32 @@ OOMTRAIL=${OOMTRAIL:?OOMTRAIL must name the built oomtrail}
 ID=$(job_id "$CASE")
 [ -n "$ID" ] || die "case $CASE was not submitted"
 OUTF=$RESULTS/jobs/$CASE-$ID.out
+# array_oom: the case is its OOM-killed task 3 (ID: its own job id;
+# TASKNAME: <array>_3), the other tasks are OTHER_IDS
+ARRAY_ID="" TASKNAME="" OTHER_IDS=""
+if [ "$CASE" = array_oom ]; then
+	ARRAY_ID=$ID
+	TASKNAME=${ARRAY_ID}_3
+	ID=$(sed -n "s/^\([0-9]*\)|${TASKNAME}\$/\1/p" "$RESULTS/jobs/$CASE.names")
+	[ -n "$ID" ] || die "array $ARRAY_ID has no task 3 in $RESULTS/jobs/$CASE.names"
+	OTHER_IDS=$(grep -v "|${TASKNAME}\$" "$RESULTS/jobs/$CASE.names" | cut -d'|' -f1)
+	OUTF=$RESULTS/jobs/$CASE-$TASKNAME.out
+fi
 SACCT=$RESULTS/jobs/$CASE.sacct
 MIB100=104857600
+# What differs between the Slurm versions the stage runs (24.11: see the
+# README's version table).  slurmstepd's kill line: 22.05 "oom-kill
+# event(s)", 24.11 "oom_kill event".  24.11's srun takes the job's
+# --cpus-per-task again: srun --exact no longer narrows a step to 1 CPU.
+OOMEV='oom-kill event\(s\)'
+# The job's --mem (multistep: 300M for the job, 100M for step .1).
+REQMEM=$MIB100
+[ "$CASE" = multistep ] && REQMEM=314572800
+EXACT_CPUS=1
+if [ "$SLURMV" = 24.11 ]; then
+	OOMEV='oom_kill event'
+	EXACT_CPUS=2
+fi
 NFAIL=0
 mkdir -p "$RESULTS/checks" "$RESULTS/analysis" "$RESULTS/unpacked"
 REPORT=$RESULTS/checks/$CASE.txt
@@ -61,7 +85,13 @@ cpu_hungry)	HOOKS="operator srun epilog"; VHOOKS="operator epilog"
 gpu_gres|gpu_nogres) HOOKS="operator epilog"; VHOOKS=$HOOKS; CAUSE=no_incident
 		SPANK=none ;;
 cpu_narrow)	HOOKS="operator epilog"; VHOOKS=$HOOKS
-		CAUSE=cpu_limited; CAUSE_epilog=no_incident; SPANK=none ;;
+		CAUSE=cpu_limited; CAUSE_epilog=no_incident; SPANK=none
+		# 24.11: no step is narrower than the job: nothing to find
+		[ "$SLURMV" = 24.11 ] && CAUSE=no_incident ;;
+# The new deployment's cases: an array whose last task (it keeps the
+# array's id) is OOM-killed, and a job OOM-killed while slurmdbd is
+# stopped.  Today's Epilog collects both; the new one (new_checks) too.
+array_oom|dbd_down) HOOKS="epilog";	VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=batch ;;
 # Never starts on 22.05.8 (the node is drained): root collects it pending.
 gpu_nofile)	HOOKS="operator";	VHOOKS=$HOOKS; CAUSE=gpu_access_denied; SPANK=none ;;
 *)		die "unknown case $CASE" ;;
@@ -107,7 +137,7 @@ scenario()
 		ok "sacct: job OUT_OF_MEMORY 0:125" has_line "$SACCT" "${j}OUT_OF_MEMORY\\|0:125\\|"
 		ok "sacct: batch step OUT_OF_MEMORY" has_line "$SACCT" "${b}OUT_OF_MEMORY\\|"
 		ok "output: slurmstepd oom-kill line" has_line "$OUTF" \
-		    "slurmstepd-[^:]*: error: Detected [0-9]+ oom-kill event\\(s\\) in StepId=$ID\\.batch\\." ;;
+		    "slurmstepd-[^:]*: error: Detected [0-9]+ $OOMEV in StepId=$ID\\.batch\\." ;;
 	oom_srun)
 		ok "sacct: job COMPLETED 0:0" has_line "$SACCT" "${j}COMPLETED\\|0:0\\|"
 		ok "sacct: step .0 OUT_OF_MEMORY 0:125" has_line "$SACCT" "^$ID\\.0\\|[^|]*\\|OUT_OF_MEMORY\\|0:125\\|"
@@ -137,7 +167,7 @@ scenario()
 		ok "output: the job's SLURM_CPUS_PER_TASK=2" has_line "$OUTF" '^SLURM_CPUS_PER_TASK=2$'
 		ok "output: no SRUN_CPUS_PER_TASK in the job" has_line "$OUTF" '^SRUN_CPUS_PER_TASK=unset$'
 		narrow_step plain 2
-		narrow_step exact 1
+		narrow_step exact "$EXACT_CPUS"
 		narrow_step exact_fix 2 ;;
 	gpu_nofile)
 		nofile_scenario ;;
@@ -145,6 +175,22 @@ scenario()
 		ok "sacct: job COMPLETED 0:0" has_line "$SACCT" "${j}COMPLETED\\|0:0\\|"
 		ok "output: open denied by the devices cgroup" has_line "$OUTF" \
 		    "^open /dev/nvidia0: Operation not permitted$" ;;
+	array_oom)
+		ok "sacct: task 3 OUT_OF_MEMORY 0:125" has_line "$SACCT" \
+		    "^${TASKNAME}\\|$CASE\\|OUT_OF_MEMORY\\|0:125\\|"
+		ok "sacct: tasks 1 and 2 COMPLETED 0:0" test "$(grep -Ec \
+		    "^${ARRAY_ID}_[12]\\|$CASE\\|COMPLETED\\|0:0\\|" "$SACCT")" = 2
+		ok "task 3 kept the array's id ($ARRAY_ID)" test "$ID" = "$ARRAY_ID"
+		ok "output: task 3 is job $ID" has_line "$OUTF" \
+		    "^array $ARRAY_ID task 3 is job $ID\$" ;;
+	dbd_down)
+		ok "sacct (after slurmdbd's restart): job OUT_OF_MEMORY 0:125" \
+		    has_line "$SACCT" "${j}OUT_OF_MEMORY\\|0:125\\|"
+		ok "the job left the queue while slurmdbd was stopped" awk -F= \
+		    '{ t[$1] = $2 } END { exit !(t["dbd_stopped"] < t["job_gone"] &&
+		    t["job_gone"] < t["dbd_starting"]) }' "$RESULTS/jobs/$CASE.timeline"
+		ok "sacct while slurmdbd was stopped had no final state" bash -c \
+		    "! grep -Eq '^$ID\\|(OUT_OF_MEMORY|FAILED|COMPLETED)\$' '$RESULTS/jobs/$CASE.sacct-while-down'" ;;
 	multistep)
 		ok "sacct: job COMPLETED 0:0" has_line "$SACCT" "${j}COMPLETED\\|0:0\\|"
 		ok "sacct: step .0 COMPLETED" has_line "$SACCT" "^$ID\\.0\\|[^|]*\\|COMPLETED\\|"
@@ -177,7 +223,7 @@ nofile_scenario()
 	local d=$RESULTS/jobs/$CASE
 	ok "gres.conf of the case: Name=gpu Count=1, no File" has_line "$d.gres.conf" '^Name=gpu Count=1$'
 	ok "slurmd.log: file-less GPU removed" has_line "$d.slurmd.log" \
-	    'debug:  Removing file-less GPU gpu:\(null\) from final GRES list$'
+	    '(debug:  Removing|warning: Ignoring) file-less GPU gpu:\(null\) from final GRES list$'
 	ok "slurmctld.log: node set INVAL" has_line "$d.slurmctld.log" \
 	    'error: Setting node [^ ]+ state to INVAL with reason:gres/gpu count reported lower than configured \(0 < 1\)$'
 	ok "scontrol show node: IDLE+DRAIN+INVALID_REG" has_line "$d.node" \
@@ -243,8 +289,13 @@ bundle_checks()
 	mkdir -p "$un"
 	ok "$hook: bundle unpacks with tar --zstd" tar --zstd -xf "$b" -C "$un"
 	ok "$hook: manifest names job $ID" jqt "$un/manifest.json" \
-	    "((.job.id // .job_id) | tostring) == \"$ID\""
+	    "((.job.id // .job_id) | tostring) as \$j | \$j == \"$ID\" or \$j == \"${TASKNAME:-$ID}\""
 	ok "$hook: manifest has clock anchors (realtime, monotonic)" clocks "$un"
+	# Slurm's Epilog has no step and no node-local pids: the collector
+	# knows and runs neither (they used to be two failed sources each time)
+	[ "$hook" = epilog ] &&
+	ok "$hook: no scontrol listpids / show step in the Epilog" jqt "$un/manifest.json" \
+	    '[.items[]? | select((.source // "") | test("scontrol (listpids|show step)"))] | length == 0'
 	case $CAUSE in host_oom) ;; *) return ;; esac
 	if [ "$hook" = epilog ] || [ "$hook" = spank ]; then
 		ok "$hook: kernel memcg OOM kill of job $ID captured" kernel_oom "$un"
@@ -374,12 +425,17 @@ narrow_checks()
 	ok "$hook: cpuset.cpus of the job: two CPUs" \
 	    member_has "$un" "cgroup/cpuset$job/cpuset.cpus" "$two"
 	s=$(step_of exact)
-	ok "$hook: cpuset.cpus of step exact (.$s): one CPU" \
-	    member_has "$un" "cgroup/cpuset$job/step_$s/cpuset.cpus" '^[0-9]+$'
-	ok "$hook: procs.tsv: spin in step exact: 3 threads on one CPU" \
-	    narrow_row "$un" "step_$s" '^3 [0-9]+$'
-	ok "$hook: sacct.txt: step exact NCPUS 1" sacct_ncpus "$un" exact 1
-	for n in plain exact_fix; do
+	if [ "$EXACT_CPUS" = 1 ]; then
+		ok "$hook: cpuset.cpus of step exact (.$s): one CPU" \
+		    member_has "$un" "cgroup/cpuset$job/step_$s/cpuset.cpus" '^[0-9]+$'
+		ok "$hook: procs.tsv: spin in step exact: 3 threads on one CPU" \
+		    narrow_row "$un" "step_$s" '^3 [0-9]+$'
+		ok "$hook: sacct.txt: step exact NCPUS 1" sacct_ncpus "$un" exact 1
+		n="plain exact_fix"
+	else
+		n="plain exact exact_fix"
+	fi
+	for n in $n; do
 		s=$(step_of $n)
 		ok "$hook: cpuset.cpus of step $n (.$s): two CPUs" \
 		    member_has "$un" "cgroup/cpuset$job/step_$s/cpuset.cpus" "$two"
@@ -402,8 +458,8 @@ nofile_checks()
 	ok "$hook: scontrol-job: PENDING on a drained node" \
 	    member_has "$un" slurm/scontrol-job.txt \
 	    'JobState=PENDING Reason=Nodes_required_for_job_are_DOWN,_DRAINED_or_reserved_for_jobs_in_higher_priority_partitions '
-	ok "$hook: scontrol-job: TresPerNode=gres:gpu:1" \
-	    member_has "$un" slurm/scontrol-job.txt '^ +TresPerNode=gres:gpu:1$'
+	ok "$hook: scontrol-job: TresPerNode=gres:gpu:1 (24.11: gres/gpu:1)" \
+	    member_has "$un" slurm/scontrol-job.txt '^ +TresPerNode=gres[:/]gpu:1$'
 	ok "$hook: scontrol-node: IDLE+DRAIN+INVALID_REG" \
 	    member_has "$un" slurm/scontrol-node.txt '^ +State=IDLE\+DRAIN\+INVALID_REG[+ ]'
 	ok "$hook: scontrol-node: gres/gpu count reported lower than configured" \
@@ -476,7 +532,7 @@ verdict_checks()
 		# after the batch script's trap, before the Epilog.
 		[ "$hook" = epilog ] &&
 		ok "$hook: verdict cites the slurmstepd oom-kill line" jqt "$j" "$CITED
-		    alltext | any(test(\"Detected [0-9]+ oom-kill event\\\\(s\\\\) in StepId=$ID\\\\.batch\"))"
+		    alltext | any(test(\"Detected [0-9]+ oom[-_]kill event(\\\\(s\\\\)|s)? in StepId=$ID\\\\.batch\"))"
 		case $hook in epilog|spank) true ;; *) false ;; esac &&
 		ok "$hook: verdict cites the kernel memcg kill" jqt "$j" "$CITED
 		    alltext | any(test(\"CONSTRAINT_MEMCG.*job_$ID[,/]\"))"
@@ -494,11 +550,13 @@ verdict_checks()
 	esac
 	# The SPANK bundle is taken while the failed step's cgroup exists:
 	# its quantities carry that step's own oom_kill count.
-	case $hook/$CAUSE in
-	spank/host_oom)
+	# (dbd_down: no accounting while slurmdbd was stopped, no host rows)
+	case $hook/$CAUSE/$CASE in
+	spank/host_oom/dbd_down) ;;
+	spank/host_oom/*)
 		ok "$hook: quantities.host: step $ID.$SPANK has oom_kills >= 1" \
-		    jqt "$j" "$CITED [hostq | select(.step == \"$ID.$SPANK\"
-		    and (.oom_kills // 0) >= 1)] | length > 0" ;;
+		    jqt "$j" "$CITED [hostq | select((.step == \"$ID.$SPANK\" or
+		    .step == \"${TASKNAME:-$ID}.$SPANK\") and (.oom_kills // 0) >= 1)] | length > 0" ;;
 	esac
 	case $CASE/$want in
 	leak/memory_leak)
@@ -553,7 +611,7 @@ spank_log_checks()
 	fi
 	case $CASE in
 	timelimit)	why='signal=[1-9][0-9]* oom_kill=0' ;;
-	oom_batch|leak)	why='signal=0 oom_kill=[1-9]' ;;
+	oom_batch|leak|array_oom|dbd_down) why='signal=0 oom_kill=[1-9]' ;;
 	*)		why='signal=9 oom_kill=[1-9]' ;;
 	esac
 	ok "spank: collected for step $SPANK ($why)" has_line "$log" \
@@ -568,7 +626,8 @@ check_hook()
 {
 	local hook=$1 dir=$RESULTS/bundles/$1/$ID b rc j
 	j=$RESULTS/analysis/$CASE.$hook.json
-	b=$(ls "$dir"/oomtrail-*-"$ID"-*.tar.zst 2>/dev/null | head -n 1)
+	b=$(ls "$dir"/oomtrail-*-"$ID"-*.tar.zst \
+	    "$dir"/oomtrail-*-"${TASKNAME:-$ID}"-*.tar.zst 2>/dev/null | head -n 1)
 	if [ -z "$b" ]; then
 		result FAIL "$hook: no bundle in $dir ($(cat "$dir/collect.status" 2>/dev/null); stderr: $(head -c 300 "$dir/collect.err" 2>/dev/null))"
 		return
@@ -593,12 +652,185 @@ check_hook()
 	esac
 }
 
+# ---------------------------------------------------------------- together
+# Every verdict check below reads one analysis of several bundles.
+# no_double_kill J: one kill counted once: no step of the job with more
+# than one OOM kill (each case has exactly one).
+no_double_kill()
+{
+	jqt "$1" "$CITED [hostq | .oom_kills // 0] | (max // 0) <= 1"
+}
+
+# final_states J: no step left RUNNING or PENDING, and some step final.
+final_states()
+{
+	jqt "$1" "$CITED [hostq | .state // empty] as \$s
+	    | (\$s | map(select(test(\"^(RUNNING|PENDING|COMPLETING)\"))) | length == 0)
+	    and (\$s | length > 0)"
+}
+
+# analyze_together NAME BUNDLE...: one analysis of the bundles; checks
+# that a kill is counted once and states are final.
+analyze_together()
+{
+	local name=$1 j=$RESULTS/analysis/$CASE.$1.json rc
+	shift
+	"$OOMTRAIL" analyze --format json "$@" >"$j" 2>"$j.stderr"
+	rc=$?
+	if [ "$rc" = 0 ] || [ "$rc" = 3 ]; then
+		result PASS "$name: oomtrail analyze of $# bundles together, exit $rc"
+	else
+		result FAIL "$name: oomtrail analyze of $# bundles exit $rc: $(head -c 300 "$j.stderr")"
+		return 1
+	fi
+}
+
+# bundle_of HOOK [ID]: the hook's bundle of the job, or nothing.
+bundle_of()
+{
+	local id=${2:-$ID} n=${TASKNAME:-$ID}
+	[ "$id" = "$ID" ] || n=$id
+	ls "$RESULTS/bundles/$1/$id"/oomtrail-*-"$id"-*.tar.zst \
+	    "$RESULTS/bundles/$1/$id"/oomtrail-*-"$n"-*.tar.zst 2>/dev/null |
+	    head -n 1
+}
+
+# snapshot_checks: the bundles one job's hooks took at different moments
+# (batch trap, SPANK, Epilog, ...), analysed together, are one node's
+# successive snapshots: the case's verdict, its one kill counted once,
+# final states, ReqMem from accounting, the kernel log not "missing".
+snapshot_checks()
+{
+	local h b bs="" n=0 j=$RESULTS/analysis/$CASE.together.json
+	case $CAUSE in host_oom) ;; *) return ;; esac
+	[ "$CASE" = leak ] && return	# the trap's verdict differs (a leak)
+	for h in $HOOKS; do
+		b=$(bundle_of "$h")
+		[ -n "$b" ] || continue
+		bs="$bs $b"
+		n=$((n + 1))
+	done
+	[ "$n" -ge 2 ] || return
+	echo "together: ${HOOKS// /+}" | tee -a "$REPORT"
+	# shellcheck disable=SC2086
+	analyze_together together $bs || return
+	ok "together: verdict.cause == $CAUSE" jqt "$j" ".verdict.cause == \"$CAUSE\""
+	ok "together: one OOM kill counted once (no oom_kills > 1)" no_double_kill "$j"
+	# the SPANK bundle saw the step's cgroup: the kill is counted, once
+	# (dbd_down: without accounting there are no per-step rows)
+	case " $HOOKS /$CASE" in
+	*" spank "*/dbd_down) ;;
+	*" spank "*)
+		ok "together: the failed step's oom_kills is 1" jqt "$j" "$CITED
+		    [hostq | select(.oom_kills == 1)] | length > 0" ;;
+	esac
+	[ "$CASE" = dbd_down ] ||
+	ok "together: final states (no RUNNING/PENDING step)" final_states "$j"
+	# today's bundles of dbd_down were all taken while slurmdbd was
+	# stopped: no final state, no ReqMem (the new deployment's are)
+	[ "$CASE" = dbd_down ] ||
+	ok "together: ReqMem $REQMEM B, none 0 B" jqt "$j" "$CITED
+	    ([hostq | select(.req_mem_bytes == $REQMEM)] | length > 0) and
+	    ([hostq | select(.req_mem_bytes == 0)] | length == 0)"
+	ok "together: the kernel log is not missing" jqt "$j" \
+	    '[.missing[]? | .evidence // "" | select(test("^kernel"))] | length == 0'
+}
+
+# new_checks: the new deployment (contrib/slurm/epilog.sh per node with
+# --scope node, epilog-slurmctld.sh as EpilogSlurmctld, the SPANK
+# plugin's markers) against today's (the "epilog" hook: oomtrail-collect
+# --job, scope all, every job): the same verdict from the node and job
+# bundles analysed together; no bundle at all where today's says
+# no_incident; a node bundle that asked Slurm nothing.
+new_checks()
+{
+	local today nb jb j=$RESULTS/analysis/$CASE.new.json id
+	if ! grep -qx 'new_deployment=yes' "$RESULTS/up"; then
+		echo "SKIP new deployment: contrib/slurm/epilog-slurmctld.sh is not in this tree" | tee -a "$REPORT"
+		return
+	fi
+	today=$(jq -r '.verdict.cause // "none"' "$RESULTS/analysis/$CASE.epilog.json" 2>/dev/null)
+	[ -n "$today" ] || today=none
+	nb=$(bundle_of node)
+	jb=$(bundle_of job)
+	echo "new deployment: today's verdict $today; node bundle ${nb:-none}, job bundle ${jb:-none}" | tee -a "$REPORT"
+	[ "$CASE" = gpu_nofile ] && return	# never ran: no Epilog
+	ok "new: the node Epilog ran and logged its decision" test -s "$RESULTS/bundles/node/$ID/epilog.log"
+	ok "new: node Epilog exit 0" has_line "$RESULTS/bundles/node/$ID/collect.status" '^rc=0 '
+	case $CASE in
+	# nothing failed: nothing collected, by neither side
+	ok|gpu_gres|gpu_nogres|cpu_hungry|cpu_narrow)
+		ok "new: no node bundle for a job that ended well" test -z "$nb"
+		ok "new: no job bundle for a job that ended well" test -z "$jb"
+		return ;;
+	esac
+	ok "new: a node bundle" test -n "$nb"
+	case $CASE in
+	timelimit)	;;	# slurmctld's environment shows no failure (0:0)
+	*)	ok "new: a job bundle (EpilogSlurmctld, --scope job)" test -n "$jb" ;;
+	esac
+	[ -n "$nb$jb" ] || return
+	if [ -n "$nb" ]; then
+		tar --zstd -xOf "$nb" manifest.json >"$j.node-manifest" 2>/dev/null
+		ok "new: node bundle's manifest says scope node" jqt "$j.node-manifest" '.scope == "node"'
+		ok "new: node bundle asked Slurm nothing (no sacct/scontrol member)" jqt "$j.node-manifest" \
+		    '[.items[]? | .path // "" | select(test("^slurm/(sacct|scontrol|squeue|sstat)"))] | length == 0'
+	fi
+	if [ -n "$jb" ]; then
+		tar --zstd -xOf "$jb" manifest.json >"$j.job-manifest" 2>/dev/null
+		ok "new: job bundle's manifest says scope job" jqt "$j.job-manifest" '.scope == "job"'
+		tar --zstd -xOf "$jb" slurm/sacct.txt >"$j.job-sacct" 2>/dev/null
+		ok "new: job bundle's sacct is final (no RUNNING/PENDING)" bash -c \
+		    "[ -s '$j.job-sacct' ] && ! grep -Eq '\\|(RUNNING|PENDING|COMPLETING)\\|' '$j.job-sacct'"
+	fi
+	# shellcheck disable=SC2086
+	analyze_together new $nb $jb || return
+	ok "new: verdict.cause == today's ($today)" jqt "$j" ".verdict.cause == \"$today\""
+	case $today in
+	host_oom)
+		ok "new: one OOM kill counted once" no_double_kill "$j"
+		ok "new: ReqMem $REQMEM B from the job bundle" jqt "$j" "$CITED
+		    [hostq | select(.req_mem_bytes == $REQMEM)] | length > 0"
+		ok "new: the kernel log is not missing" jqt "$j" \
+		    '[.missing[]? | .evidence // "" | select(test("^kernel"))] | length == 0' ;;
+	esac
+	[ -n "$jb" ] && ok "new: final states" final_states "$j"
+	case $CASE in
+	array_oom)
+		ok "new: job bundle: array $ARRAY_ID task 3 in the manifest" jqt "$j.job-manifest" \
+		    "((.job.array_job_id // .array_job_id) | tostring) == \"$ARRAY_ID\" and
+		    ((.job.array_task_id // .array_task_id) | tostring) == \"3\""
+		ok "new: job bundle's sacct holds task 3's records only" bash -c \
+		    "grep -q '^${TASKNAME}|' '$j.job-sacct' && ! grep -Eq '^${ARRAY_ID}_[12][|.]' '$j.job-sacct'"
+		for id in $OTHER_IDS; do
+			ok "new: no bundle for task job $id (it ended well)" \
+			    test -z "$(bundle_of node "$id")$(bundle_of job "$id")"
+		done ;;
+	dbd_down)
+		ok "new: job bundle's sacct has the job OUT_OF_MEMORY" has_line "$j.job-sacct" \
+		    "^$ID\\|.*OUT_OF_MEMORY" ;;
+	esac
+}
+
+# array_checks: today's Epilog bundle of the task that kept the array's
+# id holds that task's records only.
+array_checks()
+{
+	local un=$RESULTS/unpacked/$CASE.epilog
+	[ "$CASE" = array_oom ] || return
+	ok "epilog: sacct.txt holds task 3's records only" bash -c \
+	    "grep -q '^${TASKNAME}|' '$un/slurm/sacct.txt' && ! grep -Eq '^${ARRAY_ID}_[12][|.]' '$un/slurm/sacct.txt'"
+}
+
 echo "case $CASE: job $ID, hooks $HOOKS, expected $CAUSE" | tee -a "$REPORT"
 scenario
 spank_log_checks
 for h in $HOOKS; do
 	check_hook "$h"
 done
+array_checks
+snapshot_checks
+new_checks
 [ "$CASE" = leak ] && watch_checks "$RESULTS/unpacked/$CASE.trap"
 if [ "$NFAIL" -gt 0 ]; then
 	touch "$RESULTS/failed"

@@ -16,6 +16,12 @@
 # fails if any of the processes it stopped is still alive.
 #
 # It does not touch /etc/slurm, the system MariaDB or a munged it found.
+#
+# With OOMTRAIL_INTEG_SLURM=24.11 the same cluster runs Slurm 24.11 inside
+# the Debian 13 root of chroot.sh (built beforehand by the stage's chroot
+# test; skips when it is not): its own munged, MariaDB (port 13317) and
+# Slurm daemons on ports 7817-7819, every one started with chroot; $RUN is
+# bind-mounted into the root at the same path and unmounted by "down".
 set -uo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -26,10 +32,13 @@ COLLECT=${OOMTRAIL_COLLECT:-}
 SPANK=${OOMTRAIL_SPANK:-}
 HOST=$(hostname -s)
 DBPORT=${OOMTRAIL_INTEG_DBPORT:-13306}
+[ -n "$CHROOT" ] && DBPORT=${OOMTRAIL_INTEG_DBPORT:-13317}
 DBPASS=oomtrail-integ
 CLUSTER=oomtrailci
 FAKE_GPU=/dev/nvidia0
 PKGS="slurmctld slurmd slurmdbd slurm-client munge mariadb-server jq"
+# 24.11: the daemons and clients come from the chroot; the checks need jq
+[ -n "$CHROOT" ] && PKGS=jq
 
 T0=$(date +%s.%N)
 
@@ -95,6 +104,10 @@ check_can_run()
 	[ "$(id -u)" -eq 0 ] || skip "not root: the stage starts Slurm daemons"
 	[ -n "$(cgroup_mode)" ] || skip "no memory cgroup controller"
 	command -v dpkg-query >/dev/null || skip "not a Debian system"
+	if [ -n "$CHROOT" ]; then
+		[ -f "$CHROOT/.oomtrail-chroot" ] ||
+		    skip "no Slurm $SLURMV root at $CHROOT (the test integration-2411.chroot builds it)"
+	fi
 	m=$(pkgs_missing)
 	if [ -n "$m" ]; then
 		log "installing:$m"
@@ -117,13 +130,25 @@ make_dirs()
 {
 	id "$JOBUSER" >/dev/null 2>&1 || useradd -m -s /bin/bash "$JOBUSER" ||
 	    die "cannot create user $JOBUSER"
+	# 24.11: unmount a previous run's $RUN from the root before removing it
+	[ -z "$CHROOT" ] ||
+	    OOMTRAIL_INTEG_CHROOT=$CHROOT bash "$HERE/chroot.sh" umount
 	rm -rf "$RUN"
 	install -d -m 0755 "$RUN" "$RUN/etc" "$RUN/bin" "$RUN/hooks"
-	install -d -m 0755 -o slurm -g slurm "$RUN/pids" "$RUN/log" \
+	if [ -n "$CHROOT" ]; then
+		chroot_user
+		OOMTRAIL_INTEG_CHROOT=$CHROOT bash "$HERE/chroot.sh" mount || die "cannot mount $RUN into $CHROOT"
+	fi
+	in_slurm install -d -m 0755 -o slurm -g slurm "$RUN/pids" "$RUN/log" \
 	    "$RUN/state"
 	install -d -m 0700 "$RUN/spool"
 	install -d -m 1777 "$RUN/measure"
 	install -d -m 0755 -o "$JOBUSER" "$RUN/jobs" "$RUN/bundles"
+	# the new deployment: SPANK markers (root), the EpilogSlurmctld's
+	# job bundles and its log (SlurmUser)
+	install -d -m 0700 "$RUN/markers"
+	in_slurm install -d -m 0755 -o slurm -g slurm "$RUN/bundles/job" \
+	    "$RUN/ctld"
 	install -m 0755 "$COLLECT" "$RUN/bin/oomtrail-collect"
 	install -m 0755 "$HERE"/hooks/*.sh "$RUN/hooks/"
 	install -m 0755 "$HERE"/jobs/* "$RUN/jobs/"
@@ -131,7 +156,9 @@ make_dirs()
 		install -d -m 0755 "$RUN/contrib"
 		install -m 0755 "$SRC"/contrib/slurm/epilog*.sh "$RUN/contrib/"
 	fi
-	if [ -n "$SPANK" ] && [ -f "$SPANK" ]; then
+	if [ -n "$CHROOT" ]; then
+		spank_for_chroot
+	elif [ -n "$SPANK" ] && [ -f "$SPANK" ]; then
 		install -d -m 0755 "$RUN/lib"
 		install -m 0755 "$SPANK" "$RUN/lib/oomtrail_spank.so"
 		install -d -m 0700 "$RUN/bundles/spank"
@@ -141,9 +168,67 @@ make_dirs()
 	install -d -m 0755 "$RESULTS/bundles" "$RESULTS/measure"
 }
 
+# chroot_user: the job user inside the 24.11 root, with the host's uid and
+# gid (bundles and job files are shared through $RUN).
+chroot_user()
+{
+	local uid gid
+	uid=$(id -u "$JOBUSER") gid=$(id -g "$JOBUSER")
+	in_slurm getent group "$gid" >/dev/null ||
+	    in_slurm groupadd -g "$gid" "$JOBUSER" || die "groupadd in $CHROOT"
+	in_slurm id "$JOBUSER" >/dev/null 2>&1 ||
+	    in_slurm useradd -m -u "$uid" -g "$gid" -s /bin/bash "$JOBUSER" ||
+	    die "cannot create $JOBUSER in $CHROOT"
+}
+
+# spank_for_chroot: a SPANK plugin is built against one Slurm; slurmstepd
+# 24.11 refuses 22.05's.  Build the plugin's one source file again against
+# the root's own slurm/*.h (copied aside, so that the host's libc headers
+# are used; it runs on the root's newer libc).
+spank_for_chroot()
+{
+	local src=$SRC/contrib/slurm/spank/oomtrail_spank.c inc=$RUN/include
+	[ -f "$CHROOT/usr/include/slurm/spank.h" ] || return 0
+	install -d -m 0755 "$RUN/lib" "$inc"
+	cp -r "$CHROOT/usr/include/slurm" "$inc/"
+	if cc -std=gnu11 -O2 -fPIC -shared -Wall -I"$inc" -o \
+	    "$RUN/lib/oomtrail_spank.so" "$src" >"$RUN/spank-build.log" 2>&1; then
+		install -d -m 0700 "$RUN/bundles/spank"
+	else
+		log "SPANK plugin does not build against $SLURMV: $(head -c 300 "$RUN/spank-build.log")"
+		rm -f "$RUN/lib/oomtrail_spank.so"
+	fi
+}
+
+# start_munge_chroot: the root's own munged (its key and socket are the
+# root's), never the host's.
+start_munge_chroot()
+{
+	in_slurm install -d -o munge -g munge -m 0755 /run/munge
+	[ -s "$CHROOT/etc/munge/munge.key" ] || {
+		in_slurm mungekey --create --keyfile=/etc/munge/munge.key &&
+		in_slurm chown munge:munge /etc/munge/munge.key &&
+		in_slurm chmod 0400 /etc/munge/munge.key
+	} || die "cannot create the munge key in $CHROOT"
+	if ! pid_alive "$CHROOT/run/munge/munged.pid" munged >/dev/null; then
+		rm -f "$CHROOT/run/munge/munged.pid"
+		in_slurm runuser -u munge -- /usr/sbin/munged ||
+		    die "munged failed in $CHROOT"
+		wait_for 10 munged pid_alive "$CHROOT/run/munge/munged.pid" munged ||
+		    die "munged did not start in $CHROOT"
+	fi
+	pid_alive "$CHROOT/run/munge/munged.pid" munged >"$RUN/pids/munged"
+	in_slurm sh -c 'munge -n | unmunge >/dev/null' ||
+	    die "munge round trip failed in $CHROOT"
+}
+
 start_munge()
 {
 	local pid
+	if [ -n "$CHROOT" ]; then
+		start_munge_chroot
+		return
+	fi
 	if pid=$(pgrep -x munged); then
 		log "munged already running ($pid): using it"
 	else
@@ -164,19 +249,23 @@ start_munge()
 mariadb_up()
 {
 	kill -0 "$(cat "$RUN/pids/mariadbd")" 2>/dev/null || return 2
-	mariadb --socket="$RUN/mysqld/sock" -e 'select 1' >/dev/null 2>&1
+	in_slurm mariadb --socket="$RUN/mysqld/sock" -e 'select 1' >/dev/null 2>&1
 }
 
 start_mariadb()
 {
 	local i rc=1
-	install -d -o mysql -g mysql -m 0700 "$RUN/mysql"
-	install -d -o mysql -g mysql -m 0755 "$RUN/mysqld"
-	mariadb-install-db --user=mysql --datadir="$RUN/mysql" \
+	in_slurm install -d -o mysql -g mysql -m 0700 "$RUN/mysql"
+	in_slurm install -d -o mysql -g mysql -m 0755 "$RUN/mysqld"
+	in_slurm mariadb-install-db --user=mysql --datadir="$RUN/mysql" \
 	    --auth-root-authentication-method=socket \
 	    >"$RUN/log/mariadb-install.out" 2>&1 ||
 	    die "mariadb-install-db failed"
-	setsid /usr/sbin/mariadbd --no-defaults --user=mysql \
+	# (for 24.11 setsid execs chroot, which execs mariadbd: $! is its pid)
+	set --
+	[ -n "$CHROOT" ] && set -- chroot "$CHROOT" /usr/bin/env -i \
+	    PATH=/usr/sbin:/usr/bin:/sbin:/bin LC_ALL=C TZ=UTC
+	setsid "$@" /usr/sbin/mariadbd --no-defaults --user=mysql \
 	    --datadir="$RUN/mysql" --pid-file="$RUN/mysqld/pid" \
 	    --socket="$RUN/mysqld/sock" --bind-address=127.0.0.1 \
 	    --port="$DBPORT" --skip-name-resolve \
@@ -190,7 +279,7 @@ start_mariadb()
 		sleep 0.2
 	done
 	[ "$rc" = 0 ] || die "mariadbd did not start"
-	mariadb --socket="$RUN/mysqld/sock" -e "
+	in_slurm mariadb --socket="$RUN/mysqld/sock" -e "
 	    CREATE DATABASE slurm_acct_db;
 	    CREATE USER 'slurm'@'127.0.0.1' IDENTIFIED BY '$DBPASS';
 	    GRANT ALL ON slurm_acct_db.* TO 'slurm'@'127.0.0.1';" ||
@@ -199,8 +288,8 @@ start_mariadb()
 
 write_slurm_conf()
 {
-	local cpus mem sel first
-	read -r cpus mem < <(slurmd -C | sed -n \
+	local cpus mem sel first ports
+	read -r cpus mem < <(in_slurm slurmd -C | sed -n \
 	    's/.*CPUs=\([0-9]*\).*RealMemory=\([0-9]*\).*/\1 \2/p')
 	[ -n "$mem" ] || die "slurmd -C printed no RealMemory"
 	mem=$((mem < 4000 ? mem : 4000))
@@ -211,6 +300,11 @@ write_slurm_conf()
 	# Job ids unique across runs: the kernel ring buffer keeps earlier
 	# runs' OOM kills, whose memcg paths name job_<id>.
 	first=$(($(date +%s) % 50000000 + 1000))
+	# 24.11 on other ports: nothing can reach the other version's daemons
+	ports=""
+	[ -n "$CHROOT" ] && ports="SlurmctldPort=7817
+SlurmdPort=7818
+AccountingStoragePort=7819"
 	cat >"$RUN/etc/slurm.conf" <<EOF
 ClusterName=$CLUSTER
 SlurmctldHost=$HOST(127.0.0.1)
@@ -231,11 +325,13 @@ JobAcctGatherType=jobacct_gather/cgroup
 JobAcctGatherFrequency=task=1
 AccountingStorageType=accounting_storage/slurmdbd
 AccountingStorageHost=127.0.0.1
+$ports
 JobCompType=jobcomp/filetxt
 JobCompLoc=$RUN/log/jobcomp.log
 SelectType=select/cons_tres
 SelectTypeParameters=$sel
 Epilog=$RUN/hooks/epilog.sh
+EpilogSlurmctld=$RUN/hooks/epilog_slurmctld.sh
 TaskEpilog=$RUN/hooks/task_epilog.sh
 ReturnToService=2
 FirstJobId=$first
@@ -264,7 +360,8 @@ write_plugstack()
 	echo "PlugStackConfig=$RUN/etc/plugstack.conf" >>"$RUN/etc/slurm.conf"
 	echo "optional $RUN/lib/oomtrail_spank.so" \
 	    "collect=$RUN/bin/oomtrail-collect output=$RUN/bundles/spank" \
-	    "deadline=30 wait=15 watch" >"$RUN/etc/plugstack.conf"
+	    "markers=$RUN/markers scope=all deadline=30 wait=15 watch" \
+	    >"$RUN/etc/plugstack.conf"
 }
 
 write_other_confs()
@@ -285,6 +382,7 @@ EOF
 AuthType=auth/munge
 DbdHost=localhost
 DbdAddr=127.0.0.1
+$([ -n "$CHROOT" ] && echo DbdPort=7819)
 SlurmUser=slurm
 LogFile=$RUN/log/slurmdbd.log
 PidFile=$RUN/pids/slurmdbd.pid
@@ -296,7 +394,7 @@ StorageUser=slurm
 StoragePass=$DBPASS
 StorageLoc=slurm_acct_db
 EOF
-	chown slurm:slurm "$RUN/etc/slurmdbd.conf"
+	in_slurm chown slurm:slurm "$RUN/etc/slurmdbd.conf"
 	chmod 0600 "$RUN/etc/slurmdbd.conf"
 }
 
@@ -328,7 +426,7 @@ remove_fake_gpu()
 start_daemon()
 {
 	local name=$1 pid
-	"/usr/sbin/$name" >"$RUN/log/$name.out" 2>&1 </dev/null ||
+	in_slurm "/usr/sbin/$name" >"$RUN/log/$name.out" 2>&1 </dev/null ||
 	    die "$name failed to start"
 	wait_for 30 "$name" pid_alive "$RUN/pids/$name.pid" "$name" ||
 	    die "$name wrote no live pid"
@@ -386,6 +484,11 @@ up()
 		else
 			echo "spank=not built (no slurm/spank.h, or a sanitizer build)"
 		fi
+		if [ -x "$RUN/contrib/epilog-slurmctld.sh" ]; then
+			echo "new_deployment=yes"
+		else
+			echo "new_deployment=no (no contrib/slurm/epilog-slurmctld.sh)"
+		fi
 		echo "up_at=$(date -u +%FT%TZ)"
 	} >"$RESULTS/up"
 	cp "$RUN/etc/slurm.conf" "$RUN/etc/cgroup.conf" "$RUN/etc/gres.conf" \
@@ -431,6 +534,23 @@ regres()
 	scontrol update NodeName="$HOST" State=RESUME
 	wait_for 30 "node idle after resume" node_idle ||
 	    die "node $HOST not idle after gres.conf was restored"
+}
+
+# dbd stop|start: stop slurmdbd (by its pid), or start it again and wait
+# until it answers; for the dbd_down case (run_jobs.sh), whose job fails
+# while accounting is away.  slurmctld queues the job's records meanwhile.
+dbd()
+{
+	case $1 in
+	stop)	stop_pid slurmdbd "$(cat "$RUN/pids/slurmdbd")"
+		! kill -0 "$(cat "$RUN/pids/slurmdbd")" 2>/dev/null ||
+		    die "slurmdbd did not stop" ;;
+	start)	rm -f "$RUN/pids/slurmdbd.pid"
+		start_daemon slurmdbd
+		wait_for 30 "slurmdbd rpc" sacctmgr -n list cluster ||
+		    die "slurmdbd does not answer after its restart" ;;
+	*)	echo "usage: cluster.sh dbd stop|start" >&2; exit 2 ;;
+	esac
 }
 
 # ---------------------------------------------------------------- down
@@ -488,6 +608,8 @@ down_quiet()
 	done
 	remove_cgroups
 	remove_fake_gpu
+	[ -z "$CHROOT" ] ||
+	    OOMTRAIL_INTEG_CHROOT=$CHROOT bash "$HERE/chroot.sh" umount
 }
 
 leftovers()
@@ -510,6 +632,8 @@ down()
 	# "up" skipped: whatever runs in $RUN is not this run's to stop
 	[ -s "$RESULTS/skip" ] && { echo "SKIP: $(cat "$RESULTS/skip")"; exit "$SKIP_RC"; }
 	if [ ! -d "$RUN/pids" ]; then
+		[ -z "$CHROOT" ] ||
+		    OOMTRAIL_INTEG_CHROOT=$CHROOT bash "$HERE/chroot.sh" umount
 		echo "nothing to stop"
 		exit 0
 	fi
@@ -532,5 +656,6 @@ case $MODE in
 up)	up ;;
 down)	down ;;
 gres)	regres "${2:-}" ;;
-*)	echo "usage: cluster.sh up|down|gres nofile|file" >&2; exit 2 ;;
+dbd)	dbd "${2:-}" ;;
+*)	echo "usage: cluster.sh up|down|gres nofile|file|dbd stop|start" >&2; exit 2 ;;
 esac

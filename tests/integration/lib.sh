@@ -11,13 +11,68 @@
 #   RESULTS  what survives the run: bundles, analyses, measurements and the
 #            daemons' logs; in the build tree, owned by root.
 
-RUN=${OOMTRAIL_INTEG_RUN:-/var/tmp/oomtrail-integ}
+#   SLURMV   the Slurm the stage runs: 22.05 (Debian 12's packages, on the
+#            host) or 24.11 (OOMTRAIL_INTEG_SLURM=24.11: Debian 13's, inside
+#            the root chroot.sh builds, $CHROOT, with $RUN bind-mounted at
+#            the same path and other ports).  Every Slurm command of the
+#            scripts goes through the functions below, which run the
+#            chroot's client for 24.11.
+SLURMV=${OOMTRAIL_INTEG_SLURM:-22.05}
+case $SLURMV in
+22.05)	CHROOT=""
+	RUN=${OOMTRAIL_INTEG_RUN:-/var/tmp/oomtrail-integ} ;;
+24.11)	CHROOT=${OOMTRAIL_INTEG_CHROOT:-/var/cache/oomtrail-integ/trixie-slurm-24.11}
+	RUN=${OOMTRAIL_INTEG_RUN:-/var/tmp/oomtrail-integ-2411} ;;
+*)	echo "OOMTRAIL_INTEG_SLURM: 22.05 or 24.11, not $SLURMV" >&2
+	exit 2 ;;
+esac
 RESULTS=${OOMTRAIL_INTEG_RESULTS:?OOMTRAIL_INTEG_RESULTS must be set}
 JOBUSER=${OOMTRAIL_INTEG_USER:-oomtrailci}
 SKIP_RC=77
 
 export SLURM_CONF=$RUN/etc/slurm.conf
 export LC_ALL=C TZ=UTC
+export SLURMV CHROOT RUN
+
+# in_slurm CMD...: run CMD where the cluster's Slurm lives: here, or as
+# root inside $CHROOT with a clean environment (cwd /).
+in_slurm()
+{
+	if [ -z "$CHROOT" ]; then
+		"$@"
+		return
+	fi
+	chroot "$CHROOT" /usr/bin/env -i \
+	    PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+	    HOME=/root LC_ALL=C TZ=UTC SLURM_CONF="$SLURM_CONF" "$@"
+}
+
+# as_jobuser DIR CMD...: run CMD as the job user in DIR (sbatch's cwd is
+# the job's working directory).
+as_jobuser()
+{
+	local d=$1
+	shift
+	if [ -z "$CHROOT" ]; then
+		(cd "$d" && runuser -u "$JOBUSER" -- "$@")
+		return
+	fi
+	chroot "$CHROOT" /usr/sbin/runuser -u "$JOBUSER" -- /usr/bin/env -i \
+	    PATH=/usr/local/bin:/usr/bin:/bin HOME=/home/"$JOBUSER" \
+	    USER="$JOBUSER" LC_ALL=C TZ=UTC SLURM_CONF="$SLURM_CONF" \
+	    /usr/bin/env -C "$d" "$@"
+}
+
+# For 24.11 the Slurm clients are the chroot's; exported, so that the
+# `bash -c` of a check sees them too.
+if [ -n "$CHROOT" ]; then
+	for _c in sacct sacctmgr sbatch scancel scontrol sinfo squeue srun sstat; do
+		eval "$_c() { in_slurm $_c \"\$@\"; }"
+		export -f "$_c"
+	done
+	unset _c
+	export -f in_slurm
+fi
 
 log()
 {

@@ -15,13 +15,17 @@ skip_if_skipped
 CASES="timelimit oom_batch oom_srun step_toobig ok multistep"
 CASES="$CASES cpu_hungry gpu_gres gpu_nogres"
 CASES="$CASES leak"
+# The new deployment's own cases: an array whose last task (it keeps the
+# array's id) is OOM-killed.
+CASES="$CASES array_oom"
 # Needs both CPUs: submitted last, so that it waits for the time-limit
 # job without holding back the others.
 CASES="$CASES cpu_narrow"
 # Collected by root while they run (the "operator" hook, below).
 OPERATOR_CASES="cpu_hungry gpu_gres gpu_nogres cpu_narrow"
-# Run alone on a slurmd restarted with another gres.conf (nofile, below).
-LATE_CASES="gpu_nofile"
+# Run alone on a slurmd restarted with another gres.conf (nofile, below),
+# and alone while slurmdbd is stopped (dbd_down, below).
+LATE_CASES="gpu_nofile dbd_down"
 JOB_TIMEOUT=${OOMTRAIL_INTEG_JOB_TIMEOUT:-200}
 
 fail()
@@ -35,8 +39,8 @@ fail()
 submit()
 {
 	local c=$1 id
-	id=$(cd "$RUN/jobs" && runuser -u "$JOBUSER" -- \
-	    sbatch --parsable "$c.sbatch") || fail "sbatch $c failed"
+	id=$(as_jobuser "$RUN/jobs" sbatch --parsable "$c.sbatch") ||
+	    fail "sbatch $c failed"
 	echo "$id" >"$RESULTS/jobs/$c.id"
 	log "submitted $c as job $id"
 }
@@ -49,11 +53,50 @@ all_done()
 	done
 }
 
+# task_ids: every job id of the cases (an array's tasks each have their
+# own), one per line; kept as $RESULTS/jobs/<case>.ids.
+task_ids()
+{
+	local c id
+	for c in $CASES; do
+		id=$(job_id "$c")
+		[ -n "$id" ] || continue
+		if [ ! -s "$RESULTS/jobs/$c.ids" ]; then
+			sacct -n -X -P -j "$id" -o JobIDRaw,JobID 2>/dev/null |
+			    sort -u >"$RESULTS/jobs/$c.names"
+			cut -d'|' -f1 "$RESULTS/jobs/$c.names" >"$RESULTS/jobs/$c.ids"
+			[ -s "$RESULTS/jobs/$c.ids" ] || echo "$id" >"$RESULTS/jobs/$c.ids"
+		fi
+		cat "$RESULTS/jobs/$c.ids"
+	done
+}
+
 epilogs_done()
 {
-	local c
-	for c in $CASES; do
-		[ -s "$RUN/bundles/epilog/$(job_id "$c")/collect.status" ] ||
+	local id
+	for id in $(task_ids); do
+		[ -s "$RUN/bundles/epilog/$id/collect.status" ] || return 1
+	done
+}
+
+CTLDLOG=$RUN/ctld/epilog-slurmctld.log
+
+# ctld_done [ID]: every job-scope collector the EpilogSlurmctld started
+# (for job ID) has ended (its log: "collector exit N" or "gave up"), or
+# none can end any more: neither a detached epilog-slurmctld.sh nor a
+# job-scope collector is left (check_case.sh then finds no job bundle).
+ctld_done()
+{
+	local id
+	[ -f "$CTLDLOG" ] || return 0
+	if ! pgrep -f 'epilog-slurmctld.sh --detached' >/dev/null &&
+	    ! pgrep -f 'oomtrail-collect --scope job' >/dev/null; then
+		sleep 1	# a collector that just ended writes its line
+		return 0
+	fi
+	for id in $(sed -n 's/^[^ ]* job \([0-9]*\): .*starting the job-scope collector$/\1/p' "$CTLDLOG"); do
+		[ -z "${1:-}" ] || [ "$id" = "$1" ] || continue
+		grep -Eq "^[^ ]* job $id: (collector exit|gave up)" "$CTLDLOG" ||
 		    return 1
 	done
 }
@@ -74,15 +117,18 @@ spank_done()
 # taken from the plugin's log ("rc=N", or the line that says what failed).
 keep_spank()
 {
-	local c id d st
+	local c id d st n
 	[ -d "$RUN/bundles/spank" ] || return 0
 	cp "$SPANKLOG" "$RESULTS/bundles/spank.log" 2>/dev/null
-	for c in $CASES; do
-		id=$(job_id "$c")
-		[ -n "$id" ] || continue
+	for id in $(task_ids); do
 		d=$RESULTS/bundles/spank/$id
 		mkdir -p "$d"
 		cp "$RUN"/bundles/spank/oomtrail-*-"$id"-*.tar.zst "$d/" 2>/dev/null
+		# an array task's bundle may be named <array>_<task>
+		n=$(cat "$RESULTS"/jobs/*.names 2>/dev/null |
+		    sed -n "s/^$id|\([0-9]*_[0-9]*\)\$/\1/p")
+		[ -z "$n" ] ||
+		    cp "$RUN"/bundles/spank/oomtrail-*-"$n"-*.tar.zst "$d/" 2>/dev/null
 		grep "job=$id " "$SPANKLOG" >"$d/spank.log" 2>/dev/null
 		# the collection's own end: the first exit line of the task
 		# that started it (a watcher's lines, "(watch)", interleave)
@@ -103,11 +149,13 @@ keep()
 	for c in $CASES; do
 		id=$(job_id "$c")
 		[ -n "$id" ] || continue
-		cp "$RUN/jobs/$c-$id.out" "$RESULTS/jobs/" 2>/dev/null
+		cp "$RUN/jobs/$c-$id.out" "$RUN"/jobs/"$c-${id}"_*.out \
+		    "$RESULTS/jobs/" 2>/dev/null
 		sacct -j "$id" --parsable2 \
-		    -o JobID,JobName,State,ExitCode,ReqMem,MaxRSS,Start,End \
+		    -o JobID,JobName,State,ExitCode,ReqMem,MaxRSS,Start,End,JobIDRaw \
 		    >"$RESULTS/jobs/$c.sacct" 2>&1
 	done
+	cp "$CTLDLOG" "$RESULTS/bundles/ctld.log" 2>/dev/null
 	cp -r "$RUN/bundles/." "$RESULTS/bundles/" 2>/dev/null
 	rm -rf "$RESULTS/bundles/spank"
 	keep_spank
@@ -127,7 +175,8 @@ summary()
 	done
 	[ -f "$RESULTS/bundles/spank.log" ] &&
 	    sed 's/^/spank /' "$RESULTS/bundles/spank.log"
-	for f in "$RESULTS"/bundles/*/*/collect.status; do
+	for f in "$RESULTS"/bundles/*/*/collect.status \
+	    "$RESULTS"/bundles/*/*/epilog.log; do
 		[ -f "$f" ] && echo "collector ${f#"$RESULTS"/bundles/}: $(cat "$f")"
 	done
 }
@@ -149,7 +198,7 @@ collect_root()
 {
 	local id=$1 dir=$RUN/bundles/operator/$1
 	mkdir -p "$dir"
-	"$RUN/bin/oomtrail-collect" --job "$id" --output "$dir" --deadline 30 \
+	in_slurm "$RUN/bin/oomtrail-collect" --job "$id" --output "$dir" --deadline 30 \
 	    >"$dir/collect.out" 2>"$dir/collect.err"
 	echo "rc=$?" >"$dir/collect.status"
 	touch "$RUN/jobs/$id.collected"
@@ -191,6 +240,43 @@ nofile()
 	log "$c done after $(($(date +%s) - t)) s"
 }
 
+# dbd_down: a job that fails while slurmdbd is stopped.  slurmdbd stops
+# when the job is ready; the job then OOMs and ends, its Epilogs run and
+# the EpilogSlurmctld starts its job-scope collector, which must wait;
+# slurmdbd starts again 10 s after that, and the collector must then
+# find the final states.  The moments are kept in jobs/dbd_down.timeline.
+dbd_down()
+{
+	local c=dbd_down id tl=$RESULTS/jobs/dbd_down.timeline
+	submit "$c"
+	id=$(job_id "$c")
+	wait_for 60 "$c to be ready" test -e "$RUN/jobs/$id.ready" ||
+	    fail "$c never became ready"
+	bash "$HERE/cluster.sh" dbd stop || fail "cannot stop slurmdbd"
+	echo "dbd_stopped=$(date +%s.%N)" >"$tl"
+	touch "$RUN/jobs/$id.collected"
+	wait_for 60 "$c to leave the queue" \
+	    bash -c "[ -z \"\$(squeue -h -j $id)\" ]" ||
+	    fail "$c did not end while slurmdbd was stopped"
+	echo "job_gone=$(date +%s.%N)" >>"$tl"
+	wait_for 60 "$c's Epilog" test -s "$RUN/bundles/epilog/$id/collect.status" ||
+	    fail "$c: no Epilog while slurmdbd was stopped"
+	if [ -x "$RUN/contrib/epilog-slurmctld.sh" ]; then
+		wait_for 30 "$c's EpilogSlurmctld" grep -q "job $id: .*starting" "$CTLDLOG" ||
+		    log "$c: the EpilogSlurmctld started no collector"
+	fi
+	sacct -n -P -j "$id" -o JobID,State >"$RESULTS/jobs/$c.sacct-while-down" 2>&1
+	sleep 10
+	echo "dbd_starting=$(date +%s.%N)" >>"$tl"
+	bash "$HERE/cluster.sh" dbd start || fail "cannot start slurmdbd again"
+	echo "dbd_started=$(date +%s.%N)" >>"$tl"
+	wait_for 120 "$c's accounting" job_done "$id" || fail "$c never final in sacct"
+	echo "sacct_final=$(date +%s.%N)" >>"$tl"
+	wait_for 150 "$c's job-scope collector" ctld_done "$id" ||
+	    log "$c: the job-scope collector did not end in 150 s"
+	echo "collector_done=$(date +%s.%N)" >>"$tl"
+}
+
 mkdir -p "$RESULTS/jobs"
 t0=$(date +%s)
 for c in $CASES; do
@@ -205,8 +291,12 @@ log "jobs finished after $(($(date +%s) - t0)) s"
 wait_for 60 "every Epilog" epilogs_done || fail "an Epilog never ran"
 wait_for 60 "the SPANK plugin's collectors" spank_done ||
     fail "a collector started by the SPANK plugin never ended"
+wait_for 150 "the EpilogSlurmctld's collectors" ctld_done ||
+    log "a job-scope collector started by the EpilogSlurmctld did not end in 150 s"
 nofile
+dbd_down
 CASES="$CASES $LATE_CASES"
+task_ids >/dev/null
 keep
 summary | tee "$RESULTS/measurements.txt"
 log "jobs and hooks done after $(($(date +%s) - t0)) s"

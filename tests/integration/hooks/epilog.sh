@@ -1,17 +1,25 @@
 #!/bin/bash
 # epilog.sh: the Slurm Epilog of the test cluster (root, once per job).
 #
-# Records what the hook can see, measures how long accounting takes to show
-# every step's final State, and runs the collector the way a site's Epilog
-# does: the project's example (contrib/slurm/epilog*.sh, when present),
-# else oomtrail-collect directly.  Always exits 0: a failing Epilog drains
-# the node.  OOMTRAIL_ALWAYS=1 makes the example collect every job, also
-# those that ended COMPLETED, so each case has an Epilog bundle.
+# Records what the hook can see (its environment, the job's cgroups,
+# accounting), measures how long accounting takes to show every step's
+# final State, and runs two deployments side by side:
+#   "node"   the project's per-node Epilog, contrib/slurm/epilog.sh, as a
+#            site installs it (--scope node, deciding from the node's own
+#            evidence and the SPANK plugin's markers, no Slurm call), into
+#            $RUN/bundles/node/<job>/; skipped while the project has no
+#            EpilogSlurmctld script (the new deployment comes as a pair);
+#   "epilog" today's deployment: oomtrail-collect --job <job> (scope all,
+#            sacct and scontrol included) for every job, into
+#            $RUN/bundles/epilog/<job>/.
+# Always exits 0: a failing Epilog drains the node.
+envdump=$(env | LC_ALL=C sort)	# what slurmd gave, before anything is set
 . "$(dirname "$0")/env"
 export SLURM_CONF PATH=/usr/sbin:/usr/bin:/sbin:/bin
 job=$SLURM_JOB_ID
 hooks=$(dirname "$0")
 "$hooks/probe.sh" epilog
+echo "$envdump" >"$RUN/measure/$job.env.epilog_slurmd"
 
 # sacct staleness: seconds from Epilog start until every step is final
 # (bounded by 20 s), measured beside the collector, not before it.
@@ -36,18 +44,24 @@ hooks=$(dirname "$0")
 ) >"$RUN/measure/$job.sacct-staleness" 2>&1 &
 poller=$!
 
+# the new deployment: the per-node Epilog exactly as shipped
+if [ -x "$RUN/contrib/epilog-slurmctld.sh" ]; then
+	nd=$RUN/bundles/node/$job
+	mkdir -p "$nd"
+	t0=$(date +%s.%N)
+	OOMTRAIL_COLLECT=$RUN/bin/oomtrail-collect OOMTRAIL_OUTPUT=$nd \
+	    OOMTRAIL_MARKERS=$RUN/markers OOMTRAIL_DEADLINE=30 OOMTRAIL_KEEP=0 \
+	    OOMTRAIL_KEEP_BYTES=0 OOMTRAIL_LOG=$nd/epilog.log \
+	    "$RUN/contrib/epilog.sh" >"$nd/collect.out" 2>"$nd/collect.err"
+	echo "rc=$? seconds=$(awk -v a="$(date +%s.%N)" -v b="$t0" 'BEGIN{printf "%.2f", a-b}')" >"$nd/collect.status"
+fi
+
+# today's deployment
 dir=$RUN/bundles/epilog/$job
 mkdir -p "$dir"
-ex=$(ls "$RUN"/contrib/epilog*.sh 2>/dev/null | head -n 1)
 t0=$(date +%s.%N)
-if [ -n "$ex" ]; then
-	OOMTRAIL_COLLECT=$RUN/bin/oomtrail-collect OOMTRAIL_OUTPUT=$dir \
-	    OOMTRAIL_ALWAYS=1 OOMTRAIL_DEADLINE=30 \
-	    "$ex" >"$dir/collect.out" 2>"$dir/collect.err"
-else
-	"$RUN/bin/oomtrail-collect" --job "$job" --output "$dir" \
-	    --deadline 30 >"$dir/collect.out" 2>"$dir/collect.err"
-fi
-echo "rc=$? seconds=$(awk -v a="$(date +%s.%N)" -v b="$t0" 'BEGIN{printf "%.2f", a-b}') via=${ex:-direct}" >"$dir/collect.status"
+"$RUN/bin/oomtrail-collect" --job "$job" --output "$dir" \
+    --deadline 30 >"$dir/collect.out" 2>"$dir/collect.err"
+echo "rc=$? seconds=$(awk -v a="$(date +%s.%N)" -v b="$t0" 'BEGIN{printf "%.2f", a-b}') via=direct" >"$dir/collect.status"
 wait "$poller"
 exit 0
