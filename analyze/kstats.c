@@ -52,13 +52,13 @@ static const struct mskey {
 };
 
 enum { TC_NONE, TC_UID, TC_TGID, TC_VM, TC_RSS, TC_SWAP, TC_PGT_BYTES,
-    TC_PTES, TC_ADJ, TC_OTHER };
+    TC_PTES, TC_ADJ, TC_ANON, TC_OTHER };
 
 static const struct { const char *name; int kind; } tcols[] = {
 	{ "uid", TC_UID }, { "tgid", TC_TGID }, { "total_vm", TC_VM },
 	{ "rss", TC_RSS }, { "swapents", TC_SWAP },
 	{ "pgtables_bytes", TC_PGT_BYTES }, { "nr_ptes", TC_PTES },
-	{ "oom_score_adj", TC_ADJ },
+	{ "oom_score_adj", TC_ADJ }, { "rss_anon", TC_ANON },
 };
 
 void
@@ -263,6 +263,7 @@ kstats_tasks_header(struct kstats *k, struct str body, uint32_t line)
 			if (str_eq(t, tcols[i].name))
 				kind = tcols[i].kind;
 		rss |= kind == TC_RSS;
+		k->has_anon |= kind == TC_ANON;
 		if (k->ncol == KS_COLS)
 			return 0;
 		k->col[k->ncol++] = kind;
@@ -294,7 +295,8 @@ int
 kstats_task_row(struct kstats *k, struct str body)
 {
 	struct str	s = str_trim(body);
-	struct ks_task	task = { .pid = -1, .uid = -1, .pgtables_bytes = -1 };
+	struct ks_task	task = { .pid = -1, .uid = -1, .pgtables_bytes = -1,
+			    .anon = -1 };
 	int64_t		v;
 
 	if (!k->in_tasks)
@@ -321,6 +323,9 @@ kstats_task_row(struct kstats *k, struct str body)
 		case TC_PGT_BYTES:
 			task.pgtables_bytes = v;
 			break;
+		case TC_ANON:
+			task.anon = v < 0 ? 0 : v > PG_CAP ? PG_CAP : v;
+			break;
 		}
 	}
 	task.name = str_trim(s);
@@ -329,6 +334,9 @@ kstats_task_row(struct kstats *k, struct str body)
 	    k->rss_total + task.rss;
 	k->swap_total = k->swap_total > PG_CAP - task.swap ? PG_CAP :
 	    k->swap_total + task.swap;
+	if (task.anon >= 0)
+		k->anon_total = k->anon_total > PG_CAP - task.anon ? PG_CAP :
+		    k->anon_total + task.anon;
 	keep_top(k, &task);
 	return 1;
 }
@@ -366,17 +374,17 @@ page_bytes(const struct kstats *k, int64_t pid, int64_t rss_bytes,
 	return 4096;
 }
 
-static const char *const hf[KS_HOLDERS][5] = {
+static const char *const hf[KS_HOLDERS][6] = {
 	{ "holder0_pid", "holder0_uid", "holder0_rss_bytes",
-	    "holder0_swap_bytes", "holder0_name" },
+	    "holder0_swap_bytes", "holder0_name", "holder0_anon_bytes" },
 	{ "holder1_pid", "holder1_uid", "holder1_rss_bytes",
-	    "holder1_swap_bytes", "holder1_name" },
+	    "holder1_swap_bytes", "holder1_name", "holder1_anon_bytes" },
 	{ "holder2_pid", "holder2_uid", "holder2_rss_bytes",
-	    "holder2_swap_bytes", "holder2_name" },
+	    "holder2_swap_bytes", "holder2_name", "holder2_anon_bytes" },
 	{ "holder3_pid", "holder3_uid", "holder3_rss_bytes",
-	    "holder3_swap_bytes", "holder3_name" },
+	    "holder3_swap_bytes", "holder3_name", "holder3_anon_bytes" },
 	{ "holder4_pid", "holder4_uid", "holder4_rss_bytes",
-	    "holder4_swap_bytes", "holder4_name" },
+	    "holder4_swap_bytes", "holder4_name", "holder4_anon_bytes" },
 };
 
 static int
@@ -400,9 +408,14 @@ emit_tasks(const struct kstats *k, struct event *ev, struct arena *a,
 		    ev_set_num(ev, a, hf[i][1], t->uid) == -1 ||
 		    ev_set_num(ev, a, hf[i][2], t->rss * pg) == -1 ||
 		    ev_set_num(ev, a, hf[i][3], t->swap * pg) == -1 ||
-		    ev_set_str(ev, a, hf[i][4], t->name) == -1)
+		    ev_set_str(ev, a, hf[i][4], t->name) == -1 ||
+		    (t->anon >= 0 && ev_set_num(ev, a, hf[i][5], t->anon * pg)
+		    == -1))
 			return -1;
 	}
+	if (k->has_anon && ev_set_num(ev, a, "tasks_anon_bytes",
+	    k->anon_total * pg) == -1)
+		return -1;
 	return 0;
 }
 

@@ -35,6 +35,7 @@ enum ms_slot {
 
 struct ks_task {
 	int64_t		 pid, uid, rss, swap, pgtables_bytes;	/* pages */
+	int64_t		 anon;		/* rss_anon (6.x), -1 not printed */
 	struct str	 name;
 };
 
@@ -51,7 +52,8 @@ struct kstats {
 	int		 in_tasks;
 	int		 col[KS_COLS];	/* column kind per position */
 	int		 ncol;
-	int64_t		 ntasks, rss_total, swap_total;
+	int64_t		 ntasks, rss_total, swap_total, anon_total;
+	int		 has_anon;	/* the table has rss_anon */
 	struct ks_task	 top[KS_HOLDERS];
 	int		 ntop;
 	uint32_t	 tasks_line;	/* the table's header line */

@@ -77,6 +77,8 @@ static const struct cgkey stat_keys[] = {
 	{ "total_rss", "total_rss", 0 },
 	{ "total_rss_huge", "total_rss_huge", 0 },
 	{ "total_shmem", "total_shmem", 0 },
+	{ "total_dirty", "total_dirty", 0 },
+	{ "total_writeback", "total_writeback", 0 },
 	{ "total_mapped_file", "total_mapped_file", 0 },
 	{ "total_swap", "total_swap", 0 },
 	{ "total_inactive_anon", "total_inactive_anon", 0 },
@@ -87,7 +89,7 @@ static const struct cgkey stat_keys[] = {
 	{ "hierarchical_memory_limit", "hierarchical_memory_limit", 1 },
 	{ "hierarchical_memsw_limit", "hierarchical_memsw_limit", 1 },
 	{ "anon", "anon", 0 },
-	{ "file", "file", 0 },
+	{ "file", "file_bytes", 0 },	/* "file" names the file itself */
 	{ "kernel", "kernel", 0 },
 	{ "kernel_stack", "kernel_stack", 0 },
 	{ "pagetables", "pagetables", 0 },

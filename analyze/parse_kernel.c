@@ -1079,6 +1079,8 @@ on_stats(struct kstate *st, const struct kline *kl, const char *at)
 	if (g->stats_memcg.n > 0)
 		return 0;
 	g->stats_memcg = str_make(p, (size_t)(q - p));
+	if (ev_set_str(g->ev, st->a, "stats_text", kl->raw) == -1)
+		return -1;
 	return ev_set_str(g->ev, st->a, "stats_memcg", g->stats_memcg);
 }
 
@@ -1113,12 +1115,8 @@ grp_table_line(struct kstate *st, const struct kline *kl)
 		}
 		return 1;
 	}
-	if (!g->has_summary && kstats_tasks_header(&g->ks, kl->body,
-	    kl->lineno)) {
-		grp_key(st, kl);
-		return 1;
-	}
-	return 0;
+	return !g->has_summary && kstats_tasks_header(&g->ks, kl->body,
+	    kl->lineno);
 }
 
 /* Before 5.0: "Task in /13 killed as a result of limit of /13" */

@@ -36,14 +36,9 @@ m_kernel_memcg(const struct facts *f, struct arena *a, struct rmatch *m)
 	struct str		 task = k ? ev_str(k, "task") : str_make(0, 0);
 	struct str		 memcg = k ? ev_str(k, "oom_memcg") :
 				    str_make(0, 0);
-	int64_t			 shmem, charged;
 
 	if (k == NULL)
 		return 0;
-	shmem = ev_num_or(k, "stats_shmem_bytes", -1);
-	charged = ev_num_or(k, "usage_bytes", -1);
-	if (charged <= 0)
-		charged = ev_num_or(k, "limit_bytes", -1);
 	m->initiating = k;
 	host_support(f, m);
 	m->confidence = "high";
@@ -58,14 +53,6 @@ m_kernel_memcg(const struct facts *f, struct arena *a, struct rmatch *m)
 	    ev_num_or(k, "limit_bytes", -1) > 0 ? " at its limit of " : "",
 	    ev_num_or(k, "limit_bytes", -1) > 0 ?
 	    fmt_bytes(a, ev_num_or(k, "limit_bytes", -1)) : "");
-	/* tmpfs pages are charged to the cgroup that wrote them and stay
-	 * when the writer dies: the victim's RSS does not show them. */
-	if (m->detail != NULL && shmem > 0 && charged > 0 &&
-	    shmem >= charged / 2)
-		m->detail = arena_printf(a, "%s Of the %s charged, %s was "
-		    "shared memory (tmpfs files such as /dev/shm, or memfd), "
-		    "which stays charged until the files are deleted.",
-		    m->detail, fmt_bytes(a, charged), fmt_bytes(a, shmem));
 	return 1;
 }
 

@@ -285,7 +285,9 @@ DEFINE_TEST(test_cgroup_v2_slurm_tree)
 	    "cgroup/system.slice/slurmstepd.scope/job_4/memory.stat");
 	CHECK_NUM(ev, "version", 2);
 	CHECK_NUM(ev, "anon", 2260992);
-	CHECK_NUM(ev, "file", 516096);
+	/* v2's "file" key is not the event's "file" (the file's name) */
+	CHECK_NUM(ev, "file_bytes", 516096);
+	CHECK_FSTR(ev, "file", "memory.stat");
 	parsed_free(&p);
 
 	ev = cg_one(&p, V2 "treydock-slurm-v2-tree/system.slice/"

@@ -252,7 +252,7 @@ model_new(void)
 	    "The job's memory cgroup (100 MiB) was exhausted on vm; the "
 	    "kernel killed python3.", NULL,
 	    "Raise --mem (e.g. --mem=600M) and rerun with the same GPU "
-	    "batch size, so only the host boundary changes." };
+	    "batch size, so only the host boundary changes.", NULL };
 	an->verdict.initiating = arena_zalloc(a, sizeof(struct evidence));
 	ev_fill(a, an->verdict.initiating, &tl_spec[12]);
 	an->verdict.initiating->kind = NULL;

@@ -1,0 +1,494 @@
+/*
+ * breakdown: what filled the memory cgroup's limit, and who held it.
+ *
+ * "MaxRSS was far below the limit: what filled it?" The kernel answers in
+ * its memcg OOM report: the cgroup's memory.stat at the kill ("Memory
+ * cgroup stats for", read by kstats.c) and the task table. Without a
+ * report, the memory.stat the collector copied from the job's cgroup
+ * says the same at collection time, when the cgroup was still at its
+ * limit (90% of it or more) then. breakdown_views() turns either into
+ * an->breakdown (parts that add up to the charge, the largest holders
+ * mapped to steps through any process snapshot that saw their pid) and,
+ * when one part holds at least half of the charge, verdict.filled_by,
+ * a sentence in the summary and that part's own next control: tmpfs
+ * files are deleted or their tmpfs sized, dirty pages written to a
+ * faster place, kernel memory found and cut; none of those is --mem.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "rule_kit.h"
+#include "rules.h"
+
+enum { P_ANON, P_CACHE, P_DIRTY, P_SHMEM, P_KERNEL, P_SOCK, P_OTHER };
+
+const char *const breakdown_part_names[BD_PARTS] = {
+	"anon", "page_cache", "dirty", "shmem", "kernel", "sock", "other",
+};
+
+#define DOMINANT_PCT	50	/* a part at least this share of the charge */
+
+static int64_t
+nn(int64_t v)
+{
+	return v > 0 ? v : 0;
+}
+
+/* Fills parts from the kernel report's stats_* fields; 0 when it has
+ * none. */
+static int
+parts_of_kernel(const struct event *k, struct breakdown_q *b)
+{
+	int64_t	file = ev_num_or(k, "stats_file_bytes", -1);
+	int64_t	shmem = ev_num_or(k, "stats_shmem_bytes", -1);
+	int64_t	dirty = ev_num_or(k, "stats_dirty_bytes", -1);
+
+	if (ev_field(k, "stats_line") == NULL)
+		return 0;
+	b->parts[P_ANON] = ev_num_or(k, "stats_anon_bytes", -1);
+	b->parts[P_SHMEM] = shmem;
+	b->parts[P_DIRTY] = dirty;
+	b->parts[P_CACHE] = file < 0 ? -1 : nn(file - nn(shmem) - nn(dirty));
+	b->parts[P_KERNEL] = ev_num_or(k, "stats_kernel_bytes", -1);
+	b->parts[P_SOCK] = ev_num_or(k, "stats_sock_bytes", -1);
+	return 1;
+}
+
+/* The same from a collected memory.stat: v1 total_* (the subtree), v2's
+ * hierarchical keys. */
+static int
+parts_of_stat(const struct event *s, struct breakdown_q *b)
+{
+	int	v1 = ev_field(s, "total_rss") != NULL;
+	int64_t	file, shmem, dirty;
+
+	if (!v1 && ev_field(s, "anon") == NULL)
+		return 0;
+	b->parts[P_ANON] = ev_num_or(s, v1 ? "total_rss" : "anon", -1);
+	shmem = ev_num_or(s, v1 ? "total_shmem" : "shmem", -1);
+	file = ev_num_or(s, v1 ? "total_cache" : "file_bytes", -1);
+	dirty = v1 ? -1 : nn(ev_num_or(s, "file_dirty", 0)) +
+	    nn(ev_num_or(s, "file_writeback", 0));
+	if (v1 && (ev_field(s, "total_dirty") || ev_field(s,
+	    "total_writeback")))
+		dirty = nn(ev_num_or(s, "total_dirty", 0)) +
+		    nn(ev_num_or(s, "total_writeback", 0));
+	b->parts[P_SHMEM] = shmem;
+	b->parts[P_DIRTY] = dirty;
+	b->parts[P_CACHE] = file < 0 ? -1 : nn(file - nn(shmem) - nn(dirty));
+	b->parts[P_KERNEL] = v1 ? -1 : ev_num_or(s, "kernel", -1);
+	if (!v1 && b->parts[P_KERNEL] < 0 && ev_field(s, "slab") != NULL)
+		b->parts[P_KERNEL] = nn(ev_num_or(s, "slab", 0)) +
+		    nn(ev_num_or(s, "kernel_stack", 0)) +
+		    nn(ev_num_or(s, "pagetables", 0));
+	b->parts[P_SOCK] = v1 ? -1 : ev_num_or(s, "sock", -1);
+	return 1;
+}
+
+/* other: what the charge has beyond the parts the stats name. */
+static void
+parts_other(struct breakdown_q *b)
+{
+	int64_t	sum = 0, charge = b->usage_bytes >= 0 ? b->usage_bytes :
+		    b->limit_bytes;
+
+	for (int i = 0; i < P_OTHER; i++)
+		sum += nn(b->parts[i]);
+	b->parts[P_OTHER] = charge >= 0 ? nn(charge - sum) : -1;
+	if (b->usage_bytes < 0)
+		b->usage_bytes = charge >= sum ? charge : sum;
+}
+
+/* The step of pid on node from a process snapshot (procs.tsv), or NULL. */
+static const char *
+step_of_pid(const struct facts *f, struct arena *a, int64_t pid,
+    const char *node)
+{
+	for (size_t i = 0; pid > 0 && i < f->tl->n; i++) {
+		const struct event	*ev = f->tl->v[i];
+		struct str		 st;
+
+		if (ev->kind != EV_HOST || ev->sig == NULL ||
+		    strcmp(ev->sig, "host.proc") != 0 || ev->pid != pid ||
+		    (node != NULL && ev->node != NULL &&
+		    strcmp(node, ev->node) != 0))
+			continue;
+		if ((st = ev_str(ev, "step")).n == 0)
+			continue;
+		if (ev_field(ev, "job_id") == NULL)
+			return kit_dupstr(a, st);
+		return arena_printf(a, "%" PRId64 ".%.*s", ev_num_or(ev,
+		    "job_id", 0), (int)st.n, st.p);
+	}
+	return NULL;
+}
+
+static const char *const hf[5][6] = {
+	{ "holder0_pid", "holder0_uid", "holder0_rss_bytes",
+	    "holder0_swap_bytes", "holder0_name", "holder0_anon_bytes" },
+	{ "holder1_pid", "holder1_uid", "holder1_rss_bytes",
+	    "holder1_swap_bytes", "holder1_name", "holder1_anon_bytes" },
+	{ "holder2_pid", "holder2_uid", "holder2_rss_bytes",
+	    "holder2_swap_bytes", "holder2_name", "holder2_anon_bytes" },
+	{ "holder3_pid", "holder3_uid", "holder3_rss_bytes",
+	    "holder3_swap_bytes", "holder3_name", "holder3_anon_bytes" },
+	{ "holder4_pid", "holder4_uid", "holder4_rss_bytes",
+	    "holder4_swap_bytes", "holder4_name", "holder4_anon_bytes" },
+};
+
+static void
+holders_of(const struct facts *f, struct arena *a, const struct event *k,
+    struct breakdown_q *b)
+{
+	size_t	n = 0;
+
+	while (n < 5 && ev_field(k, hf[n][0]) != NULL)
+		n++;
+	b->tasks = ev_num_or(k, "tasks_n", -1);
+	b->tasks_anon_bytes = ev_num_or(k, "tasks_anon_bytes", -1);
+	if (n == 0 || (b->holders = arena_zalloc(a, n *
+	    sizeof(*b->holders))) == NULL)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		struct holder_q	*h = &b->holders[i];
+
+		h->pid = ev_num_or(k, hf[i][0], -1);
+		h->uid = ev_num_or(k, hf[i][1], -1);
+		h->rss_bytes = ev_num_or(k, hf[i][2], -1);
+		h->swap_bytes = ev_num_or(k, hf[i][3], -1);
+		h->anon_bytes = ev_num_or(k, hf[i][5], -1);
+		h->name = kit_dupstr(a, ev_str(k, hf[i][4]));
+		h->victim = k->pid > 0 && h->pid == k->pid;
+		h->step = step_of_pid(f, a, h->pid, k->node);
+		/* the victim's step is in the kill's own task_memcg */
+		if (h->step == NULL && h->victim && ev_str(k, "step").n > 0)
+			h->step = ev_field(k, "job_id") != NULL ?
+			    arena_printf(a, "%" PRId64 ".%.*s", ev_num_or(k,
+			    "job_id", 0), (int)ev_str(k, "step").n,
+			    ev_str(k, "step").p) : kit_dupstr(a, ev_str(k,
+			    "step"));
+	}
+	b->nholders = n;
+}
+
+/* The job's own memory.stat at its job level (the cgroup whose limit
+ * the job was given), newest collected. */
+static const struct event *
+job_stat(const struct facts *f)
+{
+	const struct event	*best = NULL;
+
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event	*ev = f->tl->v[i];
+
+		if (ev->kind != EV_CGROUP_MEM || facts_foreign(f, ev) ||
+		    !str_eq(ev_str(ev, "file"), "memory.stat") ||
+		    !str_eq(ev_str(ev, "level"), "job"))
+			continue;
+		best = ev;
+	}
+	return best;
+}
+
+/* memory.current / usage_in_bytes and the limit of the same cgroup. */
+static void
+stat_siblings(const struct facts *f, const struct event *s,
+    struct breakdown_q *b, const struct event **lim)
+{
+	struct str	path = ev_str(s, "cg_path");
+
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event	*ev = f->tl->v[i];
+		struct str		 p = ev_str(ev, "cg_path");
+		int64_t			 v;
+
+		if (ev->kind != EV_CGROUP_MEM || p.n != path.n ||
+		    memcmp(p.p, path.p, p.n) != 0 || (ev->node != s->node &&
+		    (ev->node == NULL || s->node == NULL ||
+		    strcmp(ev->node, s->node) != 0)))
+			continue;
+		if (ev_num(ev, "usage_bytes", &v) == 0)
+			b->usage_bytes = v;
+		if (ev_num(ev, "limit_bytes", &v) == 0) {
+			b->limit_bytes = v;
+			*lim = ev;
+		}
+	}
+}
+
+static struct breakdown_q *
+bd_new(struct arena *a)
+{
+	struct breakdown_q	*b = arena_zalloc(a, sizeof(*b));
+
+	if (b == NULL)
+		return NULL;
+	b->limit_bytes = b->usage_bytes = b->tasks = b->tasks_anon_bytes = -1;
+	for (int i = 0; i < BD_PARTS; i++)
+		b->parts[i] = -1;
+	return b;
+}
+
+/* The "Memory cgroup stats for" line of the report, cited: the kill's
+ * evidence moved to that line. */
+static void
+stats_evidence(const struct facts *f, struct arena *a,
+    const struct event *k, struct breakdown_q *b)
+{
+	struct evidence	*ev = kit_evidence_of(f, a, k);
+	struct str	 t = ev_str(k, "stats_text");
+
+	if (ev == NULL)
+		return;
+	if (t.n > 0) {
+		ev->line = (uint32_t)ev_num_or(k, "stats_line", 0);
+		ev->text = kit_dupstr(a, t);
+		ev->context = NULL;
+		ev->context_line = 0;
+		ev->pid = -1;
+	}
+	b->evidence.v = ev;
+	b->evidence.n = 1;
+}
+
+static struct breakdown_q *
+from_kernel(const struct facts *f, struct arena *a, const struct event *k)
+{
+	struct breakdown_q	*b;
+	struct str		 cg = ev_str(k, "stats_memcg");
+
+	if ((b = bd_new(a)) == NULL || !parts_of_kernel(k, b))
+		return NULL;
+	b->at = "kill";
+	b->node = k->node != NULL ? arena_strdup(a, k->node) : NULL;
+	b->cgroup = kit_dupstr(a, cg.n > 0 ? cg : ev_str(k, "oom_memcg"));
+	b->limit_bytes = ev_num_or(k, "limit_bytes", -1);
+	b->usage_bytes = ev_num_or(k, "usage_bytes", -1);
+	parts_other(b);
+	holders_of(f, a, k, b);
+	stats_evidence(f, a, k, b);
+	return b;
+}
+
+static struct breakdown_q *
+from_collection(const struct facts *f, struct arena *a)
+{
+	const struct event	*s = job_stat(f), *ev[2] = { NULL, NULL };
+	struct breakdown_q	*b;
+
+	if (s == NULL || (b = bd_new(a)) == NULL || !parts_of_stat(s, b))
+		return NULL;
+	b->at = "collection";
+	b->node = s->node != NULL ? arena_strdup(a, s->node) : NULL;
+	b->cgroup = kit_dupstr(a, ev_str(s, "cg_path"));
+	stat_siblings(f, s, b, &ev[1]);
+	/* A cgroup that had emptied by collection says nothing about what
+	 * filled it. */
+	if (b->usage_bytes < 0 || b->limit_bytes <= 0 ||
+	    b->usage_bytes * 10 < b->limit_bytes * 9)
+		return NULL;
+	parts_other(b);
+	ev[0] = s;
+	evidence_list_of(f, a, ev, 2, &b->evidence);
+	return b;
+}
+
+/* The dominant part: at least DOMINANT_PCT of the charge; -1 none. */
+static int
+dominant(const struct breakdown_q *b, int64_t *pct)
+{
+	int64_t	charge = b->usage_bytes;
+
+	if (charge <= 0)
+		return -1;
+	for (int i = 0; i < BD_PARTS; i++) {
+		if (b->parts[i] <= 0 || b->parts[i] * 100 < charge *
+		    DOMINANT_PCT)
+			continue;
+		*pct = (b->parts[i] * 100 + charge / 2) / charge;
+		return i;
+	}
+	return -1;
+}
+
+static const struct holder_q *
+victim_of(const struct breakdown_q *b)
+{
+	for (size_t i = 0; i < b->nholders; i++)
+		if (b->holders[i].victim)
+			return &b->holders[i];
+	return NULL;
+}
+
+/* "python3 (pid 2595, step 6.batch)" */
+static const char *
+who(struct arena *a, const struct holder_q *h)
+{
+	return arena_printf(a, "%s (pid %" PRId64 "%s%s)", h->name != NULL ?
+	    h->name : "?", h->pid, h->step != NULL ? ", step " : "",
+	    h->step != NULL ? h->step : "");
+}
+
+/* anon: the victim's share and the rest, and the holder when it is not
+ * the victim. */
+static const char *
+anon_sentence(struct arena *a, const struct breakdown_q *b, int64_t pct)
+{
+	const struct holder_q	*v = victim_of(b), *top;
+	const char		*s;
+
+	s = arena_printf(a, "Anonymous memory (heap, stacks, anonymous "
+	    "mappings) filled %" PRId64 "%% of the charge (%s of %s).", pct,
+	    fmt_bytes(a, b->parts[P_ANON]), fmt_bytes(a, b->usage_bytes));
+	if (b->nholders == 0)
+		return s;
+	top = &b->holders[0];
+	if (v != NULL && v->anon_bytes >= 0 && b->tasks_anon_bytes >= 0 &&
+	    b->tasks > 1)
+		s = arena_printf(a, "%s The victim %s had %s of anonymous "
+		    "memory; the %" PRId64 " other task%s of the cgroup had "
+		    "%s.", s, who(a, v), fmt_bytes(a, v->anon_bytes),
+		    b->tasks - 1, b->tasks == 2 ? "" : "s", fmt_bytes(a,
+		    nn(b->tasks_anon_bytes - v->anon_bytes)));
+	else if (v != NULL)
+		s = arena_printf(a, "%s The victim %s had %s resident (its "
+		    "anon, file and shmem pages).", s, who(a, v),
+		    fmt_bytes(a, v->rss_bytes));
+	if (v != NULL && top != v && top->rss_bytes > v->rss_bytes &&
+	    top->uid != 0)
+		s = arena_printf(a, "%s The largest holder was %s with %s, "
+		    "not the victim: the kernel kills by its own score, and "
+		    "memory the holder keeps stays charged.", s, who(a, top),
+		    fmt_bytes(a, top->rss_bytes));
+	return s;
+}
+
+static const char *
+part_sentence(struct arena *a, const struct breakdown_q *b, int part,
+    int64_t pct)
+{
+	const char	*amt = arena_printf(a, "%" PRId64 "%% of the charge "
+			    "(%s of %s)", pct, fmt_bytes(a, b->parts[part]),
+			    fmt_bytes(a, b->usage_bytes));
+
+	switch (part) {
+	case P_ANON:
+		return anon_sentence(a, b, pct);
+	case P_SHMEM:
+		return arena_printf(a, "Shared memory filled %s: files in a "
+		    "tmpfs (/dev/shm, a job-private tmpfs) or memfd, charged "
+		    "to the job that wrote them until they are deleted; no "
+		    "process's RSS shows them.", amt);
+	case P_DIRTY:
+		return arena_printf(a, "Dirty page cache filled %s: written "
+		    "data not yet on disk, which the kernel cannot reclaim "
+		    "until it is written back.", amt);
+	case P_CACHE:
+		return arena_printf(a, "Page cache filled %s: file pages the "
+		    "kernel could not reclaim fast enough (mapped, or in "
+		    "active use).", amt);
+	case P_KERNEL:
+		return arena_printf(a, "Kernel memory charged to the job "
+		    "(slab, page tables, stacks) filled %s.", amt);
+	case P_SOCK:
+		return arena_printf(a, "Socket buffers filled %s.", amt);
+	}
+	return arena_printf(a, "Memory the stats do not name filled %s.",
+	    amt);
+}
+
+static const char *
+part_next(int part, const char *dflt)
+{
+	switch (part) {
+	case P_SHMEM:
+		return "Hold --mem constant; find the files the job leaves in "
+		    "/dev/shm (or its private tmpfs), delete them when done "
+		    "(in the job or its epilog) or size that tmpfs for them; "
+		    "raising --mem only moves the limit the files fill. Rerun "
+		    "and require the oom-kill line to disappear.";
+	case P_DIRTY:
+		return "Hold --mem constant; write to a faster or node-local "
+		    "filesystem, or flush as the job writes (smaller buffers, "
+		    "periodic fsync), then rerun and require the oom-kill line "
+		    "to disappear.";
+	case P_KERNEL:
+		return "Hold --mem constant; find which kernel memory grew "
+		    "(memory.stat slab, sock and pagetables per step: many "
+		    "open files, sockets or threads) and cut it, then rerun "
+		    "and require the oom-kill line to disappear.";
+	}
+	return dflt;
+}
+
+static void
+fill_verdict(const struct facts *f, struct analysis *an,
+    const struct breakdown_q *b)
+{
+	struct arena	*a = an->arena;
+	struct filled_by *fb;
+	int64_t		 pct = 0;
+	int		 part = dominant(b, &pct);
+
+	if (part < 0 || (fb = arena_zalloc(a, sizeof(*fb))) == NULL)
+		return;
+	fb->part = breakdown_part_names[part];
+	fb->share = pct;
+	fb->evidence = b->evidence;
+	an->verdict.filled_by = fb;
+	an->verdict.summary = arena_printf(a, "%s %s", an->verdict.summary,
+	    part_sentence(a, b, part, pct));
+	an->verdict.next_action = part_next(part, an->verdict.next_action);
+	(void)f;
+}
+
+/* The MaxRSS explanation (usage.c) gains what RSS cannot see: page
+ * cache, tmpfs and kernel memory are charged to the cgroup but are no
+ * process's anonymous memory. */
+static void
+usage_note(struct analysis *an, const struct breakdown_q *b)
+{
+	struct arena	*a = an->arena;
+	int64_t		 unseen = nn(b->parts[P_CACHE]) + nn(b->parts[P_DIRTY]) +
+			    nn(b->parts[P_SHMEM]) + nn(b->parts[P_KERNEL]) +
+			    nn(b->parts[P_SOCK]);
+
+	if (an->nusage == 0 || an->usage[0].summary == NULL ||
+	    b->usage_bytes <= 0)
+		return;
+	if (unseen * 10 < b->usage_bytes)
+		an->usage[0].summary = arena_printf(a, "%s %s, the charge was "
+		    "mostly anonymous memory (%s of %s), which RSS counts.", an->usage[0].summary, strcmp(b->at, "kill") ==
+		    0 ? "At the kill" : "At collection", fmt_bytes(a,
+		    nn(b->parts[P_ANON])), fmt_bytes(a, b->usage_bytes));
+	else
+		an->usage[0].summary = arena_printf(a, "%s %s, %s of the %s "
+		    "charged was page cache, tmpfs (shmem) or kernel memory: "
+		    "charged to the cgroup, yet no process's anonymous memory "
+		    "(an RSS counts such pages only while the process maps "
+		    "them).",
+		    an->usage[0].summary, strcmp(b->at, "kill") == 0 ?
+		    "At the kill" : "At collection", fmt_bytes(a, unseen),
+		    fmt_bytes(a, b->usage_bytes));
+}
+
+void
+breakdown_views(const struct facts *f, struct analysis *an)
+{
+	const struct event	*k = f->kernel_memcg;
+	struct breakdown_q	*b = NULL;
+
+	if (an->verdict.cause == NULL ||
+	    strcmp(an->verdict.cause, "host_oom") != 0)
+		return;
+	if (k != NULL)
+		b = from_kernel(f, an->arena, k);
+	if (b == NULL && k == NULL && f->kernel_global == NULL)
+		b = from_collection(f, an->arena);
+	if (b == NULL)
+		return;
+	an->breakdown = b;
+	an->nbreakdown = 1;
+	fill_verdict(f, an, b);
+	usage_note(an, b);
+}
