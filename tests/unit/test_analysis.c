@@ -496,3 +496,82 @@ DEFINE_TEST(test_analysis_node_failure)
 		analysis_free(an);
 	}
 }
+
+/* What filled the limit (breakdown.c) on real captures: a job that
+ * filled /dev/shm (Slurm 24.11, cgroup v2) names shmem with its own
+ * control and no --mem; an anon OOM (cgroup v1) names the victim and its
+ * step; a cgroup that had emptied by collection gives no breakdown (near
+ * miss); the breakdown survives the JSON round trip. */
+DEFINE_TEST(test_analysis_breakdown)
+{
+	struct analysis			*an, *back = NULL;
+	const struct breakdown_q	*b;
+	struct err			 e = { 0 };
+	char				*j;
+
+	if ((an = run_dir("fixtures/scenarios/real-2411-v2-shm-fill")) ==
+	    NULL)
+		return;
+	CHECK_EQ_INT(an->nbreakdown, 1);
+	b = an->breakdown;
+	CHECK_EQ_STR(b->at, "kill");
+	CHECK_EQ_STR(b->cgroup, "/system.slice/vm_slurmstepd.scope/job_6");
+	CHECK_EQ_INT(b->limit_bytes, 104857600);
+	CHECK_EQ_INT(b->usage_bytes, 104857600);
+	CHECK_EQ_INT(b->parts[0], 14106624);		/* anon */
+	CHECK_EQ_INT(b->parts[1], 4096);		/* page_cache */
+	CHECK_EQ_INT(b->parts[3], 90185728);		/* shmem */
+	CHECK_EQ_INT(b->parts[4], 561152);		/* kernel */
+	CHECK_EQ_INT(b->parts[6], 0);			/* other */
+	CHECK_EQ_INT(b->nholders, 3);
+	CHECK(b->holders[0].victim);
+	CHECK_EQ_INT(b->holders[0].pid, 2595);
+	CHECK_EQ_STR(b->holders[0].step, "6.batch");
+	CHECK(an->verdict.filled_by != NULL);
+	if (an->verdict.filled_by != NULL) {
+		CHECK_EQ_STR(an->verdict.filled_by->part, "shmem");
+		CHECK_EQ_INT(an->verdict.filled_by->share, 86);
+		CHECK_EQ_INT(an->verdict.filled_by->evidence.n, 1);
+	}
+	CHECK(strstr(an->verdict.next_action, "/dev/shm") != NULL);
+	CHECK(strstr(an->verdict.next_action, "raise --mem") == NULL);
+	CHECK(strstr(an->verdict.summary, "Shared memory filled 86%") !=
+	    NULL);
+	CHECK(an->nusage == 1 && strstr(an->usage[0].summary,
+	    "tmpfs (shmem)") != NULL);
+	j = json_of(an);
+	CHECK_EQ_INT(model_from_json(j, strlen(j), &back, &e), ERR_OK);
+	if (back != NULL) {
+		CHECK_EQ_INT(back->nbreakdown, 1);
+		CHECK_EQ_INT(back->breakdown[0].parts[3], 90185728);
+		CHECK_EQ_INT(back->breakdown[0].parts[5], 0);
+		CHECK_EQ_INT(back->breakdown[0].nholders, 3);
+		CHECK_EQ_STR(back->breakdown[0].holders[0].name, "python3");
+		CHECK(back->breakdown[0].holders[0].victim);
+		CHECK(!back->breakdown[0].holders[1].victim);
+		CHECK(back->verdict.filled_by != NULL &&
+		    back->verdict.filled_by->share == 86);
+	}
+	analysis_free(back);
+	free(j);
+	analysis_free(an);
+
+	if ((an = run_dir("fixtures/scenarios/real-v1-oom-srun")) == NULL)
+		return;
+	CHECK_EQ_INT(an->nbreakdown, 1);
+	CHECK(an->breakdown[0].parts[5] == -1);		/* v1: no sock */
+	CHECK(an->verdict.filled_by != NULL &&
+	    strcmp(an->verdict.filled_by->part, "anon") == 0);
+	CHECK(strstr(an->verdict.summary, "The victim python3 (pid 14981, "
+	    "step 4.0) had 94.75 MiB of anonymous memory") != NULL);
+	CHECK(strstr(an->verdict.next_action, "raise --mem") != NULL);
+	analysis_free(an);
+
+	if ((an = run_dir(
+	    "fixtures/scenarios/host_oom-fires-cgroup-oom-kill-only")) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "host_oom");
+	CHECK_EQ_INT(an->nbreakdown, 0);
+	CHECK(an->verdict.filled_by == NULL);
+	analysis_free(an);
+}
