@@ -472,6 +472,95 @@ usage_note(struct analysis *an, const struct breakdown_q *b)
 		    fmt_bytes(a, b->usage_bytes));
 }
 
+/*
+ * memory_stall (R-HOST-010), a refinement of time_limit and
+ * not_oom_other: nothing was OOM-killed, but the job's memory cgroup was
+ * at its limit (charge >= 95%) with memory that cannot be reclaimed
+ * (anon + shmem >= 60% of the limit) and the kernel reclaiming at the
+ * limit (v2 memory.events max or v1 failcnt > 0) while the job re-read
+ * its own evicted file pages (workingset refaults, else major faults,
+ * worth at least the limit): it thrashed at its limit. Page cache alone
+ * at the limit is normal and does not fire. The counters are cumulative
+ * and the snapshot one: medium confidence.
+ */
+#define STALL_AT_PCT	95
+#define STALL_UNRECL_PCT 60
+#define PAGE		4096
+
+/* A counter of the job cgroup's memory.events / memory.failcnt / stat. */
+static int64_t
+cg_counter(const struct facts *f, const struct event *s, const char *file,
+    const char *field)
+{
+	struct str	path = ev_str(s, "cg_path");
+	int64_t		v = -1;
+
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event	*ev = f->tl->v[i];
+		struct str		 p = ev_str(ev, "cg_path");
+
+		if (ev->kind == EV_CGROUP_MEM && p.n == path.n &&
+		    memcmp(p.p, path.p, p.n) == 0 &&
+		    str_eq(ev_str(ev, "file"), file) &&
+		    ev_num_or(ev, "local", 0) == 0 && ev_num(ev, field, &v) == 0)
+			return v;
+	}
+	return v;
+}
+
+int
+stall_match(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s, *lim = NULL;
+	struct breakdown_q	 b;
+	int64_t			 unrecl, hits, refault, majflt;
+	int			 v1;
+
+	if (f->kernel_memcg != NULL || f->kernel_global != NULL ||
+	    f->cg_oom != NULL || f->oom_step != NULL ||
+	    (s = job_stat(f)) == NULL)
+		return 0;
+	memset(&b, 0, sizeof(b));
+	b.limit_bytes = b.usage_bytes = -1;
+	if (!parts_of_stat(s, &b))
+		return 0;
+	stat_siblings(f, s, &b, &lim);
+	if (b.limit_bytes <= 0 || b.usage_bytes * 100 < b.limit_bytes *
+	    STALL_AT_PCT)
+		return 0;
+	unrecl = nn(b.parts[P_ANON]) + nn(b.parts[P_SHMEM]);
+	if (unrecl * 100 < b.limit_bytes * STALL_UNRECL_PCT)
+		return 0;
+	v1 = ev_field(s, "total_rss") != NULL;
+	hits = v1 ? cg_counter(f, s, "memory.failcnt", "failcnt") :
+	    cg_counter(f, s, "memory.events", "max");
+	refault = ev_num_or(s, v1 ? "total_workingset_refault_file" :
+	    "workingset_refault_file", -1);
+	if (refault < 0)
+		refault = ev_num_or(s, "workingset_refault", -1);
+	majflt = ev_num_or(s, v1 ? "total_pgmajfault" : "pgmajfault", -1);
+	if (hits <= 0 || !((refault > 0 && refault * PAGE >= b.limit_bytes) ||
+	    (majflt > 0 && majflt * PAGE >= b.limit_bytes)))
+		return 0;
+	m->confidence = "medium";
+	m->confidence_reason = "one snapshot of the job's memory cgroup at "
+	    "its limit, with cumulative reclaim and refault counters; a "
+	    "watch series or PSI over the last minutes would make it certain";
+	rmatch_support(m, s);
+	rmatch_support(m, lim);
+	m->detail = arena_printf(a, "Nothing was OOM-killed, but the job's "
+	    "memory cgroup was at its limit when collected (%s of %s), %"
+	    PRId64 "%% of it anonymous or shared memory that cannot be "
+	    "reclaimed; the kernel hit the limit %" PRId64 " time%s and the "
+	    "job re-read %s of its evicted file pages: it thrashed at its "
+	    "limit.", fmt_bytes(a, b.usage_bytes), fmt_bytes(a,
+	    b.limit_bytes), (unrecl * 100 + b.limit_bytes / 2) /
+	    b.limit_bytes, hits, hits == 1 ?
+	    "" : "s", fmt_bytes(a, refault > 0 && refault * PAGE >=
+	    b.limit_bytes ? refault * PAGE : majflt * PAGE));
+	return 1;
+}
+
 void
 breakdown_views(const struct facts *f, struct analysis *an)
 {
@@ -479,7 +568,8 @@ breakdown_views(const struct facts *f, struct analysis *an)
 	struct breakdown_q	*b = NULL;
 
 	if (an->verdict.cause == NULL ||
-	    strcmp(an->verdict.cause, "host_oom") != 0)
+	    (strcmp(an->verdict.cause, "host_oom") != 0 &&
+	    strcmp(an->verdict.cause, "memory_stall") != 0))
 		return;
 	if (k != NULL)
 		b = from_kernel(f, an->arena, k);

@@ -111,6 +111,11 @@ static const struct cgkey stat_keys[] = {
 	{ "zswap", "zswap", 0 },
 	{ "zswapped", "zswapped", 0 },
 	{ "pgmajfault", "pgmajfault", 0 },
+	{ "total_pgmajfault", "total_pgmajfault", 0 },
+	{ "workingset_refault_file", "workingset_refault_file", 0 },
+	{ "total_workingset_refault_file", "total_workingset_refault_file",
+	  0 },
+	{ "workingset_refault", "workingset_refault", 0 },	/* < 5.9 */
 };
 
 #define FLAT(k)	NULL, 0, k, NITEMS(k)

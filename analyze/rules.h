@@ -281,6 +281,9 @@ void		usage_views(const struct facts *, struct analysis *);
 /* breakdown.c: what filled the failing cgroup and who held it
  * (an->breakdown, verdict.filled_by); after the verdict is set. */
 void		breakdown_views(const struct facts *, struct analysis *);
+/* breakdown.c: the memory_stall row's predicate (R-HOST-010). */
+int		stall_match(const struct facts *, struct arena *,
+		    struct rmatch *);
 
 enum err_code	rules_eval(const struct facts *, struct analysis *,
 		    struct err *);

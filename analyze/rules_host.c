@@ -331,6 +331,24 @@ const struct rule	rules_host[] = {
 	      "memory cgroup before teardown (oomtrail-collect in the batch "
 	      "script's trap); they confirm or overturn a host OOM.",
 	  .match = m_sigkill },
+	{ .id = "R-HOST-010", .cause = "memory_stall", .boundary = "host",
+	  .rclass = RC_REFINE, .refines = "time_limit,not_oom_other",
+	  .seeds = "S001 'Cgroup memory limit set lower than job memory "
+	      "request' (the limit binds without a kill)",
+	  .signals = "no OOM kill anywhere; the job's memory cgroup at >= 95% "
+	      "of its limit when collected, anon + shmem >= 60% of the limit, "
+	      "memory.events max (v1 memory.failcnt) > 0 and the file pages "
+	      "it re-read (memory.stat workingset_refault_file, else "
+	      "pgmajfault, times 4 KiB) at least the limit; page cache alone "
+	      "at the limit does not fire",
+	  .meaning = "The job sat at its memory limit, reclaiming and "
+	      "re-reading its own file pages, until something else ended it.",
+	  .next_action = "Hold --time constant; raise --mem (or cut the job's "
+	      "anonymous and shared memory) until the working set fits, rerun "
+	      "under oomtrail-collect --watch and require memory.events max "
+	      "(v1 memory.failcnt) and the refaults to stay flat and the job "
+	      "to finish in the same time.",
+	  .match = stall_match },
 	{ .id = "R-HOST-014", .cause = "host_oom", .boundary = "host",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S000 step 3 (slurmstepd cancellation), for enforcers "

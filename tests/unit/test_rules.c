@@ -18,7 +18,8 @@ static const char *const causes[] = { "host_oom", "step_creation_failure",
     "cuda_oom_exhaustion", "cuda_oom_fragmentation", "gpu_other_tenant",
     "zombie_context", "memory_leak", "retired_pages", "shm_limit",
     "xid_fault", "cpu_limited", "gpu_access_denied", "nccl_cascade",
-    "time_limit", "not_oom_other", "no_incident", "inconclusive" };
+    "time_limit", "memory_stall", "not_oom_other", "no_incident",
+    "inconclusive" };
 
 static const char *const boundaries[] = { "host", "device", "step", "shm",
     "hardware", "scheduler", "none", "unknown" };
