@@ -99,7 +99,29 @@ parts_other(struct breakdown_q *b)
 		b->usage_bytes = charge >= sum ? charge : sum;
 }
 
-/* The step of pid on node from a process snapshot (procs.tsv), or NULL. */
+/* Does a cgroup.procs listing ("2581\n3276") hold pid? */
+static int
+procs_has(struct str l, int64_t pid)
+{
+	int64_t	v = 0;
+	int	digits = 0;
+
+	for (size_t i = 0; i <= l.n; i++) {
+		if (i < l.n && l.p[i] >= '0' && l.p[i] <= '9') {
+			v = v < INT64_MAX / 10 ? v * 10 + (l.p[i] - '0') : v;
+			digits = 1;
+			continue;
+		}
+		if (digits && v == pid)
+			return 1;
+		v = 0;
+		digits = 0;
+	}
+	return 0;
+}
+
+/* The step of pid on node from a snapshot that saw it alive: a process
+ * listing (procs.tsv) or a cgroup.procs file; NULL when none did. */
 static const char *
 step_of_pid(const struct facts *f, struct arena *a, int64_t pid,
     const char *node)
@@ -109,9 +131,12 @@ step_of_pid(const struct facts *f, struct arena *a, int64_t pid,
 		struct str		 st;
 
 		if (ev->kind != EV_HOST || ev->sig == NULL ||
-		    strcmp(ev->sig, "host.proc") != 0 || ev->pid != pid ||
 		    (node != NULL && ev->node != NULL &&
 		    strcmp(node, ev->node) != 0))
+			continue;
+		if (!(strcmp(ev->sig, "host.proc") == 0 && ev->pid == pid) &&
+		    !(strcmp(ev->sig, "cgroup.procs") == 0 &&
+		    procs_has(ev_str(ev, "pids"), pid)))
 			continue;
 		if ((st = ev_str(ev, "step")).n == 0)
 			continue;

@@ -11,8 +11,10 @@
  * values as fields (bytes, counts); a limit of "max" or of v1's
  * page-counter maximum becomes unlimited=1 with no limit field. Unknown
  * keys are tolerated and skipped; a line that is not "key value" becomes
- * EV_UNPARSED. Files not in the table (cgroup.procs, memory.pressure,
- * ...) produce nothing.
+ * EV_UNPARSED. cgroup.procs becomes one EV_HOST "cgroup.procs" with
+ * the pids as listed (field "pids", "npids") and the same path fields:
+ * which step a pid was in while the snapshot saw it. Other files not in
+ * the table (memory.pressure, ...) produce nothing.
  *
  * It does not compare files with one another (job against step, v1
  * failcnt against oom_kill): the rules do. Pure: reads in->data only;
@@ -445,6 +447,36 @@ cg_flat(struct cgparse *cp, const struct cgfile *f)
 	return 0;
 }
 
+/* cgroup.procs: pids, one a line; anything else and it is not one. */
+static int
+cg_procs(struct cgparse *cp, const struct cg_member *cn)
+{
+	static const struct cgfile	procs = { "cgroup.procs", 0, NULL, 0,
+					    NULL, 0, 0 };
+	struct str			d = str_trim(str_make(cp->in->data,
+					    cp->in->len));
+	int64_t				n = 0;
+
+	for (size_t i = 0; i < d.n; i++) {
+		if (d.p[i] == '\n')
+			n++;
+		else if (d.p[i] < '0' || d.p[i] > '9')
+			return 0;
+	}
+	if (d.n == 0)
+		return 0;
+	if ((cp->ev = evlist_add(cp->out, cp->a, EV_HOST)) == NULL)
+		return -1;
+	cp->ev->sig = "cgroup.procs";
+	cp->ev->ref.file_id = cp->in->file_id;
+	cp->ev->ref.line = 1;
+	if (cg_where(cp->ev, cp->a, cn, 0, &procs) == -1 ||
+	    ev_set_str(cp->ev, cp->a, "pids", d) == -1 ||
+	    ev_set_num(cp->ev, cp->a, "npids", n + 1) == -1)
+		return -1;
+	return 0;
+}
+
 /*
  * parse_cgroup: see parse.h. One EV_CGROUP_MEM per known memory file;
  * ERR_NOMEM is the only error.
@@ -459,6 +491,9 @@ parse_cgroup(const struct src *in, struct arena *a, struct evlist *out,
 
 	cg_member_split(in->name == NULL ? "" : in->name, memory_mount, 1,
 	    &cn);
+	if (str_eq(cn.base, "cgroup.procs"))
+		return cg_procs(&cp, &cn) == -1 ? ERR(e, ERR_NOMEM, "%s",
+		    in->name) : ERR_OK;
 	if ((f = cg_lookup(cn.base)) == NULL)
 		return ERR_OK;
 	if ((cp.ev = evlist_add(out, a, EV_CGROUP_MEM)) == NULL)

@@ -43,15 +43,16 @@ sniff_path(const char *path)
 		    !str_ends(p, path_rules[i].suffix))
 			continue;
 		if (path_rules[i].kind == FK_CGROUP) {
-			/* Only memory files; cgroup.procs and others are
-			 * read by nobody but kept in the bundle. */
+			/* Memory files and cgroup.procs (which step a pid
+			 * was in); others are kept in the bundle only. */
 			const char *base = strrchr(path, '/');
 
 			base = base == NULL ? path : base + 1;
 			if (parse_cpu_known(base))
 				return FK_CGROUP_CPU;
-			return strncmp(base, "memory.", 7) == 0 ?
-			    FK_CGROUP : FK_SKIP;
+			return strncmp(base, "memory.", 7) == 0 ||
+			    strcmp(base, "cgroup.procs") == 0 ? FK_CGROUP :
+			    FK_SKIP;
 		}
 		return path_rules[i].kind;
 	}
@@ -72,7 +73,8 @@ looks_like_cgroup_file(const char *path)
 	const char	*base = strrchr(path, '/');
 
 	base = base == NULL ? path : base + 1;
-	return strncmp(base, "memory.", 7) == 0 && strchr(base, ' ') == NULL;
+	return (strncmp(base, "memory.", 7) == 0 && strchr(base, ' ') ==
+	    NULL) || strcmp(base, "cgroup.procs") == 0;
 }
 
 enum file_kind

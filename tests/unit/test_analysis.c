@@ -527,6 +527,10 @@ DEFINE_TEST(test_analysis_breakdown)
 	CHECK(b->holders[0].victim);
 	CHECK_EQ_INT(b->holders[0].pid, 2595);
 	CHECK_EQ_STR(b->holders[0].step, "6.batch");
+	/* not the victim: its step from the bundle's cgroup.procs */
+	CHECK_EQ_INT(b->holders[1].pid, 2551);
+	CHECK_EQ_STR(b->holders[1].step, "6.batch");
+	CHECK(!b->holders[1].victim);
 	CHECK(an->verdict.filled_by != NULL);
 	if (an->verdict.filled_by != NULL) {
 		CHECK_EQ_STR(an->verdict.filled_by->part, "shmem");

@@ -377,7 +377,25 @@ DEFINE_TEST(test_cgroup_edge_cases)
 	CHECK_EQ_INT(count(&p, EV_UNPARSED), 2);	/* "high x", "bad\0line" */
 	parsed_free(&p);
 
-	parse_text(&p, parse_cgroup, "cgroup/a/cgroup.procs", "1\n2\n");
+	/* cgroup.procs: the pids, as one host fact with the path's ids; a
+	 * file that is not a list of pids gives nothing */
+	parse_text(&p, parse_cgroup, "cgroup/system.slice/slurmstepd.scope/"
+	    "job_6/step_batch/user/task_0/cgroup.procs", "2581\n3276\n");
+	CHECK_EQ_INT(p.l.n, 1);
+	ev = first(&p, EV_HOST);
+	CHECK(ev != NULL);
+	if (ev != NULL) {
+		CHECK_EQ_STR(ev->sig, "cgroup.procs");
+		CHECK_FSTR(ev, "pids", "2581\n3276");
+		CHECK_NUM(ev, "npids", 2);
+		CHECK_NUM(ev, "job_id", 6);
+		CHECK_FSTR(ev, "step", "batch");
+	}
+	parsed_free(&p);
+	parse_text(&p, parse_cgroup, "cgroup/a/cgroup.procs", "1\nx2\n");
+	CHECK_EQ_INT(p.l.n, 0);
+	parsed_free(&p);
+	parse_text(&p, parse_cgroup, "cgroup/a/cgroup.procs", "\n");
 	CHECK_EQ_INT(p.l.n, 0);
 	parsed_free(&p);
 }
