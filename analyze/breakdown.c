@@ -506,11 +506,33 @@ usage_note(struct analysis *an, const struct breakdown_q *b)
  * its own evicted file pages (workingset refaults, else major faults,
  * worth at least the limit): it thrashed at its limit. Page cache alone
  * at the limit is normal and does not fire. The counters are cumulative
- * and the snapshot one: medium confidence.
+ * and the snapshot one: medium confidence, high when the cgroup's PSI
+ * (memory.pressure) has every task stalled >= 10% of the last minute;
+ * PSI below 1% over one and five minutes says there was no stall.
  */
 #define STALL_AT_PCT	95
+#define PSI_STALL	1000	/* full avg60 >= 10.00%: confirms the stall */
+#define PSI_NONE	100	/* full avg60, avg300 < 1.00%: no stall */
 #define STALL_UNRECL_PCT 60
 #define PAGE		4096
+
+/* The job cgroup's file of that name (same path and node as s). */
+static const struct event *
+cg_file(const struct facts *f, const struct event *s, const char *file)
+{
+	struct str	path = ev_str(s, "cg_path");
+
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event	*ev = f->tl->v[i];
+		struct str		 p = ev_str(ev, "cg_path");
+
+		if (ev->kind == EV_CGROUP_MEM && p.n == path.n &&
+		    memcmp(p.p, path.p, p.n) == 0 &&
+		    str_eq(ev_str(ev, "file"), file))
+			return ev;
+	}
+	return NULL;
+}
 
 /* A counter of the job cgroup's memory.events / memory.failcnt / stat. */
 static int64_t
@@ -536,9 +558,9 @@ cg_counter(const struct facts *f, const struct event *s, const char *file,
 int
 stall_match(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	const struct event	*s, *lim = NULL;
+	const struct event	*s, *lim = NULL, *psi;
 	struct breakdown_q	 b;
-	int64_t			 unrecl, hits, refault, majflt;
+	int64_t			 unrecl, hits, refault, majflt, full60, full300;
 	int			 v1;
 
 	if (f->kernel_memcg != NULL || f->kernel_global != NULL ||
@@ -567,12 +589,28 @@ stall_match(const struct facts *f, struct arena *a, struct rmatch *m)
 	if (hits <= 0 || !((refault > 0 && refault * PAGE >= b.limit_bytes) ||
 	    (majflt > 0 && majflt * PAGE >= b.limit_bytes)))
 		return 0;
-	m->confidence = "medium";
-	m->confidence_reason = "one snapshot of the job's memory cgroup at "
-	    "its limit, with cumulative reclaim and refault counters; a "
-	    "watch series or PSI over the last minutes would make it certain";
+	psi = cg_file(f, s, "memory.pressure");
+	full60 = ev_num_or(psi, "psi_full_avg60", -1);
+	full300 = ev_num_or(psi, "psi_full_avg300", -1);
+	/* PSI that saw no stall overrules the counters */
+	if (full60 >= 0 && full60 < PSI_NONE && full300 < PSI_NONE)
+		return 0;
 	rmatch_support(m, s);
 	rmatch_support(m, lim);
+	if (full60 >= PSI_STALL) {
+		m->confidence = "high";
+		m->confidence_reason = "the job's memory cgroup at its limit "
+		    "with reclaim and refault counters, and its PSI: every "
+		    "task stalled on memory for a large share of the last "
+		    "minute";
+		rmatch_support(m, psi);
+	} else {
+		m->confidence = "medium";
+		m->confidence_reason = "one snapshot of the job's memory cgroup "
+		    "at its limit, with cumulative reclaim and refault "
+		    "counters; a watch series or PSI over the last minutes "
+		    "would make it certain";
+	}
 	m->detail = arena_printf(a, "Nothing was OOM-killed, but the job's "
 	    "memory cgroup was at its limit when collected (%s of %s), %"
 	    PRId64 "%% of it anonymous or shared memory that cannot be "
@@ -583,6 +621,11 @@ stall_match(const struct facts *f, struct arena *a, struct rmatch *m)
 	    b.limit_bytes, hits, hits == 1 ?
 	    "" : "s", fmt_bytes(a, refault > 0 && refault * PAGE >=
 	    b.limit_bytes ? refault * PAGE : majflt * PAGE));
+	if (full60 >= PSI_STALL)
+		m->detail = arena_printf(a, "%s Its pressure stall information "
+		    "(memory.pressure) says all its tasks waited on memory "
+		    "%" PRId64 ".%02" PRId64 "%% of the last minute.", m->detail,
+		    full60 / 100, full60 % 100);
 	return 1;
 }
 

@@ -495,6 +495,17 @@ static const struct hkey os_keys[] = {
 
 #define KV(k)	k, NITEMS(k)
 
+/* /proc/pressure/memory: the node's PSI. */
+static int
+h_pressure(struct hparse *hp, const struct hostfile *hf)
+{
+	struct event	*ev;
+
+	if ((ev = host_event(hp, hf->sig)) == NULL)
+		return -1;
+	return psi_fields(ev, hp->a, hp->in) == -1 ? -1 : 0;
+}
+
 static const struct hostfile hostfiles[] = {
 	{ "meminfo.txt", "host.meminfo", ':', "MemTotal", KV(meminfo_keys),
 	  h_keyvalue },
@@ -507,6 +518,8 @@ static const struct hostfile hostfiles[] = {
 	{ "cgroup-mode.txt", "host.cgroup_mode", 0, NULL, NULL, 0,
 	  h_cgroup_mode },
 	{ "procs.tsv", "host.proc", 0, NULL, NULL, 0, h_procs },
+	{ "pressure-memory.txt", "host.pressure", 0, NULL, NULL, 0,
+	  h_pressure },
 };
 
 /*

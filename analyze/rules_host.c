@@ -340,7 +340,9 @@ const struct rule	rules_host[] = {
 	      "memory.events max (v1 memory.failcnt) > 0 and the file pages "
 	      "it re-read (memory.stat workingset_refault_file, else "
 	      "pgmajfault, times 4 KiB) at least the limit; page cache alone "
-	      "at the limit does not fire",
+	      "at the limit does not fire. memory.pressure full avg60 >= 10% "
+	      "makes it high confidence; full avg60 and avg300 < 1% rule it "
+	      "out",
 	  .meaning = "The job sat at its memory limit, reclaiming and "
 	      "re-reading its own file pages, until something else ended it.",
 	  .next_action = "Hold --time constant; raise --mem (or cut the job's "

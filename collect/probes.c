@@ -1460,6 +1460,9 @@ static const struct probe probes[] = {
 	  ITEM_CAP, PF_NODE },
 	{ "uptime", h_file, { NULL }, "host/uptime.txt", "@uptime", 3000,
 	  ITEM_CAP, PF_NODE },
+	/* PSI (4.20+ with CONFIG_PSI): the node's memory stall time */
+	{ "pressure", h_file, { NULL }, "host/pressure-memory.txt",
+	  "@pressure/memory", 3000, ITEM_CAP, PF_NODE },
 	{ "os-release", h_osrel, { NULL }, "host/os-release.txt", NULL, 3000,
 	  ITEM_CAP, PF_NODE },
 	{ "shm", h_shm, { NULL }, "host/shm.txt", NULL, 0, 0, PF_NODE },

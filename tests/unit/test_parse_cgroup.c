@@ -561,3 +561,52 @@ DEFINE_TEST(test_host_procs)
 	CHECK_FSTR(ev, "cmdline", "sleep\tinfinity");
 	parsed_free(&p);
 }
+
+/* PSI: a cgroup's memory.pressure (the real thrash job at its limit) and
+ * the node's /proc/pressure/memory (with the capture's comment line),
+ * percentages kept as hundredths; a file of another shape reads empty. */
+DEFINE_TEST(test_cgroup_memory_pressure)
+{
+	struct parsed	 p;
+	struct event	*ev;
+
+	parse_fixture(&p, parse_cgroup,
+	    "fixtures/real/cgroup-v2/psi/thrash-live-job_1-memory.pressure",
+	    "cgroup/system.slice/vm_slurmstepd.scope/job_1/memory.pressure");
+	ev = first(&p, EV_CGROUP_MEM);
+	CHECK(ev != NULL);
+	CHECK_FSTR(ev, "file", "memory.pressure");
+	CHECK_NUM(ev, "job_id", 1);
+	CHECK_NUM(ev, "psi_some_avg10", 2547);
+	CHECK_NUM(ev, "psi_some_avg60", 1392);
+	CHECK_NUM(ev, "psi_full_avg10", 2489);
+	CHECK_NUM(ev, "psi_full_avg60", 1357);
+	CHECK_NUM(ev, "psi_full_avg300", 369);
+	CHECK_NUM(ev, "psi_full_total_us", 11873588);
+	CHECK_EQ_INT(ev->ref.line, 1);
+	parsed_free(&p);
+
+	parse_fixture(&p, parse_host, "fixtures/real/host/"
+	    "pressure-memory-thrash.txt", "host/pressure-memory.txt");
+	ev = first(&p, EV_HOST);
+	CHECK(ev != NULL);
+	CHECK_EQ_STR(ev->sig, "host.pressure");
+	CHECK_NUM(ev, "psi_some_avg60", 1476);
+	CHECK_NUM(ev, "psi_full_avg60", 627);
+	CHECK_NUM(ev, "psi_full_total_us", 9865439);
+	CHECK_EQ_INT(ev->ref.line, 2);
+	parsed_free(&p);
+
+	parse_text(&p, parse_cgroup, "cgroup/a/memory.pressure",
+	    "some avg10=x avg60=100.5 avg300=7.5 total=-1\nnone\n");
+	ev = first(&p, EV_CGROUP_MEM);
+	CHECK(ev != NULL);
+	CHECK_NOFIELD(ev, "psi_some_avg10");
+	CHECK_NOFIELD(ev, "psi_some_avg60");	/* over 100% */
+	CHECK_NUM(ev, "psi_some_avg300", 750);
+	CHECK_NOFIELD(ev, "psi_some_total_us");
+	parsed_free(&p);
+	parse_text(&p, parse_cgroup, "cgroup/a/memory.pressure", "junk\n");
+	CHECK_NUM(first(&p, EV_CGROUP_MEM), "empty", 1);
+	parsed_free(&p);
+}
