@@ -151,6 +151,7 @@ struct breakdown_q {
 	int64_t			 limit_bytes;
 	int64_t			 usage_bytes;	/* the charge */
 	int64_t			 parts[BD_PARTS];	/* names above */
+	int64_t			 swap_bytes;	/* in swap, outside the charge */
 	struct holder_q		*holders;	/* largest first */
 	size_t			 nholders;
 	int64_t			 tasks;		/* rows in the table; -1 */

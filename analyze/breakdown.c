@@ -51,6 +51,11 @@ parts_of_kernel(const struct event *k, struct breakdown_q *b)
 	b->parts[P_CACHE] = file < 0 ? -1 : nn(file - nn(shmem) - nn(dirty));
 	b->parts[P_KERNEL] = ev_num_or(k, "stats_kernel_bytes", -1);
 	b->parts[P_SOCK] = ev_num_or(k, "stats_sock_bytes", -1);
+	/* v2 prints "swap: usage" itself; v1's "memory+swap" counts both,
+	 * its stats' total_swap is the swap */
+	b->swap_bytes = str_eq(ev_str(k, "stats_layout"), "v2") ?
+	    ev_num_or(k, "swap_usage_bytes", -1) : ev_num_or(k,
+	    "stats_swap_bytes", -1);
 	return 1;
 }
 
@@ -82,6 +87,7 @@ parts_of_stat(const struct event *s, struct breakdown_q *b)
 		    nn(ev_num_or(s, "kernel_stack", 0)) +
 		    nn(ev_num_or(s, "pagetables", 0));
 	b->parts[P_SOCK] = v1 ? -1 : ev_num_or(s, "sock", -1);
+	b->swap_bytes = v1 ? ev_num_or(s, "total_swap", -1) : -1;
 	return 1;
 }
 
@@ -249,6 +255,7 @@ bd_new(struct arena *a)
 	if (b == NULL)
 		return NULL;
 	b->limit_bytes = b->usage_bytes = b->tasks = b->tasks_anon_bytes = -1;
+	b->swap_bytes = -1;
 	for (int i = 0; i < BD_PARTS; i++)
 		b->parts[i] = -1;
 	return b;
@@ -467,6 +474,24 @@ fill_verdict(const struct facts *f, struct analysis *an,
 	(void)f;
 }
 
+/* Swap at the kill: a job that was swapping hard before it died. */
+#define SWAP_HARD_PCT	10	/* of the limit */
+
+static void
+swap_note(struct analysis *an, const struct breakdown_q *b)
+{
+	struct arena	*a = an->arena;
+
+	if (b->swap_bytes <= 0 || b->limit_bytes <= 0 || b->swap_bytes *
+	    100 < b->limit_bytes * SWAP_HARD_PCT)
+		return;
+	an->verdict.summary = arena_printf(a, "%s It was swapping hard "
+	    "before it ended: %s of its memory was in swap at %s, on top of "
+	    "the %s limit.", an->verdict.summary, fmt_bytes(a, b->swap_bytes),
+	    strcmp(b->at, "kill") == 0 ? "the kill" : "collection",
+	    fmt_bytes(a, b->limit_bytes));
+}
+
 /* The MaxRSS explanation (usage.c) gains what RSS cannot see: page
  * cache, tmpfs and kernel memory are charged to the cgroup but are no
  * process's anonymous memory. */
@@ -568,7 +593,7 @@ stall_match(const struct facts *f, struct arena *a, struct rmatch *m)
 	    (s = job_stat(f)) == NULL)
 		return 0;
 	memset(&b, 0, sizeof(b));
-	b.limit_bytes = b.usage_bytes = -1;
+	b.limit_bytes = b.usage_bytes = b.swap_bytes = -1;
 	if (!parts_of_stat(s, &b))
 		return 0;
 	stat_siblings(f, s, &b, &lim);
@@ -648,5 +673,6 @@ breakdown_views(const struct facts *f, struct analysis *an)
 	an->breakdown = b;
 	an->nbreakdown = 1;
 	fill_verdict(f, an, b);
+	swap_note(an, b);
 	usage_note(an, b);
 }

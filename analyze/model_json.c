@@ -349,6 +349,7 @@ mj_breakdown(const struct breakdown_q *b, int *bad)
 	for (size_t i = 0; i < BD_PARTS; i++)
 		mj_set(p, breakdown_part_names[i], mj_int(b->parts[i]), bad);
 	mj_set(o, "parts", p, bad);
+	mj_set(o, "swap_bytes", mj_int(b->swap_bytes), bad);
 	mj_set(o, "tasks", mj_int(b->tasks), bad);
 	for (size_t i = 0; i < b->nholders; i++)
 		mj_push(h, mj_holder(&b->holders[i], bad), bad);
@@ -1022,6 +1023,8 @@ mj_read_one_breakdown(struct mj *m, json_t *o, struct breakdown_q *b)
 	    (rc = mj_get_int(m, o, "usage_bytes", 0, INT64_MAX, -1,
 	    &b->usage_bytes)) ||
 	    (rc = mj_get_int(m, o, "tasks", 0, INT64_MAX, -1, &b->tasks)) ||
+	    (rc = mj_get_int(m, o, "swap_bytes", 0, INT64_MAX, -1,
+	    &b->swap_bytes)) ||
 	    (rc = mj_read_evlist(m, o, "evidence", &b->evidence)))
 		return rc;
 	if (p != NULL && !json_is_null(p) && !json_is_object(p))

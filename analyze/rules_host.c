@@ -103,6 +103,31 @@ m_kernel_global(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* A node-wide OOM confined by a memory policy or a cpuset: the NUMA
+ * nodes the task may allocate from ran out, not the whole machine. */
+static int
+m_numa_bound(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*k = f->kernel_global;
+	struct str		 c, mems;
+
+	if (k == NULL)
+		return 0;
+	c = ev_str(k, "constraint");
+	mems = ev_str(k, "mems_allowed");
+	if (!(str_eq(c, "CONSTRAINT_MEMORY_POLICY") ||
+	    str_eq(c, "CONSTRAINT_CPUSET")))
+		return 0;
+	m->detail = arena_printf(a, "The kernel chose the victim under "
+	    "%.*s%s%.*s: only the NUMA memory the task was bound to ran out "
+	    "(a %s), while other nodes' memory may have been free; the job's "
+	    "--mem was not what failed.", (int)c.n, c.p, mems.n > 0 ?
+	    ", mems_allowed=" : "", (int)mems.n, mems.p != NULL ? mems.p : "",
+	    str_eq(c, "CONSTRAINT_CPUSET") ? "cpuset's mems" :
+	    "memory policy such as numactl --membind or --mem-bind");
+	return 1;
+}
+
 static int
 m_stepd_memlimit(const struct facts *f, struct arena *a, struct rmatch *m)
 {
@@ -351,6 +376,18 @@ const struct rule	rules_host[] = {
 	      "(v1 memory.failcnt) and the refaults to stay flat and the job "
 	      "to finish in the same time.",
 	  .match = stall_match },
+	{ .id = "R-HOST-011", .cause = "host_oom", .boundary = "host",
+	  .rclass = RC_REFINE, .refines = "host_oom",
+	  .seeds = "S001 'Cgroup OOM killer triggers before system OOM "
+	      "killer' (a kill outside the cgroup, bound to NUMA nodes)",
+	  .signals = "a node-wide OOM kill whose summary says "
+	      "constraint=CONSTRAINT_MEMORY_POLICY or CONSTRAINT_CPUSET",
+	  .meaning = "The NUMA nodes the job was bound to ran out of memory.",
+	  .next_action = "Hold --mem constant; widen or drop the memory "
+	      "binding (srun --mem-bind, numactl --membind, the cpuset's mems, "
+	      "--cpu-bind that pins to one socket) or spread the ranks over "
+	      "the sockets, and require the OOM kill to disappear.",
+	  .match = m_numa_bound },
 	{ .id = "R-HOST-014", .cause = "host_oom", .boundary = "host",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S000 step 3 (slurmstepd cancellation), for enforcers "

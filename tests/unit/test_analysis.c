@@ -579,3 +579,104 @@ DEFINE_TEST(test_analysis_breakdown)
 	CHECK(an->verdict.filled_by == NULL);
 	analysis_free(an);
 }
+
+/* A node-wide OOM confined to the NUMA nodes of a cpuset or a memory
+ * policy (no real report in the shared material: built on the summary
+ * line's documented format, signatures.md 2.2) names the binding as the
+ * control; CONSTRAINT_NONE stays the plain node-wide row. */
+DEFINE_TEST(test_analysis_numa_bound)
+{
+	static const char	*fmt =
+	    "[ 100.000001] python3 invoked oom-killer: gfp_mask=0x140dca("
+	    "GFP_HIGHUSER_MOVABLE|__GFP_COMP|__GFP_ZERO), order=0, "
+	    "oom_score_adj=0\n"
+	    "[ 100.000900] oom-kill:constraint=%s,nodemask=%s,cpuset=step_0,"
+	    "mems_allowed=1,global_oom,task_memcg=/slurm/uid_1/job_9/step_0/"
+	    "task_0,task=python3,pid=4242,uid=1\n"
+	    "[ 100.001000] Out of memory: Killed process 4242 (python3) "
+	    "total-vm:9000000kB, anon-rss:8000000kB, file-rss:0kB, "
+	    "shmem-rss:0kB, UID:1 pgtables:16000kB oom_score_adj:0\n";
+	char			 buf[1024];
+	struct analysis		*an;
+
+	snprintf(buf, sizeof(buf), fmt, "CONSTRAINT_CPUSET", "(null)");
+	if ((an = run_text("dmesg.txt", buf)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "host_oom");
+	CHECK_EQ_STR(an->verdict.rule, "R-HOST-011");
+	CHECK(strstr(an->verdict.summary, "CONSTRAINT_CPUSET, "
+	    "mems_allowed=1") != NULL);
+	CHECK(strstr(an->verdict.next_action, "--mem-bind") != NULL);
+	analysis_free(an);
+
+	snprintf(buf, sizeof(buf), fmt, "CONSTRAINT_MEMORY_POLICY", "1");
+	if ((an = run_text("dmesg.txt", buf)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.rule, "R-HOST-011");
+	CHECK(strstr(an->verdict.summary, "memory policy") != NULL);
+	analysis_free(an);
+
+	snprintf(buf, sizeof(buf), fmt, "CONSTRAINT_NONE", "(null)");
+	if ((an = run_text("dmesg.txt", buf)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.rule, "R-HOST-003");
+	analysis_free(an);
+}
+
+/* A memcg kill whose stats (v2 layout, as cgroup v2 kernels print it) say
+ * dirty page cache filled the limit names that part and its own control,
+ * and swap at the kill says the job was swapping hard; kernel memory the
+ * same with its control. */
+DEFINE_TEST(test_analysis_breakdown_parts)
+{
+	static const char	*fmt =
+	    "[ 50.000001] python3 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL)"
+	    ", order=0, oom_score_adj=0\n"
+	    "[ 50.000100] memory: usage 102400kB, limit 102400kB, failcnt 9\n"
+	    "[ 50.000101] swap: usage %s, limit 9007199254740988kB, "
+	    "failcnt 0\n"
+	    "[ 50.000102] Memory cgroup stats for /system.slice/"
+	    "slurmstepd.scope/job_7:\n"
+	    "[ 50.000103] anon %s\n"
+	    "[ 50.000104] file %s\n"
+	    "[ 50.000105] kernel %s\n"
+	    "[ 50.000106] shmem 0\n"
+	    "[ 50.000107] file_dirty %s\n"
+	    "[ 50.000108] file_writeback 4194304\n"
+	    "[ 50.000200] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),"
+	    "cpuset=/,mems_allowed=0,oom_memcg=/system.slice/slurmstepd.scope/"
+	    "job_7,task_memcg=/system.slice/slurmstepd.scope/job_7/step_0/"
+	    "user/task_0,task=python3,pid=77,uid=1001\n"
+	    "[ 50.000300] Memory cgroup out of memory: Killed process 77 "
+	    "(python3) total-vm:200000kB, anon-rss:10000kB, file-rss:100kB, "
+	    "shmem-rss:0kB, UID:1001 pgtables:100kB oom_score_adj:0\n";
+	char			 buf[2048];
+	struct analysis		*an;
+
+	snprintf(buf, sizeof(buf), fmt, "40960kB", "10485760", "94371840",
+	    "0", "83886080");
+	if ((an = run_text("dmesg.txt", buf)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "host_oom");
+	CHECK(an->verdict.filled_by != NULL &&
+	    strcmp(an->verdict.filled_by->part, "dirty") == 0 &&
+	    an->verdict.filled_by->share == 84);
+	CHECK(an->nbreakdown == 1 && an->breakdown[0].parts[1] ==
+	    94371840 - 83886080 - 4194304);
+	CHECK(an->nbreakdown == 1 && an->breakdown[0].swap_bytes ==
+	    40960 * 1024);
+	CHECK(strstr(an->verdict.next_action, "node-local filesystem") !=
+	    NULL);
+	CHECK(strstr(an->verdict.summary, "swapping hard") != NULL);
+	analysis_free(an);
+
+	snprintf(buf, sizeof(buf), fmt, "0kB", "10485760", "4194304",
+	    "88080384", "0");
+	if ((an = run_text("dmesg.txt", buf)) == NULL)
+		return;
+	CHECK(an->verdict.filled_by != NULL &&
+	    strcmp(an->verdict.filled_by->part, "kernel") == 0);
+	CHECK(strstr(an->verdict.next_action, "slab") != NULL);
+	CHECK(strstr(an->verdict.summary, "swapping") == NULL);
+	analysis_free(an);
+}
