@@ -453,6 +453,24 @@ part_next(int part, const char *dflt)
 	return dflt;
 }
 
+/* The holder of another step than the victim's (an srun --overlap step
+ * that grew until a process of another step was killed): its own --mem
+ * is the control. NULL when the victim held most, or steps are unknown. */
+static const struct holder_q *
+other_step_holder(const struct breakdown_q *b)
+{
+	const struct holder_q	*v = victim_of(b), *top;
+
+	if (v == NULL || b->nholders == 0)
+		return NULL;
+	top = &b->holders[0];
+	if (top == v || top->uid == 0 || top->rss_bytes <= v->rss_bytes ||
+	    top->step == NULL || v->step == NULL ||
+	    strcmp(top->step, v->step) == 0)
+		return NULL;
+	return top;
+}
+
 static void
 fill_verdict(const struct facts *f, struct analysis *an,
     const struct breakdown_q *b)
@@ -471,6 +489,20 @@ fill_verdict(const struct facts *f, struct analysis *an,
 	an->verdict.summary = arena_printf(a, "%s %s", an->verdict.summary,
 	    part_sentence(a, b, part, pct));
 	an->verdict.next_action = part_next(part, an->verdict.next_action);
+	if (part == P_ANON && other_step_holder(b) != NULL) {
+		const struct holder_q	*h = other_step_holder(b);
+
+		an->verdict.summary = arena_printf(a, "%s Step %s held the "
+		    "memory and a process of step %s was killed: the steps "
+		    "share the job's limit.", an->verdict.summary, h->step,
+		    victim_of(b)->step);
+		an->verdict.next_action = arena_printf(a, "Hold the job's "
+		    "--mem constant; give step %s its own --mem (srun --mem "
+		    "for that step, so it is capped apart from the others, "
+		    "also under --overlap) or run it after step %s, and "
+		    "require the oom-kill line to disappear.", h->step,
+		    victim_of(b)->step);
+	}
 	(void)f;
 }
 

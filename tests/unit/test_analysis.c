@@ -680,3 +680,68 @@ DEFINE_TEST(test_analysis_breakdown_parts)
 	CHECK(strstr(an->verdict.summary, "swapping") == NULL);
 	analysis_free(an);
 }
+
+/* An overlapping step that holds the memory while a process of another
+ * step is killed: the kernel's task table ranks the holders, the steps
+ * come from the cgroup.procs files of a snapshot, and the control is the
+ * holder step's own --mem. Loose files of one directory (no manifest). */
+DEFINE_TEST(test_analysis_holder_other_step)
+{
+	static const char	*dmesg =
+	    "[ 60.000001] python3 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL)"
+	    ", order=0, oom_score_adj=0\n"
+	    "[ 60.000100] memory: usage 102400kB, limit 102400kB, failcnt 9\n"
+	    "[ 60.000102] Memory cgroup stats for /system.slice/"
+	    "slurmstepd.scope/job_8:\n"
+	    "[ 60.000103] anon 100663296\n"
+	    "[ 60.000104] file 1048576\n"
+	    "[ 60.000105] kernel 1048576\n"
+	    "[ 60.000106] shmem 0\n"
+	    "[ 60.000110] Tasks state (memory values in pages):\n"
+	    "[ 60.000111] [  pid  ]   uid  tgid total_vm      rss rss_anon "
+	    "rss_file rss_shmem pgtables_bytes swapents oom_score_adj name\n"
+	    "[ 60.000112] [    801]  1001   801    30000     5000     4800"
+	    "      200         0   100000        0             0 python3\n"
+	    "[ 60.000113] [    901]  1001   901    40000    20000    19800"
+	    "      200         0   200000        0             0 grow\n"
+	    "[ 60.000200] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),"
+	    "cpuset=/,mems_allowed=0,oom_memcg=/system.slice/slurmstepd.scope/"
+	    "job_8,task_memcg=/system.slice/slurmstepd.scope/job_8/step_0/"
+	    "user/task_0,task=python3,pid=801,uid=1001\n"
+	    "[ 60.000300] Memory cgroup out of memory: Killed process 801 "
+	    "(python3) total-vm:120000kB, anon-rss:19200kB, file-rss:800kB, "
+	    "shmem-rss:0kB, UID:1001 pgtables:100kB oom_score_adj:0\n";
+	const char	*dir = "overlap";
+	const char	*in[1] = { dir };
+	struct analysis	*an;
+	FILE		*fp;
+
+	CHECK(system("rm -rf overlap && mkdir -p overlap/cgroup/system.slice/"
+	    "slurmstepd.scope/job_8/step_1/user/task_0") == 0);
+	CHECK((fp = fopen("overlap/dmesg.txt", "w")) != NULL);
+	if (fp == NULL)
+		return;
+	fputs(dmesg, fp);
+	fclose(fp);
+	CHECK((fp = fopen("overlap/cgroup/system.slice/slurmstepd.scope/"
+	    "job_8/step_1/user/task_0/cgroup.procs", "w")) != NULL);
+	if (fp == NULL)
+		return;
+	fputs("901\n", fp);
+	fclose(fp);
+	if ((an = run(in, 1, 1)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "host_oom");
+	CHECK(an->nbreakdown == 1 && an->breakdown[0].nholders == 2);
+	if (an->nbreakdown == 1 && an->breakdown[0].nholders == 2) {
+		CHECK_EQ_INT(an->breakdown[0].holders[0].pid, 901);
+		CHECK_EQ_STR(an->breakdown[0].holders[0].step, "8.1");
+		CHECK(!an->breakdown[0].holders[0].victim);
+		CHECK_EQ_STR(an->breakdown[0].holders[1].step, "8.0");
+	}
+	CHECK(strstr(an->verdict.summary, "The largest holder was grow "
+	    "(pid 901, step 8.1)") != NULL);
+	CHECK(strstr(an->verdict.next_action, "give step 8.1 its own --mem")
+	    != NULL);
+	analysis_free(an);
+}
