@@ -127,7 +127,8 @@ procs_has(struct str l, int64_t pid)
 }
 
 /* The step of pid on node from a snapshot that saw it alive: a process
- * listing (procs.tsv) or a cgroup.procs file; NULL when none did. */
+ * listing (procs.tsv), a cgroup.procs file or the SPANK plugin's step
+ * marker; NULL when none did. */
 static const char *
 step_of_pid(const struct facts *f, struct arena *a, int64_t pid,
     const char *node)
@@ -141,7 +142,8 @@ step_of_pid(const struct facts *f, struct arena *a, int64_t pid,
 		    strcmp(node, ev->node) != 0))
 			continue;
 		if (!(strcmp(ev->sig, "host.proc") == 0 && ev->pid == pid) &&
-		    !(strcmp(ev->sig, "cgroup.procs") == 0 &&
+		    !((strcmp(ev->sig, "cgroup.procs") == 0 ||
+		    strcmp(ev->sig, "host.step_marker") == 0) &&
 		    procs_has(ev_str(ev, "pids"), pid)))
 			continue;
 		if ((st = ev_str(ev, "step")).n == 0)

@@ -21,6 +21,7 @@ static const struct {
 	{ "gpu/dev-access.txt", "", FK_DEV_ACCESS },
 	{ "host/job-env.txt", "", FK_JOB_ENV },
 	{ "watch/", "", FK_SERIES },
+	{ "slurm/markers/", ".step", FK_HOST },	/* SPANK step records */
 	{ "slurm/sacct", "", FK_SACCT },
 	{ "slurm/scontrol", "", FK_SCONTROL },
 	{ "kernel/", "", FK_KERNEL },
@@ -109,6 +110,9 @@ sniff_content(const char *path, const char *p, size_t n)
 		return FK_MANIFEST;
 	if (looks_like_cgroup_file(path))
 		return FK_CGROUP;
+	if (strncmp(path, "slurm/markers/", 14) == 0 && strlen(path) > 19 &&
+	    strcmp(path + strlen(path) - 5, ".step") == 0)
+		return FK_HOST;
 	if (n >= 18 && memcmp(p, "H oomtrail-series ", 18) == 0)
 		return FK_SERIES;
 	if (parse_cpu_known(base_of(path)))

@@ -704,6 +704,8 @@ DEFINE_TEST(test_analysis_holder_other_step)
 	    "      200         0   100000        0             0 python3\n"
 	    "[ 60.000113] [    901]  1001   901    40000    20000    19800"
 	    "      200         0   200000        0             0 grow\n"
+	    "[ 60.000114] [    950]  1001   950    10000     1000      900"
+	    "      100         0   100000        0             0 helper\n"
 	    "[ 60.000200] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),"
 	    "cpuset=/,mems_allowed=0,oom_memcg=/system.slice/slurmstepd.scope/"
 	    "job_8,task_memcg=/system.slice/slurmstepd.scope/job_8/step_0/"
@@ -717,7 +719,9 @@ DEFINE_TEST(test_analysis_holder_other_step)
 	FILE		*fp;
 
 	CHECK(system("rm -rf overlap && mkdir -p overlap/cgroup/system.slice/"
-	    "slurmstepd.scope/job_8/step_1/user/task_0") == 0);
+	    "slurmstepd.scope/job_8/step_1/user/task_0 overlap/slurm/markers "
+	    "&& printf 'format=1\\njob=8\\nstep=extern\\npids=949 950\\n"
+	    "exit=0 0\\n' > overlap/slurm/markers/extern.step") == 0);
 	CHECK((fp = fopen("overlap/dmesg.txt", "w")) != NULL);
 	if (fp == NULL)
 		return;
@@ -732,12 +736,15 @@ DEFINE_TEST(test_analysis_holder_other_step)
 	if ((an = run(in, 1, 1)) == NULL)
 		return;
 	CHECK_EQ_STR(an->verdict.cause, "host_oom");
-	CHECK(an->nbreakdown == 1 && an->breakdown[0].nholders == 2);
-	if (an->nbreakdown == 1 && an->breakdown[0].nholders == 2) {
+	CHECK(an->nbreakdown == 1 && an->breakdown[0].nholders == 3);
+	if (an->nbreakdown == 1 && an->breakdown[0].nholders == 3) {
 		CHECK_EQ_INT(an->breakdown[0].holders[0].pid, 901);
 		CHECK_EQ_STR(an->breakdown[0].holders[0].step, "8.1");
 		CHECK(!an->breakdown[0].holders[0].victim);
 		CHECK_EQ_STR(an->breakdown[0].holders[1].step, "8.0");
+		/* from the SPANK plugin's step marker */
+		CHECK_EQ_INT(an->breakdown[0].holders[2].pid, 950);
+		CHECK_EQ_STR(an->breakdown[0].holders[2].step, "8.extern");
 	}
 	CHECK(strstr(an->verdict.summary, "The largest holder was grow "
 	    "(pid 901, step 8.1)") != NULL);

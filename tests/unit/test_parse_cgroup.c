@@ -610,3 +610,31 @@ DEFINE_TEST(test_cgroup_memory_pressure)
 	CHECK_NUM(first(&p, EV_CGROUP_MEM), "empty", 1);
 	parsed_free(&p);
 }
+
+/* The SPANK plugin's step marker (docs/bundle-format.md): job, step and
+ * the pids, for putting a pid in its step; other keys and odd lines are
+ * skipped. */
+DEFINE_TEST(test_host_step_marker)
+{
+	struct parsed	 p;
+	struct event	*ev;
+
+	parse_text(&p, parse_host, "slurm/markers/0.step",
+	    "format=1\njob=46146026\nstep=0\narray_job_id=\nuid=1001\n"
+	    "node=vm\nstart=1764608400\nend=\npids=4283 4294\nexit=sig9\n"
+	    "oom_kill=1\nnonsense\n");
+	ev = first(&p, EV_HOST);
+	CHECK(ev != NULL);
+	if (ev != NULL) {
+		CHECK_EQ_STR(ev->sig, "host.step_marker");
+		CHECK_NUM(ev, "job_id", 46146026);
+		CHECK_FSTR(ev, "step", "0");
+		CHECK_FSTR(ev, "pids", "4283 4294");
+		CHECK_EQ_INT(ev->ref.line, 2);
+	}
+	parsed_free(&p);
+	/* the same name outside slurm/markers/ is nobody's */
+	parse_text(&p, parse_host, "host/0.step", "job=1\npids=2\n");
+	CHECK_EQ_INT(p.l.n, 0);
+	parsed_free(&p);
+}
