@@ -752,3 +752,67 @@ DEFINE_TEST(test_analysis_holder_other_step)
 	    != NULL);
 	analysis_free(an);
 }
+
+/* cgroup v1 (this machine's layout): the stall rests on memory.failcnt
+ * and memory.stat's total_* (anon, refaults) of the job cgroup, the time
+ * limit from slurmstepd's banner. Built from the v1 files' real keys; the
+ * values are a thrash at a 200 MiB limit. With the refaults small it
+ * stays a time limit. */
+DEFINE_TEST(test_analysis_stall_v1)
+{
+	static const char	*stat =
+	    "cache 0\nrss 0\nshmem 0\ndirty 0\nwriteback 0\n"
+	    "hierarchical_memory_limit 209715200\n"
+	    "total_cache 45592576\ntotal_rss 162852864\ntotal_shmem 0\n"
+	    "total_mapped_file 45367296\ntotal_dirty 4096\n"
+	    "total_writeback 0\ntotal_workingset_refault_file %s\n"
+	    "total_swap 0\ntotal_pgmajfault 84\n";
+	const char	*in[1] = { "v1stall" };
+	const char	*d = "v1stall/cgroup/memory/slurm_vm/uid_1001/job_1/";
+	static const char *const refaults[] = { "575673", "12" };
+	char		 path[256];
+	struct analysis	*an;
+	FILE		*fp;
+
+	for (int i = 0; i < 2; i++) {
+		CHECK(system("rm -rf v1stall && mkdir -p v1stall/cgroup/memory/"
+		    "slurm_vm/uid_1001/job_1") == 0);
+		snprintf(path, sizeof(path), "%smemory.stat", d);
+		if ((fp = fopen(path, "w")) == NULL)
+			return;
+		fprintf(fp, stat, refaults[i]);
+		fclose(fp);
+		snprintf(path, sizeof(path), "%smemory.limit_in_bytes", d);
+		if ((fp = fopen(path, "w")) == NULL)
+			return;
+		fputs("209715200\n", fp);
+		fclose(fp);
+		snprintf(path, sizeof(path), "%smemory.usage_in_bytes", d);
+		if ((fp = fopen(path, "w")) == NULL)
+			return;
+		fputs("209453056\n", fp);
+		fclose(fp);
+		snprintf(path, sizeof(path), "%smemory.failcnt", d);
+		if ((fp = fopen(path, "w")) == NULL)
+			return;
+		fputs("8850\n", fp);
+		fclose(fp);
+		if ((fp = fopen("v1stall/slurm-1.err", "w")) == NULL)
+			return;
+		fputs("slurmstepd: error: *** JOB 1 ON vm CANCELLED AT "
+		    "2026-12-01T14:40:28 DUE TO TIME LIMIT ***\n", fp);
+		fclose(fp);
+		if ((an = run(in, 1, 1)) == NULL)
+			return;
+		CHECK_EQ_STR(an->verdict.cause, i == 0 ? "memory_stall" :
+		    "time_limit");
+		if (i == 0) {
+			CHECK_EQ_STR(an->verdict.confidence, "medium");
+			CHECK(strstr(an->verdict.summary, "hit the limit 8850 "
+			    "times") != NULL);
+			CHECK(an->nbreakdown == 1 &&
+			    strcmp(an->breakdown[0].at, "collection") == 0);
+		}
+		analysis_free(an);
+	}
+}
