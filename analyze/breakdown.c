@@ -27,6 +27,7 @@ const char *const breakdown_part_names[BD_PARTS] = {
 };
 
 #define DOMINANT_PCT	50	/* a part at least this share of the charge */
+#define BD_MAX		16	/* failing cgroups listed */
 
 static int64_t
 nn(int64_t v)
@@ -688,11 +689,33 @@ stall_match(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* Another failing cgroup than those already in v[0..n): a memcg kill of
+ * this job, on another node or cgroup, whose report has stats. */
+static int
+another_cgroup(const struct facts *f, const struct event *ev,
+    const struct breakdown_q *v, size_t n)
+{
+	struct str	cg = ev_str(ev, "stats_memcg");
+
+	if (ev->kind != EV_KERNEL_OOM || ev == f->kernel_memcg ||
+	    facts_foreign(f, ev) || !str_eq(ev_str(ev, "scope"), "memcg") ||
+	    ev_field(ev, "stats_line") == NULL)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (v[i].cgroup != NULL && str_eq(cg, v[i].cgroup) &&
+		    ((v[i].node == NULL && ev->node == NULL) ||
+		    (v[i].node != NULL && ev->node != NULL &&
+		    strcmp(v[i].node, ev->node) == 0)))
+			return 0;
+	return 1;
+}
+
 void
 breakdown_views(const struct facts *f, struct analysis *an)
 {
 	const struct event	*k = f->kernel_memcg;
-	struct breakdown_q	*b = NULL;
+	struct breakdown_q	*b = NULL, *v, *o;
+	size_t			 n = 1;
 
 	if (an->verdict.cause == NULL ||
 	    (strcmp(an->verdict.cause, "host_oom") != 0 &&
@@ -702,11 +725,19 @@ breakdown_views(const struct facts *f, struct analysis *an)
 		b = from_kernel(f, an->arena, k);
 	if (b == NULL && k == NULL && f->kernel_global == NULL)
 		b = from_collection(f, an->arena);
-	if (b == NULL)
+	if (b == NULL ||
+	    (v = arena_zalloc(an->arena, BD_MAX * sizeof(*v))) == NULL)
 		return;
-	an->breakdown = b;
-	an->nbreakdown = 1;
-	fill_verdict(f, an, b);
-	swap_note(an, b);
-	usage_note(an, b);
+	v[0] = *b;
+	/* the other cgroups that failed (other nodes of the job, other
+	 * steps' own limits), after the initiating one */
+	for (size_t i = 0; k != NULL && i < f->tl->n && n < BD_MAX; i++)
+		if (another_cgroup(f, f->tl->v[i], v, n) &&
+		    (o = from_kernel(f, an->arena, f->tl->v[i])) != NULL)
+			v[n++] = *o;
+	an->breakdown = v;
+	an->nbreakdown = n;
+	fill_verdict(f, an, &v[0]);
+	swap_note(an, &v[0]);
+	usage_note(an, &v[0]);
 }

@@ -816,3 +816,47 @@ DEFINE_TEST(test_analysis_stall_v1)
 		analysis_free(an);
 	}
 }
+
+/* Two steps of one job, each killed at its own limit: one breakdown per
+ * failing cgroup, the initiating one first; a second kill in the same
+ * cgroup adds none. */
+DEFINE_TEST(test_analysis_breakdown_each_cgroup)
+{
+	static const char	*fmt =
+	    "[ %d.000001] python3 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL)"
+	    ", order=0, oom_score_adj=0\n"
+	    "[ %d.000100] memory: usage 102400kB, limit 102400kB, failcnt 9\n"
+	    "[ %d.000102] Memory cgroup stats for /system.slice/"
+	    "slurmstepd.scope/job_9/step_%d:\n"
+	    "[ %d.000103] anon 100663296\n"
+	    "[ %d.000104] file 1048576\n"
+	    "[ %d.000105] kernel 1048576\n"
+	    "[ %d.000200] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),"
+	    "cpuset=/,mems_allowed=0,oom_memcg=/system.slice/slurmstepd.scope/"
+	    "job_9/step_%d,task_memcg=/system.slice/slurmstepd.scope/job_9/"
+	    "step_%d/user/task_0,task=python3,pid=%d,uid=1001\n"
+	    "[ %d.000300] Memory cgroup out of memory: Killed process %d "
+	    "(python3) total-vm:120000kB, anon-rss:19200kB, file-rss:800kB, "
+	    "shmem-rss:0kB, UID:1001 pgtables:100kB oom_score_adj:0\n";
+	static const int	 step[3] = { 1, 0, 1 }, t[3] = { 60, 70, 80 };
+	char			 buf[4096];
+	size_t			 len = 0;
+	struct analysis		*an;
+
+	for (int i = 0; i < 3; i++)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, fmt, t[i],
+		    t[i], t[i], step[i], t[i], t[i], t[i], t[i], step[i],
+		    step[i], 100 + i, t[i], 100 + i);
+	CHECK(len < sizeof(buf));
+	if ((an = run_text("dmesg.txt", buf)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "host_oom");
+	CHECK_EQ_INT(an->nbreakdown, 2);
+	if (an->nbreakdown == 2) {
+		CHECK_EQ_STR(an->breakdown[0].cgroup,
+		    "/system.slice/slurmstepd.scope/job_9/step_1");
+		CHECK_EQ_STR(an->breakdown[1].cgroup,
+		    "/system.slice/slurmstepd.scope/job_9/step_0");
+	}
+	analysis_free(an);
+}
