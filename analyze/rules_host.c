@@ -128,6 +128,58 @@ m_numa_bound(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* Container runtimes by the cgroup names they create. */
+static const struct {
+	const char	*needle;
+	const char	*runtime;
+} runtimes[] = {
+	{ "cri-containerd-", "containerd (Kubernetes CRI)" },
+	{ "/docker-", "Docker" }, { "/docker/", "Docker" },
+	{ "libpod-", "Podman" }, { "/libpod_parent", "Podman" },
+	{ "containerd", "containerd" }, { "/lxc.payload", "LXC" },
+	{ "/kubepods", "Kubernetes" },
+};
+
+static const char *
+runtime_of(struct str path)
+{
+	for (size_t i = 0; path.n > 0 && i < sizeof(runtimes) /
+	    sizeof(runtimes[0]); i++)
+		if (str_find(path, runtimes[i].needle) != NULL)
+			return runtimes[i].runtime;
+	return NULL;
+}
+
+/* A memcg kill in a container runtime's cgroup whose victim runs as the
+ * job's user: the container the job started lives outside the job's
+ * cgroup (a daemon created it), so Slurm's limit never applied. */
+static int
+m_container_escape(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*k = f->kernel_memcg;
+	const struct event	*job = f->scontrol_job;
+	struct str		 path;
+	const char		*rt;
+	int64_t			 uid, juid;
+
+	if (k == NULL || job == NULL)
+		return 0;
+	path = ev_str(k, "oom_memcg").n > 0 ? ev_str(k, "oom_memcg") :
+	    ev_str(k, "task_memcg");
+	uid = ev_num_or(k, "uid", -1);
+	juid = ev_num_or(job, "uid", -1);
+	if ((rt = runtime_of(path)) == NULL || ev_field(k, "job_id") != NULL ||
+	    uid < 0 || uid != juid)
+		return 0;
+	rmatch_support(m, job);
+	m->detail = arena_printf(a, "The killed process ran as the job's user "
+	    "(uid %" PRId64 ") in a %s container's memory cgroup (%.*s), "
+	    "outside the job's: the container escaped the job's cgroup, so "
+	    "the job's --mem never applied to it.", uid, rt, (int)path.n,
+	    path.p);
+	return 1;
+}
+
 static int
 m_stepd_memlimit(const struct facts *f, struct arena *a, struct rmatch *m)
 {
@@ -388,6 +440,23 @@ const struct rule	rules_host[] = {
 	      "--cpu-bind that pins to one socket) or spread the ranks over "
 	      "the sockets, and require the OOM kill to disappear.",
 	  .match = m_numa_bound },
+	{ .id = "R-HOST-012", .cause = "host_oom", .boundary = "host",
+	  .rclass = RC_REFINE, .refines = "host_oom",
+	  .seeds = "S001 'Cgroup OOM killer triggers before system OOM "
+	      "killer' (the kill was in a cgroup Slurm did not create)",
+	  .signals = "a memory-cgroup OOM kill whose cgroup is a container "
+	      "runtime's (docker-, cri-containerd-, libpod-, lxc.payload, "
+	      "kubepods) with no Slurm job in its path, and whose victim's "
+	      "uid is the job's (scontrol UserId)",
+	  .meaning = "A container the job started ran outside the job's "
+	      "cgroup and hit the container's own memory limit.",
+	  .next_action = "Run the container inside the job's cgroup (a "
+	      "daemonless runtime such as Apptainer or rootless Podman with "
+	      "--cgroups=disabled or split, or Docker with --cgroup-parent "
+	      "under the job's cgroup), or size the container's own --memory "
+	      "to the job's --mem, and require the kill to land inside the "
+	      "job's cgroup or disappear.",
+	  .match = m_container_escape },
 	{ .id = "R-HOST-014", .cause = "host_oom", .boundary = "host",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S000 step 3 (slurmstepd cancellation), for enforcers "

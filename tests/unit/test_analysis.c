@@ -860,3 +860,50 @@ DEFINE_TEST(test_analysis_breakdown_each_cgroup)
 	}
 	analysis_free(an);
 }
+
+/* A container the job's user started (dockerd made its cgroup, outside
+ * the job's) killed at the container's own limit: the container escaped
+ * the job's cgroup; with another uid it is the plain memcg row. Built
+ * on the kernel's documented lines and the real scontrol record of job 5
+ * (uid 1001). */
+DEFINE_TEST(test_analysis_container_escape)
+{
+	static const char	*fmt =
+	    "[ 60.000001] python3 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL)"
+	    ", order=0, oom_score_adj=0\n"
+	    "[ 60.000100] memory: usage 524288kB, limit 524288kB, failcnt 3\n"
+	    "[ 60.000200] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),"
+	    "cpuset=docker-0123abcd.scope,mems_allowed=0,oom_memcg=/system."
+	    "slice/docker-0123abcd.scope,task_memcg=/system.slice/docker-"
+	    "0123abcd.scope,task=python3,pid=4321,uid=%d\n"
+	    "[ 60.000300] Memory cgroup out of memory: Killed process 4321 "
+	    "(python3) total-vm:600000kB, anon-rss:520000kB, file-rss:800kB, "
+	    "shmem-rss:0kB, UID:%d pgtables:1100kB oom_score_adj:0\n";
+	const char	*in[1] = { "escape" };
+	char		 cmd[512];
+	struct analysis	*an;
+	FILE		*fp;
+
+	for (int uid = 1001; uid <= 1002; uid++) {
+		snprintf(cmd, sizeof(cmd), "rm -rf escape && mkdir escape && "
+		    "cp '%s' escape/scontrol-job.txt", test_src("fixtures/"
+		    "scenarios/real-2411-v2-oom-srun/slurm/scontrol-job.txt"));
+		CHECK(system(cmd) == 0);
+		if ((fp = fopen("escape/dmesg.txt", "w")) == NULL)
+			return;
+		fprintf(fp, fmt, uid, uid);
+		fclose(fp);
+		if ((an = run(in, 1, 1)) == NULL)
+			return;
+		CHECK_EQ_STR(an->verdict.cause, "host_oom");
+		CHECK_EQ_STR(an->verdict.rule, uid == 1001 ? "R-HOST-012" :
+		    "R-HOST-001");
+		if (uid == 1001) {
+			CHECK(strstr(an->verdict.summary, "Docker container")
+			    != NULL);
+			CHECK(strstr(an->verdict.next_action, "--cgroup-parent")
+			    != NULL);
+		}
+		analysis_free(an);
+	}
+}

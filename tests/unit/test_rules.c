@@ -40,6 +40,9 @@ static const struct {
 	{ "R-HOST-011", "no real kernel OOM report with "
 	    "CONSTRAINT_MEMORY_POLICY or CONSTRAINT_CPUSET in the shared "
 	    "material (test_analysis_numa_bound reads a built one)" },
+	{ "R-HOST-012", "no real kernel OOM of a container started by a "
+	    "Slurm job's user in the shared material "
+	    "(test_analysis_container_escape reads a built one)" },
 };
 
 #define MAX_SCEN	256
