@@ -340,6 +340,9 @@ static const struct hkey proc_cols[] = {
 	/* later collectors add these (only with a header) */
 	{ "threads", "threads", HK_NUM },
 	{ "cpus_allowed", "cpus_allowed", HK_STR },
+	/* soft RLIMIT_AS / RLIMIT_DATA; "unlimited" leaves them unset */
+	{ "as_limit", "as_limit_bytes", HK_NUM },
+	{ "data_limit", "data_limit_bytes", HK_NUM },
 };
 
 #define PROC_COLS_NOHEADER	5	/* columns of a file with no header */

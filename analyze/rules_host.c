@@ -128,6 +128,70 @@ m_numa_bound(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* The job's memory limit: a step's cgroup limit, else ReqMem; -1. */
+static int64_t
+job_limit(const struct facts *f)
+{
+	int64_t	v = -1;
+
+	for (int i = 0; i < f->nsteps; i++)
+		if (f->steps[i].cg_limit_bytes > 0 && (v < 0 ||
+		    f->steps[i].cg_limit_bytes > v))
+			v = f->steps[i].cg_limit_bytes;
+	/* no sacct rows: the job's own cgroup file */
+	for (size_t i = 0; v < 0 && i < f->tl->n; i++)
+		if (f->tl->v[i]->kind == EV_CGROUP_MEM &&
+		    !facts_foreign(f, f->tl->v[i]) &&
+		    str_eq(ev_str(f->tl->v[i], "level"), "job"))
+			v = ev_num_or(f->tl->v[i], "limit_bytes", -1);
+	for (int i = 0; v < 0 && i < f->nsteps; i++)
+		if (step_num(&f->steps[i], "req_mem_bytes") > v)
+			v = step_num(&f->steps[i], "req_mem_bytes");
+	return v;
+}
+
+/* An allocation failure in the application with no kernel OOM, while a
+ * process of the job ran under an address-space or data limit of its own
+ * (ulimit -v / -d) well below the job's memory: that limit failed it. */
+static int
+m_self_limit(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*best = NULL;
+	int64_t			 lim = job_limit(f), v, bv = -1;
+
+	if (m->initiating == NULL || m->initiating->kind != EV_HOST_OOM_APP ||
+	    f->kernel_memcg != NULL || f->kernel_global != NULL)
+		return 0;
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event	*ev = f->tl->v[i];
+
+		if (ev->kind != EV_HOST || ev->sig == NULL ||
+		    strcmp(ev->sig, "host.proc") != 0 || facts_foreign(f, ev))
+			continue;
+		v = ev_num_or(ev, "as_limit_bytes", -1);
+		if (ev_num_or(ev, "data_limit_bytes", -1) >= 0 && (v < 0 ||
+		    ev_num_or(ev, "data_limit_bytes", -1) < v))
+			v = ev_num_or(ev, "data_limit_bytes", -1);
+		if (v >= 0 && (bv < 0 || v < bv)) {
+			bv = v;
+			best = ev;
+		}
+	}
+	/* half the job's memory, or any limit when the job's is unknown */
+	if (best == NULL || (lim > 0 && bv * 2 > lim))
+		return 0;
+	rmatch_support(m, best);
+	m->detail = arena_printf(a, "Process %" PRId64 " (%.*s) ran under a "
+	    "limit it was given, not the cgroup's: an address-space or data "
+	    "limit of %s (ulimit -v / -d)%s%s; the allocation failed there and "
+	    "no kernel OOM killed anything.", best->pid,
+	    (int)(ev_str(best, "cmdline").n < 60 ? ev_str(best, "cmdline").n :
+	    60), ev_str(best, "cmdline").p != NULL ? ev_str(best,
+	    "cmdline").p : "", fmt_bytes(a, bv), lim > 0 ? ", against the "
+	    "job's " : "", lim > 0 ? fmt_bytes(a, lim) : "");
+	return 1;
+}
+
 /* Container runtimes by the cgroup names they create. */
 static const struct {
 	const char	*needle;
@@ -457,6 +521,21 @@ const struct rule	rules_host[] = {
 	      "to the job's --mem, and require the kill to land inside the "
 	      "job's cgroup or disappear.",
 	  .match = m_container_escape },
+	{ .id = "R-HOST-013", .cause = "host_oom", .boundary = "host",
+	  .rclass = RC_REFINE, .refines = "host_oom",
+	  .seeds = "S000 FAQ 'Can CUDA memory be free while Slurm kills the "
+	      "job?' (the process's own limit, not the job's)",
+	  .signals = "the application's host allocation failure (R-HOST-005) "
+	      "with no kernel OOM, while a process of the job had a soft "
+	      "RLIMIT_AS or RLIMIT_DATA (host/procs.tsv as_limit, data_limit) "
+	      "at most half the job's memory limit (cgroup, else ReqMem)",
+	  .meaning = "A limit the job set on itself (ulimit -v or -d) failed "
+	      "the allocation, not the memory cgroup.",
+	  .next_action = "Hold --mem constant; raise or remove the job's own "
+	      "ulimit -v / -d (the batch script, the launcher, the site's "
+	      "default limits) and require the allocation failure to "
+	      "disappear.",
+	  .match = m_self_limit },
 	{ .id = "R-HOST-014", .cause = "host_oom", .boundary = "host",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S000 step 3 (slurmstepd cancellation), for enforcers "

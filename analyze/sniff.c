@@ -99,6 +99,7 @@ sniff_content(const char *path, const char *p, size_t n)
 		enum file_kind	 kind;
 	} named[] = {
 		{ "job-env.txt", FK_JOB_ENV },
+		{ "procs.tsv", FK_HOST },
 		{ "dev-access.txt", FK_DEV_ACCESS },
 		{ "cgroup.conf", FK_SLURM_CONF },
 		{ "gres.conf", FK_SLURM_CONF },

@@ -907,3 +907,45 @@ DEFINE_TEST(test_analysis_container_escape)
 		analysis_free(an);
 	}
 }
+
+/* A Python MemoryError with no kernel OOM while the job's process ran
+ * under ulimit -v 1 GiB and the job's cgroup allowed 4 GiB: the job's
+ * own limit failed it. With the limit unlimited it is the plain
+ * application row. Built: the traceback's last line as CPython prints
+ * it, procs.tsv as the collector writes it. */
+DEFINE_TEST(test_analysis_self_limit)
+{
+	const char	*in[1] = { "ulimit" };
+	static const char *const lim[] = { "1073741824", "unlimited" };
+	char		 cmd[1024];
+	struct analysis	*an;
+
+	for (int i = 0; i < 2; i++) {
+		snprintf(cmd, sizeof(cmd), "rm -rf ulimit && mkdir -p ulimit/"
+		    "cgroup/memory/slurm/uid_1001/job_12 && "
+		    "echo 4294967296 > ulimit/cgroup/memory/slurm/uid_1001/"
+		    "job_12/memory.limit_in_bytes && "
+		    "printf 'Traceback (most recent call last):\\n  File "
+		    "\"/home/u/big.py\", line 3, in <module>\\n    "
+		    "x = bytearray(2 << 30)\\nMemoryError\\n' > "
+		    "ulimit/slurm-12.out && "
+		    "printf 'pid\\tuid\\tvmrss_kb\\tcgroup\\tcmdline\\tas_limit\\t"
+		    "data_limit\\tthreads\\tcpus_allowed\\n4242\\t1001\\t9000\\t"
+		    "/slurm/uid_1001/job_12/step_batch/task_0\\tpython3 big.py"
+		    "\\t%s\\tunlimited\\t1\\t0\\n' > ulimit/procs.tsv", lim[i]);
+		CHECK(system(cmd) == 0);
+		if ((an = run(in, 1, 1)) == NULL)
+			return;
+		CHECK_EQ_STR(an->verdict.cause, "host_oom");
+		CHECK_EQ_STR(an->verdict.rule, i == 0 ? "R-HOST-013" :
+		    "R-HOST-005");
+		if (i == 0) {
+			CHECK(strstr(an->verdict.summary, "limit of 1.00 GiB "
+			    "(ulimit -v / -d), against the job's 4.00 GiB") !=
+			    NULL);
+			CHECK(strstr(an->verdict.next_action, "ulimit -v") !=
+			    NULL);
+		}
+		analysis_free(an);
+	}
+}

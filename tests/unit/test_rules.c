@@ -43,6 +43,9 @@ static const struct {
 	{ "R-HOST-012", "no real kernel OOM of a container started by a "
 	    "Slurm job's user in the shared material "
 	    "(test_analysis_container_escape reads a built one)" },
+	{ "R-HOST-013", "no real application allocation failure under a "
+	    "ulimit -v in the shared material (test_analysis_self_limit "
+	    "reads a built one)" },
 };
 
 #define MAX_SCEN	256
