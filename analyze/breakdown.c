@@ -689,6 +689,38 @@ stall_match(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* What the kill took, and which setting decided it: the kernel kills one
+ * process unless the cgroup has memory.oom.group set (cgroup v2; Slurm
+ * sets it with OOMKillStep / srun --oom-kill-step), and Slurm ends the
+ * step's other tasks after one dies only with KillOnBadExit=1. */
+static void
+kill_note(const struct facts *f, struct analysis *an)
+{
+	const struct event	*k = f->kernel_memcg;
+	const struct event	*cfg = f->first[EV_SCONTROL_CONFIG];
+	struct str		 kobe = cfg != NULL ? str_trim(ev_str(cfg,
+				    "KillOnBadExit")) : str_make(NULL, 0);
+	const char		*s;
+
+	if (k == NULL || an->nusage == 0 || an->usage[0].summary == NULL)
+		return;
+	if (ev_num_or(k, "oom_group", 0) == 1)
+		s = "The kernel killed every process of the cgroup together "
+		    "(memory.oom.group set: Slurm's OOMKillStep or srun "
+		    "--oom-kill-step).";
+	else
+		s = arena_printf(an->arena, "The kernel killed one process "
+		    "(pid %" PRId64 ")%s%s", k->pid, str_eq(ev_str(k,
+		    "stats_layout"), "v2") && ev_num_or(k, "partial", 1) == 0 ?
+		    ", memory.oom.group being unset "
+		    "(Slurm's OOMKillStep off)" : "", str_eq(kobe, "1") ?
+		    "; KillOnBadExit=1 made Slurm end the step's other tasks." :
+		    str_eq(kobe, "0") ? "; with KillOnBadExit=0 the step's "
+		    "other tasks ran on until they ended." : ".");
+	an->usage[0].summary = arena_printf(an->arena, "%s %s",
+	    an->usage[0].summary, s);
+}
+
 /* Another failing cgroup than those already in v[0..n): a memcg kill of
  * this job, on another node or cgroup, whose report has stats. */
 static int
@@ -740,4 +772,5 @@ breakdown_views(const struct facts *f, struct analysis *an)
 	fill_verdict(f, an, &v[0]);
 	swap_note(an, &v[0]);
 	usage_note(an, &v[0]);
+	kill_note(f, an);
 }

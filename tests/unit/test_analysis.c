@@ -543,6 +543,10 @@ DEFINE_TEST(test_analysis_breakdown)
 	    NULL);
 	CHECK(an->nusage == 1 && strstr(an->usage[0].summary,
 	    "tmpfs (shmem)") != NULL);
+	/* what was killed and which setting decided it */
+	CHECK(an->nusage == 1 && strstr(an->usage[0].summary, "The kernel "
+	    "killed one process (pid 2595), memory.oom.group being unset "
+	    "(Slurm's OOMKillStep off); with KillOnBadExit=0") != NULL);
 	j = json_of(an);
 	CHECK_EQ_INT(model_from_json(j, strlen(j), &back, &e), ERR_OK);
 	if (back != NULL) {
