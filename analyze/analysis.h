@@ -46,6 +46,13 @@ struct evidence_list {
 	size_t		 n;
 };
 
+/* The part of the charge that filled the limit, when one dominates. */
+struct filled_by {
+	const char		*part;		/* a breakdown part name */
+	int64_t			 share;		/* percent of the charge */
+	struct evidence_list	 evidence;
+};
+
 struct verdict {
 	const char	*cause;		/* taxonomy id (DESIGN.md) */
 	const char	*boundary;	/* host device step shm hardware ... */
@@ -55,6 +62,7 @@ struct verdict {
 	const char	*summary;
 	struct evidence	*initiating;	/* NULL if none */
 	const char	*next_action;
+	struct filled_by *filled_by;	/* NULL when no part dominates */
 };
 
 struct finding {			/* secondary (cascade, context) */
@@ -120,6 +128,38 @@ struct usage_q {			/* one limit hit, seen by each meter */
 	struct evidence_list	 evidence;
 };
 
+/* One process of the failing cgroup, from the kernel's task table. */
+struct holder_q {
+	int64_t		 pid;
+	const char	*name;
+	int64_t		 uid;		/* -1 unknown */
+	int64_t		 rss_bytes;
+	int64_t		 swap_bytes;
+	int64_t		 anon_bytes;	/* its anonymous pages; -1 unknown */
+	const char	*step;		/* from a snapshot that saw it, or NULL */
+	int		 victim;	/* the process the kernel killed */
+};
+
+/* What filled one failing cgroup's limit (breakdown.c). Parts are bytes,
+ * -1 unknown; they add up to the charge (other takes the rest). */
+#define BD_PARTS	7
+extern const char *const breakdown_part_names[BD_PARTS];
+
+struct breakdown_q {
+	const char		*node;
+	const char		*cgroup;
+	const char		*at;		/* kill collection */
+	int64_t			 limit_bytes;
+	int64_t			 usage_bytes;	/* the charge */
+	int64_t			 parts[BD_PARTS];	/* names above */
+	int64_t			 swap_bytes;	/* in swap, outside the charge */
+	struct holder_q		*holders;	/* largest first */
+	size_t			 nholders;
+	int64_t			 tasks;		/* rows in the table; -1 */
+	int64_t			 tasks_anon_bytes; /* all rows; -1 */
+	struct evidence_list	 evidence;
+};
+
 struct series_q {			/* memory over time, one quantity */
 	const char	*name;		/* "job memory cgroup (current)" ... */
 	const char	*node;
@@ -167,6 +207,8 @@ struct analysis {
 	size_t			 ndevice;
 	struct usage_q		*usage;
 	size_t			 nusage;
+	struct breakdown_q	*breakdown;
+	size_t			 nbreakdown;
 	struct series_q		*series;
 	size_t			 nseries;
 	struct evidence_list	 timeline;

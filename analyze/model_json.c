@@ -190,6 +190,15 @@ mj_verdict(const struct verdict *v, int *bad)
 	mj_set(o, "summary", mj_str(v->summary), bad);
 	mj_set(o, "initiating", mj_evidence(v->initiating, bad), bad);
 	mj_set(o, "next_action", mj_str(v->next_action), bad);
+	if (v->filled_by != NULL) {
+		json_t	*fb = json_object();
+
+		mj_set(fb, "part", mj_str(v->filled_by->part), bad);
+		mj_set(fb, "share", json_integer(v->filled_by->share), bad);
+		mj_set(fb, "evidence", mj_evlist(&v->filled_by->evidence,
+		    bad), bad);
+		mj_set(o, "filled_by", fb, bad);
+	}
 	return o;
 }
 
@@ -314,6 +323,44 @@ mj_usage(const struct usage_q *u, int *bad)
 }
 
 static json_t *
+mj_holder(const struct holder_q *h, int *bad)
+{
+	json_t	*o = json_object();
+
+	mj_set(o, "pid", mj_int(h->pid), bad);
+	mj_set(o, "name", mj_str(h->name), bad);
+	mj_set(o, "uid", mj_int(h->uid), bad);
+	mj_set(o, "rss_bytes", mj_int(h->rss_bytes), bad);
+	mj_set(o, "swap_bytes", mj_int(h->swap_bytes), bad);
+	mj_set(o, "anon_bytes", mj_int(h->anon_bytes), bad);
+	mj_set(o, "step", mj_str(h->step), bad);
+	mj_set(o, "victim", json_boolean(h->victim), bad);
+	return o;
+}
+
+static json_t *
+mj_breakdown(const struct breakdown_q *b, int *bad)
+{
+	json_t	*o = json_object(), *p = json_object(), *h = json_array();
+
+	mj_set(o, "node", mj_str(b->node), bad);
+	mj_set(o, "cgroup", mj_str(b->cgroup), bad);
+	mj_set(o, "at", mj_str(b->at), bad);
+	mj_set(o, "limit_bytes", mj_int(b->limit_bytes), bad);
+	mj_set(o, "usage_bytes", mj_int(b->usage_bytes), bad);
+	for (size_t i = 0; i < BD_PARTS; i++)
+		mj_set(p, breakdown_part_names[i], mj_int(b->parts[i]), bad);
+	mj_set(o, "parts", p, bad);
+	mj_set(o, "swap_bytes", mj_int(b->swap_bytes), bad);
+	mj_set(o, "tasks", mj_int(b->tasks), bad);
+	for (size_t i = 0; i < b->nholders; i++)
+		mj_push(h, mj_holder(&b->holders[i], bad), bad);
+	mj_set(o, "holders", h, bad);
+	mj_set(o, "evidence", mj_evlist(&b->evidence, bad), bad);
+	return o;
+}
+
+static json_t *
 mj_ns(int64_t ns, int has)
 {
 	struct evidence	ev = { .time_ns = ns, .has_time = has };
@@ -380,6 +427,13 @@ mj_quantities(const struct analysis *an, int *bad)
 	mj_set(o, "host", h, bad);
 	mj_set(o, "device", d, bad);
 	mj_set(o, "usage", u, bad);
+	if (an->nbreakdown > 0) {
+		json_t	*b = json_array();
+
+		for (size_t i = 0; i < an->nbreakdown; i++)
+			mj_push(b, mj_breakdown(&an->breakdown[i], bad), bad);
+		mj_set(o, "breakdown", b, bad);
+	}
 	return o;
 }
 
@@ -623,6 +677,28 @@ mj_read_evlist(struct mj *m, json_t *o, const char *key,
 }
 
 static enum err_code
+mj_read_filled_by(struct mj *m, json_t *o, struct verdict *v)
+{
+	json_t			*fb = json_object_get(o, "filled_by");
+	struct filled_by	*f;
+	enum err_code		 rc;
+
+	if (fb == NULL || json_is_null(fb))
+		return ERR_OK;
+	if ((rc = mj_where(m, "verdict.filled_by", fb, 0, 0)))
+		return rc;
+	if ((f = arena_zalloc(m->a, sizeof(*f))) == NULL)
+		return ERR(m->e, ERR_NOMEM, "verdict.filled_by");
+	if ((rc = mj_get_str(m, fb, "part", &f->part)) ||
+	    (rc = mj_get_int(m, fb, "share", 0, 100, 0, &f->share)) ||
+	    (rc = mj_read_evlist(m, fb, "evidence", &f->evidence)))
+		return rc;
+	v->filled_by = f;
+	snprintf(m->where, sizeof(m->where), "verdict");
+	return ERR_OK;
+}
+
+static enum err_code
 mj_read_verdict(struct mj *m, json_t *root, struct verdict *v)
 {
 	json_t		*o = json_object_get(root, "verdict"), *ini;
@@ -638,7 +714,8 @@ mj_read_verdict(struct mj *m, json_t *root, struct verdict *v)
 	    &v->confidence_reason)) ||
 	    (rc = mj_get_str(m, o, "rule", &v->rule)) ||
 	    (rc = mj_get_str(m, o, "summary", &v->summary)) ||
-	    (rc = mj_get_str(m, o, "next_action", &v->next_action)))
+	    (rc = mj_get_str(m, o, "next_action", &v->next_action)) ||
+	    (rc = mj_read_filled_by(m, o, v)))
 		return rc;
 	ini = json_object_get(o, "initiating");
 	if (ini == NULL || json_is_null(ini))
@@ -912,6 +989,92 @@ mj_read_series(struct mj *m, json_t *q, struct analysis *an)
 }
 
 static enum err_code
+mj_read_holder(struct mj *m, json_t *o, struct holder_q *h)
+{
+	json_t		*v = json_object_get(o, "victim");
+	enum err_code	 rc;
+
+	if ((rc = mj_get_int(m, o, "pid", 0, INT64_MAX, -1, &h->pid)) ||
+	    (rc = mj_get_str(m, o, "name", &h->name)) ||
+	    (rc = mj_get_int(m, o, "uid", 0, INT64_MAX, -1, &h->uid)) ||
+	    (rc = mj_get_int(m, o, "rss_bytes", 0, INT64_MAX, -1,
+	    &h->rss_bytes)) ||
+	    (rc = mj_get_int(m, o, "swap_bytes", 0, INT64_MAX, -1,
+	    &h->swap_bytes)) ||
+	    (rc = mj_get_int(m, o, "anon_bytes", 0, INT64_MAX, -1,
+	    &h->anon_bytes)) ||
+	    (rc = mj_get_str(m, o, "step", &h->step)))
+		return rc;
+	if (v != NULL && !json_is_boolean(v))
+		return mj_bad(m, "victim", "a boolean");
+	h->victim = v != NULL && json_is_true(v);
+	return ERR_OK;
+}
+
+static enum err_code
+mj_read_one_breakdown(struct mj *m, json_t *o, struct breakdown_q *b)
+{
+	json_t		*p = json_object_get(o, "parts"), *ha;
+	void		*hv;
+	enum err_code	 rc;
+
+	if ((rc = mj_get_str(m, o, "node", &b->node)) ||
+	    (rc = mj_get_str(m, o, "cgroup", &b->cgroup)) ||
+	    (rc = mj_get_str(m, o, "at", &b->at)) ||
+	    (rc = mj_get_int(m, o, "limit_bytes", 0, INT64_MAX, -1,
+	    &b->limit_bytes)) ||
+	    (rc = mj_get_int(m, o, "usage_bytes", 0, INT64_MAX, -1,
+	    &b->usage_bytes)) ||
+	    (rc = mj_get_int(m, o, "tasks", 0, INT64_MAX, -1, &b->tasks)) ||
+	    (rc = mj_get_int(m, o, "swap_bytes", 0, INT64_MAX, -1,
+	    &b->swap_bytes)) ||
+	    (rc = mj_read_evlist(m, o, "evidence", &b->evidence)))
+		return rc;
+	if (p != NULL && !json_is_null(p) && !json_is_object(p))
+		return mj_bad(m, "parts", "an object");
+	for (size_t i = 0; i < BD_PARTS; i++) {
+		b->parts[i] = -1;
+		if (p != NULL && json_is_object(p) && (rc = mj_get_int(m, p,
+		    breakdown_part_names[i], 0, INT64_MAX, -1, &b->parts[i])))
+			return rc;
+	}
+	b->tasks_anon_bytes = -1;
+	if ((rc = mj_get_arr(m, o, "holders", sizeof(*b->holders), &ha, &hv,
+	    &b->nholders)))
+		return rc;
+	b->holders = hv;
+	for (size_t i = 0; i < b->nholders; i++) {
+		json_t	*h = json_array_get(ha, i);
+
+		if (!json_is_object(h))
+			return mj_bad(m, "holders", "objects");
+		if ((rc = mj_read_holder(m, h, &b->holders[i])))
+			return rc;
+	}
+	return ERR_OK;
+}
+
+static enum err_code
+mj_read_breakdowns(struct mj *m, json_t *q, struct analysis *an)
+{
+	json_t		*ba;
+	void		*bv;
+	enum err_code	 rc;
+
+	if ((rc = mj_get_arr(m, q, "breakdown", sizeof(*an->breakdown), &ba,
+	    &bv, &an->nbreakdown)))
+		return rc;
+	an->breakdown = bv;
+	for (size_t i = 0; i < an->nbreakdown; i++)
+		if ((rc = mj_where(m, "quantities.breakdown",
+		    json_array_get(ba, i), i, 1)) ||
+		    (rc = mj_read_one_breakdown(m, json_array_get(ba, i),
+		    &an->breakdown[i])))
+			return rc;
+	return ERR_OK;
+}
+
+static enum err_code
 mj_read_usages(struct mj *m, json_t *q, struct analysis *an)
 {
 	json_t		*ua;
@@ -946,6 +1109,7 @@ mj_read_quantities(struct mj *m, json_t *root, struct analysis *an)
 	    (rc = mj_get_arr(m, q, "device", sizeof(*an->device), &da, &dv,
 	    &an->ndevice)) ||
 	    (rc = mj_read_usages(m, q, an)) ||
+	    (rc = mj_read_breakdowns(m, q, an)) ||
 	    (rc = mj_read_series(m, q, an)))
 		return rc;
 	an->host = hv;

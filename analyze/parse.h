@@ -98,6 +98,13 @@ struct cg_member {
 void	cg_member_split(const char *name, const char *const *mounts,
 	    size_t nmounts, struct cg_member *);
 
+/* Pressure stall information ("some avg10=25.47 avg60=13.92 avg300=3.79
+ * total=12210651", and a "full" line) into fields psi_some_avg10 ...
+ * (percent times 100) and psi_some_total_us; the first line read is
+ * cited. Lines of another shape ("# comment") are skipped. Returns 1 when
+ * a line was read, 0 none, -1 on allocation failure. (parse_cgroup.c) */
+int	psi_fields(struct event *, struct arena *, const struct src *);
+
 /* The number of CPUs in a kernel cpu list ("0-3,8,10-11"; CPU_IDs,
  * cpuset.cpus, Cpus_allowed_list), surrounding blanks ignored. Returns 0
  * and *count (0 for an empty list), or -1 when the list is malformed:

@@ -11,8 +11,11 @@
  * values as fields (bytes, counts); a limit of "max" or of v1's
  * page-counter maximum becomes unlimited=1 with no limit field. Unknown
  * keys are tolerated and skipped; a line that is not "key value" becomes
- * EV_UNPARSED. Files not in the table (cgroup.procs, memory.pressure,
- * ...) produce nothing.
+ * EV_UNPARSED. cgroup.procs becomes one EV_HOST "cgroup.procs" with
+ * the pids as listed (field "pids", "npids") and the same path fields:
+ * which step a pid was in while the snapshot saw it; memory.pressure one
+ * EV_CGROUP_MEM with psi_* fields. Other files not in the table produce
+ * nothing.
  *
  * It does not compare files with one another (job against step, v1
  * failcnt against oom_kill): the rules do. Pure: reads in->data only;
@@ -77,6 +80,8 @@ static const struct cgkey stat_keys[] = {
 	{ "total_rss", "total_rss", 0 },
 	{ "total_rss_huge", "total_rss_huge", 0 },
 	{ "total_shmem", "total_shmem", 0 },
+	{ "total_dirty", "total_dirty", 0 },
+	{ "total_writeback", "total_writeback", 0 },
 	{ "total_mapped_file", "total_mapped_file", 0 },
 	{ "total_swap", "total_swap", 0 },
 	{ "total_inactive_anon", "total_inactive_anon", 0 },
@@ -87,7 +92,7 @@ static const struct cgkey stat_keys[] = {
 	{ "hierarchical_memory_limit", "hierarchical_memory_limit", 1 },
 	{ "hierarchical_memsw_limit", "hierarchical_memsw_limit", 1 },
 	{ "anon", "anon", 0 },
-	{ "file", "file", 0 },
+	{ "file", "file_bytes", 0 },	/* "file" names the file itself */
 	{ "kernel", "kernel", 0 },
 	{ "kernel_stack", "kernel_stack", 0 },
 	{ "pagetables", "pagetables", 0 },
@@ -109,6 +114,11 @@ static const struct cgkey stat_keys[] = {
 	{ "zswap", "zswap", 0 },
 	{ "zswapped", "zswapped", 0 },
 	{ "pgmajfault", "pgmajfault", 0 },
+	{ "total_pgmajfault", "total_pgmajfault", 0 },
+	{ "workingset_refault_file", "workingset_refault_file", 0 },
+	{ "total_workingset_refault_file", "total_workingset_refault_file",
+	  0 },
+	{ "workingset_refault", "workingset_refault", 0 },	/* < 5.9 */
 };
 
 #define FLAT(k)	NULL, 0, k, NITEMS(k)
@@ -438,6 +448,136 @@ cg_flat(struct cgparse *cp, const struct cgfile *f)
 	return 0;
 }
 
+static const char *const psi_names[2][4] = {
+	{ "psi_some_avg10", "psi_some_avg60", "psi_some_avg300",
+	    "psi_some_total_us" },
+	{ "psi_full_avg10", "psi_full_avg60", "psi_full_avg300",
+	    "psi_full_total_us" },
+};
+
+/* "25.47" -> 2547; -1 if not a percentage with two decimals or fewer. */
+static int64_t
+psi_pct(struct str v)
+{
+	const char	*dot = memchr(v.p, '.', v.n);
+	uint64_t	 i, f = 0;
+	size_t		 nf;
+
+	if (str_to_u64(str_make(v.p, dot != NULL ? (size_t)(dot - v.p) :
+	    v.n), &i) == -1 || i > 100)
+		return -1;
+	if (dot != NULL) {
+		nf = (size_t)(v.p + v.n - dot - 1);
+		if (nf == 0 || nf > 2 || str_to_u64(str_make(dot + 1, nf),
+		    &f) == -1)
+			return -1;
+		f *= nf == 1 ? 10 : 1;
+	}
+	return i * 100 + f > 10000 ? -1 : (int64_t)(i * 100 + f);
+}
+
+/* psi_fields: see parse.h. */
+int
+psi_fields(struct event *ev, struct arena *a, const struct src *in)
+{
+	static const char *const keys[4] = { "avg10=", "avg60=", "avg300=",
+	    "total=" };
+	struct scan	 sc;
+	struct str	 line, t, tok;
+	int		 got = 0, which;
+	uint64_t	 u;
+	int64_t		 v;
+
+	scan_init(&sc, in->data, in->len);
+	while (scan_line(&sc, &line)) {
+		t = str_trim(line);
+		if (str_starts(t, "some "))
+			which = 0;
+		else if (str_starts(t, "full "))
+			which = 1;
+		else
+			continue;
+		if (!got)
+			ev_cite(ev, in->file_id, &sc, line);
+		got = 1;
+		t = str_make(t.p + 5, t.n - 5);
+		while (t.n > 0) {
+			const char	*sp = memchr(t.p, ' ', t.n);
+
+			tok = str_make(t.p, sp != NULL ? (size_t)(sp - t.p) :
+			    t.n);
+			t = sp != NULL ? str_make(sp + 1, (size_t)(t.p + t.n -
+			    sp - 1)) : str_make(t.p + t.n, 0);
+			for (int k = 0; k < 4; k++) {
+				size_t	kn = strlen(keys[k]);
+
+				if (tok.n <= kn || memcmp(tok.p, keys[k], kn))
+					continue;
+				tok = str_make(tok.p + kn, tok.n - kn);
+				if (k < 3)
+					v = psi_pct(tok);
+				else
+					v = str_to_u64(tok, &u) == 0 &&
+					    u <= INT64_MAX ? (int64_t)u : -1;
+				if (v >= 0 && ev_set_num(ev, a,
+				    psi_names[which][k], v) == -1)
+					return -1;
+			}
+		}
+	}
+	return got;
+}
+
+/* memory.pressure: the cgroup's PSI, one EV_CGROUP_MEM. */
+static int
+cg_psi(struct cgparse *cp, const struct cg_member *cn)
+{
+	static const struct cgfile	psi = { "memory.pressure", 2, NULL, 0,
+					    NULL, 0, 0 };
+	int				r;
+
+	if ((cp->ev = evlist_add(cp->out, cp->a, EV_CGROUP_MEM)) == NULL)
+		return -1;
+	cp->ev->sig = "cgroup.memory";
+	cp->ev->ref.file_id = cp->in->file_id;
+	if (cg_where(cp->ev, cp->a, cn, 2, &psi) == -1 ||
+	    (r = psi_fields(cp->ev, cp->a, cp->in)) == -1)
+		return -1;
+	if (r == 0)
+		return ev_set_num(cp->ev, cp->a, "empty", 1);
+	return 0;
+}
+
+/* cgroup.procs: pids, one a line; anything else and it is not one. */
+static int
+cg_procs(struct cgparse *cp, const struct cg_member *cn)
+{
+	static const struct cgfile	procs = { "cgroup.procs", 0, NULL, 0,
+					    NULL, 0, 0 };
+	struct str			d = str_trim(str_make(cp->in->data,
+					    cp->in->len));
+	int64_t				n = 0;
+
+	for (size_t i = 0; i < d.n; i++) {
+		if (d.p[i] == '\n')
+			n++;
+		else if (d.p[i] < '0' || d.p[i] > '9')
+			return 0;
+	}
+	if (d.n == 0)
+		return 0;
+	if ((cp->ev = evlist_add(cp->out, cp->a, EV_HOST)) == NULL)
+		return -1;
+	cp->ev->sig = "cgroup.procs";
+	cp->ev->ref.file_id = cp->in->file_id;
+	cp->ev->ref.line = 1;
+	if (cg_where(cp->ev, cp->a, cn, 0, &procs) == -1 ||
+	    ev_set_str(cp->ev, cp->a, "pids", d) == -1 ||
+	    ev_set_num(cp->ev, cp->a, "npids", n + 1) == -1)
+		return -1;
+	return 0;
+}
+
 /*
  * parse_cgroup: see parse.h. One EV_CGROUP_MEM per known memory file;
  * ERR_NOMEM is the only error.
@@ -452,6 +592,12 @@ parse_cgroup(const struct src *in, struct arena *a, struct evlist *out,
 
 	cg_member_split(in->name == NULL ? "" : in->name, memory_mount, 1,
 	    &cn);
+	if (str_eq(cn.base, "cgroup.procs"))
+		return cg_procs(&cp, &cn) == -1 ? ERR(e, ERR_NOMEM, "%s",
+		    in->name) : ERR_OK;
+	if (str_eq(cn.base, "memory.pressure"))
+		return cg_psi(&cp, &cn) == -1 ? ERR(e, ERR_NOMEM, "%s",
+		    in->name) : ERR_OK;
 	if ((f = cg_lookup(cn.base)) == NULL)
 		return ERR_OK;
 	if ((cp.ev = evlist_add(out, a, EV_CGROUP_MEM)) == NULL)

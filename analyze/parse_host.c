@@ -340,6 +340,9 @@ static const struct hkey proc_cols[] = {
 	/* later collectors add these (only with a header) */
 	{ "threads", "threads", HK_NUM },
 	{ "cpus_allowed", "cpus_allowed", HK_STR },
+	/* soft RLIMIT_AS / RLIMIT_DATA; "unlimited" leaves them unset */
+	{ "as_limit", "as_limit_bytes", HK_NUM },
+	{ "data_limit", "data_limit_bytes", HK_NUM },
 };
 
 #define PROC_COLS_NOHEADER	5	/* columns of a file with no header */
@@ -495,6 +498,55 @@ static const struct hkey os_keys[] = {
 
 #define KV(k)	k, NITEMS(k)
 
+/* slurm/markers/<step>.step, the SPANK plugin's record of a step on this
+ * node ("job=6", "step=batch", "pids=2581 3276", ...): one
+ * "host.step_marker" with job_id, step and pids (as written), so a pid
+ * the kernel names later can be put in its step. Other keys are left to
+ * the plugin's readers; a line without '=' is skipped. */
+static int
+h_marker(struct hparse *hp, const struct hostfile *hf)
+{
+	struct event	*ev;
+	struct scan	 sc;
+	struct str	 line, t, k, v;
+	const char	*eq;
+	int64_t		 n;
+
+	if ((ev = host_event(hp, hf->sig)) == NULL)
+		return -1;
+	scan_init(&sc, hp->in->data, hp->in->len);
+	while (scan_line(&sc, &line)) {
+		t = str_trim(line);
+		if ((eq = memchr(t.p, '=', t.n)) == NULL)
+			continue;
+		k = str_make(t.p, (size_t)(eq - t.p));
+		v = str_trim(str_make(eq + 1, (size_t)(t.p + t.n - eq - 1)));
+		if (str_eq(k, "job") && str_to_i64(v, &n) == 0) {
+			ev_cite(ev, hp->in->file_id, &sc, line);
+			if (ev_set_num(ev, hp->a, "job_id", n) == -1)
+				return -1;
+		} else if ((str_eq(k, "step") || str_eq(k, "pids")) && v.n > 0 &&
+		    ev_set_str(ev, hp->a, str_eq(k, "step") ? "step" : "pids",
+		    v) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+/* /proc/pressure/memory: the node's PSI. */
+static int
+h_pressure(struct hparse *hp, const struct hostfile *hf)
+{
+	struct event	*ev;
+
+	if ((ev = host_event(hp, hf->sig)) == NULL)
+		return -1;
+	return psi_fields(ev, hp->a, hp->in) == -1 ? -1 : 0;
+}
+
+static const struct hostfile marker_file = { "", "host.step_marker", 0,
+    NULL, NULL, 0, h_marker };
+
 static const struct hostfile hostfiles[] = {
 	{ "meminfo.txt", "host.meminfo", ':', "MemTotal", KV(meminfo_keys),
 	  h_keyvalue },
@@ -507,6 +559,8 @@ static const struct hostfile hostfiles[] = {
 	{ "cgroup-mode.txt", "host.cgroup_mode", 0, NULL, NULL, 0,
 	  h_cgroup_mode },
 	{ "procs.tsv", "host.proc", 0, NULL, NULL, 0, h_procs },
+	{ "pressure-memory.txt", "host.pressure", 0, NULL, NULL, 0,
+	  h_pressure },
 };
 
 /*
@@ -522,6 +576,10 @@ parse_host(const struct src *in, struct arena *a, struct evlist *out,
 	const char	*base = strrchr(name, '/');
 
 	base = base == NULL ? name : base + 1;
+	if (strncmp(name, "slurm/markers/", 14) == 0 && strlen(base) > 5 &&
+	    strcmp(base + strlen(base) - 5, ".step") == 0)
+		return h_marker(&hp, &marker_file) == -1 ? ERR(e, ERR_NOMEM,
+		    "%s", name) : ERR_OK;
 	for (size_t i = 0; i < NITEMS(hostfiles); i++) {
 		if (strcmp(base, hostfiles[i].base) != 0)
 			continue;

@@ -25,6 +25,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "kstats.h"
 #include "parse.h"
 #include "units.h"
 
@@ -76,6 +77,7 @@ struct oomgrp {
 	size_t		 nhead;
 	struct lref	 keys[GRP_KEYS];
 	size_t		 nkeys;
+	struct kstats	 ks;		/* Memory cgroup stats, task table */
 };
 
 struct gpumap {
@@ -676,6 +678,18 @@ set_slurm(struct event *ev, struct arena *a, struct str path)
 	return 0;
 }
 
+/* The victim's anon+file+shmem RSS from its kill line, -1 unknown. */
+static int64_t
+victim_rss(const struct event *ev)
+{
+	int64_t	a = ev_num_or(ev, "anon_rss_bytes", -1);
+
+	if (a < 0)
+		return -1;
+	return a + ev_num_or(ev, "file_rss_bytes", 0) +
+	    ev_num_or(ev, "shmem_rss_bytes", 0);
+}
+
 static int
 grp_close(struct kstate *st)
 {
@@ -692,7 +706,8 @@ grp_close(struct kstate *st)
 	if ((scope = grp_scope(g)) != NULL &&
 	    ev_set_str(ev, st->a, "scope", str_cstr(scope)) == -1)
 		return -1;
-	if (set_slurm(ev, st->a, path) == -1 ||
+	if (kstats_emit(&g->ks, ev, st->a, ev->pid, victim_rss(ev)) == -1 ||
+	    set_slurm(ev, st->a, path) == -1 ||
 	    ev_set_num(ev, st->a, "partial",
 	    !(g->has_header && g->has_kill)) == -1 ||
 	    (g->multi && ev_set_num(ev, st->a, "victims", g->victims) == -1) ||
@@ -727,6 +742,7 @@ grp_for(struct kstate *st, const struct kline *kl, int restart)
 	if (g->ev == NULL) {
 		if ((g->ev = kev(st, kl, EV_KERNEL_OOM, "kernel.oom")) == NULL)
 			return NULL;
+		kstats_init(&g->ks);
 		g->first_line = kl->lineno;
 		g->first_off = kl->off;
 		g->head[0] = (struct lref){ kl->off, kl->raw.n, kl->lineno };
@@ -1042,40 +1058,65 @@ on_keyline(struct kstate *st, const struct kline *kl, const char *at)
 	return grp_for(st, kl, 1) == NULL ? -1 : 0;
 }
 
-/* "Memory cgroup stats for /slurm_vm/uid_1001/job_2:" (3.10 inline too) */
+/* "Memory cgroup stats for /slurm_vm/uid_1001/job_2:", its values on the
+ * lines after it, or inline on 3.10 - 4.x (kstats.c reads them). */
 static int
 on_stats(struct kstate *st, const struct kline *kl, const char *at)
 {
 	struct str	 b = kl->body;
 	const char	*p = b.p + strlen("Memory cgroup stats for "), *q;
+	struct oomgrp	*g;
 
 	if (grp_for(st, kl, 1) == NULL)
 		return -1;
+	g = &st->g;
 	for (q = p; q < b.p + b.n && *q != ':'; q++)
 		;
-	st->g.stats_memcg = str_make(p, (size_t)(q - p));
-	return ev_set_str(st->g.ev, st->a, "stats_memcg", st->g.stats_memcg);
+	if (g->has_summary)
+		return 0;
+	kstats_header(&g->ks, str_make(q + (q < b.p + b.n),
+	    (size_t)(b.p + b.n - q - (q < b.p + b.n))), kl->lineno);
+	if (g->stats_memcg.n > 0)
+		return 0;
+	g->stats_memcg = str_make(p, (size_t)(q - p));
+	if (ev_set_str(g->ev, st->a, "stats_text", kl->raw) == -1)
+		return -1;
+	return ev_set_str(g->ev, st->a, "stats_memcg", g->stats_memcg);
 }
 
-/* Shared memory (tmpfs files: /dev/shm, memfd) in the charge, from the
- * "Memory cgroup stats for" block, in bytes: v2 "shmem N" counts the
- * subtree; v1 prints the cgroup's own "shmem N" and then the subtree's
- * "total_shmem N", which replaces it. */
+/* v1 "kmem: usage 344kB, limit ...": kernel memory, also charged to the
+ * memory counter. */
 static int
-on_stat_shmem(struct kstate *st, const struct kline *kl, const char *at)
+on_kmem(struct kstate *st, const struct kline *kl, const char *at)
+{
+	int64_t	v;
+
+	if (grp_for(st, kl, 1) == NULL)
+		return -1;
+	if (num_after(kl->body, "usage ", 1024, &v) == 0)
+		st->g.ks.kmem_bytes = v;
+	return 0;
+}
+
+/* Lines inside the report's stats block or task table, before kmatch[]:
+ * 1 when the line was one of them. */
+static int
+grp_table_line(struct kstate *st, const struct kline *kl)
 {
 	struct oomgrp	*g = &st->g;
-	struct str	 b = kl->body;
-	const char	*p, *e = b.p + b.n;
-	uint64_t	 v;
 
-	if (g->ev == NULL || g->stats_memcg.n == 0 || g->has_kill ||
-	    g->has_summary)
+	if (g->ev == NULL || g->has_kill || grp_far(g, kl))
 		return 0;
-	p = b.p + (str_starts(b, "total_shmem ") ? 12 : 6);
-	if ((p = take_u64(p, e, &v)) == NULL || p != e || v > INT64_MAX)
-		return 0;
-	return ev_set_num(g->ev, st->a, "stats_shmem_bytes", (int64_t)v);
+	if ((g->ks.in_stats && kstats_line(&g->ks, kl->body)) ||
+	    (g->ks.in_tasks && kstats_task_row(&g->ks, kl->body))) {
+		if (kl->tsq != TSQ_NONE) {
+			g->tsq = kl->tsq;
+			g->last_ts = kl->ts_ns;
+		}
+		return 1;
+	}
+	return !g->has_summary && kstats_tasks_header(&g->ks, kl->body,
+	    kl->lineno);
 }
 
 /* Before 5.0: "Task in /13 killed as a result of limit of /13" */
@@ -1375,10 +1416,8 @@ static const struct kmatch {
 	{ "memory: usage ", KM_START, on_memory },
 	{ "memory+swap: usage ", KM_START, on_swap },
 	{ "swap: usage ", KM_START, on_swap },
-	{ "kmem: usage ", KM_START, on_keyline },
+	{ "kmem: usage ", KM_START, on_kmem },
 	{ "Memory cgroup stats for ", KM_START, on_stats },
-	{ "shmem ", KM_START, on_stat_shmem },
-	{ "total_shmem ", KM_START, on_stat_shmem },
 	{ "Tasks state (memory values in pages)", KM_START, on_keyline },
 	{ "Task in ", KM_START, on_task_in },
 	{ "Tasks in ", KM_START, on_oom_group },
@@ -1394,7 +1433,7 @@ kmatch_line(struct kstate *st, const struct kline *kl)
 	const struct kmatch	*m;
 	const char		*at;
 
-	if (!kl->kernel || kl->body.n == 0)
+	if (!kl->kernel || kl->body.n == 0 || grp_table_line(st, kl))
 		return 0;
 	for (size_t i = 0; i < NITEMS(kmatch); i++) {
 		m = &kmatch[i];

@@ -1059,6 +1059,7 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	missing_evidence(f, an, r->cause, init);
 	host_quantities(f, an);
 	usage_views(f, an);
+	breakdown_views(f, an);
 	series_model(f, an);
 	device_quantities(f, an, f->first[EV_CUDA_OOM] != NULL ?
 	    f->first[EV_CUDA_OOM] : f->summary_oom);

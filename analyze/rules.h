@@ -278,6 +278,12 @@ const struct rule	*rule_at(size_t);
 /* usage.c: MaxRSS, cgroup peak and the kernel's figures side by side
  * for the step whose memory limit was hit (an->usage). */
 void		usage_views(const struct facts *, struct analysis *);
+/* breakdown.c: what filled the failing cgroup and who held it
+ * (an->breakdown, verdict.filled_by); after the verdict is set. */
+void		breakdown_views(const struct facts *, struct analysis *);
+/* breakdown.c: the memory_stall row's predicate (R-HOST-010). */
+int		stall_match(const struct facts *, struct arena *,
+		    struct rmatch *);
 
 enum err_code	rules_eval(const struct facts *, struct analysis *,
 		    struct err *);

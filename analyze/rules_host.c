@@ -36,14 +36,9 @@ m_kernel_memcg(const struct facts *f, struct arena *a, struct rmatch *m)
 	struct str		 task = k ? ev_str(k, "task") : str_make(0, 0);
 	struct str		 memcg = k ? ev_str(k, "oom_memcg") :
 				    str_make(0, 0);
-	int64_t			 shmem, charged;
 
 	if (k == NULL)
 		return 0;
-	shmem = ev_num_or(k, "stats_shmem_bytes", -1);
-	charged = ev_num_or(k, "usage_bytes", -1);
-	if (charged <= 0)
-		charged = ev_num_or(k, "limit_bytes", -1);
 	m->initiating = k;
 	host_support(f, m);
 	m->confidence = "high";
@@ -58,14 +53,6 @@ m_kernel_memcg(const struct facts *f, struct arena *a, struct rmatch *m)
 	    ev_num_or(k, "limit_bytes", -1) > 0 ? " at its limit of " : "",
 	    ev_num_or(k, "limit_bytes", -1) > 0 ?
 	    fmt_bytes(a, ev_num_or(k, "limit_bytes", -1)) : "");
-	/* tmpfs pages are charged to the cgroup that wrote them and stay
-	 * when the writer dies: the victim's RSS does not show them. */
-	if (m->detail != NULL && shmem > 0 && charged > 0 &&
-	    shmem >= charged / 2)
-		m->detail = arena_printf(a, "%s Of the %s charged, %s was "
-		    "shared memory (tmpfs files such as /dev/shm, or memfd), "
-		    "which stays charged until the files are deleted.",
-		    m->detail, fmt_bytes(a, charged), fmt_bytes(a, shmem));
 	return 1;
 }
 
@@ -113,6 +100,147 @@ m_kernel_global(const struct facts *f, struct arena *a, struct rmatch *m)
 	    "cgroup";
 	m->detail = "The node itself ran out of memory (a global OOM kill, "
 	    "not the job's cgroup limit).";
+	return 1;
+}
+
+/* A node-wide OOM confined by a memory policy or a cpuset: the NUMA
+ * nodes the task may allocate from ran out, not the whole machine. */
+static int
+m_numa_bound(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*k = f->kernel_global;
+	struct str		 c, mems;
+
+	if (k == NULL)
+		return 0;
+	c = ev_str(k, "constraint");
+	mems = ev_str(k, "mems_allowed");
+	if (!(str_eq(c, "CONSTRAINT_MEMORY_POLICY") ||
+	    str_eq(c, "CONSTRAINT_CPUSET")))
+		return 0;
+	m->detail = arena_printf(a, "The kernel chose the victim under "
+	    "%.*s%s%.*s: only the NUMA memory the task was bound to ran out "
+	    "(a %s), while other nodes' memory may have been free; the job's "
+	    "--mem was not what failed.", (int)c.n, c.p, mems.n > 0 ?
+	    ", mems_allowed=" : "", (int)mems.n, mems.p != NULL ? mems.p : "",
+	    str_eq(c, "CONSTRAINT_CPUSET") ? "cpuset's mems" :
+	    "memory policy such as numactl --membind or --mem-bind");
+	return 1;
+}
+
+/* The job's memory limit: a step's cgroup limit, else ReqMem; -1. */
+static int64_t
+job_limit(const struct facts *f)
+{
+	int64_t	v = -1;
+
+	for (int i = 0; i < f->nsteps; i++)
+		if (f->steps[i].cg_limit_bytes > 0 && (v < 0 ||
+		    f->steps[i].cg_limit_bytes > v))
+			v = f->steps[i].cg_limit_bytes;
+	/* no sacct rows: the job's own cgroup file */
+	for (size_t i = 0; v < 0 && i < f->tl->n; i++)
+		if (f->tl->v[i]->kind == EV_CGROUP_MEM &&
+		    !facts_foreign(f, f->tl->v[i]) &&
+		    str_eq(ev_str(f->tl->v[i], "level"), "job"))
+			v = ev_num_or(f->tl->v[i], "limit_bytes", -1);
+	for (int i = 0; v < 0 && i < f->nsteps; i++)
+		if (step_num(&f->steps[i], "req_mem_bytes") > v)
+			v = step_num(&f->steps[i], "req_mem_bytes");
+	return v;
+}
+
+/* An allocation failure in the application with no kernel OOM, while a
+ * process of the job ran under an address-space or data limit of its own
+ * (ulimit -v / -d) well below the job's memory: that limit failed it. */
+static int
+m_self_limit(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*best = NULL;
+	int64_t			 lim = job_limit(f), v, bv = -1;
+
+	if (m->initiating == NULL || m->initiating->kind != EV_HOST_OOM_APP ||
+	    f->kernel_memcg != NULL || f->kernel_global != NULL)
+		return 0;
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event	*ev = f->tl->v[i];
+
+		if (ev->kind != EV_HOST || ev->sig == NULL ||
+		    strcmp(ev->sig, "host.proc") != 0 || facts_foreign(f, ev))
+			continue;
+		v = ev_num_or(ev, "as_limit_bytes", -1);
+		if (ev_num_or(ev, "data_limit_bytes", -1) >= 0 && (v < 0 ||
+		    ev_num_or(ev, "data_limit_bytes", -1) < v))
+			v = ev_num_or(ev, "data_limit_bytes", -1);
+		if (v >= 0 && (bv < 0 || v < bv)) {
+			bv = v;
+			best = ev;
+		}
+	}
+	/* half the job's memory, or any limit when the job's is unknown */
+	if (best == NULL || (lim > 0 && bv * 2 > lim))
+		return 0;
+	rmatch_support(m, best);
+	m->detail = arena_printf(a, "Process %" PRId64 " (%.*s) ran under a "
+	    "limit it was given, not the cgroup's: an address-space or data "
+	    "limit of %s (ulimit -v / -d)%s%s; the allocation failed there and "
+	    "no kernel OOM killed anything.", best->pid,
+	    (int)(ev_str(best, "cmdline").n < 60 ? ev_str(best, "cmdline").n :
+	    60), ev_str(best, "cmdline").p != NULL ? ev_str(best,
+	    "cmdline").p : "", fmt_bytes(a, bv), lim > 0 ? ", against the "
+	    "job's " : "", lim > 0 ? fmt_bytes(a, lim) : "");
+	return 1;
+}
+
+/* Container runtimes by the cgroup names they create. */
+static const struct {
+	const char	*needle;
+	const char	*runtime;
+} runtimes[] = {
+	{ "cri-containerd-", "containerd (Kubernetes CRI)" },
+	{ "/docker-", "Docker" }, { "/docker/", "Docker" },
+	{ "libpod-", "Podman" }, { "/libpod_parent", "Podman" },
+	{ "containerd", "containerd" }, { "/lxc.payload", "LXC" },
+	{ "/kubepods", "Kubernetes" },
+};
+
+static const char *
+runtime_of(struct str path)
+{
+	for (size_t i = 0; path.n > 0 && i < sizeof(runtimes) /
+	    sizeof(runtimes[0]); i++)
+		if (str_find(path, runtimes[i].needle) != NULL)
+			return runtimes[i].runtime;
+	return NULL;
+}
+
+/* A memcg kill in a container runtime's cgroup whose victim runs as the
+ * job's user: the container the job started lives outside the job's
+ * cgroup (a daemon created it), so Slurm's limit never applied. */
+static int
+m_container_escape(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*k = f->kernel_memcg;
+	const struct event	*job = f->scontrol_job;
+	struct str		 path;
+	const char		*rt;
+	int64_t			 uid, juid;
+
+	if (k == NULL || job == NULL)
+		return 0;
+	path = ev_str(k, "oom_memcg").n > 0 ? ev_str(k, "oom_memcg") :
+	    ev_str(k, "task_memcg");
+	uid = ev_num_or(k, "uid", -1);
+	juid = ev_num_or(job, "uid", -1);
+	if ((rt = runtime_of(path)) == NULL || ev_field(k, "job_id") != NULL ||
+	    uid < 0 || uid != juid)
+		return 0;
+	rmatch_support(m, job);
+	m->detail = arena_printf(a, "The killed process ran as the job's user "
+	    "(uid %" PRId64 ") in a %s container's memory cgroup (%.*s), "
+	    "outside the job's: the container escaped the job's cgroup, so "
+	    "the job's --mem never applied to it.", uid, rt, (int)path.n,
+	    path.p);
 	return 1;
 }
 
@@ -344,6 +472,70 @@ const struct rule	rules_host[] = {
 	      "memory cgroup before teardown (oomtrail-collect in the batch "
 	      "script's trap); they confirm or overturn a host OOM.",
 	  .match = m_sigkill },
+	{ .id = "R-HOST-010", .cause = "memory_stall", .boundary = "host",
+	  .rclass = RC_REFINE, .refines = "time_limit,not_oom_other",
+	  .seeds = "S001 'Cgroup memory limit set lower than job memory "
+	      "request' (the limit binds without a kill)",
+	  .signals = "no OOM kill anywhere; the job's memory cgroup at >= 95% "
+	      "of its limit when collected, anon + shmem >= 60% of the limit, "
+	      "memory.events max (v1 memory.failcnt) > 0 and the file pages "
+	      "it re-read (memory.stat workingset_refault_file, else "
+	      "pgmajfault, times 4 KiB) at least the limit; page cache alone "
+	      "at the limit does not fire. memory.pressure full avg60 >= 10% "
+	      "makes it high confidence; full avg60 and avg300 < 1% rule it "
+	      "out",
+	  .meaning = "The job sat at its memory limit, reclaiming and "
+	      "re-reading its own file pages, until something else ended it.",
+	  .next_action = "Hold --time constant; raise --mem (or cut the job's "
+	      "anonymous and shared memory) until the working set fits, rerun "
+	      "under oomtrail-collect --watch and require memory.events max "
+	      "(v1 memory.failcnt) and the refaults to stay flat and the job "
+	      "to finish in the same time.",
+	  .match = stall_match },
+	{ .id = "R-HOST-011", .cause = "host_oom", .boundary = "host",
+	  .rclass = RC_REFINE, .refines = "host_oom",
+	  .seeds = "S001 'Cgroup OOM killer triggers before system OOM "
+	      "killer' (a kill outside the cgroup, bound to NUMA nodes)",
+	  .signals = "a node-wide OOM kill whose summary says "
+	      "constraint=CONSTRAINT_MEMORY_POLICY or CONSTRAINT_CPUSET",
+	  .meaning = "The NUMA nodes the job was bound to ran out of memory.",
+	  .next_action = "Hold --mem constant; widen or drop the memory "
+	      "binding (srun --mem-bind, numactl --membind, the cpuset's mems, "
+	      "--cpu-bind that pins to one socket) or spread the ranks over "
+	      "the sockets, and require the OOM kill to disappear.",
+	  .match = m_numa_bound },
+	{ .id = "R-HOST-012", .cause = "host_oom", .boundary = "host",
+	  .rclass = RC_REFINE, .refines = "host_oom",
+	  .seeds = "S001 'Cgroup OOM killer triggers before system OOM "
+	      "killer' (the kill was in a cgroup Slurm did not create)",
+	  .signals = "a memory-cgroup OOM kill whose cgroup is a container "
+	      "runtime's (docker-, cri-containerd-, libpod-, lxc.payload, "
+	      "kubepods) with no Slurm job in its path, and whose victim's "
+	      "uid is the job's (scontrol UserId)",
+	  .meaning = "A container the job started ran outside the job's "
+	      "cgroup and hit the container's own memory limit.",
+	  .next_action = "Run the container inside the job's cgroup (a "
+	      "daemonless runtime such as Apptainer or rootless Podman with "
+	      "--cgroups=disabled or split, or Docker with --cgroup-parent "
+	      "under the job's cgroup), or size the container's own --memory "
+	      "to the job's --mem, and require the kill to land inside the "
+	      "job's cgroup or disappear.",
+	  .match = m_container_escape },
+	{ .id = "R-HOST-013", .cause = "host_oom", .boundary = "host",
+	  .rclass = RC_REFINE, .refines = "host_oom",
+	  .seeds = "S000 FAQ 'Can CUDA memory be free while Slurm kills the "
+	      "job?' (the process's own limit, not the job's)",
+	  .signals = "the application's host allocation failure (R-HOST-005) "
+	      "with no kernel OOM, while a process of the job had a soft "
+	      "RLIMIT_AS or RLIMIT_DATA (host/procs.tsv as_limit, data_limit) "
+	      "at most half the job's memory limit (cgroup, else ReqMem)",
+	  .meaning = "A limit the job set on itself (ulimit -v or -d) failed "
+	      "the allocation, not the memory cgroup.",
+	  .next_action = "Hold --mem constant; raise or remove the job's own "
+	      "ulimit -v / -d (the batch script, the launcher, the site's "
+	      "default limits) and require the allocation failure to "
+	      "disappear.",
+	  .match = m_self_limit },
 	{ .id = "R-HOST-014", .cause = "host_oom", .boundary = "host",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S000 step 3 (slurmstepd cancellation), for enforcers "

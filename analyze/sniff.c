@@ -21,6 +21,7 @@ static const struct {
 	{ "gpu/dev-access.txt", "", FK_DEV_ACCESS },
 	{ "host/job-env.txt", "", FK_JOB_ENV },
 	{ "watch/", "", FK_SERIES },
+	{ "slurm/markers/", ".step", FK_HOST },	/* SPANK step records */
 	{ "slurm/sacct", "", FK_SACCT },
 	{ "slurm/scontrol", "", FK_SCONTROL },
 	{ "kernel/", "", FK_KERNEL },
@@ -43,15 +44,16 @@ sniff_path(const char *path)
 		    !str_ends(p, path_rules[i].suffix))
 			continue;
 		if (path_rules[i].kind == FK_CGROUP) {
-			/* Only memory files; cgroup.procs and others are
-			 * read by nobody but kept in the bundle. */
+			/* Memory files and cgroup.procs (which step a pid
+			 * was in); others are kept in the bundle only. */
 			const char *base = strrchr(path, '/');
 
 			base = base == NULL ? path : base + 1;
 			if (parse_cpu_known(base))
 				return FK_CGROUP_CPU;
-			return strncmp(base, "memory.", 7) == 0 ?
-			    FK_CGROUP : FK_SKIP;
+			return strncmp(base, "memory.", 7) == 0 ||
+			    strcmp(base, "cgroup.procs") == 0 ? FK_CGROUP :
+			    FK_SKIP;
 		}
 		return path_rules[i].kind;
 	}
@@ -72,7 +74,8 @@ looks_like_cgroup_file(const char *path)
 	const char	*base = strrchr(path, '/');
 
 	base = base == NULL ? path : base + 1;
-	return strncmp(base, "memory.", 7) == 0 && strchr(base, ' ') == NULL;
+	return (strncmp(base, "memory.", 7) == 0 && strchr(base, ' ') ==
+	    NULL) || strcmp(base, "cgroup.procs") == 0;
 }
 
 enum file_kind
@@ -96,6 +99,7 @@ sniff_content(const char *path, const char *p, size_t n)
 		enum file_kind	 kind;
 	} named[] = {
 		{ "job-env.txt", FK_JOB_ENV },
+		{ "procs.tsv", FK_HOST },
 		{ "dev-access.txt", FK_DEV_ACCESS },
 		{ "cgroup.conf", FK_SLURM_CONF },
 		{ "gres.conf", FK_SLURM_CONF },
@@ -107,6 +111,9 @@ sniff_content(const char *path, const char *p, size_t n)
 		return FK_MANIFEST;
 	if (looks_like_cgroup_file(path))
 		return FK_CGROUP;
+	if (strncmp(path, "slurm/markers/", 14) == 0 && strlen(path) > 19 &&
+	    strcmp(path + strlen(path) - 5, ".step") == 0)
+		return FK_HOST;
 	if (n >= 18 && memcmp(p, "H oomtrail-series ", 18) == 0)
 		return FK_SERIES;
 	if (parse_cpu_known(base_of(path)))

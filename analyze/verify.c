@@ -44,6 +44,7 @@ static int
 is_host(const struct verdict *v)
 {
 	return strcmp(v->cause, "host_oom") == 0 ||
+	    strcmp(v->cause, "memory_stall") == 0 ||
 	    strcmp(v->cause, "cpu_limited") == 0 ||
 	    (strcmp(v->cause, "memory_leak") == 0 && v->boundary != NULL &&
 	    strcmp(v->boundary, "host") == 0);

@@ -864,16 +864,44 @@ proc_cmdline(const char *proc, pid_t pid, char *out, size_t sz)
 		snprintf(out, sz, "-");
 }
 
+/* The soft limit of one resource from /proc/<pid>/limits ("Max address
+ * space  unlimited  unlimited  bytes"): a byte count or "unlimited";
+ * "-" when unreadable. A limit the job set itself (ulimit -v) makes
+ * allocations fail with no kernel OOM. */
+static void
+limit_of(const char *proc, pid_t pid, const char *name, char *out,
+    size_t sz)
+{
+	char	 p[PATH_MAX], line[256], *v;
+	FILE	*f;
+
+	snprintf(out, sz, "-");
+	snprintf(p, sizeof(p), "%s/%ld/limits", proc, (long)pid);
+	if ((f = fopen(p, "re")) == NULL)
+		return;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (strncmp(line, name, strlen(name)) != 0)
+			continue;
+		v = line + strlen(name);
+		v += strspn(v, " \t");
+		v[strcspn(v, " \t\n")] = '\0';
+		if (*v != '\0')
+			snprintf(out, sz, "%s", v);
+		break;
+	}
+	fclose(f);
+}
+
 /* Child: host/procs.tsv from /proc (uid from status, never getpwnam). */
 static int
 procs_child(void *arg)
 {
 	struct collect	*c = ((struct procs_arg *)arg)->c;
 	char		 uid[64], rss[64], cg[1024], cmd[2048], thr[64],
-			 cpus[1024];
+			 cpus[1024], as[64], data[64];
 
-	printf("pid\tuid\tvmrss_kb\tcgroup\tcmdline\tthreads\t"
-	    "cpus_allowed\n");
+	printf("pid\tuid\tvmrss_kb\tcgroup\tcmdline\tas_limit\t"
+	    "data_limit\tthreads\tcpus_allowed\n");
 	for (size_t i = 0; i < c->npids; i++) {
 		status_field(c->proc_root, c->pids[i], "Uid:", uid,
 		    sizeof(uid));
@@ -886,8 +914,12 @@ procs_child(void *arg)
 		    sizeof(thr));
 		status_field(c->proc_root, c->pids[i], "Cpus_allowed_list:",
 		    cpus, sizeof(cpus));
-		printf("%ld\t%s\t%s\t%s\t%s\t%s\t%s\n", (long)c->pids[i],
-		    uid, rss, cg, cmd, thr, cpus);
+		limit_of(c->proc_root, c->pids[i], "Max address space", as,
+		    sizeof(as));
+		limit_of(c->proc_root, c->pids[i], "Max data size", data,
+		    sizeof(data));
+		printf("%ld\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+		    (long)c->pids[i], uid, rss, cg, cmd, as, data, thr, cpus);
 	}
 	fflush(stdout);
 	return 0;
@@ -1480,6 +1512,9 @@ static const struct probe probes[] = {
 	  ITEM_CAP, PF_NODE },
 	{ "uptime", h_file, { NULL }, "host/uptime.txt", "@uptime", 3000,
 	  ITEM_CAP, PF_NODE },
+	/* PSI (4.20+ with CONFIG_PSI): the node's memory stall time */
+	{ "pressure", h_file, { NULL }, "host/pressure-memory.txt",
+	  "@pressure/memory", 3000, ITEM_CAP, PF_NODE },
 	{ "os-release", h_osrel, { NULL }, "host/os-release.txt", NULL, 3000,
 	  ITEM_CAP, PF_NODE },
 	{ "shm", h_shm, { NULL }, "host/shm.txt", NULL, 0, 0, PF_NODE },

@@ -645,6 +645,81 @@ ht_usage(struct html *h)
 	}
 }
 
+/* One stacked bar of the parts against the limit, a legend under it,
+ * and the largest holders. */
+static void
+ht_breakdown(struct html *h)
+{
+	char	 b[32];
+	int	 x, w, span = HT_X1 - HT_X0 - 110;
+
+	for (size_t i = 0; i < h->an->nbreakdown; i++) {
+		const struct breakdown_q	*q = &h->an->breakdown[i];
+		int64_t				 scale = report_bd_scale(q);
+
+		fprintf(h->fp, "<section id=\"breakdown\"><h2>What filled the "
+		    "limit</h2>\n<p class=\"dim\">");
+		ht_s(h, q->cgroup, "?");
+		fprintf(h->fp, " · ");
+		ht_s(h, q->node, "?");
+		fprintf(h->fp, " · %s</p>\n<svg viewBox=\"0 0 %d %d\" "
+		    "role=\"img\" aria-label=\"what filled the limit\">\n",
+		    q->at != NULL && strcmp(q->at, "kill") == 0 ? "at the kill "
+		    "(the kernel's Memory cgroup stats)" : "at collection "
+		    "(memory.stat)", HT_W, 24 + 16 * BD_PARTS);
+		report_bytes(q->limit_bytes, b);
+		fprintf(h->fp, "<text x=\"%d\" y=\"15\" text-anchor=\"end\">"
+		    "limit %s</text>", HT_X0 - 6, b);
+		fprintf(h->fp, "<rect x=\"%d\" y=\"4\" width=\"%d\" "
+		    "height=\"14\" fill=\"none\" stroke=\"#333\"/>\n", HT_X0,
+		    span);
+		x = HT_X0;
+		for (size_t k = 0; k < BD_PARTS && scale > 0; k++) {
+			if (q->parts[k] <= 0)
+				continue;
+			w = (int)((double)q->parts[k] / (double)scale * span);
+			report_bytes(q->parts[k], b);
+			fprintf(h->fp, "<rect class=\"part\" x=\"%d\" y=\"4\" "
+			    "width=\"%d\" height=\"14\" fill=\"%s\"><title>%s"
+			    ": %s</title></rect>\n", x, w > 0 ? w : 1,
+			    report_parts[k].color, report_parts[k].label, b);
+			x += w;
+		}
+		for (size_t k = 0; k < BD_PARTS; k++)
+			ht_bar(h, 26 + 16 * (int)k, report_parts[k].label,
+			    q->parts[k], scale, report_parts[k].color);
+		fprintf(h->fp, "</svg>\n");
+		if (q->nholders > 0)
+			fprintf(h->fp, "<table><tr><th>pid</th><th>name</th>"
+			    "<th>step</th><th>RSS</th><th>anon</th><th>swap"
+			    "</th><th></th></tr>\n");
+		for (size_t k = 0; k < q->nholders; k++) {
+			const struct holder_q	*o = &q->holders[k];
+
+			fprintf(h->fp, "<tr><td>%" PRId64 "</td><td>",
+			    o->pid);
+			ht_s(h, o->name, "?");
+			fprintf(h->fp, "</td><td>");
+			ht_s(h, o->step, "");
+			report_bytes(o->rss_bytes, b);
+			fprintf(h->fp, "</td><td>%s</td>", b);
+			report_bytes(o->anon_bytes, b);
+			fprintf(h->fp, "<td>%s</td>", b);
+			report_bytes(o->swap_bytes, b);
+			fprintf(h->fp, "<td>%s</td><td>%s</td></tr>\n", b,
+			    o->victim ? "victim" : "");
+		}
+		if (q->nholders > 0)
+			fprintf(h->fp, "</table>\n");
+		fprintf(h->fp, "<p class=\"dim\">Sources: ");
+		for (size_t k = 0; k < q->evidence.n; k++) {
+			fprintf(h->fp, "%s", k > 0 ? ", " : "");
+			ht_cite(h, &q->evidence.v[k]);
+		}
+		fprintf(h->fp, "</p></section>\n");
+	}
+}
+
 #define HT_SER_H	140	/* plot height of one series */
 
 /* One series against its limit: a polyline, the limit as a dashed line,
@@ -1094,6 +1169,7 @@ report_html(const struct analysis *an, FILE *fp,
 	ht_timeline(&h);
 	ht_host(&h);
 	ht_usage(&h);
+	ht_breakdown(&h);
 	ht_series(&h);
 	ht_device(&h);
 	ht_processes(&h);

@@ -338,6 +338,65 @@ md_usage(FILE *fp, const struct analysis *an)
 	}
 }
 
+#define MD_BAR	40	/* characters of the breakdown bar */
+
+static void
+md_breakdown(FILE *fp, const struct analysis *an)
+{
+	char	 bar[MD_BAR + 1];
+
+	for (size_t i = 0; i < an->nbreakdown; i++) {
+		const struct breakdown_q	*q = &an->breakdown[i];
+
+		fprintf(fp, "\n### What filled the limit\n\nCgroup ");
+		esc_md(fp, q->cgroup != NULL ? q->cgroup : "?", 160, 0);
+		fprintf(fp, " on ");
+		esc_md(fp, q->node != NULL ? q->node : "?", 48, 0);
+		fprintf(fp, ", %s.\n\n", q->at != NULL &&
+		    strcmp(q->at, "kill") == 0 ? "at the kill (the kernel's "
+		    "Memory cgroup stats)" : "at collection (memory.stat)");
+		report_bd_bar(q, MD_BAR, bar);
+		fprintf(fp, "`[%s]` against the limit\n\n| part | bytes |\n"
+		    "|---|---|\n", bar);
+		for (size_t k = 0; k < BD_PARTS; k++) {
+			fprintf(fp, "| `%c` %s |", report_parts[k].key,
+			    report_parts[k].label);
+			md_cell_bytes(fp, q->parts[k]);
+			fprintf(fp, "\n");
+		}
+		fprintf(fp, "| charged |");
+		md_cell_bytes(fp, q->usage_bytes);
+		fprintf(fp, "\n| limit |");
+		md_cell_bytes(fp, q->limit_bytes);
+		fprintf(fp, "\n");
+		if (q->nholders > 0)
+			fprintf(fp, "\nLargest holders (of %" PRId64 " tasks):"
+			    "\n\n| pid | name | step | RSS | anon | swap | "
+			    "|\n|---|---|---|---|---|---|---|\n", q->tasks);
+		for (size_t k = 0; k < q->nholders; k++) {
+			const struct holder_q	*h = &q->holders[k];
+
+			fprintf(fp, "| %" PRId64 " | ", h->pid);
+			esc_md(fp, h->name != NULL ? h->name : "?", 32,
+			    ESC_TABLE);
+			fprintf(fp, " | ");
+			esc_md(fp, h->step != NULL ? h->step : "", 32,
+			    ESC_TABLE);
+			fprintf(fp, " |");
+			md_cell_bytes(fp, h->rss_bytes);
+			md_cell_bytes(fp, h->anon_bytes);
+			md_cell_bytes(fp, h->swap_bytes);
+			fprintf(fp, " %s |\n", h->victim ? "victim" : "");
+		}
+		fprintf(fp, "\nSources: ");
+		for (size_t k = 0; k < q->evidence.n; k++) {
+			fprintf(fp, "%s", k > 0 ? ", " : "");
+			md_cite(fp, &q->evidence.v[k], 0);
+		}
+		fprintf(fp, "\n");
+	}
+}
+
 #define MD_SERIES_ROWS	8	/* sample rows per series */
 
 static void
@@ -483,6 +542,7 @@ report_md(const struct analysis *an, FILE *fp,
 		fprintf(fp, "\n## Quantities\n");
 	md_host(fp, an);
 	md_usage(fp, an);
+	md_breakdown(fp, an);
 	md_series(fp, an);
 	md_device(fp, an);
 	md_inputs(fp, an);

@@ -356,6 +356,106 @@ txt_usage(struct txt *t, const struct analysis *an)
 	}
 }
 
+const struct report_part report_parts[BD_PARTS] = {
+	{ "anon", 'a', "#2f4b7c" },
+	{ "page cache", 'c', "#7d8fa9" },
+	{ "dirty", 'd', "#ef8a17" },
+	{ "shmem (tmpfs)", 's', "#c62828" },
+	{ "kernel", 'k', "#8e6c8a" },
+	{ "sock", 'n', "#4caf50" },
+	{ "other", 'o', "#bbbbbb" },
+};
+
+int64_t
+report_bd_scale(const struct breakdown_q *b)
+{
+	int64_t	s = b->limit_bytes > 0 ? b->limit_bytes : 0;
+
+	if (b->usage_bytes > s)
+		s = b->usage_bytes;
+	return s;
+}
+
+void
+report_bd_bar(const struct breakdown_q *b, size_t width, char *out)
+{
+	int64_t	scale = report_bd_scale(b), acc = 0;
+	size_t	at = 0, to;
+
+	memset(out, '.', width);
+	out[width] = '\0';
+	if (scale <= 0)
+		return;
+	for (size_t i = 0; i < BD_PARTS; i++) {
+		if (b->parts[i] <= 0)
+			continue;
+		acc += b->parts[i];
+		to = (size_t)((double)acc / (double)scale * (double)width +
+		    0.5);
+		if (to > width)
+			to = width;
+		/* a part too small for a cell still shows as one */
+		if (to == at && at < width && b->parts[i] * 200 >= scale)
+			to = at + 1;
+		for (; at < to; at++)
+			out[at] = report_parts[i].key;
+	}
+}
+
+#define TXT_BAR	60	/* characters of the breakdown bar */
+
+static void
+txt_breakdown(struct txt *t, const struct analysis *an)
+{
+	char	 bar[TXT_BAR + 1], b[32];
+
+	for (size_t i = 0; i < an->nbreakdown; i++) {
+		const struct breakdown_q	*q = &an->breakdown[i];
+
+		txt_heading(t, "What filled the limit", (size_t)-1);
+		fprintf(t->fp, "  ");
+		txt_str(t, q->cgroup, "?");
+		fprintf(t->fp, " on ");
+		txt_str(t, q->node, "?");
+		fprintf(t->fp, ", %s\n   ", q->at != NULL &&
+		    strcmp(q->at, "kill") == 0 ? "at the kill (the kernel's "
+		    "Memory cgroup stats)" : "at collection (memory.stat)");
+		txt_kv(t, "charged", q->usage_bytes);
+		txt_kv(t, "limit", q->limit_bytes);
+		report_bd_bar(q, TXT_BAR, bar);
+		fprintf(t->fp, "\n   [%s]\n   ", bar);
+		for (size_t k = 0; k < BD_PARTS; k++) {
+			if (q->parts[k] <= 0)
+				continue;
+			report_bytes(q->parts[k], b);
+			fprintf(t->fp, "  %c %s %s", report_parts[k].key,
+			    report_parts[k].label, b);
+		}
+		fprintf(t->fp, "\n");
+		if (q->nholders > 0) {
+			fprintf(t->fp, "  Largest holders (of %" PRId64
+			    " tasks):\n", q->tasks);
+		}
+		for (size_t k = 0; k < q->nholders; k++) {
+			const struct holder_q	*h = &q->holders[k];
+
+			fprintf(t->fp, "    pid %" PRId64 " ", h->pid);
+			txt_str(t, h->name, "?");
+			if (h->step != NULL) {
+				fprintf(t->fp, " step ");
+				txt_str(t, h->step, "?");
+			}
+			fprintf(t->fp, "%s ", h->victim ? " (victim)" : "");
+			txt_kv(t, "RSS", h->rss_bytes);
+			if (h->anon_bytes >= 0)
+				txt_kv(t, "anon", h->anon_bytes);
+			if (h->swap_bytes > 0)
+				txt_kv(t, "swap", h->swap_bytes);
+			fprintf(t->fp, "\n");
+		}
+	}
+}
+
 const char *
 report_growth(const struct series_q *q, char out[64])
 {
@@ -497,6 +597,7 @@ report_text(const struct analysis *an, FILE *fp,
 	txt_findings(&t, an);
 	txt_host(&t, an);
 	txt_usage(&t, an);
+	txt_breakdown(&t, an);
 	txt_series(&t, an);
 	txt_device(&t, an);
 	txt_inputs(&t, an);

@@ -71,6 +71,20 @@ int64_t		report_meter_value(const struct usage_q *, size_t k);
 const char	*report_growth(const struct series_q *, char out[64]);
 /* ", runway 31 s" (or iterations), ", at the limit", or "". */
 const char	*report_runway(const struct series_q *, char out[64]);
+/* The parts of a breakdown (analysis.h struct breakdown_q) as every
+ * renderer names them: label, one-letter key for the text bar, colour. */
+struct report_part {
+	const char	*label;
+	char		 key;
+	const char	*color;
+};
+extern const struct report_part	report_parts[BD_PARTS];
+/* The scale of a breakdown's bar: the limit, else the charge; 0 none. */
+int64_t		report_bd_scale(const struct breakdown_q *);
+/* The stacked bar in width characters, each part its key, the room left
+ * under the limit '.'; NUL-terminated in out (width + 1 bytes). */
+void		report_bd_bar(const struct breakdown_q *, size_t width,
+		    char *out);
 /* "the kernel memory cgroup" ... for enforced_by; "?" if unknown. */
 const char	*report_enforcer(const char *enforced_by);
 

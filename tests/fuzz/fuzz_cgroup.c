@@ -22,7 +22,8 @@ static const char *const names[] = {
 	"cgroup/system.slice/slurmstepd.scope/sABCDEFGH12/memory.stat",
 	"cgroup/a/memory.swap.events",
 	"memory.peak",
-	"cgroup/a/cgroup.procs",
+	"cgroup/system.slice/slurmstepd.scope/job_4/memory.pressure",
+	"cgroup/a/cgroup.procs",	/* last: a host fact, not a memory file */
 };
 
 int

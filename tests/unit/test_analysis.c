@@ -496,3 +496,460 @@ DEFINE_TEST(test_analysis_node_failure)
 		analysis_free(an);
 	}
 }
+
+/* What filled the limit (breakdown.c) on real captures: a job that
+ * filled /dev/shm (Slurm 24.11, cgroup v2) names shmem with its own
+ * control and no --mem; an anon OOM (cgroup v1) names the victim and its
+ * step; a cgroup that had emptied by collection gives no breakdown (near
+ * miss); the breakdown survives the JSON round trip. */
+DEFINE_TEST(test_analysis_breakdown)
+{
+	struct analysis			*an, *back = NULL;
+	const struct breakdown_q	*b;
+	struct err			 e = { 0 };
+	char				*j;
+
+	if ((an = run_dir("fixtures/scenarios/real-2411-v2-shm-fill")) ==
+	    NULL)
+		return;
+	CHECK_EQ_INT(an->nbreakdown, 1);
+	b = an->breakdown;
+	CHECK_EQ_STR(b->at, "kill");
+	CHECK_EQ_STR(b->cgroup, "/system.slice/vm_slurmstepd.scope/job_6");
+	CHECK_EQ_INT(b->limit_bytes, 104857600);
+	CHECK_EQ_INT(b->usage_bytes, 104857600);
+	CHECK_EQ_INT(b->parts[0], 14106624);		/* anon */
+	CHECK_EQ_INT(b->parts[1], 4096);		/* page_cache */
+	CHECK_EQ_INT(b->parts[3], 90185728);		/* shmem */
+	CHECK_EQ_INT(b->parts[4], 561152);		/* kernel */
+	CHECK_EQ_INT(b->parts[6], 0);			/* other */
+	CHECK_EQ_INT(b->nholders, 3);
+	CHECK(b->holders[0].victim);
+	CHECK_EQ_INT(b->holders[0].pid, 2595);
+	CHECK_EQ_STR(b->holders[0].step, "6.batch");
+	/* not the victim: its step from the bundle's cgroup.procs */
+	CHECK_EQ_INT(b->holders[1].pid, 2551);
+	CHECK_EQ_STR(b->holders[1].step, "6.batch");
+	CHECK(!b->holders[1].victim);
+	CHECK(an->verdict.filled_by != NULL);
+	if (an->verdict.filled_by != NULL) {
+		CHECK_EQ_STR(an->verdict.filled_by->part, "shmem");
+		CHECK_EQ_INT(an->verdict.filled_by->share, 86);
+		CHECK_EQ_INT(an->verdict.filled_by->evidence.n, 1);
+	}
+	CHECK(strstr(an->verdict.next_action, "/dev/shm") != NULL);
+	CHECK(strstr(an->verdict.next_action, "raise --mem") == NULL);
+	CHECK(strstr(an->verdict.summary, "Shared memory filled 86%") !=
+	    NULL);
+	CHECK(an->nusage == 1 && strstr(an->usage[0].summary,
+	    "tmpfs (shmem)") != NULL);
+	/* what was killed and which setting decided it */
+	CHECK(an->nusage == 1 && strstr(an->usage[0].summary, "The kernel "
+	    "killed one process (pid 2595), memory.oom.group being unset "
+	    "(Slurm's OOMKillStep off); with KillOnBadExit=0") != NULL);
+	j = json_of(an);
+	CHECK_EQ_INT(model_from_json(j, strlen(j), &back, &e), ERR_OK);
+	if (back != NULL) {
+		CHECK_EQ_INT(back->nbreakdown, 1);
+		CHECK_EQ_INT(back->breakdown[0].parts[3], 90185728);
+		CHECK_EQ_INT(back->breakdown[0].parts[5], 0);
+		CHECK_EQ_INT(back->breakdown[0].nholders, 3);
+		CHECK_EQ_STR(back->breakdown[0].holders[0].name, "python3");
+		CHECK(back->breakdown[0].holders[0].victim);
+		CHECK(!back->breakdown[0].holders[1].victim);
+		CHECK(back->verdict.filled_by != NULL &&
+		    back->verdict.filled_by->share == 86);
+	}
+	analysis_free(back);
+	free(j);
+	analysis_free(an);
+
+	if ((an = run_dir("fixtures/scenarios/real-v1-oom-srun")) == NULL)
+		return;
+	CHECK_EQ_INT(an->nbreakdown, 1);
+	CHECK(an->breakdown[0].parts[5] == -1);		/* v1: no sock */
+	CHECK(an->verdict.filled_by != NULL &&
+	    strcmp(an->verdict.filled_by->part, "anon") == 0);
+	CHECK(strstr(an->verdict.summary, "The victim python3 (pid 14981, "
+	    "step 4.0) had 94.75 MiB of anonymous memory") != NULL);
+	CHECK(strstr(an->verdict.next_action, "raise --mem") != NULL);
+	analysis_free(an);
+
+	if ((an = run_dir(
+	    "fixtures/scenarios/host_oom-fires-cgroup-oom-kill-only")) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "host_oom");
+	CHECK_EQ_INT(an->nbreakdown, 0);
+	CHECK(an->verdict.filled_by == NULL);
+	analysis_free(an);
+}
+
+/* A node-wide OOM confined to the NUMA nodes of a cpuset or a memory
+ * policy (no real report in the shared material: built on the summary
+ * line's documented format, signatures.md 2.2) names the binding as the
+ * control; CONSTRAINT_NONE stays the plain node-wide row. */
+DEFINE_TEST(test_analysis_numa_bound)
+{
+	static const char	*fmt =
+	    "[ 100.000001] python3 invoked oom-killer: gfp_mask=0x140dca("
+	    "GFP_HIGHUSER_MOVABLE|__GFP_COMP|__GFP_ZERO), order=0, "
+	    "oom_score_adj=0\n"
+	    "[ 100.000900] oom-kill:constraint=%s,nodemask=%s,cpuset=step_0,"
+	    "mems_allowed=1,global_oom,task_memcg=/slurm/uid_1/job_9/step_0/"
+	    "task_0,task=python3,pid=4242,uid=1\n"
+	    "[ 100.001000] Out of memory: Killed process 4242 (python3) "
+	    "total-vm:9000000kB, anon-rss:8000000kB, file-rss:0kB, "
+	    "shmem-rss:0kB, UID:1 pgtables:16000kB oom_score_adj:0\n";
+	char			 buf[1024];
+	struct analysis		*an;
+
+	snprintf(buf, sizeof(buf), fmt, "CONSTRAINT_CPUSET", "(null)");
+	if ((an = run_text("dmesg.txt", buf)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "host_oom");
+	CHECK_EQ_STR(an->verdict.rule, "R-HOST-011");
+	CHECK(strstr(an->verdict.summary, "CONSTRAINT_CPUSET, "
+	    "mems_allowed=1") != NULL);
+	CHECK(strstr(an->verdict.next_action, "--mem-bind") != NULL);
+	analysis_free(an);
+
+	snprintf(buf, sizeof(buf), fmt, "CONSTRAINT_MEMORY_POLICY", "1");
+	if ((an = run_text("dmesg.txt", buf)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.rule, "R-HOST-011");
+	CHECK(strstr(an->verdict.summary, "memory policy") != NULL);
+	analysis_free(an);
+
+	snprintf(buf, sizeof(buf), fmt, "CONSTRAINT_NONE", "(null)");
+	if ((an = run_text("dmesg.txt", buf)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.rule, "R-HOST-003");
+	analysis_free(an);
+}
+
+/* A memcg kill whose stats (v2 layout, as cgroup v2 kernels print it) say
+ * dirty page cache filled the limit names that part and its own control,
+ * and swap at the kill says the job was swapping hard; kernel memory the
+ * same with its control. */
+DEFINE_TEST(test_analysis_breakdown_parts)
+{
+	static const char	*fmt =
+	    "[ 50.000001] python3 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL)"
+	    ", order=0, oom_score_adj=0\n"
+	    "[ 50.000100] memory: usage 102400kB, limit 102400kB, failcnt 9\n"
+	    "[ 50.000101] swap: usage %s, limit 9007199254740988kB, "
+	    "failcnt 0\n"
+	    "[ 50.000102] Memory cgroup stats for /system.slice/"
+	    "slurmstepd.scope/job_7:\n"
+	    "[ 50.000103] anon %s\n"
+	    "[ 50.000104] file %s\n"
+	    "[ 50.000105] kernel %s\n"
+	    "[ 50.000106] shmem 0\n"
+	    "[ 50.000107] file_dirty %s\n"
+	    "[ 50.000108] file_writeback 4194304\n"
+	    "[ 50.000200] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),"
+	    "cpuset=/,mems_allowed=0,oom_memcg=/system.slice/slurmstepd.scope/"
+	    "job_7,task_memcg=/system.slice/slurmstepd.scope/job_7/step_0/"
+	    "user/task_0,task=python3,pid=77,uid=1001\n"
+	    "[ 50.000300] Memory cgroup out of memory: Killed process 77 "
+	    "(python3) total-vm:200000kB, anon-rss:10000kB, file-rss:100kB, "
+	    "shmem-rss:0kB, UID:1001 pgtables:100kB oom_score_adj:0\n";
+	char			 buf[2048];
+	struct analysis		*an;
+
+	snprintf(buf, sizeof(buf), fmt, "40960kB", "10485760", "94371840",
+	    "0", "83886080");
+	if ((an = run_text("dmesg.txt", buf)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "host_oom");
+	CHECK(an->verdict.filled_by != NULL &&
+	    strcmp(an->verdict.filled_by->part, "dirty") == 0 &&
+	    an->verdict.filled_by->share == 84);
+	CHECK(an->nbreakdown == 1 && an->breakdown[0].parts[1] ==
+	    94371840 - 83886080 - 4194304);
+	CHECK(an->nbreakdown == 1 && an->breakdown[0].swap_bytes ==
+	    40960 * 1024);
+	CHECK(strstr(an->verdict.next_action, "node-local filesystem") !=
+	    NULL);
+	CHECK(strstr(an->verdict.summary, "swapping hard") != NULL);
+	analysis_free(an);
+
+	snprintf(buf, sizeof(buf), fmt, "0kB", "10485760", "4194304",
+	    "88080384", "0");
+	if ((an = run_text("dmesg.txt", buf)) == NULL)
+		return;
+	CHECK(an->verdict.filled_by != NULL &&
+	    strcmp(an->verdict.filled_by->part, "kernel") == 0);
+	CHECK(strstr(an->verdict.next_action, "slab") != NULL);
+	CHECK(strstr(an->verdict.summary, "swapping") == NULL);
+	analysis_free(an);
+}
+
+/* An overlapping step that holds the memory while a process of another
+ * step is killed: the kernel's task table ranks the holders, the steps
+ * come from the cgroup.procs files of a snapshot, and the control is the
+ * holder step's own --mem. Loose files of one directory (no manifest). */
+DEFINE_TEST(test_analysis_holder_other_step)
+{
+	static const char	*dmesg =
+	    "[ 60.000001] python3 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL)"
+	    ", order=0, oom_score_adj=0\n"
+	    "[ 60.000100] memory: usage 102400kB, limit 102400kB, failcnt 9\n"
+	    "[ 60.000102] Memory cgroup stats for /system.slice/"
+	    "slurmstepd.scope/job_8:\n"
+	    "[ 60.000103] anon 100663296\n"
+	    "[ 60.000104] file 1048576\n"
+	    "[ 60.000105] kernel 1048576\n"
+	    "[ 60.000106] shmem 0\n"
+	    "[ 60.000110] Tasks state (memory values in pages):\n"
+	    "[ 60.000111] [  pid  ]   uid  tgid total_vm      rss rss_anon "
+	    "rss_file rss_shmem pgtables_bytes swapents oom_score_adj name\n"
+	    "[ 60.000112] [    801]  1001   801    30000     5000     4800"
+	    "      200         0   100000        0             0 python3\n"
+	    "[ 60.000113] [    901]  1001   901    40000    20000    19800"
+	    "      200         0   200000        0             0 grow\n"
+	    "[ 60.000114] [    950]  1001   950    10000     1000      900"
+	    "      100         0   100000        0             0 helper\n"
+	    "[ 60.000200] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),"
+	    "cpuset=/,mems_allowed=0,oom_memcg=/system.slice/slurmstepd.scope/"
+	    "job_8,task_memcg=/system.slice/slurmstepd.scope/job_8/step_0/"
+	    "user/task_0,task=python3,pid=801,uid=1001\n"
+	    "[ 60.000300] Memory cgroup out of memory: Killed process 801 "
+	    "(python3) total-vm:120000kB, anon-rss:19200kB, file-rss:800kB, "
+	    "shmem-rss:0kB, UID:1001 pgtables:100kB oom_score_adj:0\n";
+	const char	*dir = "overlap";
+	const char	*in[1] = { dir };
+	struct analysis	*an;
+	FILE		*fp;
+
+	CHECK(system("rm -rf overlap && mkdir -p overlap/cgroup/system.slice/"
+	    "slurmstepd.scope/job_8/step_1/user/task_0 overlap/slurm/markers "
+	    "&& printf 'format=1\\njob=8\\nstep=extern\\npids=949 950\\n"
+	    "exit=0 0\\n' > overlap/slurm/markers/extern.step") == 0);
+	CHECK((fp = fopen("overlap/dmesg.txt", "w")) != NULL);
+	if (fp == NULL)
+		return;
+	fputs(dmesg, fp);
+	fclose(fp);
+	CHECK((fp = fopen("overlap/cgroup/system.slice/slurmstepd.scope/"
+	    "job_8/step_1/user/task_0/cgroup.procs", "w")) != NULL);
+	if (fp == NULL)
+		return;
+	fputs("901\n", fp);
+	fclose(fp);
+	if ((an = run(in, 1, 1)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "host_oom");
+	CHECK(an->nbreakdown == 1 && an->breakdown[0].nholders == 3);
+	if (an->nbreakdown == 1 && an->breakdown[0].nholders == 3) {
+		CHECK_EQ_INT(an->breakdown[0].holders[0].pid, 901);
+		CHECK_EQ_STR(an->breakdown[0].holders[0].step, "8.1");
+		CHECK(!an->breakdown[0].holders[0].victim);
+		CHECK_EQ_STR(an->breakdown[0].holders[1].step, "8.0");
+		/* from the SPANK plugin's step marker */
+		CHECK_EQ_INT(an->breakdown[0].holders[2].pid, 950);
+		CHECK_EQ_STR(an->breakdown[0].holders[2].step, "8.extern");
+	}
+	CHECK(strstr(an->verdict.summary, "The largest holder was grow "
+	    "(pid 901, step 8.1)") != NULL);
+	CHECK(strstr(an->verdict.next_action, "give step 8.1 its own --mem")
+	    != NULL);
+	analysis_free(an);
+}
+
+/* cgroup v1 (this machine's layout): the stall rests on memory.failcnt
+ * and memory.stat's total_* (anon, refaults) of the job cgroup, the time
+ * limit from slurmstepd's banner. Built from the v1 files' real keys; the
+ * values are a thrash at a 200 MiB limit. With the refaults small it
+ * stays a time limit. */
+DEFINE_TEST(test_analysis_stall_v1)
+{
+	static const char	*stat =
+	    "cache 0\nrss 0\nshmem 0\ndirty 0\nwriteback 0\n"
+	    "hierarchical_memory_limit 209715200\n"
+	    "total_cache 45592576\ntotal_rss 162852864\ntotal_shmem 0\n"
+	    "total_mapped_file 45367296\ntotal_dirty 4096\n"
+	    "total_writeback 0\ntotal_workingset_refault_file %s\n"
+	    "total_swap 0\ntotal_pgmajfault 84\n";
+	const char	*in[1] = { "v1stall" };
+	const char	*d = "v1stall/cgroup/memory/slurm_vm/uid_1001/job_1/";
+	static const char *const refaults[] = { "575673", "12" };
+	char		 path[256];
+	struct analysis	*an;
+	FILE		*fp;
+
+	for (int i = 0; i < 2; i++) {
+		CHECK(system("rm -rf v1stall && mkdir -p v1stall/cgroup/memory/"
+		    "slurm_vm/uid_1001/job_1") == 0);
+		snprintf(path, sizeof(path), "%smemory.stat", d);
+		if ((fp = fopen(path, "w")) == NULL)
+			return;
+		fprintf(fp, stat, refaults[i]);
+		fclose(fp);
+		snprintf(path, sizeof(path), "%smemory.limit_in_bytes", d);
+		if ((fp = fopen(path, "w")) == NULL)
+			return;
+		fputs("209715200\n", fp);
+		fclose(fp);
+		snprintf(path, sizeof(path), "%smemory.usage_in_bytes", d);
+		if ((fp = fopen(path, "w")) == NULL)
+			return;
+		fputs("209453056\n", fp);
+		fclose(fp);
+		snprintf(path, sizeof(path), "%smemory.failcnt", d);
+		if ((fp = fopen(path, "w")) == NULL)
+			return;
+		fputs("8850\n", fp);
+		fclose(fp);
+		if ((fp = fopen("v1stall/slurm-1.err", "w")) == NULL)
+			return;
+		fputs("slurmstepd: error: *** JOB 1 ON vm CANCELLED AT "
+		    "2026-12-01T14:40:28 DUE TO TIME LIMIT ***\n", fp);
+		fclose(fp);
+		if ((an = run(in, 1, 1)) == NULL)
+			return;
+		CHECK_EQ_STR(an->verdict.cause, i == 0 ? "memory_stall" :
+		    "time_limit");
+		if (i == 0) {
+			CHECK_EQ_STR(an->verdict.confidence, "medium");
+			CHECK(strstr(an->verdict.summary, "hit the limit 8850 "
+			    "times") != NULL);
+			CHECK(an->nbreakdown == 1 &&
+			    strcmp(an->breakdown[0].at, "collection") == 0);
+		}
+		analysis_free(an);
+	}
+}
+
+/* Two steps of one job, each killed at its own limit: one breakdown per
+ * failing cgroup, the initiating one first; a second kill in the same
+ * cgroup adds none. */
+DEFINE_TEST(test_analysis_breakdown_each_cgroup)
+{
+	static const char	*fmt =
+	    "[ %d.000001] python3 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL)"
+	    ", order=0, oom_score_adj=0\n"
+	    "[ %d.000100] memory: usage 102400kB, limit 102400kB, failcnt 9\n"
+	    "[ %d.000102] Memory cgroup stats for /system.slice/"
+	    "slurmstepd.scope/job_9/step_%d:\n"
+	    "[ %d.000103] anon 100663296\n"
+	    "[ %d.000104] file 1048576\n"
+	    "[ %d.000105] kernel 1048576\n"
+	    "[ %d.000200] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),"
+	    "cpuset=/,mems_allowed=0,oom_memcg=/system.slice/slurmstepd.scope/"
+	    "job_9/step_%d,task_memcg=/system.slice/slurmstepd.scope/job_9/"
+	    "step_%d/user/task_0,task=python3,pid=%d,uid=1001\n"
+	    "[ %d.000300] Memory cgroup out of memory: Killed process %d "
+	    "(python3) total-vm:120000kB, anon-rss:19200kB, file-rss:800kB, "
+	    "shmem-rss:0kB, UID:1001 pgtables:100kB oom_score_adj:0\n";
+	static const int	 step[3] = { 1, 0, 1 }, t[3] = { 60, 70, 80 };
+	char			 buf[4096];
+	size_t			 len = 0;
+	struct analysis		*an;
+
+	for (int i = 0; i < 3; i++)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, fmt, t[i],
+		    t[i], t[i], step[i], t[i], t[i], t[i], t[i], step[i],
+		    step[i], 100 + i, t[i], 100 + i);
+	CHECK(len < sizeof(buf));
+	if ((an = run_text("dmesg.txt", buf)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "host_oom");
+	CHECK_EQ_INT(an->nbreakdown, 2);
+	if (an->nbreakdown == 2) {
+		CHECK_EQ_STR(an->breakdown[0].cgroup,
+		    "/system.slice/slurmstepd.scope/job_9/step_1");
+		CHECK_EQ_STR(an->breakdown[1].cgroup,
+		    "/system.slice/slurmstepd.scope/job_9/step_0");
+	}
+	analysis_free(an);
+}
+
+/* A container the job's user started (dockerd made its cgroup, outside
+ * the job's) killed at the container's own limit: the container escaped
+ * the job's cgroup; with another uid it is the plain memcg row. Built
+ * on the kernel's documented lines and the real scontrol record of job 5
+ * (uid 1001). */
+DEFINE_TEST(test_analysis_container_escape)
+{
+	static const char	*fmt =
+	    "[ 60.000001] python3 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL)"
+	    ", order=0, oom_score_adj=0\n"
+	    "[ 60.000100] memory: usage 524288kB, limit 524288kB, failcnt 3\n"
+	    "[ 60.000200] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),"
+	    "cpuset=docker-0123abcd.scope,mems_allowed=0,oom_memcg=/system."
+	    "slice/docker-0123abcd.scope,task_memcg=/system.slice/docker-"
+	    "0123abcd.scope,task=python3,pid=4321,uid=%d\n"
+	    "[ 60.000300] Memory cgroup out of memory: Killed process 4321 "
+	    "(python3) total-vm:600000kB, anon-rss:520000kB, file-rss:800kB, "
+	    "shmem-rss:0kB, UID:%d pgtables:1100kB oom_score_adj:0\n";
+	const char	*in[1] = { "escape" };
+	char		 cmd[512];
+	struct analysis	*an;
+	FILE		*fp;
+
+	for (int uid = 1001; uid <= 1002; uid++) {
+		snprintf(cmd, sizeof(cmd), "rm -rf escape && mkdir escape && "
+		    "cp '%s' escape/scontrol-job.txt", test_src("fixtures/"
+		    "scenarios/real-2411-v2-oom-srun/slurm/scontrol-job.txt"));
+		CHECK(system(cmd) == 0);
+		if ((fp = fopen("escape/dmesg.txt", "w")) == NULL)
+			return;
+		fprintf(fp, fmt, uid, uid);
+		fclose(fp);
+		if ((an = run(in, 1, 1)) == NULL)
+			return;
+		CHECK_EQ_STR(an->verdict.cause, "host_oom");
+		CHECK_EQ_STR(an->verdict.rule, uid == 1001 ? "R-HOST-012" :
+		    "R-HOST-001");
+		if (uid == 1001) {
+			CHECK(strstr(an->verdict.summary, "Docker container")
+			    != NULL);
+			CHECK(strstr(an->verdict.next_action, "--cgroup-parent")
+			    != NULL);
+		}
+		analysis_free(an);
+	}
+}
+
+/* A Python MemoryError with no kernel OOM while the job's process ran
+ * under ulimit -v 1 GiB and the job's cgroup allowed 4 GiB: the job's
+ * own limit failed it. With the limit unlimited it is the plain
+ * application row. Built: the traceback's last line as CPython prints
+ * it, procs.tsv as the collector writes it. */
+DEFINE_TEST(test_analysis_self_limit)
+{
+	const char	*in[1] = { "ulimit" };
+	static const char *const lim[] = { "1073741824", "unlimited" };
+	char		 cmd[1024];
+	struct analysis	*an;
+
+	for (int i = 0; i < 2; i++) {
+		snprintf(cmd, sizeof(cmd), "rm -rf ulimit && mkdir -p ulimit/"
+		    "cgroup/memory/slurm/uid_1001/job_12 && "
+		    "echo 4294967296 > ulimit/cgroup/memory/slurm/uid_1001/"
+		    "job_12/memory.limit_in_bytes && "
+		    "printf 'Traceback (most recent call last):\\n  File "
+		    "\"/home/u/big.py\", line 3, in <module>\\n    "
+		    "x = bytearray(2 << 30)\\nMemoryError\\n' > "
+		    "ulimit/slurm-12.out && "
+		    "printf 'pid\\tuid\\tvmrss_kb\\tcgroup\\tcmdline\\tas_limit\\t"
+		    "data_limit\\tthreads\\tcpus_allowed\\n4242\\t1001\\t9000\\t"
+		    "/slurm/uid_1001/job_12/step_batch/task_0\\tpython3 big.py"
+		    "\\t%s\\tunlimited\\t1\\t0\\n' > ulimit/procs.tsv", lim[i]);
+		CHECK(system(cmd) == 0);
+		if ((an = run(in, 1, 1)) == NULL)
+			return;
+		CHECK_EQ_STR(an->verdict.cause, "host_oom");
+		CHECK_EQ_STR(an->verdict.rule, i == 0 ? "R-HOST-013" :
+		    "R-HOST-005");
+		if (i == 0) {
+			CHECK(strstr(an->verdict.summary, "limit of 1.00 GiB "
+			    "(ulimit -v / -d), against the job's 4.00 GiB") !=
+			    NULL);
+			CHECK(strstr(an->verdict.next_action, "ulimit -v") !=
+			    NULL);
+		}
+		analysis_free(an);
+	}
+}

@@ -294,12 +294,15 @@ DEFINE_TEST(test_cpudev_job_env_and_procs)
 	free(got);
 	/* procs.tsv: the new columns last, with the real child's values. */
 	CHECK(test_sh("head -n 1 b/host/procs.tsv | grep -qx "
-	    "'pid\tuid\tvmrss_kb\tcgroup\tcmdline\tthreads\tcpus_allowed'")
+	    "'pid\tuid\tvmrss_kb\tcgroup\tcmdline\tas_limit\tdata_limit\t"
+	    "threads\tcpus_allowed'")
 	    == 0);
 	CHECK(test_sh("grep -qx '14962\t1001\t3072\t/%s/step_batch/task_0\t"
-	    "sh /var/lib/slurm/slurmd/job00003/slurm_script\t1\t0' "
+	    "sh /var/lib/slurm/slurmd/job00003/slurm_script\t-\t-\t1\t0' "
 	    "b/host/procs.tsv", JOB3) == 0);
-	CHECK(test_sh("grep -qx \"%ld\t[0-9]*\t[0-9]*\t[^\t]*\tsleep 30\t1\t"
+	CHECK(test_sh("grep -qx \"%ld\t[0-9]*\t[0-9]*\t[^\t]*\tsleep 30\t"
+	    "$(ulimit -S -v | sed 's/^[0-9][0-9]*$/[0-9]*/')\t"
+	    "$(ulimit -S -d | sed 's/^[0-9][0-9]*$/[0-9]*/')\t1\t"
 	    "$(sed -n 's/^Cpus_allowed_list:\t//p' /proc/%ld/status)\" "
 	    "b/host/procs.tsv", a, a) == 0);
 	test_sh("kill %ld %ld %ld", a, b, c);

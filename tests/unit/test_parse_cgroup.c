@@ -285,7 +285,9 @@ DEFINE_TEST(test_cgroup_v2_slurm_tree)
 	    "cgroup/system.slice/slurmstepd.scope/job_4/memory.stat");
 	CHECK_NUM(ev, "version", 2);
 	CHECK_NUM(ev, "anon", 2260992);
-	CHECK_NUM(ev, "file", 516096);
+	/* v2's "file" key is not the event's "file" (the file's name) */
+	CHECK_NUM(ev, "file_bytes", 516096);
+	CHECK_FSTR(ev, "file", "memory.stat");
 	parsed_free(&p);
 
 	ev = cg_one(&p, V2 "treydock-slurm-v2-tree/system.slice/"
@@ -375,7 +377,25 @@ DEFINE_TEST(test_cgroup_edge_cases)
 	CHECK_EQ_INT(count(&p, EV_UNPARSED), 2);	/* "high x", "bad\0line" */
 	parsed_free(&p);
 
-	parse_text(&p, parse_cgroup, "cgroup/a/cgroup.procs", "1\n2\n");
+	/* cgroup.procs: the pids, as one host fact with the path's ids; a
+	 * file that is not a list of pids gives nothing */
+	parse_text(&p, parse_cgroup, "cgroup/system.slice/slurmstepd.scope/"
+	    "job_6/step_batch/user/task_0/cgroup.procs", "2581\n3276\n");
+	CHECK_EQ_INT(p.l.n, 1);
+	ev = first(&p, EV_HOST);
+	CHECK(ev != NULL);
+	if (ev != NULL) {
+		CHECK_EQ_STR(ev->sig, "cgroup.procs");
+		CHECK_FSTR(ev, "pids", "2581\n3276");
+		CHECK_NUM(ev, "npids", 2);
+		CHECK_NUM(ev, "job_id", 6);
+		CHECK_FSTR(ev, "step", "batch");
+	}
+	parsed_free(&p);
+	parse_text(&p, parse_cgroup, "cgroup/a/cgroup.procs", "1\nx2\n");
+	CHECK_EQ_INT(p.l.n, 0);
+	parsed_free(&p);
+	parse_text(&p, parse_cgroup, "cgroup/a/cgroup.procs", "\n");
 	CHECK_EQ_INT(p.l.n, 0);
 	parsed_free(&p);
 }
@@ -539,5 +559,82 @@ DEFINE_TEST(test_host_procs)
 	ev = p.l.v[1];
 	CHECK_NUM(ev, "job_id", 4);
 	CHECK_FSTR(ev, "cmdline", "sleep\tinfinity");
+	parsed_free(&p);
+}
+
+/* PSI: a cgroup's memory.pressure (the real thrash job at its limit) and
+ * the node's /proc/pressure/memory (with the capture's comment line),
+ * percentages kept as hundredths; a file of another shape reads empty. */
+DEFINE_TEST(test_cgroup_memory_pressure)
+{
+	struct parsed	 p;
+	struct event	*ev;
+
+	parse_fixture(&p, parse_cgroup,
+	    "fixtures/real/cgroup-v2/psi/thrash-live-job_1-memory.pressure",
+	    "cgroup/system.slice/vm_slurmstepd.scope/job_1/memory.pressure");
+	ev = first(&p, EV_CGROUP_MEM);
+	CHECK(ev != NULL);
+	CHECK_FSTR(ev, "file", "memory.pressure");
+	CHECK_NUM(ev, "job_id", 1);
+	CHECK_NUM(ev, "psi_some_avg10", 2547);
+	CHECK_NUM(ev, "psi_some_avg60", 1392);
+	CHECK_NUM(ev, "psi_full_avg10", 2489);
+	CHECK_NUM(ev, "psi_full_avg60", 1357);
+	CHECK_NUM(ev, "psi_full_avg300", 369);
+	CHECK_NUM(ev, "psi_full_total_us", 11873588);
+	CHECK_EQ_INT(ev->ref.line, 1);
+	parsed_free(&p);
+
+	parse_fixture(&p, parse_host, "fixtures/real/host/"
+	    "pressure-memory-thrash.txt", "host/pressure-memory.txt");
+	ev = first(&p, EV_HOST);
+	CHECK(ev != NULL);
+	CHECK_EQ_STR(ev->sig, "host.pressure");
+	CHECK_NUM(ev, "psi_some_avg60", 1476);
+	CHECK_NUM(ev, "psi_full_avg60", 627);
+	CHECK_NUM(ev, "psi_full_total_us", 9865439);
+	CHECK_EQ_INT(ev->ref.line, 2);
+	parsed_free(&p);
+
+	parse_text(&p, parse_cgroup, "cgroup/a/memory.pressure",
+	    "some avg10=x avg60=100.5 avg300=7.5 total=-1\nnone\n");
+	ev = first(&p, EV_CGROUP_MEM);
+	CHECK(ev != NULL);
+	CHECK_NOFIELD(ev, "psi_some_avg10");
+	CHECK_NOFIELD(ev, "psi_some_avg60");	/* over 100% */
+	CHECK_NUM(ev, "psi_some_avg300", 750);
+	CHECK_NOFIELD(ev, "psi_some_total_us");
+	parsed_free(&p);
+	parse_text(&p, parse_cgroup, "cgroup/a/memory.pressure", "junk\n");
+	CHECK_NUM(first(&p, EV_CGROUP_MEM), "empty", 1);
+	parsed_free(&p);
+}
+
+/* The SPANK plugin's step marker (docs/bundle-format.md): job, step and
+ * the pids, for putting a pid in its step; other keys and odd lines are
+ * skipped. */
+DEFINE_TEST(test_host_step_marker)
+{
+	struct parsed	 p;
+	struct event	*ev;
+
+	parse_text(&p, parse_host, "slurm/markers/0.step",
+	    "format=1\njob=46146026\nstep=0\narray_job_id=\nuid=1001\n"
+	    "node=vm\nstart=1764608400\nend=\npids=4283 4294\nexit=sig9\n"
+	    "oom_kill=1\nnonsense\n");
+	ev = first(&p, EV_HOST);
+	CHECK(ev != NULL);
+	if (ev != NULL) {
+		CHECK_EQ_STR(ev->sig, "host.step_marker");
+		CHECK_NUM(ev, "job_id", 46146026);
+		CHECK_FSTR(ev, "step", "0");
+		CHECK_FSTR(ev, "pids", "4283 4294");
+		CHECK_EQ_INT(ev->ref.line, 2);
+	}
+	parsed_free(&p);
+	/* the same name outside slurm/markers/ is nobody's */
+	parse_text(&p, parse_host, "host/0.step", "job=1\npids=2\n");
+	CHECK_EQ_INT(p.l.n, 0);
 	parsed_free(&p);
 }

@@ -649,3 +649,195 @@ DEFINE_TEST(test_kernel_stats_shmem)
 	CHECK_NUM(ev, "stats_shmem_bytes", 52428800);
 	parsed_free(&p);
 }
+
+/* cgroup v1, 6.x multi-line block (Slurm cgroup/v1 on this machine): the
+ * subtree's total_* win over the cgroup's own values; kernel memory is
+ * the "kmem:" line; the 6.x task table (rss_anon rss_file rss_shmem) is
+ * read by its header, the page size proven by the victim's row. */
+DEFINE_TEST(test_kernel_stats_v1_multiline)
+{
+	struct parsed	 p;
+	struct event	*ev;
+
+	parse_fixture(&p, "fixtures/real/kernel/cgroup-v1-dmesg.txt");
+	ev = nth(&p, EV_KERNEL_OOM, 0);
+	CHECK(ev != NULL);
+	CHECK_FSTR(ev, "stats_layout", "v1");
+	CHECK_NUM(ev, "stats_line", 33);
+	CHECK_NUM(ev, "stats_anon_bytes", 104493056);
+	CHECK_NUM(ev, "stats_file_bytes", 0);
+	CHECK_NUM(ev, "stats_shmem_bytes", 0);
+	CHECK_NUM(ev, "stats_dirty_bytes", 0);
+	CHECK_NUM(ev, "stats_kernel_bytes", 344 * 1024);
+	CHECK_NUM(ev, "stats_swap_bytes", 0);
+	CHECK_NUM(ev, "stats_pgmajfault", 3);
+	CHECK_NOFIELD(ev, "stats_sock_bytes");
+	CHECK_NUM(ev, "tasks_n", 2);
+	CHECK_NUM(ev, "tasks_line", 77);
+	CHECK_NUM(ev, "tasks_page_bytes", 4096);
+	CHECK_NUM(ev, "tasks_page_assumed", 0);
+	CHECK_NUM(ev, "holder0_pid", 14919);
+	CHECK_FSTR(ev, "holder0_name", "python3");
+	CHECK_NUM(ev, "holder0_uid", 1001);
+	CHECK_NUM(ev, "holder0_rss_bytes", 26723LL * 4096);
+	CHECK_NUM(ev, "holder1_pid", 14912);
+	CHECK_FSTR(ev, "holder1_name", "slurmstepd");
+	CHECK_NOFIELD(ev, "holder2_pid");
+	CHECK_NUM(ev, "tasks_rss_bytes", (26723LL + 1454) * 4096);
+	/* the kill line is still the event's own line */
+	CHECK_EQ_INT(ev->ref.line, 81);
+	parsed_free(&p);
+}
+
+/* cgroup v2 (Slurm 24.11, a job filling /dev/shm): hierarchical keys,
+ * "kernel" on its own line; the victim holds little, the tmpfs nothing's
+ * RSS. */
+DEFINE_TEST(test_kernel_stats_v2)
+{
+	struct parsed	 p;
+	struct event	*ev;
+
+	parse_fixture(&p,
+	    "fixtures/scenarios/real-2411-v2-shm-fill/kernel/dmesg.txt");
+	ev = nth(&p, EV_KERNEL_OOM, 3);
+	CHECK(ev != NULL);
+	CHECK_FSTR(ev, "stats_layout", "v2");
+	CHECK_NUM(ev, "stats_anon_bytes", 14106624);
+	CHECK_NUM(ev, "stats_file_bytes", 90189824);
+	CHECK_NUM(ev, "stats_shmem_bytes", 90185728);
+	CHECK_NUM(ev, "stats_kernel_bytes", 561152);
+	CHECK_NUM(ev, "stats_sock_bytes", 0);
+	CHECK_NUM(ev, "stats_dirty_bytes", 0);
+	CHECK_NUM(ev, "stats_levels", 1);
+	CHECK_NUM(ev, "tasks_n", 3);
+	CHECK_NUM(ev, "holder0_pid", 2595);
+	CHECK_NUM(ev, "holder0_rss_bytes", 4679LL * 4096);
+	CHECK_NUM(ev, "holder2_pid", 2581);
+	CHECK_FSTR(ev, "holder2_name", "slurm_script");
+	CHECK_NUM(ev, "holder1_uid", 0);
+	parsed_free(&p);
+}
+
+/* 3.10 (RHEL 7, LTP's memcg test): the stats inline on the header line,
+ * "name:NKB"; the 3.x task header without "Tasks state". */
+DEFINE_TEST(test_kernel_stats_inline)
+{
+	struct parsed	 p;
+	struct event	*ev = NULL;
+
+	parse_fixture(&p, "fixtures/real/kernel/examples-kernel_oom.txt");
+	for (size_t i = 0; i < count(&p, EV_KERNEL_OOM); i++)
+		if (ev_field(nth(&p, EV_KERNEL_OOM, i), "stats_layout"))
+			ev = nth(&p, EV_KERNEL_OOM, i);
+	CHECK(ev != NULL);
+	CHECK_FSTR(ev, "stats_memcg", "/13");
+	CHECK_FSTR(ev, "stats_layout", "v1_inline");
+	CHECK_NUM(ev, "stats_file_bytes", 4096);
+	CHECK_NUM(ev, "stats_anon_bytes", 0);
+	CHECK_NUM(ev, "stats_swap_bytes", 0);
+	CHECK_NUM(ev, "stats_kernel_bytes", 0);
+	CHECK_NOFIELD(ev, "stats_shmem_bytes");
+	CHECK_NUM(ev, "tasks_n", 0);
+	parsed_free(&p);
+
+	/* 4.x: one inline line per cgroup of the subtree, each its own:
+	 * summed; the 4.1-4.14 table (nr_ptes nr_pmds), a negative
+	 * oom_score_adj, a name with a space, page size not provable (the
+	 * victim's row disagrees with its kill line): 4096, said so. */
+	parse_text(&p,
+	    "[9.0] a invoked oom-killer: gfp_mask=0x14000c0(GFP_KERNEL), "
+	    "nodemask=(null),  order=0, oom_score_adj=0\n"
+	    "[9.1] Task in /slurm/uid_1/job_9/step_0 killed as a result of "
+	    "limit of /slurm/uid_1/job_9\n"
+	    "[9.1] memory: usage 1048576kB, limit 1048576kB, failcnt 5\n"
+	    "[9.1] kmem: usage 2048kB, limit 9007199254740988kB, failcnt 0\n"
+	    "[9.1] Memory cgroup stats for /slurm/uid_1/job_9: cache:0KB "
+	    "rss:0KB rss_huge:0KB shmem:0KB mapped_file:0KB dirty:0KB "
+	    "writeback:0KB swap:0KB\n"
+	    "[9.1] Memory cgroup stats for /slurm/uid_1/job_9/step_0: "
+	    "cache:524288KB rss:400000KB rss_huge:0KB shmem:500000KB "
+	    "mapped_file:0KB dirty:1000KB writeback:24KB swap:0KB "
+	    "inactive_anon:0KB active_anon:400000KB\n"
+	    "[9.1] Memory cgroup stats for /slurm/uid_1/job_9/step_1: "
+	    "cache:100KB rss:120000KB shmem:0KB dirty:0KB writeback:0KB\n"
+	    "[9.1] [ pid ]   uid  tgid total_vm      rss nr_ptes nr_pmds "
+	    "swapents oom_score_adj name\n"
+	    "[9.1] [  100]     0   100    10000      500      20       3"
+	    "        0         -1000 slurmstepd\n"
+	    "[9.1] [  200]  1001   200   500000   100000     300       3"
+	    "       10             0 python3\n"
+	    "[9.1] [  300]  1001   300   600000   130000     400       3"
+	    "        0             0 data loader\n"
+	    "[9.2] Memory cgroup out of memory: Kill process 200 (python3) "
+	    "score 400 or sacrifice child\n"
+	    "[9.2] Killed process 200 (python3) total-vm:2000000kB, "
+	    "anon-rss:399000kB, file-rss:0kB, shmem-rss:0kB\n");
+	ev = nth(&p, EV_KERNEL_OOM, 0);
+	CHECK(ev != NULL);
+	CHECK_EQ_INT(count(&p, EV_KERNEL_OOM), 1);
+	CHECK_FSTR(ev, "stats_memcg", "/slurm/uid_1/job_9");
+	CHECK_FSTR(ev, "stats_layout", "v1_inline");
+	CHECK_NUM(ev, "stats_levels", 3);
+	CHECK_NUM(ev, "stats_anon_bytes", 520000LL * 1024);
+	CHECK_NUM(ev, "stats_file_bytes", 524388LL * 1024);
+	CHECK_NUM(ev, "stats_shmem_bytes", 500000LL * 1024);
+	CHECK_NUM(ev, "stats_dirty_bytes", 1024LL * 1024);
+	CHECK_NUM(ev, "stats_kernel_bytes", 2048LL * 1024);
+	CHECK_NUM(ev, "tasks_n", 3);
+	CHECK_NUM(ev, "tasks_page_assumed", 1);
+	CHECK_NUM(ev, "holder0_pid", 300);
+	CHECK_FSTR(ev, "holder0_name", "data loader");
+	CHECK_NUM(ev, "holder0_rss_bytes", 130000LL * 4096);
+	CHECK_NUM(ev, "holder1_pid", 200);
+	CHECK_NUM(ev, "holder1_swap_bytes", 10LL * 4096);
+	CHECK_NUM(ev, "holder2_uid", 0);
+	parsed_free(&p);
+}
+
+/* v2 before 5.18 (no "kernel" line: its parts are added), the 4.15+
+ * table (pgtables_bytes), /dev/kmsg records whose multi-line block is one
+ * record with escaped newlines; a table row or stats line after the kill
+ * is nobody's; a stats-like line that is not one ends the block. */
+DEFINE_TEST(test_kernel_stats_v2_old_kmsg)
+{
+	struct parsed	 p;
+	struct event	*ev;
+
+	parse_text(&p,
+	    "6,1,1000000,-;a invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), "
+	    "order=0, oom_score_adj=0\n"
+	    "6,2,1000001,-;memory: usage 8192kB, limit 8192kB, failcnt 1\n"
+	    "6,3,1000002,-;Memory cgroup stats for /job_1:\n"
+	    "6,4,1000003,-;anon 4194304\\x0afile 2097152\\x0akernel_stack "
+	    "16384\\x0aslab 100000\\x0apercpu 1000\\x0asock 4096\\x0ashmem "
+	    "0\\x0afile_dirty 1048576\\x0afile_writeback 4096\\x0a\n"
+	    "6,5,1000004,-;pgmajfault 77\n"
+	    "6,6,1000005,-;wat 1 2\n"
+	    "6,7,1000006,-;pgfault 5\n"
+	    "6,8,1000007,-;Tasks state (memory values in pages):\n"
+	    "6,9,1000008,-;[  pid  ]   uid  tgid total_vm      rss "
+	    "pgtables_bytes swapents oom_score_adj name\n"
+	    "6,10,1000009,-;[     42]  1001    42     9000     1024    "
+	    "40960        0             0 a\n"
+	    "6,11,1000010,-;oom-kill:constraint=CONSTRAINT_MEMCG,nodemask="
+	    "(null),oom_memcg=/job_1,task_memcg=/job_1,task=a,pid=42,uid=1001\n"
+	    "3,12,1000011,-;Memory cgroup out of memory: Killed process 42 (a) "
+	    "total-vm:36000kB, anon-rss:4096kB, file-rss:0kB, shmem-rss:0kB\n"
+	    "6,13,1000012,-;[     43]  1001    43     9000     9999    "
+	    "40960        0             0 b\n");
+	ev = nth(&p, EV_KERNEL_OOM, 0);
+	CHECK(ev != NULL);
+	CHECK_FSTR(ev, "stats_layout", "v2");
+	CHECK_NUM(ev, "stats_anon_bytes", 4194304);
+	CHECK_NUM(ev, "stats_file_bytes", 2097152);
+	CHECK_NUM(ev, "stats_kernel_bytes", 16384 + 100000 + 1000);
+	CHECK_NUM(ev, "stats_sock_bytes", 4096);
+	CHECK_NUM(ev, "stats_dirty_bytes", 1048576 + 4096);
+	CHECK_NUM(ev, "stats_pgmajfault", 77);
+	CHECK_NUM(ev, "tasks_n", 1);
+	CHECK_NUM(ev, "tasks_page_bytes", 4096);
+	CHECK_NUM(ev, "tasks_page_assumed", 0);
+	CHECK_NUM(ev, "holder0_pid", 42);
+	CHECK_NOFIELD(ev, "holder1_pid");
+	parsed_free(&p);
+}

@@ -233,6 +233,33 @@ model_lists(struct analysis *an, struct arena *a)
 }
 
 /* The realistic model: a host_oom with a cascade on two other nodes. */
+/* What filled the limit: the real v1 job 2 report's stats (anon
+ * 104493056, kmem 344 kB), its two tasks. */
+static void
+model_breakdown(struct analysis *an, struct arena *a)
+{
+	static const int64_t	 parts[BD_PARTS] = { 104493056, 0, 0, 0,
+				    352256, -1, 12288 };
+	struct breakdown_q	*b = arena_zalloc(a, sizeof(*b));
+
+	b->node = "vm";
+	b->cgroup = "/slurm_vm/uid_1001/job_2";
+	b->at = "kill";
+	b->limit_bytes = b->usage_bytes = 104857600;
+	memcpy(b->parts, parts, sizeof(parts));
+	b->swap_bytes = 0;
+	b->tasks = 2;
+	b->tasks_anon_bytes = -1;
+	b->nholders = 2;
+	b->holders = arena_zalloc(a, 2 * sizeof(*b->holders));
+	b->holders[0] = (struct holder_q){ 14919, "python3", 1001,
+	    26723LL * 4096, 0, 25440LL * 4096, "2.batch", 1 };
+	b->holders[1] = (struct holder_q){ 14912, "slurmstepd", 0,
+	    1454LL * 4096, 0, 224LL * 4096, NULL, 0 };
+	an->breakdown = b;
+	an->nbreakdown = 1;
+}
+
 static struct analysis *
 model_new(void)
 {
@@ -252,12 +279,13 @@ model_new(void)
 	    "The job's memory cgroup (100 MiB) was exhausted on vm; the "
 	    "kernel killed python3.", NULL,
 	    "Raise --mem (e.g. --mem=600M) and rerun with the same GPU "
-	    "batch size, so only the host boundary changes." };
+	    "batch size, so only the host boundary changes.", NULL };
 	an->verdict.initiating = arena_zalloc(a, sizeof(struct evidence));
 	ev_fill(a, an->verdict.initiating, &tl_spec[12]);
 	an->verdict.initiating->kind = NULL;
 	an->verdict.initiating->initiating = 0;
 	model_quantities(an, a);
+	model_breakdown(an, a);
 	model_lists(an, a);
 	return an;
 }
@@ -288,6 +316,8 @@ model_hostile(void)
 	    "\"><a href=\"http://evil.example/\">x</a>";
 	an->timeline.v[3].source = "logs/\"><script>alert(8)</script>";
 	an->missing[0].would_decide = "<iframe src=\"https://evil.example\">";
+	an->breakdown[0].holders[1].name = "<script>alert(9)</script>";
+	an->breakdown[0].cgroup = "/job_2/\"><img src=x onerror=alert(10)>";
 	return an;
 }
 
@@ -787,7 +817,9 @@ DEFINE_TEST(test_report_md_256_nodes)
 	CHECK(n < 64 * 1024);
 	CHECK(strstr(m, "_4980 earlier events not shown._") != NULL);
 	CHECK(strstr(m, "_4980 more events not shown._") != NULL);
-	CHECK_EQ_INT(count(m, "\n| "), 40 + 1 + 24 + 1 + 24 + 1 + 3 + 1);
+	/* ... and the breakdown: 9 parts rows, 2 holders, their headers */
+	CHECK_EQ_INT(count(m, "\n| "), 40 + 1 + 24 + 1 + 24 + 1 + 3 + 1 +
+	    1 + 9 + 1 + 2);
 	CHECK(strstr(m, "— 512 events: line ×512") == NULL);
 	CHECK(strstr(m, "— 512 events: ") != NULL);
 	CHECK(strstr(m, "… and 488 more steps") != NULL);
@@ -1061,9 +1093,11 @@ DEFINE_TEST(test_report_samples)
 		    dir ? "/" : "", s[i].name);
 		CHECK((fp = fopen(path, "w")) != NULL);
 		if (fp != NULL) {
-			fprintf(fp, "%s\n%s\n", an->verdict.cause,
-			    i == 0 ? an->verdict.initiating->text :
-			    "<script>alert(1)</script> <img src=x");
+			fprintf(fp, "%s\n%s\nWhat filled the limit\n%s\n",
+			    an->verdict.cause, i == 0 ?
+			    an->verdict.initiating->text :
+			    "<script>alert(1)</script> <img src=x", i == 0 ?
+			    "slurmstepd" : "<script>alert(9)</script>");
 			CHECK(fclose(fp) == 0);
 		}
 		model_free(an);

@@ -18,7 +18,8 @@ static const char *const causes[] = { "host_oom", "step_creation_failure",
     "cuda_oom_exhaustion", "cuda_oom_fragmentation", "gpu_other_tenant",
     "zombie_context", "memory_leak", "retired_pages", "shm_limit",
     "xid_fault", "cpu_limited", "gpu_access_denied", "nccl_cascade",
-    "time_limit", "not_oom_other", "no_incident", "inconclusive" };
+    "time_limit", "memory_stall", "not_oom_other", "no_incident",
+    "inconclusive" };
 
 static const char *const boundaries[] = { "host", "device", "step", "shm",
     "hardware", "scheduler", "none", "unknown" };
@@ -36,6 +37,15 @@ static const struct {
 	    "processes of one job on one GPU together with that GPU's record" },
 	{ "R-HOST-005", "no real application host allocation failure "
 	    "(MemoryError, std::bad_alloc) in the shared material" },
+	{ "R-HOST-011", "no real kernel OOM report with "
+	    "CONSTRAINT_MEMORY_POLICY or CONSTRAINT_CPUSET in the shared "
+	    "material (test_analysis_numa_bound reads a built one)" },
+	{ "R-HOST-012", "no real kernel OOM of a container started by a "
+	    "Slurm job's user in the shared material "
+	    "(test_analysis_container_escape reads a built one)" },
+	{ "R-HOST-013", "no real application allocation failure under a "
+	    "ulimit -v in the shared material (test_analysis_self_limit "
+	    "reads a built one)" },
 };
 
 #define MAX_SCEN	256
