@@ -798,6 +798,35 @@ paren_uid(struct pseudo *ps, const char *p, size_t n, struct out *o,
 	return 1 + d;
 }
 
+/*
+ * Words of the evidence itself that a short host or user name can be part
+ * of: a node called "vm" must not turn the kernel's "total-vm:" into
+ * "total-host-…:". The token around p[i] (letters, digits, '-', '_') is
+ * compared whole.
+ */
+static const char *const vocab[] = {
+	"total-vm", "anon-rss", "file-rss", "shmem-rss", "oom-kill",
+	"oom_kill", "oom-killer", "out-of-memory",
+};
+
+static int
+in_vocab(const char *p, size_t n, size_t i)
+{
+	size_t	a = i, b = i;
+
+	while (a > 0 && (isalnum((unsigned char)p[a - 1]) || p[a - 1] == '-' ||
+	    p[a - 1] == '_'))
+		a--;
+	while (b < n && (isalnum((unsigned char)p[b]) || p[b] == '-' ||
+	    p[b] == '_'))
+		b++;
+	for (size_t k = 0; k < sizeof(vocab) / sizeof(*vocab); k++)
+		if (strlen(vocab[k]) == b - a && memcmp(vocab[k], p + a,
+		    b - a) == 0)
+			return 1;
+	return 0;
+}
+
 static size_t
 try_learned(struct pseudo *ps, const char *p, size_t n, size_t i,
     struct out *o, uint64_t *cnt)
@@ -818,7 +847,8 @@ try_learned(struct pseudo *ps, const char *p, size_t n, size_t i,
 			continue;
 		best = l;
 	}
-	if (best == NULL)
+	if (best == NULL || (best->s[0] != '/' && best->s[0] != '\\' &&
+	    in_vocab(p, n, i)))
 		return 0;
 	record(ps, best->cat, best->s, best->n, best->ps);
 	put(o, best->ps, strlen(best->ps));
