@@ -416,15 +416,23 @@ column(const char *hdr, const char *name)
 	return -1;
 }
 
-/* The job's row of sacct --parsable2 output: its State (and NodeList
- * when none is known). Returns whether the state is final. */
+/*
+ * The job's rows of sacct --parsable2 output: its own and its steps'
+ * (<ref>.<step>). state gets the job's State (and c->nodelist its
+ * NodeList when none is known), followed by the first step whose State
+ * is not final. Returns whether every one of those rows is final: when
+ * slurmdbd comes back, slurmctld replays the records it queued one after
+ * the other, and the job's row can be final while a step's still says
+ * RUNNING.
+ */
 static int
 sacct_final(struct collect *c, const char *buf, char *state, size_t sz)
 {
 	const char	*row;
-	char		 id[64];
+	char		 id[64], st[64], step[160] = "";
+	size_t		 n = strlen(c->jid.ref), len;
 	int		 cj = column(buf, "JobID"), cs = column(buf, "State"),
-			 cn = column(buf, "NodeList");
+			 cn = column(buf, "NodeList"), own = 0;
 
 	*state = '\0';
 	if (cj < 0 || cs < 0)
@@ -432,16 +440,28 @@ sacct_final(struct collect *c, const char *buf, char *state, size_t sz)
 	for (row = strchr(buf, '\n'); row != NULL && row[1] != '\0';
 	    row = strchr(row + 1, '\n')) {
 		pipe_field(row + 1, cj, id, sizeof(id));
-		if (strcmp(id, c->jid.ref) != 0)
-			continue;
-		pipe_field(row + 1, cs, state, sz);
-		if (c->nodelist[0] == '\0' && cn >= 0)
-			pipe_field(row + 1, cn, c->nodelist,
-			    sizeof(c->nodelist));
-		if (strcmp(c->nodelist, "None assigned") == 0)
-			c->nodelist[0] = '\0';
-		return final_state(state);
+		if (strcmp(id, c->jid.ref) == 0) {
+			if (own++)
+				continue;
+			pipe_field(row + 1, cs, state, sz);
+			if (c->nodelist[0] == '\0' && cn >= 0)
+				pipe_field(row + 1, cn, c->nodelist,
+				    sizeof(c->nodelist));
+			if (strcmp(c->nodelist, "None assigned") == 0)
+				c->nodelist[0] = '\0';
+		} else if (step[0] == '\0' && strncmp(id, c->jid.ref, n) == 0 &&
+		    id[n] == '.') {
+			pipe_field(row + 1, cs, st, sizeof(st));
+			if (!final_state(st))
+				snprintf(step, sizeof(step), "%s %s", id, st);
+		}
 	}
+	if (!own || !final_state(state))
+		return 0;
+	if (step[0] == '\0')
+		return 1;
+	if ((len = strlen(state)) + 1 < sz)
+		snprintf(state + len, sz - len, ", step %s", step);
 	return 0;
 }
 
@@ -465,7 +485,7 @@ sacct_pause(const struct collect *c, int tries)
 static int
 h_sacct(struct collect *c, const struct probe *p)
 {
-	char		 joined[1024] = "", state[64] = "", why[256],
+	char		 joined[1024] = "", state[256] = "", why[384],
 			*buf;
 	struct run_res	 res;
 	struct timespec	 ts;
