@@ -128,12 +128,36 @@ run_cmd(struct collect *c, const struct probe *p, struct run_res *res,
 	}
 }
 
+/* Are the job's tasks still there? COMPLETING is a job whose tasks have
+ * ended (its epilogs run): its steps are gone, as EpilogSlurmctld sees. */
 static int
 job_live(const struct collect *c)
 {
 	return strcmp(c->job_state, "RUNNING") == 0 ||
-	    strcmp(c->job_state, "SUSPENDED") == 0 ||
-	    strcmp(c->job_state, "COMPLETING") == 0;
+	    strcmp(c->job_state, "SUSPENDED") == 0;
+}
+
+/* The first line of a command's stderr head, else of its output (the
+ * spool), printable bytes only, into out. */
+static void
+first_line(const char *err, int spool, char *out, size_t sz)
+{
+	char	buf[160];
+	ssize_t	r = 0;
+	size_t	n, i;
+
+	if (*err != '\0')
+		snprintf(buf, sizeof(buf), "%.*s", (int)sizeof(buf) - 1, err);
+	else if (spool == -1 || (r = pread(spool, buf, sizeof(buf) - 1,
+	    0)) < 0)
+		r = 0;
+	if (*err == '\0')
+		buf[r] = '\0';
+	n = strcspn(buf, "\r\n");
+	n = n >= sz ? sz - 1 : n;
+	for (i = 0; i < n; i++)
+		out[i] = isprint((unsigned char)buf[i]) ? buf[i] : '?';
+	out[n] = '\0';
 }
 
 /* Emit what run_cmd captured; returns the still-open raw spool duplicate
@@ -145,6 +169,7 @@ res_emit(struct collect *c, const struct probe *p, struct run_res *res_p,
 {
 	struct run_res	 res = *res_p;
 	struct emit	 em = { .bpath = p->path, .kind = "command" };
+	char		 note[384], said[160];
 	int		 copy = -1;
 
 	em.source = joined;
@@ -154,9 +179,18 @@ res_emit(struct collect *c, const struct probe *p, struct run_res *res_p,
 		em.error = "could not start (spool, pipe or fork failed)",
 		em.failed = 1;
 	if (res.exit_status > 0 && res.exec_errno == 0 &&
-	    ((p->flags & PF_OPTIONAL) ||
-	    ((p->flags & PF_LIVE) && !job_live(c)))) {
+	    (p->flags & PF_OPTIONAL)) {
 		em.error = res.err[0] != '\0' ? res.err : "non-zero exit";
+		em.failed = 0;
+	} else if (res.exit_status > 0 && res.exec_errno == 0 &&
+	    !res.timed_out && (p->flags & PF_LIVE) && !job_live(c)) {
+		/* a step (or pids) of a job that has ended: not applicable */
+		first_line(res.err, spool, said, sizeof(said));
+		snprintf(note, sizeof(note), "not applicable: the job is no "
+		    "longer running (JobState=%s), its steps are gone "
+		    "(exit status %d%s%s)", *c->job_state ? c->job_state :
+		    "unknown", res.exit_status, *said ? ": " : "", said);
+		em.error = note;
 		em.failed = 0;
 	}
 	if (want_copy && spool != -1) {

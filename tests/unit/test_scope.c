@@ -304,6 +304,42 @@ DEFINE_TEST(test_scope_job_steps_never_final)
 	manifest_free(m);
 }
 
+/* At EpilogSlurmctld time the job is COMPLETING and its steps are gone:
+ * scontrol show step says "not found", which is not a failed source. */
+DEFINE_TEST(test_scope_job_steps_gone)
+{
+	struct manifest			*m;
+	const struct manifest_item	*it;
+
+	setup(NULL);
+	CHECK_EQ_INT(collect("FAKE_JOB_ENDED=1 SLURM_JOB_ID=3 "
+	    "SLURM_SCRIPT_CONTEXT=epilog_slurmctld", "",
+	    "--scope job --output out --deadline 60"), 0);
+	CHECK_EQ_INT(calls("^scontrol show step 3$"), 1);
+	CHECK(test_sh("grep -q 'scontrol-step' stderr") != 0);
+	m = manifest_of(bundle_path());
+	if ((it = m ? manifest_find(m, "slurm/scontrol-step.txt") : NULL) !=
+	    NULL) {
+		CHECK_EQ_INT(it->exit_status, 1);
+		CHECK(it->error != NULL && strstr(it->error, "not applicable: "
+		    "the job is no longer running (JobState=COMPLETING)") !=
+		    NULL && strstr(it->error, "Job step 3. not found") != NULL);
+	} else
+		CHECK(!"no slurm/scontrol-step.txt");
+	manifest_free(m);
+
+	/* while the job runs, a step query that fails is a failed source */
+	setup(NULL);
+	CHECK_EQ_INT(collect("FAKE_STEP_FAIL=1 SLURM_JOB_ID=3", "",
+	    "--scope job --output out2 --deadline 60"), 3);
+	m = manifest_of(bundle_path());
+	it = m ? manifest_find(m, "slurm/scontrol-step.txt") : NULL;
+	CHECK(it != NULL && it->error != NULL && strcmp(it->error,
+	    "exit status 1: slurm_load_steps error: Unexpected message "
+	    "received") == 0);
+	manifest_free(m);
+}
+
 DEFINE_TEST(test_scope_job_accounting_never_final)
 {
 	struct manifest			*m;
