@@ -580,6 +580,14 @@ DEFINE_TEST(test_if_incident_job_output)
 	    "$PWD/empty.kmsg", "--if-incident --output out"), 0);
 	CHECK(test_sh("grep -q 'no incident' stderr && test -z \"$(ls out)\"")
 	    == 0);
+	/* sbatch's default output: no SLURM_JOB_STDOUT in the Epilog's
+	 * environment, slurm-<job>.out in the working directory. */
+	test_sh("rm -rf out/*; mkdir -p d && cp w/slurm-6.err d/slurm-8.out");
+	CHECK_EQ_INT(collect("SLURM_JOB_ID=8 SLURM_JOB_WORK_DIR=$PWD/d",
+	    "$PWD/empty.kmsg", "--if-incident --output out"), 0);
+	CHECK(test_sh("grep -q \"incident: the job's output .*/d/slurm-8.out: "
+	    "S-STEP-CREATE-FAIL\" stderr && ls out/*.tar.zst") == 0);
+	test_sh("rm -rf out/*");
 	/* A link in the final component is not followed. */
 	test_sh("ln -s slurm-6.err w/slurm-7.err");
 	CHECK_EQ_INT(collect("SLURM_JOB_ID=7 "
