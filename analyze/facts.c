@@ -228,9 +228,22 @@ on_host(struct facts *f, const struct event *ev)
 	    ev_num(ev, "shm_size_bytes", &v) == 0) {
 		f->shm_bytes = v;
 		f->shm_ev = ev;
-	} else if (strcmp(ev->sig, "host.proc") == 0 && ev->pid > 0 &&
-	    f->njob_pids < 256)
-		f->job_pids[f->njob_pids++] = ev->pid;
+	}
+}
+
+/* The job's pids (host/procs.tsv) before any event is judged: whether a
+ * kill is the job's can depend on its victim's pid (facts_foreign()). */
+static void
+find_pids(struct facts *f)
+{
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event	*ev = f->tl->v[i];
+
+		if (ev->kind == EV_HOST && ev->sig != NULL &&
+		    strcmp(ev->sig, "host.proc") == 0 && ev->pid > 0 &&
+		    f->njob_pids < 256 && !facts_foreign(f, ev))
+			f->job_pids[f->njob_pids++] = ev->pid;
+	}
 }
 
 static void
@@ -634,6 +647,7 @@ facts_build(struct facts *f, const struct timeline *tl, struct input **ins,
 	find_job(f);
 	find_window(f);
 	find_pending(f);
+	find_pids(f);
 	for (size_t i = 0; i < tl->n; i++) {
 		if (facts_foreign(f, tl->v[i]))
 			f->foreign++;

@@ -38,7 +38,8 @@ facts_job_base(struct str s)
 
 /* Node-wide lines (the kernel's) that name no job: outside the job's run
  * they are another job's, whatever their cgroup was (a wrapped ring
- * buffer can keep a kill's last line without its memcg line). */
+ * buffer can keep a kill's last line without its memcg line; inside the
+ * run, cut_orphan() below). */
 static int
 node_wide(enum ev_kind k)
 {
@@ -47,6 +48,29 @@ node_wide(enum ev_kind k)
 }
 
 #define WINDOW_SLACK_NS	(10LL * 1000000000LL)
+
+/*
+ * A kill of a report whose head the kernel log lost (the collected ring
+ * buffer had wrapped, or its window began inside the report) names no
+ * cgroup: nothing ties it to the job unless its victim is one of the
+ * job's pids. Another job's report straddling the start of the log is
+ * then all that is left of it. A log a person pasted is left as it is:
+ * its first lines are what they chose to show.
+ */
+static int
+cut_orphan(const struct facts *f, const struct event *ev)
+{
+	int64_t	cut;
+	size_t	i;
+
+	if (ev->kind != EV_KERNEL_OOM || ev_field(ev, "job_id") != NULL ||
+	    ev_num(ev, "cut_head", &cut) != 0 || !cut ||
+	    (ev->pid > 0 && facts_is_job_pid(f, ev->pid)))
+		return 0;
+	i = facts_index_of(f, ev);
+	return i != (size_t)-1 && f->tl->in[i] != NULL &&
+	    f->tl->in[i]->has_manifest;
+}
 
 int
 facts_foreign(const struct facts *f, const struct event *ev)
@@ -58,6 +82,8 @@ facts_foreign(const struct facts *f, const struct event *ev)
 	 * kernel log: every one there is another job's. */
 	if (f->never_ran && node_wide(ev->kind) &&
 	    ev_field(ev, "job_id") == NULL)
+		return 1;
+	if (cut_orphan(f, ev))
 		return 1;
 	if (f->have_window && node_wide(ev->kind) && ev_has_time(ev) &&
 	    ev_field(ev, "job_id") == NULL &&

@@ -10,7 +10,8 @@
  *
  * It emits one EV_KERNEL_OOM per OOM-killer report (header, memcg usage,
  * summary and victim lines grouped into one event, also when only part of
- * the report is in the log), EV_OOM_REAPER, EV_XID, EV_GPU_DRIVER_ERROR,
+ * the report is in the log: "partial", and "cut_head" when the log begins
+ * inside the report, after its first line), EV_OOM_REAPER, EV_XID, EV_GPU_DRIVER_ERROR,
  * one EV_NOTE "kernel.coverage" that says what span of time the log
  * covers, and an EV_NOTE "kernel.out_of_order" where a timestamp goes
  * backwards. Other lines produce no events; they are only counted.
@@ -64,6 +65,7 @@ struct lref {
 struct oomgrp {
 	struct event	*ev;
 	int		 has_header, has_kill, has_summary, multi;
+	int		 at_start;	/* opened on the log's first kernel line */
 	const char	*scope;		/* from the victim line's prefix */
 	int		 global_oom;	/* summary said global_oom */
 	struct str	 constraint;
@@ -92,6 +94,7 @@ struct kstate {
 	struct kline		 prev;		/* for continuation lines */
 	int			 have_prev;
 	uint64_t		 lines, timed, ooo, events;
+	uint64_t		 klines;	/* kernel lines matched so far */
 	int			 have_ts;
 	int64_t			 first_ts, last_ts;
 	enum tsq		 first_tsq, last_tsq;
@@ -706,10 +709,14 @@ grp_close(struct kstate *st)
 	if ((scope = grp_scope(g)) != NULL &&
 	    ev_set_str(ev, st->a, "scope", str_cstr(scope)) == -1)
 		return -1;
+	/* cut_head: the log begins inside this report, after its first
+	 * line (a wrapped ring buffer, a window that started mid-report). */
 	if (kstats_emit(&g->ks, ev, st->a, ev->pid, victim_rss(ev)) == -1 ||
 	    set_slurm(ev, st->a, path) == -1 ||
 	    ev_set_num(ev, st->a, "partial",
 	    !(g->has_header && g->has_kill)) == -1 ||
+	    (g->at_start && !g->has_header && ev_set_num(ev, st->a,
+	    "cut_head", 1) == -1) ||
 	    (g->multi && ev_set_num(ev, st->a, "victims", g->victims) == -1) ||
 	    grp_context(st) == -1)
 		return -1;
@@ -745,6 +752,7 @@ grp_for(struct kstate *st, const struct kline *kl, int restart)
 		kstats_init(&g->ks);
 		g->first_line = kl->lineno;
 		g->first_off = kl->off;
+		g->at_start = st->klines == 0;
 		g->head[0] = (struct lref){ kl->off, kl->raw.n, kl->lineno };
 		g->nhead = 1;
 	}
@@ -1538,6 +1546,7 @@ parse_kernel(const struct src *in, struct arena *a, struct evlist *out,
 		if (track_time(&st, &kl) == -1 || kmatch_line(&st, &kl) == -1)
 			return ERR(e, ERR_NOMEM, "%s: line %zu", in->name,
 			    sc.lineno);
+		st.klines += kl.kernel && kl.body.n > 0;
 	}
 	if (grp_close(&st) == -1 || coverage_note(&st) == -1)
 		return ERR(e, ERR_NOMEM, "%s", in->name);

@@ -2,7 +2,9 @@
  * parse_scontrol: "scontrol show job|step|node|config" output.
  *
  * Records are Key=value pairs, multi-line (continuation lines indented,
- * records separated by blank lines) or one line each (-o). A record is
+ * records separated by empty lines; a line of only spaces, which 24.11's
+ * show node prints before Reason=, does not end one) or one line each
+ * (-o). A record is
  * named by its first key: JobId -> EV_SCONTROL_JOB, StepId ->
  * EV_SCONTROL_STEP, NodeName -> EV_SCONTROL_NODE; any other first key
  * (PartitionName=...) gives an EV_NOTE "scontrol.record". Every pair is
@@ -634,8 +636,12 @@ record_line(struct ctx *c, const struct scan *sc, struct str line)
 {
 	struct str	rest = line, k, v;
 
-	if (str_trim(line).n == 0)
+	/* An empty line ends the record; one of only spaces does not:
+	 * 24.11's show node prints "   " before the Reason= line. */
+	if (line.n == 0 || (line.n == 1 && line.p[0] == '\r'))
 		return finish_record(c);
+	if (str_trim(line).n == 0)
+		return 0;
 	if (line.p[0] == ' ' || line.p[0] == '\t') {
 		if (c->ev == NULL)
 			return note_line(c, sc, line, EV_UNPARSED,

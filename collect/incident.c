@@ -318,7 +318,9 @@ out:
 }
 
 /* The job's output files: the markers', else the Epilog's
- * SLURM_JOB_STDOUT / SLURM_JOB_STDERR patterns expanded. */
+ * SLURM_JOB_STDOUT / SLURM_JOB_STDERR patterns expanded; without
+ * SLURM_JOB_STDOUT (sbatch's default output, which Slurm does not put in
+ * the Epilog's environment) slurm-<job>.out in SLURM_JOB_WORK_DIR. */
 static int
 output_sign(const char *job, const struct markers *ms, char *why, size_t sz)
 {
@@ -340,6 +342,8 @@ output_sign(const char *job, const struct markers *ms, char *why, size_t sz)
 	}
 	if (seen > 0)
 		return 0;
+	if (pat[0] == NULL && x.workdir != NULL)
+		pat[0] = "slurm-%j.out";
 	for (size_t i = 0; i < 2; i++)
 		if (pat[i] != NULL && iopath_expand(pat[i], &x, p,
 		    sizeof(p)) == 0 && scan_output(p, why, sz))

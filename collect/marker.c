@@ -56,6 +56,17 @@ num(const char *v, size_t n)
 	return x;
 }
 
+/* An array id that names no array (see marker_parse()); zero counts only
+ * for the array's own id. */
+static int
+no_array(const char *id, int zero)
+{
+	size_t	n = strlen(id);
+
+	return n == 0 || num(id, n) >= 4294967294LL ||
+	    (zero && num(id, n) == 0);
+}
+
 static int
 set_str(char *out, size_t sz, const char *v, size_t n)
 {
@@ -208,6 +219,12 @@ marker_parse(const char *buf, size_t len, struct marker *m)
 	}
 	if (m->format != 1 || m->job[0] == '\0' || m->step[0] == '\0')
 		m->invalid = 1;
+	/* Slurm's NO_VAL (4294967294) and INFINITE (4294967295), or more,
+	 * as a task id, or 0 as the array's id, mean "no array": an srun
+	 * step of a job that is no array gets the job's id and NO_VAL from
+	 * spank_get_item(). One without the other names no task either. */
+	if (no_array(m->array_job, 1) || no_array(m->array_task, 0))
+		m->array_job[0] = m->array_task[0] = '\0';
 }
 
 /* Read one marker file (no links, regular, small, root's when we are). */

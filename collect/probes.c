@@ -128,12 +128,36 @@ run_cmd(struct collect *c, const struct probe *p, struct run_res *res,
 	}
 }
 
+/* Are the job's tasks still there? COMPLETING is a job whose tasks have
+ * ended (its epilogs run): its steps are gone, as EpilogSlurmctld sees. */
 static int
 job_live(const struct collect *c)
 {
 	return strcmp(c->job_state, "RUNNING") == 0 ||
-	    strcmp(c->job_state, "SUSPENDED") == 0 ||
-	    strcmp(c->job_state, "COMPLETING") == 0;
+	    strcmp(c->job_state, "SUSPENDED") == 0;
+}
+
+/* The first line of a command's stderr head, else of its output (the
+ * spool), printable bytes only, into out. */
+static void
+first_line(const char *err, int spool, char *out, size_t sz)
+{
+	char	buf[160];
+	ssize_t	r = 0;
+	size_t	n, i;
+
+	if (*err != '\0')
+		snprintf(buf, sizeof(buf), "%.*s", (int)sizeof(buf) - 1, err);
+	else if (spool == -1 || (r = pread(spool, buf, sizeof(buf) - 1,
+	    0)) < 0)
+		r = 0;
+	if (*err == '\0')
+		buf[r] = '\0';
+	n = strcspn(buf, "\r\n");
+	n = n >= sz ? sz - 1 : n;
+	for (i = 0; i < n; i++)
+		out[i] = isprint((unsigned char)buf[i]) ? buf[i] : '?';
+	out[n] = '\0';
 }
 
 /* Emit what run_cmd captured; returns the still-open raw spool duplicate
@@ -145,6 +169,7 @@ res_emit(struct collect *c, const struct probe *p, struct run_res *res_p,
 {
 	struct run_res	 res = *res_p;
 	struct emit	 em = { .bpath = p->path, .kind = "command" };
+	char		 note[384], said[160];
 	int		 copy = -1;
 
 	em.source = joined;
@@ -154,9 +179,18 @@ res_emit(struct collect *c, const struct probe *p, struct run_res *res_p,
 		em.error = "could not start (spool, pipe or fork failed)",
 		em.failed = 1;
 	if (res.exit_status > 0 && res.exec_errno == 0 &&
-	    ((p->flags & PF_OPTIONAL) ||
-	    ((p->flags & PF_LIVE) && !job_live(c)))) {
+	    (p->flags & PF_OPTIONAL)) {
 		em.error = res.err[0] != '\0' ? res.err : "non-zero exit";
+		em.failed = 0;
+	} else if (res.exit_status > 0 && res.exec_errno == 0 &&
+	    !res.timed_out && (p->flags & PF_LIVE) && !job_live(c)) {
+		/* a step (or pids) of a job that has ended: not applicable */
+		first_line(res.err, spool, said, sizeof(said));
+		snprintf(note, sizeof(note), "not applicable: the job is no "
+		    "longer running (JobState=%s), its steps are gone "
+		    "(exit status %d%s%s)", *c->job_state ? c->job_state :
+		    "unknown", res.exit_status, *said ? ": " : "", said);
+		em.error = note;
 		em.failed = 0;
 	}
 	if (want_copy && spool != -1) {
@@ -416,15 +450,23 @@ column(const char *hdr, const char *name)
 	return -1;
 }
 
-/* The job's row of sacct --parsable2 output: its State (and NodeList
- * when none is known). Returns whether the state is final. */
+/*
+ * The job's rows of sacct --parsable2 output: its own and its steps'
+ * (<ref>.<step>). state gets the job's State (and c->nodelist its
+ * NodeList when none is known), followed by the first step whose State
+ * is not final. Returns whether every one of those rows is final: when
+ * slurmdbd comes back, slurmctld replays the records it queued one after
+ * the other, and the job's row can be final while a step's still says
+ * RUNNING.
+ */
 static int
 sacct_final(struct collect *c, const char *buf, char *state, size_t sz)
 {
 	const char	*row;
-	char		 id[64];
+	char		 id[64], st[64], step[160] = "";
+	size_t		 n = strlen(c->jid.ref), len;
 	int		 cj = column(buf, "JobID"), cs = column(buf, "State"),
-			 cn = column(buf, "NodeList");
+			 cn = column(buf, "NodeList"), own = 0;
 
 	*state = '\0';
 	if (cj < 0 || cs < 0)
@@ -432,16 +474,28 @@ sacct_final(struct collect *c, const char *buf, char *state, size_t sz)
 	for (row = strchr(buf, '\n'); row != NULL && row[1] != '\0';
 	    row = strchr(row + 1, '\n')) {
 		pipe_field(row + 1, cj, id, sizeof(id));
-		if (strcmp(id, c->jid.ref) != 0)
-			continue;
-		pipe_field(row + 1, cs, state, sz);
-		if (c->nodelist[0] == '\0' && cn >= 0)
-			pipe_field(row + 1, cn, c->nodelist,
-			    sizeof(c->nodelist));
-		if (strcmp(c->nodelist, "None assigned") == 0)
-			c->nodelist[0] = '\0';
-		return final_state(state);
+		if (strcmp(id, c->jid.ref) == 0) {
+			if (own++)
+				continue;
+			pipe_field(row + 1, cs, state, sz);
+			if (c->nodelist[0] == '\0' && cn >= 0)
+				pipe_field(row + 1, cn, c->nodelist,
+				    sizeof(c->nodelist));
+			if (strcmp(c->nodelist, "None assigned") == 0)
+				c->nodelist[0] = '\0';
+		} else if (step[0] == '\0' && strncmp(id, c->jid.ref, n) == 0 &&
+		    id[n] == '.') {
+			pipe_field(row + 1, cs, st, sizeof(st));
+			if (!final_state(st))
+				snprintf(step, sizeof(step), "%s %s", id, st);
+		}
 	}
+	if (!own || !final_state(state))
+		return 0;
+	if (step[0] == '\0')
+		return 1;
+	if ((len = strlen(state)) + 1 < sz)
+		snprintf(state + len, sz - len, ", step %s", step);
 	return 0;
 }
 
@@ -465,7 +519,7 @@ sacct_pause(const struct collect *c, int tries)
 static int
 h_sacct(struct collect *c, const struct probe *p)
 {
-	char		 joined[1024] = "", state[64] = "", why[256],
+	char		 joined[1024] = "", state[256] = "", why[384],
 			*buf;
 	struct run_res	 res;
 	struct timespec	 ts;

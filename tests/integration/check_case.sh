@@ -744,7 +744,7 @@ snapshot_checks()
 # no_incident; a node bundle that asked Slurm nothing.
 new_checks()
 {
-	local today nb jb j=$RESULTS/analysis/$CASE.new.json id
+	local today nb jb j=$RESULTS/analysis/$CASE.new.json id env_ctld
 	if ! grep -qx 'new_deployment=yes' "$RESULTS/up"; then
 		echo "SKIP new deployment: contrib/slurm/epilog-slurmctld.sh is not in this tree" | tee -a "$REPORT"
 		return
@@ -765,10 +765,18 @@ new_checks()
 		return ;;
 	esac
 	ok "new: a node bundle" test -n "$nb"
-	case $CASE in
-	timelimit)	;;	# slurmctld's environment shows no failure (0:0)
-	*)	ok "new: a job bundle (EpilogSlurmctld, --scope job)" test -n "$jb" ;;
-	esac
+	# EpilogSlurmctld starts the job scope when its environment shows a
+	# failure (exit or derived code not 0); a time-out, or a refused step
+	# in a job that exits 0, shows 0:0 there and gets node bundles only.
+	env_ctld=$RESULTS/measure/$ID.env.epilog_slurmctld
+	if [ ! -s "$env_ctld" ]; then
+		ok "new: EpilogSlurmctld's environment recorded" test -s "$env_ctld"
+	elif grep -Eq '^SLURM_JOB_(EXIT_CODE|DERIVED_EC)=[1-9]' "$env_ctld"; then
+		ok "new: a job bundle (EpilogSlurmctld, --scope job)" test -n "$jb"
+	else
+		echo "new: slurmctld's environment shows no failure ($(grep -E '^SLURM_JOB_(EXIT_CODE2|DERIVED_EC)=' "$env_ctld" | tr '\n' ' '))" | tee -a "$REPORT"
+		ok "new: no job bundle (slurmctld's environment shows no failure)" test -z "$jb"
+	fi
 	[ -n "$nb$jb" ] || return
 	if [ -n "$nb" ]; then
 		tar --zstd -xOf "$nb" manifest.json >"$j.node-manifest" 2>/dev/null

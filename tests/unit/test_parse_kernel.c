@@ -287,6 +287,45 @@ DEFINE_TEST(test_kernel_summary_only_no_newline)
 	parsed_free(&p);
 }
 
+/* Only a log that begins inside a report lost the report's head: a lone
+ * kill line after other kernel lines was printed alone. */
+DEFINE_TEST(test_kernel_cut_head)
+{
+	static const char	mid[] =
+	    "6,10,100,-;eth0: link up\n"
+	    "3,11,200,-;Memory cgroup out of memory: Killed process 42 (perl) "
+	    "total-vm:1kB, anon-rss:1kB, file-rss:0kB, shmem-rss:0kB, UID:1 "
+	    "pgtables:4kB oom_score_adj:0\n";
+	struct parsed	 p;
+	struct event	*ev;
+
+	parse_fixture(&p, "fixtures/real/kernel/cgroup-v1-dmesg.txt");
+	for (size_t i = 0; i < count(&p, EV_KERNEL_OOM); i++)
+		CHECK_NOFIELD(nth(&p, EV_KERNEL_OOM, i), "cut_head");
+	parsed_free(&p);
+	parse_text(&p, mid);
+	CHECK_EQ_INT(count(&p, EV_KERNEL_OOM), 1);
+	ev = nth(&p, EV_KERNEL_OOM, 0);
+	CHECK_NUM(ev, "partial", 1);
+	CHECK_NOFIELD(ev, "cut_head");
+	parsed_free(&p);
+	/* The first lines of a real node bundle's /dev/kmsg (scenario
+	 * real-node-timelimit-cut-orphan): the ring buffer begins on a kill
+	 * line; the next report is whole. */
+	parse_text(&p, "3,6251,11171205979,-;Memory cgroup out of memory: "
+	    "Killed process 19334 (perl) total-vm:110304kB, anon-rss:101248kB,"
+	    " file-rss:4448kB, shmem-rss:0kB, UID:1001 pgtables:260kB "
+	    "oom_score_adj:0\n4,6252,11221561353,-;perl invoked oom-killer: "
+	    "gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=0\n");
+	CHECK_EQ_INT(count(&p, EV_KERNEL_OOM), 2);
+	ev = nth(&p, EV_KERNEL_OOM, 0);
+	CHECK_NUM(ev, "cut_head", 1);
+	CHECK_EQ_INT(ev->pid, 19334);
+	CHECK_NOFIELD(ev, "job_id");
+	CHECK_NOFIELD(nth(&p, EV_KERNEL_OOM, 1), "cut_head");
+	parsed_free(&p);
+}
+
 /* Verbatim excerpts of many kernels and envelopes, one after another. */
 DEFINE_TEST(test_kernel_examples_eras)
 {
@@ -313,6 +352,7 @@ DEFINE_TEST(test_kernel_examples_eras)
 	CHECK_EQ_INT(ev->ref.line, 6);
 	CHECK_NUM(ev, "invoker_oom_score_adj", 986);
 	CHECK_NUM(ev, "partial", 1);
+	CHECK_NOFIELD(ev, "cut_head");
 	/* Global OOM in a syslog file with the kernel time inside. */
 	ev = nth(&p, EV_KERNEL_OOM, 2);
 	CHECK_EQ_INT(ev->ref.line, 11);

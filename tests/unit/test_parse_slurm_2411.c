@@ -583,6 +583,50 @@ DEFINE_TEST(test_scontrol_json_oom_batch)
 	run_free(&r);
 }
 
+/* 24.11's show node prints a line of spaces before Reason=: the record
+ * goes on past it (the drained node's Reason was lost there). */
+DEFINE_TEST(test_scontrol_node_2411_reason)
+{
+	static const char	*const files[] = {
+		FX "cluster/scontrol_show_node_drained.txt",
+		FX "cluster/scontrol_show_node.txt",
+	};
+	struct run		 r;
+	const struct event	*n;
+
+	run_file(&r, parse_scontrol, files[0]);
+	CHECK_EQ_INT(r.out.n, 1);
+	CHECK_EQ_INT(count_kind(&r.out, EV_SCONTROL_NODE), 1);
+	n = nth_kind(&r.out, EV_SCONTROL_NODE, 0);
+	CHECK_FSTR(n, "reason", "gres/gpu count reported lower than "
+	    "configured (0 < 1) [slurm@2026-12-01T18:36:01]");
+	CHECK_FSTR(n, "State", "IDLE+DRAIN+INVALID_REG+PLANNED");
+	CHECK_FSTR(n, "Gres", "gpu:1");
+	/* the record's context runs to its Reason= line */
+	CHECK(n != NULL && str_find(n->context, "   Reason=") != NULL);
+	check_refs(&r);
+	run_free(&r);
+
+	/* spaces, then the empty line that ends it: one record, no Reason */
+	run_file(&r, parse_scontrol, files[1]);
+	CHECK_EQ_INT(r.out.n, 1);
+	n = nth_kind(&r.out, EV_SCONTROL_NODE, 0);
+	CHECK(n != NULL && ev_field(n, "reason") == NULL);
+	CHECK_FSTR(n, "NodeHostName", "vm");
+	run_free(&r);
+
+	/* records still end at an empty line, and at the next NodeName= */
+	run_str(&r, parse_scontrol, "NodeName=a State=IDLE\n   \n"
+	    "   Reason=x [root@2026-12-01T00:00:00]\n\nNodeName=b "
+	    "State=DOWN\n   \nNodeName=c State=IDLE\n");
+	CHECK_EQ_INT(count_kind(&r.out, EV_SCONTROL_NODE), 3);
+	CHECK_FSTR(nth_kind(&r.out, EV_SCONTROL_NODE, 0), "reason",
+	    "x [root@2026-12-01T00:00:00]");
+	CHECK(ev_field(nth_kind(&r.out, EV_SCONTROL_NODE, 1), "reason") ==
+	    NULL);
+	run_free(&r);
+}
+
 /* ---- sniffing ---- */
 
 DEFINE_TEST(test_slurm_2411_sniffers)

@@ -264,6 +264,82 @@ DEFINE_TEST(test_scope_job_waits_for_final_accounting)
 	manifest_free(m);
 }
 
+/* slurmdbd back after an outage: slurmctld replays its queue, the job's
+ * row is final before its batch step's. The collector waits for both. */
+DEFINE_TEST(test_scope_job_waits_for_final_steps)
+{
+	struct manifest	*m;
+
+	setup(NULL);
+	CHECK_EQ_INT(collect("FAKE_SACCT=lag FAKE_SACCT_LAG=2 "
+	    "FAKE_SACCT_LAG_ROWS=steps FAKE_SACCT_LAG_STATE=RUNNING "
+	    "FAKE_SACCT_COUNTER=$PWD/n SLURM_JOB_ID=3", "",
+	    "--scope job --output out --deadline 60"), 0);
+	CHECK_EQ_INT(calls("^sacct -j 3 --parsable2"), 3);
+	CHECK(test_sh("tar --zstd -xOf '%s' slurm/sacct.txt | grep -q "
+	    "'^3\\.batch|3\\.batch|batch|.*|OUT_OF_MEMORY|'",
+	    bundle_path()) == 0);
+	m = manifest_of(bundle_path());
+	CHECK(m != NULL && manifest_find(m, "slurm/sacct.txt") != NULL &&
+	    manifest_find(m, "slurm/sacct.txt")->error == NULL);
+	manifest_free(m);
+}
+
+/* The step's row never final: bounded by --deadline, the step named. */
+DEFINE_TEST(test_scope_job_steps_never_final)
+{
+	struct manifest	*m;
+
+	setup(NULL);
+	CHECK_EQ_INT(collect("FAKE_SACCT=lag FAKE_SACCT_LAG=1000 "
+	    "FAKE_SACCT_LAG_ROWS=steps FAKE_SACCT_LAG_STATE=RUNNING "
+	    "FAKE_SACCT_COUNTER=$PWD/n SLURM_JOB_ID=3", "",
+	    "--scope job --output out --deadline 24"), 3);
+	CHECK(calls("^sacct -j 3 --parsable2") >= 2);
+	m = manifest_of(bundle_path());
+	CHECK(m != NULL && manifest_find(m, "slurm/sacct.txt") != NULL &&
+	    manifest_find(m, "slurm/sacct.txt")->error != NULL &&
+	    strstr(manifest_find(m, "slurm/sacct.txt")->error,
+	    "step 3.batch RUNNING") != NULL);
+	manifest_free(m);
+}
+
+/* At EpilogSlurmctld time the job is COMPLETING and its steps are gone:
+ * scontrol show step says "not found", which is not a failed source. */
+DEFINE_TEST(test_scope_job_steps_gone)
+{
+	struct manifest			*m;
+	const struct manifest_item	*it;
+
+	setup(NULL);
+	CHECK_EQ_INT(collect("FAKE_JOB_ENDED=1 SLURM_JOB_ID=3 "
+	    "SLURM_SCRIPT_CONTEXT=epilog_slurmctld", "",
+	    "--scope job --output out --deadline 60"), 0);
+	CHECK_EQ_INT(calls("^scontrol show step 3$"), 1);
+	CHECK(test_sh("grep -q 'scontrol-step' stderr") != 0);
+	m = manifest_of(bundle_path());
+	if ((it = m ? manifest_find(m, "slurm/scontrol-step.txt") : NULL) !=
+	    NULL) {
+		CHECK_EQ_INT(it->exit_status, 1);
+		CHECK(it->error != NULL && strstr(it->error, "not applicable: "
+		    "the job is no longer running (JobState=COMPLETING)") !=
+		    NULL && strstr(it->error, "Job step 3. not found") != NULL);
+	} else
+		CHECK(!"no slurm/scontrol-step.txt");
+	manifest_free(m);
+
+	/* while the job runs, a step query that fails is a failed source */
+	setup(NULL);
+	CHECK_EQ_INT(collect("FAKE_STEP_FAIL=1 SLURM_JOB_ID=3", "",
+	    "--scope job --output out2 --deadline 60"), 3);
+	m = manifest_of(bundle_path());
+	it = m ? manifest_find(m, "slurm/scontrol-step.txt") : NULL;
+	CHECK(it != NULL && it->error != NULL && strcmp(it->error,
+	    "exit status 1: slurm_load_steps error: Unexpected message "
+	    "received") == 0);
+	manifest_free(m);
+}
+
 DEFINE_TEST(test_scope_job_accounting_never_final)
 {
 	struct manifest			*m;
@@ -504,6 +580,14 @@ DEFINE_TEST(test_if_incident_job_output)
 	    "$PWD/empty.kmsg", "--if-incident --output out"), 0);
 	CHECK(test_sh("grep -q 'no incident' stderr && test -z \"$(ls out)\"")
 	    == 0);
+	/* sbatch's default output: no SLURM_JOB_STDOUT in the Epilog's
+	 * environment, slurm-<job>.out in the working directory. */
+	test_sh("rm -rf out/*; mkdir -p d && cp w/slurm-6.err d/slurm-8.out");
+	CHECK_EQ_INT(collect("SLURM_JOB_ID=8 SLURM_JOB_WORK_DIR=$PWD/d",
+	    "$PWD/empty.kmsg", "--if-incident --output out"), 0);
+	CHECK(test_sh("grep -q \"incident: the job's output .*/d/slurm-8.out: "
+	    "S-STEP-CREATE-FAIL\" stderr && ls out/*.tar.zst") == 0);
+	test_sh("rm -rf out/*");
 	/* A link in the final component is not followed. */
 	test_sh("ln -s slurm-6.err w/slurm-7.err");
 	CHECK_EQ_INT(collect("SLURM_JOB_ID=7 "
@@ -615,6 +699,42 @@ DEFINE_TEST(test_marker_parse)
 	CHECK_EQ_INT(m.invalid, 1);
 	marker_parse("format=1\0job=1\nstep=batch\n", 26, &m);
 	CHECK_EQ_INT(m.invalid, 1);
+}
+
+/* Slurm's NO_VAL and INFINITE in the array ids: no array task (an srun
+ * step of a job that is no array, on 22.05 and 24.11). */
+DEFINE_TEST(test_marker_array_no_val)
+{
+	static const char	*const none[] = {
+		"array_job_id=46148475\narray_task_id=4294967294\n",
+		"array_job_id=46148475\narray_task_id=4294967295\n",
+		"array_job_id=4294967294\narray_task_id=3\n",
+		"array_job_id=4294967295\narray_task_id=3\n",
+		"array_job_id=0\narray_task_id=3\n",
+		"array_job_id=46148475\narray_task_id=\n",
+		"array_job_id=\narray_task_id=3\n",
+		"array_job_id=46148475\narray_task_id=99999999999\n",
+		NULL
+	};
+	char			 buf[256];
+	struct marker		 m;
+	int			 n;
+
+	for (size_t i = 0; none[i] != NULL; i++) {
+		n = snprintf(buf, sizeof(buf), "format=1\njob=46148475\n"
+		    "step=0\n%s", none[i]);
+		marker_parse(buf, (size_t)n, &m);
+		CHECK_EQ_INT(m.invalid, 0);
+		CHECK_EQ_INT(m.nbad, 0);
+		CHECK_EQ_STR(m.array_job, "");
+		CHECK_EQ_STR(m.array_task, "");
+	}
+	/* task 0 and the largest real ids are array tasks */
+	n = snprintf(buf, sizeof(buf), "format=1\njob=46148475\nstep=0\n"
+	    "array_job_id=4294967293\narray_task_id=0\n");
+	marker_parse(buf, (size_t)n, &m);
+	CHECK_EQ_STR(m.array_job, "4294967293");
+	CHECK_EQ_STR(m.array_task, "0");
 }
 
 DEFINE_TEST(test_markers_read_hostile)
