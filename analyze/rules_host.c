@@ -47,9 +47,9 @@ m_kernel_memcg(const struct facts *f, struct arena *a, struct rmatch *m)
 	    "cgroup evidence" :
 	    "the kernel's own memory-cgroup OOM kill line";
 	m->detail = arena_printf(a, "The kernel OOM-killed %.*s (pid %" PRId64
-	    ") inside memory cgroup %.*s%s%s.", (int)task.n,
-	    task.p ? task.p : "", k->pid, (int)memcg.n,
-	    memcg.p ? memcg.p : "?",
+	    ") inside %s%.*s%s%s.", (int)task.n,
+	    task.p ? task.p : "", k->pid, memcg.n > 0 ? "memory cgroup " :
+	    "a memory cgroup the log does not name", (int)memcg.n, memcg.n > 0 ? memcg.p : "",
 	    ev_num_or(k, "limit_bytes", -1) > 0 ? " at its limit of " : "",
 	    ev_num_or(k, "limit_bytes", -1) > 0 ?
 	    fmt_bytes(a, ev_num_or(k, "limit_bytes", -1)) : "");

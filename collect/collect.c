@@ -139,7 +139,7 @@ open_writer(struct collect *c)
 		safe_part(host, sizeof(host), c->host, "nohost");
 	snprintf(name, sizeof(name), "oomtrail-%s-%s-%s-%s.tar.zst", cl, job,
 	    host, c->stamp);
-	if ((c->fatal = bundle_writer_open(&c->w, c->outdir, name, c->m,
+	if ((c->fatal = bundle_writer_open_unique(&c->w, c->outdir, name, c->m,
 	    c->e)) != ERR_OK)
 		return c->fatal;
 	return c->fatal = flush_pending(c);

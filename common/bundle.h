@@ -41,6 +41,13 @@ struct bundle_writer;
  * it. */
 enum err_code	 bundle_writer_open(struct bundle_writer **, const char *dir,
 		    const char *name, struct manifest *, struct err *);
+/* The same, for a name that may be taken by a peer (collectors of one job
+ * and host finishing in the same second): "X.tar.zst" then becomes
+ * "X.2.tar.zst" ... "X.99.tar.zst" instead of an error. The final name is
+ * what bundle_writer_close() returns. */
+enum err_code	 bundle_writer_open_unique(struct bundle_writer **,
+		    const char *dir, const char *name, struct manifest *,
+		    struct err *);
 /* Append a member from memory; fills item->path, bytes, sha256. */
 enum err_code	 bundle_add_buf(struct bundle_writer *, struct manifest_item *,
 		    const char *path, const void *, size_t, struct err *);

@@ -44,6 +44,7 @@ struct bundle_writer {
 	int		 dirfd;
 	char		*dir;
 	char		*name;		/* final name, no slash */
+	int		 unique;	/* a taken name gets .N (place()) */
 	char		*tmp;		/* temporary name, no slash */
 	int		 failed;	/* a write failed: only abort */
 };
@@ -122,6 +123,18 @@ make_temp(struct bundle_writer *w, struct err *e)
 	return ERR_OK;
 }
 
+/* A bundle name (".tar.zst") that close may turn into ".N.tar.zst" when
+ * it is taken: opening it is never refused for that (see place()). */
+static int
+has_alt(const char *name)
+{
+	static const char	suf[] = ".tar.zst";
+	size_t			n = strlen(name);
+
+	return n >= sizeof(suf) && strcmp(name + n - (sizeof(suf) - 1),
+	    suf) == 0;
+}
+
 static enum err_code
 final_absent(const struct bundle_writer *w, struct err *e)
 {
@@ -140,12 +153,12 @@ final_absent(const struct bundle_writer *w, struct err *e)
  * contain '/'. The manifest is borrowed (it must outlive the writer) and
  * receives one item per member. On error nothing is left on disk.
  */
-enum err_code
-bundle_writer_open(struct bundle_writer **wp, const char *dir,
-    const char *name, struct manifest *m, struct err *e)
+static enum err_code
+writer_open(struct bundle_writer **wp, const char *dir, const char *name,
+    struct manifest *m, int unique, struct err *e)
 {
 	struct bundle_writer	*w;
-	enum err_code		 rc;
+	enum err_code		 rc = ERR_OK;
 
 	*wp = NULL;
 	if (m == NULL || !name_ok(name))
@@ -154,6 +167,7 @@ bundle_writer_open(struct bundle_writer **wp, const char *dir,
 		return ERR(e, ERR_NOMEM, "bundle writer");
 	w->fd = w->dirfd = -1;
 	w->m = m;
+	w->unique = unique;
 	w->dir = strdup(dir);
 	w->name = strdup(name);
 	if (w->dir == NULL || w->name == NULL) {
@@ -162,7 +176,8 @@ bundle_writer_open(struct bundle_writer **wp, const char *dir,
 	}
 	if ((w->dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
 		rc = ERR_SYS(e, ERR_IO, "%s", dir);
-	else if ((rc = final_absent(w, e)) == ERR_OK &&
+	else if (((w->unique && has_alt(w->name)) ||
+	    (rc = final_absent(w, e)) == ERR_OK) &&
 	    (rc = make_temp(w, e)) == ERR_OK)
 		rc = open_archive(w, e);
 	if (rc != ERR_OK) {
@@ -171,6 +186,20 @@ bundle_writer_open(struct bundle_writer **wp, const char *dir,
 	}
 	*wp = w;
 	return ERR_OK;
+}
+
+enum err_code
+bundle_writer_open(struct bundle_writer **wp, const char *dir,
+    const char *name, struct manifest *m, struct err *e)
+{
+	return writer_open(wp, dir, name, m, 0, e);
+}
+
+enum err_code
+bundle_writer_open_unique(struct bundle_writer **wp, const char *dir,
+    const char *name, struct manifest *m, struct err *e)
+{
+	return writer_open(wp, dir, name, m, 1, e);
 }
 
 static int64_t
@@ -476,8 +505,7 @@ place(struct bundle_writer *w, struct err *e)
 		return ERR_OK;
 	if (errno != EEXIST)
 		return ERR_SYS(e, ERR_IO, "link to %s/%s", w->dir, w->name);
-	if (n < sizeof(suf) || strcmp(w->name + n - (sizeof(suf) - 1),
-	    suf) != 0)
+	if (!w->unique || !has_alt(w->name))
 		return err_set(e, ERR_IO, EEXIST, __FILE__, __LINE__,
 		    "%s/%s", w->dir, w->name);
 	base = n - (sizeof(suf) - 1);

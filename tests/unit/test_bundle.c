@@ -1170,13 +1170,27 @@ DEFINE_TEST(test_writer_no_clobber)
 	char			*final, *keep;
 	size_t			 n;
 
+	/* A name that exists: refused, unless it is a bundle's, which
+	 * takes the next ".N" (a peer finished first in the same second). */
+	CHECK_EQ_INT(test_sh("echo keep > taken.tar"), 0);
+	CHECK_EQ_INT(bundle_writer_open(&w, ".", "taken.tar", m, &e), ERR_IO);
+	CHECK_EQ_INT(e.sys_errno, EEXIST);
+	CHECK(w == NULL);
 	CHECK_EQ_INT(test_sh("echo keep > %s", BUNDLE), 0);
 	CHECK_EQ_INT(bundle_writer_open(&w, ".", BUNDLE, m, &e), ERR_IO);
 	CHECK_EQ_INT(e.sys_errno, EEXIST);
-	CHECK(w == NULL);
-	/* the name appears while the bundle is being written */
-	CHECK_EQ_INT(bundle_writer_open(&w, ".", "late.tar.zst", m, &e),
+	CHECK_EQ_INT(bundle_writer_open_unique(&w, ".", BUNDLE, m, &e),
 	    ERR_OK);
+	CHECK_EQ_INT(bundle_writer_close(w, &final, &e), ERR_OK);
+	CHECK(final != NULL && strcmp(final, "./oomtrail-ci-2-vm-"
+	    "20261130T075501Z.2.tar.zst") == 0);
+	free(final);
+	keep = slurp(BUNDLE, &n);
+	CHECK_EQ_STR(keep, "keep\n");
+	free(keep);
+	/* the name appears while the bundle is being written */
+	CHECK_EQ_INT(bundle_writer_open_unique(&w, ".", "late.tar.zst", m,
+	    &e), ERR_OK);
 	CHECK_EQ_INT(bundle_add_buf(w, NULL, "a.txt", "hello\n", 6, &e),
 	    ERR_OK);
 	CHECK_EQ_INT(test_sh("echo keep > late.tar.zst; echo keep > "
@@ -1193,8 +1207,17 @@ DEFINE_TEST(test_writer_no_clobber)
 	free(keep);
 	CHECK_EQ_INT(test_sh("tar --zstd -tf late.3.tar.zst | grep -qx a.txt"),
 	    0);
+	/* without _unique, a name that appears meanwhile is an error */
+	CHECK_EQ_INT(bundle_writer_open(&w, ".", "plain.tar.zst", m, &e),
+	    ERR_OK);
+	CHECK_EQ_INT(test_sh("echo keep > plain.tar.zst"), 0);
+	CHECK_EQ_INT(bundle_writer_close(w, &final, &e), ERR_IO);
+	CHECK_EQ_INT(e.sys_errno, EEXIST);
+	CHECK(final == NULL);
+	CHECK_EQ_INT(test_sh("test ! -e plain.2.tar.zst"), 0);
 	/* a name without the bundle suffix is never renamed */
-	CHECK_EQ_INT(bundle_writer_open(&w, ".", "late.tar", m, &e), ERR_OK);
+	CHECK_EQ_INT(bundle_writer_open_unique(&w, ".", "late.tar", m, &e),
+	    ERR_OK);
 	CHECK_EQ_INT(test_sh("echo keep > late.tar"), 0);
 	CHECK_EQ_INT(bundle_writer_close(w, &final, &e), ERR_IO);
 	CHECK_EQ_INT(e.sys_errno, EEXIST);

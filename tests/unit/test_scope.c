@@ -828,6 +828,24 @@ DEFINE_TEST(test_keep_concurrent_collectors)
 	CHECK(test_sh("grep -q 'not pruned' stderr.*") != 0);
 }
 
+/* The trap, the SPANK plugin and the Epilog of one job on one host may
+ * finish in the same second: four collectors of job 3 at once into one
+ * directory all keep their bundle (a name taken gets .2, .3 ...). */
+DEFINE_TEST(test_same_job_same_second)
+{
+	setup(NULL);
+	CHECK_EQ_INT(test_sh("for i in 1 2 3 4; do "
+	    "env -i PATH=$PWD/fakebin:$PWD/sysbin OOMTRAIL_FAKES='%s' "
+	    "OOMTRAIL_FAKE_FIXTURES='%s' OOMTRAIL_CGROUP_ROOT='%s' "
+	    "OOMTRAIL_MARKERS=$PWD/markers SLURM_JOB_ID=3 '%s' --scope node "
+	    "--output out >stdout.$i 2>stderr.$i & done; wait",
+	    src("tests/fakes"), src(FIX), src(FIX "/cgroup-v1"), bin()), 0);
+	CHECK_EQ_INT(count("out/oomtrail-*-3-*.tar.zst"), 4);
+	CHECK(test_sh("grep -l 'File exists' stderr.*") != 0);
+	CHECK(test_sh("for i in 1 2 3 4; do test -s \"$(tail -n 1 "
+	    "stdout.$i)\" || exit 1; done") == 0);
+}
+
 DEFINE_TEST(test_prune_names)
 {
 	CHECK(prune_is_bundle("oomtrail-ci-3-vm-20261130T065940Z.tar.zst"));
