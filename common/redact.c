@@ -164,8 +164,13 @@ struct out {
 static void
 put(struct out *o, const char *p, size_t n)
 {
-	if (o->n + n >= o->sz)
-		n = o->sz - 1 - o->n;
+	size_t	room;
+
+	if (o->n + 1 >= o->sz)	/* full (one byte stays for the NUL) */
+		return;
+	room = o->sz - 1 - o->n;
+	if (n > room)		/* a minimum: GCC -O3 sees n only shrink */
+		n = room;
 	if (n < 16)	/* most runs are words: no call */
 		for (size_t i = 0; i < n; i++)
 			o->p[o->n + i] = p[i];
