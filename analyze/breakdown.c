@@ -558,8 +558,9 @@ usage_note(struct analysis *an, const struct breakdown_q *b)
 }
 
 /*
- * memory_stall (R-HOST-010), a refinement of time_limit and
- * not_oom_other: nothing was OOM-killed, but the job's memory cgroup was
+ * memory_stall (R-HOST-010), a refinement of time_limit, not_oom_other
+ * and of no_incident while the job still runs (a job that COMPLETED is
+ * no incident however slow): nothing was OOM-killed, but the job's memory cgroup was
  * at its limit (charge >= 95%) with memory that cannot be reclaimed
  * (anon + shmem >= 60% of the limit) and the kernel reclaiming at the
  * limit (v2 memory.events max or v1 failcnt > 0) while the job re-read
@@ -571,7 +572,7 @@ usage_note(struct analysis *an, const struct breakdown_q *b)
  * PSI below 1% over one and five minutes says there was no stall.
  */
 #define STALL_AT_PCT	95
-#define PSI_STALL	1000	/* full avg60 >= 10.00%: confirms the stall */
+#define PSI_STALL	1000	/* full avg10 or avg60 >= 10.00%: confirms */
 #define PSI_NONE	100	/* full avg60, avg300 < 1.00%: no stall */
 #define STALL_UNRECL_PCT 60
 #define PAGE		4096
@@ -615,17 +616,18 @@ cg_counter(const struct facts *f, const struct event *s, const char *file,
 	return v;
 }
 
-int
-stall_match(const struct facts *f, struct arena *a, struct rmatch *m)
+/* From the newest snapshot of the job's cgroup: 1 a stall, -1 its PSI
+ * says none, 0 it does not tell (then a watch series may). */
+static int
+stall_snapshot(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct event	*s, *lim = NULL, *psi;
 	struct breakdown_q	 b;
 	int64_t			 unrecl, hits, refault, majflt, full60, full300;
+	int64_t			 full10, fullmax;
 	int			 v1;
 
-	if (f->kernel_memcg != NULL || f->kernel_global != NULL ||
-	    f->cg_oom != NULL || f->oom_step != NULL ||
-	    (s = job_stat(f)) == NULL)
+	if ((s = job_stat(f)) == NULL)
 		return 0;
 	memset(&b, 0, sizeof(b));
 	b.limit_bytes = b.usage_bytes = b.swap_bytes = -1;
@@ -652,17 +654,20 @@ stall_match(const struct facts *f, struct arena *a, struct rmatch *m)
 	psi = cg_file(f, s, "memory.pressure");
 	full60 = ev_num_or(psi, "psi_full_avg60", -1);
 	full300 = ev_num_or(psi, "psi_full_avg300", -1);
+	full10 = ev_num_or(psi, "psi_full_avg10", -1);
 	/* PSI that saw no stall overrules the counters */
 	if (full60 >= 0 && full60 < PSI_NONE && full300 < PSI_NONE)
-		return 0;
+		return -1;
 	rmatch_support(m, s);
 	rmatch_support(m, lim);
-	if (full60 >= PSI_STALL) {
+	/* a stall still going on shows in the last 10 s first */
+	fullmax = full10 > full60 ? full10 : full60;
+	if (fullmax >= PSI_STALL) {
 		m->confidence = "high";
 		m->confidence_reason = "the job's memory cgroup at its limit "
 		    "with reclaim and refault counters, and its PSI: every "
 		    "task stalled on memory for a large share of the last "
-		    "minute";
+		    "seconds";
 		rmatch_support(m, psi);
 	} else {
 		m->confidence = "medium";
@@ -681,12 +686,32 @@ stall_match(const struct facts *f, struct arena *a, struct rmatch *m)
 	    b.limit_bytes, hits, hits == 1 ?
 	    "" : "s", fmt_bytes(a, refault > 0 && refault * PAGE >=
 	    b.limit_bytes ? refault * PAGE : majflt * PAGE));
-	if (full60 >= PSI_STALL)
+	if (fullmax >= PSI_STALL)
 		m->detail = arena_printf(a, "%s Its pressure stall information "
 		    "(memory.pressure) says all its tasks waited on memory "
-		    "%" PRId64 ".%02" PRId64 "%% of the last minute.", m->detail,
-		    full60 / 100, full60 % 100);
+		    "%" PRId64 ".%02" PRId64 "%% of the last %s.", m->detail,
+		    fullmax / 100, fullmax % 100, fullmax == full60 ?
+		    "minute" : "10 seconds");
 	return 1;
+}
+
+int
+stall_match(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*job = f->sacct_job != NULL ? f->sacct_job :
+				    f->scontrol_job;
+	int			 r;
+
+	if (f->kernel_memcg != NULL || f->kernel_global != NULL ||
+	    f->cg_oom != NULL || f->oom_step != NULL)
+		return 0;
+	/* a job that completed was slow at worst: no incident */
+	if (job != NULL && str_eq(ev_str(job, job == f->sacct_job ? "state" :
+	    "job_state"), "COMPLETED"))
+		return 0;
+	if ((r = stall_snapshot(f, a, m)) != 0)
+		return r > 0;
+	return series_stall(f, a, m);
 }
 
 /* What the kill took, and which setting decided it: the kernel kills one

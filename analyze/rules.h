@@ -262,6 +262,9 @@ int	series_refine_tenant(const struct facts *, struct arena *,
 	    struct rmatch *);
 /* Predicates of the record rows R-LEAK-003/004: a series still growing
  * steadily when nothing failed (builds the views itself). */
+/* memory_stall from a watch series of the job's cgroup (breakdown.c's
+ * stall_match() asks when no snapshot decides). */
+int	series_stall(const struct facts *, struct arena *, struct rmatch *);
 int	series_growing_host(const struct facts *, struct arena *,
 	    struct rmatch *);
 int	series_growing_device(const struct facts *, struct arena *,

@@ -473,17 +473,23 @@ const struct rule	rules_host[] = {
 	      "script's trap); they confirm or overturn a host OOM.",
 	  .match = m_sigkill },
 	{ .id = "R-HOST-010", .cause = "memory_stall", .boundary = "host",
-	  .rclass = RC_REFINE, .refines = "time_limit,not_oom_other",
+	  .rclass = RC_REFINE, .refines = "time_limit,not_oom_other,no_incident",
 	  .seeds = "S001 'Cgroup memory limit set lower than job memory "
 	      "request' (the limit binds without a kill)",
-	  .signals = "no OOM kill anywhere; the job's memory cgroup at >= 95% "
+	  .signals = "no OOM kill anywhere and the job not COMPLETED (a time "
+	      "limit, another failure, or still running when collected); the "
+	      "job's memory cgroup at >= 95% "
 	      "of its limit when collected, anon + shmem >= 60% of the limit, "
 	      "memory.events max (v1 memory.failcnt) > 0 and the file pages "
 	      "it re-read (memory.stat workingset_refault_file, else "
 	      "pgmajfault, times 4 KiB) at least the limit; page cache alone "
-	      "at the limit does not fire. memory.pressure full avg60 >= 10% "
-	      "makes it high confidence; full avg60 and avg300 < 1% rule it "
-	      "out",
+	      "at the limit does not fire. memory.pressure full avg60 (or avg10) "
+	      ">= 10% makes it high confidence; full avg60 and avg300 < 1% rule it "
+	      "out. Without such a snapshot, a watch series: the job level at "
+	      ">= 95% of its limit for its last >= 10 s on most samples, anon "
+	      "+ shmem >= 60%, memory.events max (failcnt) rising there, and "
+	      "refaults worth the limit or PSI full >= 10% of that time (high "
+	      "with PSI; PSI < 1% rules it out)",
 	  .meaning = "The job sat at its memory limit, reclaiming and "
 	      "re-reading its own file pages, until something else ended it.",
 	  .next_action = "Hold --time constant; raise --mem (or cut the job's "

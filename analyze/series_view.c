@@ -621,6 +621,129 @@ series_refine_tenant(const struct facts *f, struct arena *a,
 	return 0;
 }
 
+/*
+ * memory_stall from a watch series (R-HOST-010 when no snapshot of the
+ * cgroup decides): the job level's samples show the cgroup at its limit
+ * (charge >= 95%) for the last stretch of the series, at least
+ * STALL_SPAN_S and on most samples of it, with memory that cannot be
+ * reclaimed (anon + shmem >= 60% of the limit), the kernel hitting the
+ * limit over that stretch (v2 memory.events max, v1 failcnt rising) and
+ * either the pages re-read from the cgroup's own evictions (refaults x
+ * 4 KiB >= the limit) or PSI's "full" share of that stretch >= 10%.
+ * A PSI share under 1% says there was no stall; an OOM kill counted in
+ * the series says it was no stall either.  High confidence with PSI,
+ * medium on the counters alone.
+ */
+#define STALL_SPAN_S	10
+#define STALL_AT	95	/* % of the limit */
+#define STALL_UNRECL	60	/* % of the limit */
+#define STALL_PSI	10	/* % of the stretch: a stall */
+#define STALL_PSI_NONE	1	/* % of the stretch: none */
+#define STALL_NS_PER_S	((int64_t)1000000000)
+
+static int64_t
+col_at(const struct series *s, size_t r, const char *name)
+{
+	int64_t	v = series_get(s, r, name);
+
+	return v == SERIES_NONE ? -1 : v;
+}
+
+/* Rise of a cumulative column from row r0 to r1 (-1: not sampled). */
+static int64_t
+rise(const struct series *s, size_t r0, size_t r1, const char *name)
+{
+	int64_t	a = -1, b = -1;
+
+	for (size_t r = r0; r <= r1 && a < 0; r++)
+		a = col_at(s, r, name);
+	for (size_t r = r1 + 1; r-- > r0 && b < 0;)
+		b = col_at(s, r, name);
+	return a < 0 || b < 0 || b < a ? -1 : b - a;
+}
+
+static int
+stall_in(const struct series *s, const struct in_series *is,
+    struct arena *a, struct rmatch *m)
+{
+	long		 ci = series_col_index(s, "cg/job/current");
+	int64_t		 limit, cur, span, hits, refault, psi, unrecl = -1;
+	size_t		 first = SIZE_MAX, at = 0, last = SIZE_MAX, r0;
+	const char	*hitcol;
+	int		 psi_pct = -1;
+
+	if (ci < 0 || s->nrows < 3 || (limit = s->cols[ci].limit) <= 0 ||
+	    col_at(s, s->nrows - 1, "cg/job/oom_kill") > 0)
+		return 0;
+	for (size_t r = 0; r < s->nrows; r++) {
+		if ((cur = col_at(s, r, "cg/job/current")) < 0)
+			continue;
+		if (cur * 100 >= limit * STALL_AT) {
+			if (first == SIZE_MAX)
+				first = r;
+			at++;
+			last = r;
+			if (col_at(s, r, "cg/job/anon") >= 0)
+				unrecl = col_at(s, r, "cg/job/anon") +
+				    (col_at(s, r, "cg/job/shmem") > 0 ?
+				    col_at(s, r, "cg/job/shmem") : 0);
+		} else if (first != SIZE_MAX && at * 10 < (r - first + 1) * 6)
+			first = SIZE_MAX, at = 0;	/* it left the limit */
+	}
+	if (first == SIZE_MAX || last == first ||
+	    (span = s->t_ns[last] - s->t_ns[first]) < STALL_SPAN_S * STALL_NS_PER_S ||
+	    unrecl * 100 < limit * STALL_UNRECL)
+		return 0;
+	r0 = first > 0 ? first - 1 : 0;
+	hitcol = series_col_index(s, "cg/job/max") >= 0 ? "cg/job/max" :
+	    "cg/job/failcnt";
+	hits = rise(s, r0, last, hitcol);
+	refault = rise(s, r0, last, "cg/job/refault");
+	psi = rise(s, r0, last, "cg/job/psi_full");
+	if (psi >= 0 && s->t_ns[last] > s->t_ns[r0])
+		psi_pct = (int)(psi * 1000 * 100 / (s->t_ns[last] -
+		    s->t_ns[r0]));
+	if (hits <= 0 || (psi_pct >= 0 && psi_pct < STALL_PSI_NONE))
+		return 0;
+	if (!(refault >= 0 && refault * 4096 >= limit) && psi_pct < STALL_PSI)
+		return 0;
+	rmatch_support(m, is->ev);
+	m->confidence = psi_pct >= STALL_PSI ? "high" : "medium";
+	m->confidence_reason = psi_pct >= STALL_PSI ?
+	    "the watch series holds the job's memory cgroup at its limit, "
+	    "the kernel reclaiming there, and its PSI: every task stalled "
+	    "on memory for a large share of that time" :
+	    "the watch series holds the job's memory cgroup at its limit "
+	    "with reclaim and refault counters rising; no PSI was sampled "
+	    "to say how long its tasks waited";
+	m->detail = arena_printf(a, "Nothing was OOM-killed, but the watch "
+	    "series (%s) holds the job's memory cgroup at its limit (%s) "
+	    "for the last %" PRId64 " s it sampled, %" PRId64 "%% of it "
+	    "anonymous or shared memory that cannot be reclaimed; the "
+	    "kernel hit the limit %" PRId64 " time%s meanwhile%s%s.",
+	    is->path, fmt_bytes(a, limit), span / STALL_NS_PER_S,
+	    (unrecl * 100 + limit / 2) / limit, hits, hits == 1 ? "" : "s",
+	    refault > 0 ? arena_printf(a, " and the job re-read %s of its "
+	    "evicted file pages", fmt_bytes(a, refault * 4096)) : "",
+	    psi_pct >= 0 ? arena_printf(a, "; its tasks all waited on "
+	    "memory %d%% of that time (PSI)", psi_pct) : "");
+	return 1;
+}
+
+int
+series_stall(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	for (size_t i = 0; i < f->nins; i++)
+		for (size_t k = 0; k < f->ins[i]->nseries; k++) {
+			const struct in_series	*is = &f->ins[i]->series[k];
+
+			if ((is->ev == NULL || !facts_foreign(f, is->ev)) &&
+			    stall_in(is->s, is, a, m))
+				return 1;
+		}
+	return 0;
+}
+
 /* A step right before the failure on the failing boundary: an oversized
  * batch or sequence, reported with the verdict; a leak with a runway
  * when nothing failed yet. */

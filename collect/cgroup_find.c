@@ -40,7 +40,7 @@ static const char *const v2_files[] = {
 	"memory.events", "memory.events.local", "memory.max", "memory.high",
 	"memory.peak", "memory.current", "memory.stat", "memory.swap.current",
 	"memory.swap.max", "memory.swap.peak", "memory.swap.events",
-	"memory.oom.group", "memory.pressure", "cgroup.procs",
+	"memory.oom.group", "memory.pressure", "cgroup.procs", "cgroup.events",
 	"cpu.max", "cpu.stat", "cpuset.cpus", "cpuset.cpus.effective", NULL
 };
 

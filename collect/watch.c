@@ -64,32 +64,42 @@ struct cg_field {
 	const char	*key;
 	const char	*col;
 	const char	*unit;
+	const char	*sub;	/* "name=N" within the key's line (PSI) */
 };
 
 static const struct cg_field cg_fields[] = {
-	{ 1, "memory.max", NULL, "limit", "bytes" },
-	{ 1, "memory.current", NULL, "current", "bytes" },
-	{ 1, "memory.peak", NULL, "peak", "bytes" },
-	{ 1, "memory.high", NULL, "high_limit", "bytes" },
-	{ 1, "memory.events", "high", "high", "count" },
-	{ 1, "memory.events", "max", "max", "count" },
-	{ 1, "memory.events", "oom", "oom", "count" },
-	{ 1, "memory.events", "oom_kill", "oom_kill", "count" },
-	{ 1, "memory.stat", "anon", "anon", "bytes" },
-	{ 1, "memory.stat", "file", "file", "bytes" },
-	{ 1, "memory.stat", "shmem", "shmem", "bytes" },
-	{ 1, "memory.stat", "kernel", "kernel", "bytes" },
-	{ 1, "memory.swap.current", NULL, "swap", "bytes" },
-	{ 0, "memory.limit_in_bytes", NULL, "limit", "bytes" },
-	{ 0, "memory.usage_in_bytes", NULL, "current", "bytes" },
-	{ 0, "memory.max_usage_in_bytes", NULL, "peak", "bytes" },
-	{ 0, "memory.failcnt", NULL, "failcnt", "count" },
-	{ 0, "memory.oom_control", "under_oom", "under_oom", "count" },
-	{ 0, "memory.oom_control", "oom_kill", "oom_kill", "count" },
-	{ 0, "memory.stat", "rss", "anon", "bytes" },
-	{ 0, "memory.stat", "cache", "file", "bytes" },
-	{ 0, "memory.stat", "shmem", "shmem", "bytes" },
-	{ 0, "memory.stat", "swap", "swap", "bytes" },
+	{ 1, "memory.max", NULL, "limit", "bytes", NULL },
+	{ 1, "memory.current", NULL, "current", "bytes", NULL },
+	{ 1, "memory.peak", NULL, "peak", "bytes", NULL },
+	{ 1, "memory.high", NULL, "high_limit", "bytes", NULL },
+	{ 1, "memory.events", "high", "high", "count", NULL },
+	{ 1, "memory.events", "max", "max", "count", NULL },
+	{ 1, "memory.events", "oom", "oom", "count", NULL },
+	{ 1, "memory.events", "oom_kill", "oom_kill", "count", NULL },
+	{ 1, "memory.stat", "anon", "anon", "bytes", NULL },
+	{ 1, "memory.stat", "file", "file", "bytes", NULL },
+	{ 1, "memory.stat", "shmem", "shmem", "bytes", NULL },
+	{ 1, "memory.stat", "kernel", "kernel", "bytes", NULL },
+	{ 1, "memory.stat", "workingset_refault_file", "refault", "count",
+	  NULL },
+	{ 1, "memory.swap.current", NULL, "swap", "bytes", NULL },
+	/* pressure stall information: cumulative microseconds some / all
+	 * of the cgroup's tasks waited on memory (their rise over a span
+	 * is its stall share) */
+	{ 1, "memory.pressure", "some", "psi_some", "us", "total" },
+	{ 1, "memory.pressure", "full", "psi_full", "us", "total" },
+	{ 0, "memory.limit_in_bytes", NULL, "limit", "bytes", NULL },
+	{ 0, "memory.usage_in_bytes", NULL, "current", "bytes", NULL },
+	{ 0, "memory.max_usage_in_bytes", NULL, "peak", "bytes", NULL },
+	{ 0, "memory.failcnt", NULL, "failcnt", "count", NULL },
+	{ 0, "memory.oom_control", "under_oom", "under_oom", "count", NULL },
+	{ 0, "memory.oom_control", "oom_kill", "oom_kill", "count", NULL },
+	{ 0, "memory.stat", "rss", "anon", "bytes", NULL },
+	{ 0, "memory.stat", "cache", "file", "bytes", NULL },
+	{ 0, "memory.stat", "shmem", "shmem", "bytes", NULL },
+	{ 0, "memory.stat", "swap", "swap", "bytes", NULL },
+	{ 0, "memory.stat", "total_workingset_refault_file", "refault",
+	  "count", NULL },
 };
 #define NFIELDS	(sizeof(cg_fields) / sizeof(cg_fields[0]))
 
@@ -228,6 +238,29 @@ key_num(const char *text, const char *key)
 	return SERIES_NONE;
 }
 
+/* Value of "sub=N" on the line that starts with "key ", as PSI files
+ * write them ("full avg10=0.00 avg60=0.00 avg300=0.00 total=N"). */
+static int64_t
+key_sub_num(const char *text, const char *key, const char *sub)
+{
+	size_t		 l = strlen(key), sl = strlen(sub);
+	const char	*p, *e, *q;
+
+	for (p = text; p != NULL && *p != '\0'; p = strchr(p, '\n'),
+	    p = p ? p + 1 : NULL) {
+		if (strncmp(p, key, l) != 0 || p[l] != ' ')
+			continue;
+		e = p + strcspn(p, "\n");
+		for (q = p + l; q < e; q += strcspn(q, " \n"),
+		    q += strspn(q, " "))
+			if ((size_t)(e - q) > sl && strncmp(q, sub, sl) == 0 &&
+			    q[sl] == '=')
+				return num(q + sl + 1);
+		return SERIES_NONE;
+	}
+	return SERIES_NONE;
+}
+
 /* ---- the cgroup ---- */
 
 static int
@@ -318,7 +351,8 @@ sample_level(struct watch_run *wr, const struct level *l)
 		}
 		if (!have)
 			continue;
-		v = f->key ? key_num(wr->fbuf, f->key) : num(wr->fbuf);
+		v = f->sub ? key_sub_num(wr->fbuf, f->key, f->sub) :
+		    f->key ? key_num(wr->fbuf, f->key) : num(wr->fbuf);
 		if (strcmp(f->col, "limit") == 0)
 			limit = v == SERIES_NONE ? -1 : v;
 		snprintf(name, sizeof(name), "cg/%s/%s", l->name, f->col);

@@ -19,7 +19,8 @@ for g in ${OOMTRAIL_DEPS:-}; do
 		command -v node >/dev/null 2>&1 || PKGS="$PKGS nodejs"
 		command -v npm >/dev/null 2>&1 || PKGS="$PKGS npm"
 		;;
-	slurm) PKGS="$PKGS slurm-wlm slurmdbd slurm-client munge mariadb-server libslurm-dev jq debootstrap" ;;
+	# (qemu-system-x86, e2fsprogs: the cgroup v2 stage's VM, tests/integration/vm.sh)
+	slurm) PKGS="$PKGS slurm-wlm slurmdbd slurm-client munge mariadb-server libslurm-dev jq debootstrap qemu-system-x86 e2fsprogs" ;;
 	# cpack's .rpm (rpmbuild) and its inspection (rpm -qlp, rpm2archive)
 	package) PKGS="$PKGS rpm dpkg-dev" ;;
 	*) echo "deps.sh: unknown group '$g'" >&2; exit 2 ;;

@@ -92,12 +92,26 @@ cpu_narrow)	HOOKS="operator epilog"; VHOOKS=$HOOKS
 # array's id) is OOM-killed, and a job OOM-killed while slurmdbd is
 # stopped.  Today's Epilog collects both; the new one (new_checks) too.
 array_oom|dbd_down) HOOKS="epilog";	VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=batch ;;
+# cgroup v2 only (the VM stage): /dev/shm filled until the memory cgroup
+# OOM-kills the writer (the kernel's stats say shmem filled the limit),
+# and a job thrashing at its limit until its time limit: root's live
+# bundle and SPANK's (its watcher's series) show the stall, the Epilog's
+# (the cgroup gone, no series) only the time limit.
+shm_fill)	HOOKS="epilog";		VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=batch ;;
+thrash)		HOOKS="operator epilog"; VHOOKS=$HOOKS; CAUSE=memory_stall
+		CAUSE_epilog=time_limit; SPANK=batch ;;
 # Never starts on 22.05.8 (the node is drained): root collects it pending.
 gpu_nofile)	HOOKS="operator";	VHOOKS=$HOOKS; CAUSE=gpu_access_denied; SPANK=none ;;
 *)		die "unknown case $CASE" ;;
 esac
 SPANK_BUILT=0
 grep -qx 'spank=built' "$RESULTS/up" && SPANK_BUILT=1
+# The cgroup mode the cluster ran on (cluster.sh's record): v2 keeps
+# cpuset and cpu files in the job's one directory, and its devices rules
+# are an eBPF program with no file.
+CGV=$(sed -n 's/^cgroup=//p' "$RESULTS/up")
+CPUSET=cgroup/cpuset
+[ "$CGV" = v2 ] && CPUSET=cgroup
 if [ "$SPANK_BUILT" = 1 ] && [ "$SPANK" != none ]; then
 	HOOKS="$HOOKS spank"
 	VHOOKS="$VHOOKS spank"
@@ -195,6 +209,12 @@ scenario()
 		ok "sacct: job COMPLETED 0:0" has_line "$SACCT" "${j}COMPLETED\\|0:0\\|"
 		ok "sacct: step .0 COMPLETED" has_line "$SACCT" "^$ID\\.0\\|[^|]*\\|COMPLETED\\|"
 		ok "sacct: step .1 OUT_OF_MEMORY" has_line "$SACCT" "^$ID\\.1\\|[^|]*\\|OUT_OF_MEMORY\\|" ;;
+	shm_fill)
+		ok "sacct: batch step OUT_OF_MEMORY" has_line "$SACCT" "${b}OUT_OF_MEMORY\\|"
+		ok "output: the writer was killed (exit status 137)" has_line "$OUTF" '^writer exit status: 137$' ;;
+	thrash)
+		ok "sacct: job TIMEOUT" has_line "$SACCT" "${j}TIMEOUT\\|"
+		ok "output: the mapped file re-read 3 times or more" has_line "$OUTF" '^pass [3-9]' ;;
 	esac
 }
 
@@ -351,31 +371,47 @@ cpudev_checks()
 		return
 	fi
 	ok "$hook: cpuset.cpus of the job: one CPU" \
-	    member_has "$un" "cgroup/cpuset$job/cpuset.cpus" '^[0-9]+$'
-	# Slurm's v1 task/cgroup makes no cpu-controller directory (cores
-	# are a cpuset, not a CFS quota): the manifest says so.
-	ok "$hook: no cpu cgroup for the job: recorded (no CFS quota)" \
-	    jqt "$un/manifest.json" '[.items[]? | select(.path == "cgroup/cpu/")
-	    | select((.error // "") | startswith("ENOENT: no cpu cgroup"))] | length == 1'
-	# v1 lists a default-allow cgroup as "a *:* rwm", its denials not
-	# at all: only the dev-access probe shows them.
-	ok "$hook: devices.list of the job" \
-	    member_has "$un" "cgroup/devices$job/devices.list" '^a \*:\* rwm$'
+	    member_has "$un" "$CPUSET$job/cpuset.cpus" '^[0-9]+$'
+	if [ "$CGV" = v2 ]; then
+		# Slurm's v2 cores are a cpuset too: no CFS quota
+		ok "$hook: cpu.max of the job: no quota" \
+		    member_has "$un" "cgroup$job/cpu.max" '^max [0-9]+$'
+	else
+		# Slurm's v1 task/cgroup makes no cpu-controller directory
+		# (cores are a cpuset, not a CFS quota): the manifest says so.
+		ok "$hook: no cpu cgroup for the job: recorded (no CFS quota)" \
+		    jqt "$un/manifest.json" '[.items[]? | select(.path == "cgroup/cpu/")
+		    | select((.error // "") | startswith("ENOENT: no cpu cgroup"))] | length == 1'
+		# v1 lists a default-allow cgroup as "a *:* rwm", its denials
+		# not at all: only the dev-access probe shows them.
+		ok "$hook: devices.list of the job" \
+		    member_has "$un" "cgroup/devices$job/devices.list" '^a \*:\* rwm$'
+	fi
 	ok "$hook: host/procs.tsv has threads and cpus_allowed columns" \
 	    member_has "$un" host/procs.tsv $'\tthreads\tcpus_allowed$'
 	if [ "$hook" = operator ]; then
 		ok "$hook: dev-access ran in the job's cgroup" \
 		    member_has "$un" $dev '^method=child-in-cgroup$'
-		ok "$hook: dev-access names v1's device rules" \
-		    member_has "$un" $dev '^cgroup_mode=v1 device_rules=devices.list$'
+		if [ "$CGV" = v2 ]; then
+			ok "$hook: dev-access names v2's eBPF device rules" \
+			    member_has "$un" $dev '^cgroup_mode=v2 device_rules=ebpf$'
+		else
+			ok "$hook: dev-access names v1's device rules" \
+			    member_has "$un" $dev '^cgroup_mode=v1 device_rules=devices.list$'
+		fi
 	else
 		ok "$hook: dev-access skipped: not root" \
 		    member_has "$un" $dev '^note=not root'
 	fi
 	case $CASE/$hook in
 	cpu_hungry/*)
-		ok "$hook: cpuacct.usage of the job > 0" \
-		    member_has "$un" "cgroup/cpu*$job/cpuacct.usage" '^[1-9][0-9]*$'
+		if [ "$CGV" = v2 ]; then
+			ok "$hook: cpu.stat usage_usec of the job > 0" \
+			    member_has "$un" "cgroup$job/cpu.stat" '^usage_usec [1-9][0-9]*$'
+		else
+			ok "$hook: cpuacct.usage of the job > 0" \
+			    member_has "$un" "cgroup/cpu*$job/cpuacct.usage" '^[1-9][0-9]*$'
+		fi
 		ok "$hook: spin: 5 threads on one CPU (procs.tsv)" \
 		    spin_row "$un" '^5 [0-9]+$'
 		ok "$hook: job-env: OMP_NUM_THREADS=4" \
@@ -423,11 +459,11 @@ narrow_checks()
 	ok "$hook: job-env: SLURM_CPUS_PER_TASK=2" \
 	    member_has "$un" host/job-env.txt '^SLURM_CPUS_PER_TASK=2$'
 	ok "$hook: cpuset.cpus of the job: two CPUs" \
-	    member_has "$un" "cgroup/cpuset$job/cpuset.cpus" "$two"
+	    member_has "$un" "$CPUSET$job/cpuset.cpus" "$two"
 	s=$(step_of exact)
 	if [ "$EXACT_CPUS" = 1 ]; then
 		ok "$hook: cpuset.cpus of step exact (.$s): one CPU" \
-		    member_has "$un" "cgroup/cpuset$job/step_$s/cpuset.cpus" '^[0-9]+$'
+		    member_has "$un" "$CPUSET$job/step_$s/cpuset.cpus" '^[0-9]+$'
 		ok "$hook: procs.tsv: spin in step exact: 3 threads on one CPU" \
 		    narrow_row "$un" "step_$s" '^3 [0-9]+$'
 		ok "$hook: sacct.txt: step exact NCPUS 1" sacct_ncpus "$un" exact 1
@@ -438,7 +474,7 @@ narrow_checks()
 	for n in $n; do
 		s=$(step_of $n)
 		ok "$hook: cpuset.cpus of step $n (.$s): two CPUs" \
-		    member_has "$un" "cgroup/cpuset$job/step_$s/cpuset.cpus" "$two"
+		    member_has "$un" "$CPUSET$job/step_$s/cpuset.cpus" "$two"
 		ok "$hook: procs.tsv: spin in step $n: 3 threads on two CPUs" \
 		    narrow_row "$un" "step_$s" '^3 [0-9]+[-,][0-9]+$'
 		ok "$hook: sacct.txt: step $n NCPUS 2" sacct_ncpus "$un" $n 2
@@ -572,6 +608,11 @@ verdict_checks()
 		ok "$hook: rule R-CPU-001 cites a step's one-CPU cpuset" jqt "$j" \
 		    '.verdict.rule == "R-CPU-001" and
 		    (.verdict.initiating.source | test("/step_[0-9]+/cpuset"))' ;;
+	shm_fill/host_oom)
+		ok "$hook: filled_by: shmem (the /dev/shm file)" jqt "$j" \
+		    '.verdict.filled_by.part == "shmem"' ;;
+	thrash/memory_stall)
+		ok "$hook: rule R-HOST-010" jqt "$j" '.verdict.rule == "R-HOST-010"' ;;
 	gpu_nofile/gpu_access_denied)
 		ok "$hook: rule R-GPU-004 cites the drained node" jqt "$j" \
 		    '.verdict.rule == "R-GPU-004" and
@@ -610,8 +651,8 @@ spank_log_checks()
 		return
 	fi
 	case $CASE in
-	timelimit)	why='signal=[1-9][0-9]* oom_kill=0' ;;
-	oom_batch|leak|array_oom|dbd_down) why='signal=0 oom_kill=[1-9]' ;;
+	timelimit|thrash) why='signal=[1-9][0-9]* oom_kill=0' ;;
+	oom_batch|leak|array_oom|dbd_down|shm_fill) why='signal=0 oom_kill=[1-9]' ;;
 	*)		why='signal=9 oom_kill=[1-9]' ;;
 	esac
 	ok "spank: collected for step $SPANK ($why)" has_line "$log" \

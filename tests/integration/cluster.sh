@@ -163,8 +163,11 @@ make_dirs()
 		install -m 0755 "$SPANK" "$RUN/lib/oomtrail_spank.so"
 		install -d -m 0700 "$RUN/bundles/spank"
 	fi
-	printf 'RUN=%s\nRESULTS=%s\nSLURM_CONF=%s\n' "$RUN" "$RESULTS" \
-	    "$SLURM_CONF" >"$RUN/hooks/env"
+	# DEADLINE: the collectors' --deadline (the VM's software
+	# emulation is several times slower: vm_guest.sh raises it)
+	printf 'RUN=%s\nRESULTS=%s\nSLURM_CONF=%s\nDEADLINE=%s\nJOB_DEADLINE=%s\n' \
+	    "$RUN" "$RESULTS" "$SLURM_CONF" "$DEADLINE" "$JOB_DEADLINE" \
+	    >"$RUN/hooks/env"
 	install -d -m 0755 "$RESULTS/bundles" "$RESULTS/measure"
 }
 
@@ -360,7 +363,7 @@ write_plugstack()
 	echo "PlugStackConfig=$RUN/etc/plugstack.conf" >>"$RUN/etc/slurm.conf"
 	echo "optional $RUN/lib/oomtrail_spank.so" \
 	    "collect=$RUN/bin/oomtrail-collect output=$RUN/bundles/spank" \
-	    "markers=$RUN/markers scope=all deadline=30 wait=15 watch" \
+	    "markers=$RUN/markers scope=all deadline=$DEADLINE wait=15 watch" \
 	    >"$RUN/etc/plugstack.conf"
 }
 
@@ -402,15 +405,25 @@ EOF
 # NVIDIA's major and minor (195:0) and no driver behind it: the devices
 # cgroup decides who may open it (EPERM for the others), an allowed open
 # fails with ENXIO.  Made only when absent; "down" removes only that one.
-# Also builds the thread-hungry job's spin (jobs/spin.c).
+# Also builds the thread-hungry job's spin (jobs/spin.c) and the
+# thrashing job's thrash (jobs/thrash.c).
 fake_gpu()
 {
 	if [ ! -e "$FAKE_GPU" ]; then
 		mknod -m 0666 "$FAKE_GPU" c 195 0 || die "cannot mknod $FAKE_GPU"
 		echo "$FAKE_GPU" >"$RUN/fake-gpu"
 	fi
+	# the job programs; the VM has no compiler: vm.sh built them
+	if [ -n "${OOMTRAIL_INTEG_BIN:-}" ]; then
+		install -m 0755 "$OOMTRAIL_INTEG_BIN/spin" \
+		    "$OOMTRAIL_INTEG_BIN/thrash" "$RUN/jobs/" ||
+		    die "no job programs in $OOMTRAIL_INTEG_BIN"
+		return 0
+	fi
 	cc -O1 -pthread -o "$RUN/jobs/spin" "$RUN/jobs/spin.c" ||
 	    die "cannot build jobs/spin.c"
+	cc -O1 -o "$RUN/jobs/thrash" "$RUN/jobs/thrash.c" ||
+	    die "cannot build jobs/thrash.c"
 }
 
 remove_fake_gpu()
@@ -584,7 +597,8 @@ remove_cgroups()
 {
 	local d
 	for d in /sys/fs/cgroup/*/slurm_"$HOST" /sys/fs/cgroup/*/slurm \
-	    /sys/fs/cgroup/slurm_"$HOST" /sys/fs/cgroup/system.slice/slurmstepd.scope; do
+	    /sys/fs/cgroup/slurm_"$HOST" /sys/fs/cgroup/system.slice/slurmstepd.scope \
+	    /sys/fs/cgroup/system.slice/"$HOST"_slurmstepd.scope; do
 		[ -d "$d" ] || continue
 		find "$d" -depth -type d -exec rmdir {} \; 2>/dev/null
 		[ -d "$d" ] && log "could not remove cgroup $d"

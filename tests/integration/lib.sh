@@ -16,17 +16,24 @@
 #            the root chroot.sh builds, $CHROOT, with $RUN bind-mounted at
 #            the same path and other ports).  Every Slurm command of the
 #            scripts goes through the functions below, which run the
-#            chroot's client for 24.11.
+#            chroot's client for 24.11.  Inside the cgroup v2 VM
+#            (vm.sh, OOMTRAIL_INTEG_NATIVE=1) 24.11 is the system's own
+#            Slurm: no chroot.
 SLURMV=${OOMTRAIL_INTEG_SLURM:-22.05}
 case $SLURMV in
 22.05)	CHROOT=""
 	RUN=${OOMTRAIL_INTEG_RUN:-/var/tmp/oomtrail-integ} ;;
 24.11)	CHROOT=${OOMTRAIL_INTEG_CHROOT:-/var/cache/oomtrail-integ/trixie-slurm-24.11}
+	[ "${OOMTRAIL_INTEG_NATIVE:-0}" = 1 ] && CHROOT=""
 	RUN=${OOMTRAIL_INTEG_RUN:-/var/tmp/oomtrail-integ-2411} ;;
 *)	echo "OOMTRAIL_INTEG_SLURM: 22.05 or 24.11, not $SLURMV" >&2
 	exit 2 ;;
 esac
 RESULTS=${OOMTRAIL_INTEG_RESULTS:?OOMTRAIL_INTEG_RESULTS must be set}
+# The collectors' deadlines (seconds): every hook's, and the job-scope
+# collector's of the EpilogSlurmctld; the VM stage raises both.
+DEADLINE=${OOMTRAIL_INTEG_DEADLINE:-30}
+JOB_DEADLINE=${OOMTRAIL_INTEG_JOB_DEADLINE:-120}
 JOBUSER=${OOMTRAIL_INTEG_USER:-oomtrailci}
 SKIP_RC=77
 
@@ -106,9 +113,12 @@ skip_if_skipped()
 }
 
 # wait_for SECONDS WHAT CMD...: poll CMD every 0.2 s; 1 on timeout.
+# Every wait is SLOW times longer (OOMTRAIL_INTEG_SLOW, 1 by default;
+# the VM stage's software emulation sets it).
+SLOW=${OOMTRAIL_INTEG_SLOW:-1}
 wait_for()
 {
-	local secs=$1 what=$2 end
+	local secs=$(($1 * SLOW)) what=$2 end
 	shift 2
 	end=$(($(date +%s) + secs))
 	until "$@" >/dev/null 2>&1; do

@@ -23,6 +23,13 @@ CASES="$CASES array_oom"
 CASES="$CASES cpu_narrow"
 # Collected by root while they run (the "operator" hook, below).
 OPERATOR_CASES="cpu_hungry gpu_gres gpu_nogres cpu_narrow"
+# cgroup v2 only (the VM stage, vm.sh): a job filling /dev/shm until its
+# memory cgroup OOM-kills the writer, and one that thrashes at its limit
+# until its time limit (collected live by root too).
+if [ "$(cgroup_mode)" = v2 ]; then
+	CASES="thrash $CASES shm_fill"
+	OPERATOR_CASES="$OPERATOR_CASES thrash"
+fi
 # Run alone on a slurmd restarted with another gres.conf (nofile, below),
 # and alone while slurmdbd is stopped (dbd_down, below).
 LATE_CASES="gpu_nofile dbd_down"
@@ -198,7 +205,7 @@ collect_root()
 {
 	local id=$1 dir=$RUN/bundles/operator/$1
 	mkdir -p "$dir"
-	in_slurm "$RUN/bin/oomtrail-collect" --job "$id" --output "$dir" --deadline 30 \
+	in_slurm "$RUN/bin/oomtrail-collect" --job "$id" --output "$dir" --deadline "$DEADLINE" \
 	    >"$dir/collect.out" 2>"$dir/collect.err"
 	echo "rc=$?" >"$dir/collect.status"
 	touch "$RUN/jobs/$id.collected"

@@ -163,6 +163,11 @@ DEFINE_TEST(test_watch_grows_until_cgroup_removed)
 	long		 c;
 
 	setup(1);
+	/* The real tree has no memory.pressure (its kernel had no PSI): the
+	 * lines of a real one from a Slurm 24.11 job (the v2 VM's thrash) */
+	test_sh("printf 'some avg10=28.36 avg60=24.50 avg300=9.63 "
+	    "total=35336743\\nfull avg10=27.01 avg60=24.50 avg300=9.63 "
+	    "total=35336700\\n' > " JOB "/memory.pressure");
 	start("", "--interval 0.2");
 	grow(12, 0.2);
 	/* On a loaded machine the watcher may lag: let it sample the last
@@ -202,6 +207,11 @@ DEFINE_TEST(test_watch_grows_until_cgroup_removed)
 	/* levels below the job are named by their path under it */
 	CHECK(series_get(&s, 2, "cg/step_0/user/current") != SERIES_NONE);
 	CHECK(series_col_index(&s, "cg/step_0/user/task_0/oom_kill") >= 0);
+	/* PSI: each line's cumulative total, in microseconds; refaults */
+	CHECK_EQ_INT(series_get(&s, 2, "cg/job/psi_some"), 35336743);
+	CHECK_EQ_INT(series_get(&s, 2, "cg/job/psi_full"), 35336700);
+	CHECK_EQ_INT(series_get(&s, 2, "cg/step_0/psi_full"), SERIES_NONE);
+	CHECK(series_get(&s, 2, "cg/job/refault") != SERIES_NONE);
 	/* GPUs: used with the total as its limit, a compute process */
 	c = series_col_index(&s, "gpu0/used");
 	CHECK(c >= 0);

@@ -50,7 +50,7 @@ if [ -x "$RUN/contrib/epilog-slurmctld.sh" ]; then
 	mkdir -p "$nd"
 	t0=$(date +%s.%N)
 	OOMTRAIL_COLLECT=$RUN/bin/oomtrail-collect OOMTRAIL_OUTPUT=$nd \
-	    OOMTRAIL_MARKERS=$RUN/markers OOMTRAIL_DEADLINE=30 OOMTRAIL_KEEP=0 \
+	    OOMTRAIL_MARKERS=$RUN/markers OOMTRAIL_DEADLINE=$DEADLINE OOMTRAIL_KEEP=0 \
 	    OOMTRAIL_KEEP_BYTES=0 OOMTRAIL_LOG=$nd/epilog.log \
 	    "$RUN/contrib/epilog.sh" >"$nd/collect.out" 2>"$nd/collect.err"
 	echo "rc=$? seconds=$(awk -v a="$(date +%s.%N)" -v b="$t0" 'BEGIN{printf "%.2f", a-b}')" >"$nd/collect.status"
@@ -61,7 +61,7 @@ dir=$RUN/bundles/epilog/$job
 mkdir -p "$dir"
 t0=$(date +%s.%N)
 "$RUN/bin/oomtrail-collect" --job "$job" --output "$dir" \
-    --deadline 30 >"$dir/collect.out" 2>"$dir/collect.err"
+    --deadline "$DEADLINE" >"$dir/collect.out" 2>"$dir/collect.err"
 echo "rc=$? seconds=$(awk -v a="$(date +%s.%N)" -v b="$t0" 'BEGIN{printf "%.2f", a-b}') via=direct" >"$dir/collect.status"
 wait "$poller"
 exit 0

@@ -15,6 +15,6 @@ echo "$envdump" >"$RUN/measure/$job.env.epilog_slurmctld"
 [ -x "$RUN/contrib/epilog-slurmctld.sh" ] || exit 0
 OOMTRAIL_COLLECT=$RUN/bin/oomtrail-collect \
     OOMTRAIL_OUTPUT=$RUN/bundles/job/$job OOMTRAIL_STATE=$RUN/ctld \
-    OOMTRAIL_JOB_DEADLINE=120 OOMTRAIL_KEEP=0 OOMTRAIL_KEEP_BYTES=0 \
+    OOMTRAIL_JOB_DEADLINE=$JOB_DEADLINE OOMTRAIL_KEEP=0 OOMTRAIL_KEEP_BYTES=0 \
     "$RUN/contrib/epilog-slurmctld.sh" </dev/null >/dev/null 2>&1
 exit 0

@@ -1,6 +1,6 @@
 /*
  * spin N SECONDS [STOPFILE]: N threads that burn CPU for SECONDS (at most
- * 120), or until STOPFILE exists, then exit 0. The thread-hungry workload
+ * 600), or until STOPFILE exists, then exit 0. The thread-hungry workload
  * of the cpu_hungry and cpu_narrow cases; cluster.sh builds it into
  * $RUN/jobs/spin.
  */
@@ -31,7 +31,7 @@ main(int argc, char *argv[])
 	int		s = argc > 2 ? atoi(argv[2]) : 10;
 
 	n = n < 1 ? 1 : n > 64 ? 64 : n;
-	s = s < 1 ? 1 : s > 120 ? 120 : s;
+	s = s < 1 ? 1 : s > 600 ? 600 : s;
 	end = time(NULL) + s;
 	for (int i = 0; i < n; i++)
 		if (pthread_create(&t[i], NULL, spin, NULL) != 0)

@@ -11,7 +11,7 @@ dir=$RUN/bundles/$hook/$SLURM_JOB_ID
 mkdir -p "$dir"
 "$RUN/hooks/probe.sh" "$hook"
 "$RUN/bin/oomtrail-collect" --job "$SLURM_JOB_ID" --output "$dir" \
-    --deadline 30 >"$dir/collect.out" 2>"$dir/collect.err"
+    --deadline "$DEADLINE" >"$dir/collect.out" 2>"$dir/collect.err"
 rc=$?
 echo "rc=$rc" >"$dir/collect.status"
 exit 0
