@@ -660,14 +660,16 @@ stall_snapshot(const struct facts *f, struct arena *a, struct rmatch *m)
 		return -1;
 	rmatch_support(m, s);
 	rmatch_support(m, lim);
-	/* a stall still going on shows in the last 10 s first */
-	fullmax = full10 > full60 ? full10 : full60;
+	/* the last minute; a stall still going on shows in the last 10 s
+	 * first */
+	fullmax = full60 >= PSI_STALL || full10 < full60 ? full60 : full10;
 	if (fullmax >= PSI_STALL) {
 		m->confidence = "high";
-		m->confidence_reason = "the job's memory cgroup at its limit "
-		    "with reclaim and refault counters, and its PSI: every "
-		    "task stalled on memory for a large share of the last "
-		    "seconds";
+		m->confidence_reason = arena_printf(a, "the job's memory "
+		    "cgroup at its limit with reclaim and refault counters, "
+		    "and its PSI: every task stalled on memory for a large "
+		    "share of the last %s", fullmax == full60 ? "minute" :
+		    "10 seconds");
 		rmatch_support(m, psi);
 	} else {
 		m->confidence = "medium";

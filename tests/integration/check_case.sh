@@ -110,8 +110,10 @@ grep -qx 'spank=built' "$RESULTS/up" && SPANK_BUILT=1
 # cpuset and cpu files in the job's one directory, and its devices rules
 # are an eBPF program with no file.
 CGV=$(sed -n 's/^cgroup=//p' "$RESULTS/up")
-CPUSET=cgroup/cpuset
-[ "$CGV" = v2 ] && CPUSET=cgroup
+# and a v2 step's own cpuset.cpus is empty (Slurm 24.11 writes the CPUs
+# at its user/ level): what binds is cpuset.cpus.effective.
+CPUSET=cgroup/cpuset CPUS=cpuset.cpus
+[ "$CGV" = v2 ] && CPUSET=cgroup CPUS=cpuset.cpus.effective
 if [ "$SPANK_BUILT" = 1 ] && [ "$SPANK" != none ]; then
 	HOOKS="$HOOKS spank"
 	VHOOKS="$VHOOKS spank"
@@ -371,7 +373,7 @@ cpudev_checks()
 		return
 	fi
 	ok "$hook: cpuset.cpus of the job: one CPU" \
-	    member_has "$un" "$CPUSET$job/cpuset.cpus" '^[0-9]+$'
+	    member_has "$un" "$CPUSET$job/$CPUS" '^[0-9]+$'
 	if [ "$CGV" = v2 ]; then
 		# Slurm's v2 cores are a cpuset too: no CFS quota
 		ok "$hook: cpu.max of the job: no quota" \
@@ -459,11 +461,11 @@ narrow_checks()
 	ok "$hook: job-env: SLURM_CPUS_PER_TASK=2" \
 	    member_has "$un" host/job-env.txt '^SLURM_CPUS_PER_TASK=2$'
 	ok "$hook: cpuset.cpus of the job: two CPUs" \
-	    member_has "$un" "$CPUSET$job/cpuset.cpus" "$two"
+	    member_has "$un" "$CPUSET$job/$CPUS" "$two"
 	s=$(step_of exact)
 	if [ "$EXACT_CPUS" = 1 ]; then
 		ok "$hook: cpuset.cpus of step exact (.$s): one CPU" \
-		    member_has "$un" "$CPUSET$job/step_$s/cpuset.cpus" '^[0-9]+$'
+		    member_has "$un" "$CPUSET$job/step_$s/$CPUS" '^[0-9]+$'
 		ok "$hook: procs.tsv: spin in step exact: 3 threads on one CPU" \
 		    narrow_row "$un" "step_$s" '^3 [0-9]+$'
 		ok "$hook: sacct.txt: step exact NCPUS 1" sacct_ncpus "$un" exact 1
@@ -474,7 +476,7 @@ narrow_checks()
 	for n in $n; do
 		s=$(step_of $n)
 		ok "$hook: cpuset.cpus of step $n (.$s): two CPUs" \
-		    member_has "$un" "$CPUSET$job/step_$s/cpuset.cpus" "$two"
+		    member_has "$un" "$CPUSET$job/step_$s/$CPUS" "$two"
 		ok "$hook: procs.tsv: spin in step $n: 3 threads on two CPUs" \
 		    narrow_row "$un" "step_$s" '^3 [0-9]+[-,][0-9]+$'
 		ok "$hook: sacct.txt: step $n NCPUS 2" sacct_ncpus "$un" $n 2
@@ -503,9 +505,15 @@ nofile_checks()
 	    '^ +Reason=gres/gpu count reported lower than configured \(0 < 1\) '
 	ok "$hook: dev-access skipped: no cgroup" \
 	    member_has "$un" gpu/dev-access.txt '^method=skipped$'
-	ok "$hook: no devices cgroup for the job: recorded" \
-	    jqt "$un/manifest.json" '[.items[]? | select(.path == "cgroup/devices/")
-	    | select((.error // "") | startswith("ENOENT: no devices cgroup"))] | length == 1'
+	if [ "$CGV" = v2 ]; then
+		ok "$hook: no cgroup for the job: recorded" \
+		    jqt "$un/manifest.json" '[.items[]? | select(.path == "cgroup/")
+		    | select((.error // "") | startswith("ENOENT: no memory cgroup for job"))] | length == 1'
+	else
+		ok "$hook: no devices cgroup for the job: recorded" \
+		    jqt "$un/manifest.json" '[.items[]? | select(.path == "cgroup/devices/")
+		    | select((.error // "") | startswith("ENOENT: no devices cgroup"))] | length == 1'
+	fi
 }
 
 # ---------------------------------------------------------------- watch
