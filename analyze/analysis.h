@@ -21,6 +21,20 @@
 
 #define ANALYSIS_SCHEMA	"oomtrail.analysis/1"
 
+/* An Xid line's entry in NVIDIA's Xid catalog (xid_catalog.h), carried
+ * on its evidence so every report can say what it means and what the
+ * catalog says to do. */
+struct evidence_xid {
+	int64_t		 code;
+	const char	*mnemonic;	/* the catalog's */
+	const char	*component;	/* application driver memory nvlink ... */
+	const char	*meaning;
+	const char	*action;	/* restart_app reset_gpu reboot_node ... */
+	const char	*action_text;	/* the action as a phrase */
+	const char	*immediate;	/* catalog bucket, verbatim */
+	const char	*investigate;	/* catalog bucket, verbatim */
+};
+
 struct evidence {
 	const char	*kind;		/* event kind name (timeline) or NULL */
 	const char	*source;	/* path inside the input */
@@ -39,6 +53,7 @@ struct evidence {
 	int		 initiating;	/* timeline: this is the initiating event */
 	int		 cascade;	/* timeline: part of the cascade */
 	int		 masked;	/* text or context had a secret masked */
+	const struct evidence_xid *xid;	/* an Xid in the catalog, or NULL */
 };
 
 struct evidence_list {

@@ -138,6 +138,22 @@ mj_push(json_t *arr, json_t *v, int *bad)
 }
 
 static json_t *
+mj_xid(const struct evidence_xid *x, int *bad)
+{
+	json_t	*o = json_object();
+
+	mj_set(o, "code", json_integer((json_int_t)x->code), bad);
+	mj_set(o, "mnemonic", mj_str(x->mnemonic), bad);
+	mj_set(o, "component", mj_str(x->component), bad);
+	mj_set(o, "meaning", mj_str(x->meaning), bad);
+	mj_set(o, "action", mj_str(x->action), bad);
+	mj_set(o, "action_text", mj_str(x->action_text), bad);
+	mj_set(o, "catalog_immediate", mj_str(x->immediate), bad);
+	mj_set(o, "catalog_investigatory", mj_str(x->investigate), bad);
+	return o;
+}
+
+static json_t *
 mj_evidence(const struct evidence *ev, int *bad)
 {
 	json_t	*o;
@@ -164,6 +180,8 @@ mj_evidence(const struct evidence *ev, int *bad)
 	mj_set(o, "cascade", json_boolean(ev->cascade), bad);
 	if (ev->masked)		/* only when true: additive (issue 20) */
 		mj_set(o, "masked", json_true(), bad);
+	if (ev->xid != NULL)	/* only on a catalogued Xid (issue 18) */
+		mj_set(o, "xid", mj_xid(ev->xid, bad), bad);
 	return o;
 }
 
@@ -619,6 +637,34 @@ mj_read_time(struct mj *m, json_t *o, struct evidence *ev)
 	return ERR_OK;
 }
 
+/* The optional "xid" object of an evidence (issue 18). */
+static enum err_code
+mj_read_xid(struct mj *m, json_t *o, struct evidence *ev)
+{
+	json_t			*v = json_object_get(o, "xid");
+	struct evidence_xid	*x;
+	enum err_code		 rc;
+
+	if (v == NULL || json_is_null(v))
+		return ERR_OK;
+	if (!json_is_object(v))
+		return mj_bad(m, "xid", "an object or null");
+	if ((x = arena_zalloc(m->a, sizeof(*x))) == NULL)
+		return ERR(m->e, ERR_NOMEM, "%s.xid", m->where);
+	if ((rc = mj_get_int(m, v, "code", 0, INT64_MAX, -1, &x->code)) ||
+	    (rc = mj_get_str(m, v, "mnemonic", &x->mnemonic)) ||
+	    (rc = mj_get_str(m, v, "component", &x->component)) ||
+	    (rc = mj_get_str(m, v, "meaning", &x->meaning)) ||
+	    (rc = mj_get_str(m, v, "action", &x->action)) ||
+	    (rc = mj_get_str(m, v, "action_text", &x->action_text)) ||
+	    (rc = mj_get_str(m, v, "catalog_immediate", &x->immediate)) ||
+	    (rc = mj_get_str(m, v, "catalog_investigatory",
+	    &x->investigate)))
+		return rc;
+	ev->xid = x;
+	return ERR_OK;
+}
+
 static enum err_code
 mj_read_ev(struct mj *m, json_t *o, struct evidence *ev)
 {
@@ -641,7 +687,8 @@ mj_read_ev(struct mj *m, json_t *o, struct evidence *ev)
 	    (rc = mj_get_bool(m, o, "out_of_order", &ev->out_of_order)) ||
 	    (rc = mj_get_bool(m, o, "initiating", &ev->initiating)) ||
 	    (rc = mj_get_bool(m, o, "cascade", &ev->cascade)) ||
-	    (rc = mj_get_bool(m, o, "masked", &ev->masked)))
+	    (rc = mj_get_bool(m, o, "masked", &ev->masked)) ||
+	    (rc = mj_read_xid(m, o, ev)))
 		return rc;
 	ev->line = (uint32_t)line;
 	ev->rank = (int)rank;

@@ -1046,6 +1046,9 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	an->verdict.summary = summary_of(a, r, &m);
 	an->verdict.initiating = kit_evidence_of(f, a, init);
 	an->verdict.next_action = r->next_action;
+	if (strcmp(r->cause, "xid_fault") == 0 ||
+	    strcmp(r->cause, "retired_pages") == 0)
+		an->verdict.next_action = hw_xid_next(f, a, r->next_action);
 	distrust(an, init);
 	support_finding(f, an, r, &m);
 	if (strcmp(r->cause, "host_oom") == 0)

@@ -250,6 +250,12 @@ struct rule {
 	const char	*refines;	/* RC_REFINE: causes, comma-separated */
 };
 
+/* rules_hardware.c: the verdict's next action for xid_fault and
+ * retired_pages: NVIDIA's Xid catalog action for each Xid seen, then
+ * base. */
+const char	*hw_xid_next(const struct facts *, struct arena *,
+		    const char *base);
+
 /* series_view.c: views up to fail_ns, the refining predicates, the
  * spike/leak findings and the model's series. */
 void	series_views_build(const struct facts *, struct arena *,

@@ -197,7 +197,16 @@ ht_evline(struct html *h, const struct evidence *ev)
 	}
 	fprintf(h->fp, "</span><blockquote><code>");
 	esc_html(h->fp, ev->text, 600, 0);
-	fprintf(h->fp, "</code></blockquote></div>\n");
+	fprintf(h->fp, "</code>");
+	if (ev->xid != NULL) {
+		char	note[1024];
+
+		report_xid_note(ev->xid, note, sizeof(note));
+		fprintf(h->fp, "<br><span class=\"dim\">");
+		esc_html(h->fp, note, 0, 0);
+		fprintf(h->fp, "</span>");
+	}
+	fprintf(h->fp, "</blockquote></div>\n");
 }
 
 static const char ht_css[] =

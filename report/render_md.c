@@ -59,6 +59,13 @@ md_quote(FILE *fp, const struct evidence *ev, const char *indent)
 		esc_md(fp, ev->time_quality, 32, 0);
 		fprintf(fp, ")");
 	}
+	if (ev->xid != NULL) {
+		char	note[1024];
+
+		report_xid_note(ev->xid, note, sizeof(note));
+		fprintf(fp, "<br>\n%s> ", indent);
+		esc_md(fp, note, 0, 0);
+	}
 	fprintf(fp, "\n");
 }
 

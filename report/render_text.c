@@ -113,6 +113,19 @@ report_time(const struct evidence *ev, char out[48])
 		units_fmt_iso(ev->time_ns, out);
 }
 
+void
+report_xid_note(const struct evidence_xid *x, char *out, size_t n)
+{
+	snprintf(out, n, "Xid %" PRId64 " (%s, %s): %s NVIDIA's Xid catalog: "
+	    "%s (immediate %s, investigatory %s).", x->code,
+	    x->component != NULL ? x->component : "?",
+	    x->mnemonic != NULL ? x->mnemonic : "?",
+	    x->meaning != NULL ? x->meaning : "",
+	    x->action_text != NULL ? x->action_text : "?",
+	    x->immediate != NULL ? x->immediate : "?",
+	    x->investigate != NULL ? x->investigate : "?");
+}
+
 /* ---- text ---- */
 
 static void
@@ -157,6 +170,14 @@ txt_evidence(struct txt *t, const struct evidence *ev, const char *indent)
 	fprintf(t->fp, ")\n%s    ", indent);
 	txt_str(t, ev->text, "");
 	fprintf(t->fp, "\n");
+	if (ev->xid != NULL) {
+		char	note[1024];
+
+		report_xid_note(ev->xid, note, sizeof(note));
+		fprintf(t->fp, "%s    ", indent);
+		txt_str(t, note, "");
+		fprintf(t->fp, "\n");
+	}
 }
 
 static void

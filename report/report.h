@@ -55,6 +55,11 @@ enum err_code	report_html(const struct analysis *, FILE *,
 void		report_bytes(int64_t, char out[32]);
 /* The evidence's UTC time "2026-11-30T06:59:11Z", or "untimed". */
 void		report_time(const struct evidence *, char out[48]);
+/* An Xid evidence's catalog line: "Xid 79 (bus, ROBUST_...): meaning
+ * NVIDIA's Xid catalog: drain the node and reboot it (RESTART_BM, then
+ * CONTACT_SUPPORT)."; unescaped, for the renderer to escape. */
+void		report_xid_note(const struct evidence_xid *, char *out,
+		    size_t n);
 
 /* The meters of a usage view (analysis.h struct usage_q), in the order
  * every renderer shows them: label, what it measures, the field. */
