@@ -197,6 +197,37 @@ struct series_q {			/* memory over time, one quantity */
 	int64_t		*v;
 };
 
+/* A rank behind the others in a stalled collective (stall.c). */
+struct stall_rank {
+	int		 rank;
+	const char	*node;
+	int		 node_inferred;	/* from its neighbouring ranks */
+	const char	*state;		/* never_reported behind not_enqueued
+					 * other_collective ahead */
+	int64_t		 seqnum;	/* its oldest timed-out work; -1 */
+	const char	*optype;
+	int64_t		 numel_in;	/* -1 */
+	int64_t		 last_enqueued;	/* -1 */
+	int64_t		 last_completed;	/* -1 */
+	struct evidence	*evidence;	/* NULL: never reported */
+};
+
+/* The job's collective timeouts folded per rank (stall.c). */
+struct collective_q {
+	int64_t			 timeouts;	/* timeout lines, all ranks */
+	int64_t			 ranks;		/* ranks that reported */
+	int64_t			 world;		/* highest rank + 1; -1 */
+	int64_t			 seqnum;	/* where most ranks wait; -1 */
+	const char		*optype;
+	int64_t			 numel_in;	/* -1 */
+	int64_t			 timeout_ms;	/* -1 */
+	const char		*summary;
+	struct stall_rank	*stalled;
+	size_t			 nstalled;
+	size_t			 more_stalled;	/* not listed */
+	struct evidence_list	 evidence;	/* a line of the majority */
+};
+
 struct input_info {
 	const char	*path;
 	const char	*node;
@@ -227,6 +258,7 @@ struct analysis {
 	struct series_q		*series;
 	size_t			 nseries;
 	struct evidence_list	 timeline;
+	struct collective_q	*collective;	/* NULL: no timeouts */
 	struct input_info	*inputs;
 	size_t			 ninputs;
 	const char		**skew;		/* clock skew notes per node */

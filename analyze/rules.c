@@ -1060,6 +1060,7 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	series_findings(f, an, r->cause, r->boundary);
 	rule_out_others(f, an, r->cause, init);
 	missing_evidence(f, an, r->cause, init);
+	stall_view(f, an);
 	host_quantities(f, an);
 	usage_views(f, an);
 	breakdown_views(f, an);

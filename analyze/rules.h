@@ -250,6 +250,10 @@ struct rule {
 	const char	*refines;	/* RC_REFINE: causes, comma-separated */
 };
 
+/* stall.c: the job's collective timeouts folded per rank, the ranks
+ * behind the others (an->collective). */
+void		stall_view(const struct facts *, struct analysis *);
+
 /* rules_hardware.c: the verdict's next action for xid_fault and
  * retired_pages: NVIDIA's Xid catalog action for each Xid seen, then
  * base. */

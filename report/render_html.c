@@ -980,6 +980,26 @@ ht_processes(struct html *h)
 
 /* ---- lists ---- */
 
+/* The job's collective timeouts folded per rank (issue 18). */
+static void
+ht_collective(struct html *h)
+{
+	const struct collective_q	*c = h->an->collective;
+
+	if (c == NULL)
+		return;
+	fprintf(h->fp, "<section id=\"collective\"><h2>Collective stall"
+	    "</h2>\n<p>");
+	ht_s(h, c->summary, "");
+	fprintf(h->fp, "</p>\n");
+	for (size_t i = 0; i < c->nstalled; i++)
+		if (c->stalled[i].evidence != NULL)
+			ht_evline(h, c->stalled[i].evidence);
+	for (size_t i = 0; i < c->evidence.n; i++)
+		ht_evline(h, &c->evidence.v[i]);
+	fprintf(h->fp, "</section>\n");
+}
+
 static void
 ht_findings(struct html *h)
 {
@@ -1175,6 +1195,7 @@ report_html(const struct analysis *an, FILE *fp,
 	}
 	ht_head(&h);
 	ht_verdict(&h);
+	ht_collective(&h);
 	ht_timeline(&h);
 	ht_host(&h);
 	ht_usage(&h);

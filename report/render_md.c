@@ -179,6 +179,28 @@ md_findings(FILE *fp, const struct analysis *an)
 	md_more(fp, an->nsecondary, n, "findings");
 }
 
+/* The job's collective timeouts folded per rank (issue 18). */
+static void
+md_collective(FILE *fp, const struct analysis *an)
+{
+	const struct collective_q	*c = an->collective;
+	size_t				 shown = 0;
+
+	if (c == NULL)
+		return;
+	fprintf(fp, "\n## Collective stall\n\n");
+	esc_md(fp, c->summary, 0, 0);
+	fprintf(fp, "\n\n");
+	for (size_t i = 0; i < c->nstalled && shown < MD_LIST_MAX; i++)
+		if (c->stalled[i].evidence != NULL) {
+			md_quote(fp, c->stalled[i].evidence, "");
+			fprintf(fp, "\n");
+			shown++;
+		}
+	for (size_t i = 0; i < c->evidence.n; i++)
+		md_quote(fp, &c->evidence.v[i], "");
+}
+
 static void
 md_ruled_out(FILE *fp, const struct analysis *an)
 {
@@ -541,6 +563,7 @@ report_md(const struct analysis *an, FILE *fp,
 		    MD_ROWS_DEFAULT;
 
 	md_verdict(fp, &an->verdict);
+	md_collective(fp, an);
 	md_findings(fp, an);
 	md_timeline(fp, an, rows);
 	md_ruled_out(fp, an);

@@ -275,6 +275,24 @@ txt_findings(struct txt *t, const struct analysis *an)
 	}
 }
 
+/* The job's collective timeouts folded per rank (issue 18). */
+static void
+txt_collective(struct txt *t, const struct analysis *an)
+{
+	const struct collective_q	*c = an->collective;
+
+	if (c == NULL)
+		return;
+	txt_heading(t, "Collective stall", (size_t)-1);
+	fprintf(t->fp, "  ");
+	txt_str(t, c->summary, "");
+	fprintf(t->fp, "\n");
+	for (size_t i = 0; i < c->nstalled && i < TXT_ROWS_MAX; i++)
+		if (c->stalled[i].evidence != NULL)
+			txt_evidence(t, c->stalled[i].evidence, "    ");
+	txt_evlist(t, &c->evidence);
+}
+
 static void
 txt_kv(struct txt *t, const char *label, int64_t v)
 {
@@ -615,6 +633,7 @@ report_text(const struct analysis *an, FILE *fp,
 	struct txt	 t = { .fp = fp, .color = opts != NULL && opts->color };
 
 	txt_verdict(&t, &an->verdict);
+	txt_collective(&t, an);
 	txt_findings(&t, an);
 	txt_host(&t, an);
 	txt_usage(&t, an);
