@@ -23,7 +23,7 @@
 #include "rule_kit.h"
 #include "rules.h"
 
-#define STALL_RANKS	4096	/* ranks tracked; more are counted only */
+#define STALL_RANKS	4096	/* ranks tracked (0 .. 4095) */
 #define STALL_NAMED	16	/* stalled ranks listed */
 
 struct rank_rec {
@@ -37,17 +37,19 @@ struct rank_rec {
 	const struct event	*ev;		/* its timeout (or progress) */
 };
 
+/* The record of rank (below STALL_RANKS; larger ranks are not tracked),
+ * made on first sight; idx maps a rank to its place in v. */
 static struct rank_rec *
-rec_of(struct rank_rec *v, size_t *n, int rank)
+rec_of(struct rank_rec *v, int *idx, size_t *n, int rank)
 {
-	for (size_t i = 0; i < *n; i++)
-		if (v[i].rank == rank)
-			return &v[i];
-	if (*n >= STALL_RANKS)
+	if (rank < 0 || rank >= STALL_RANKS)
 		return NULL;
-	v[*n] = (struct rank_rec){ .rank = rank, .seq = -1, .numel = -1,
-	    .timeout_ms = -1, .enq = -1, .comp = -1 };
-	return &v[(*n)++];
+	if (idx[rank] < 0) {
+		v[*n] = (struct rank_rec){ .rank = rank, .seq = -1,
+		    .numel = -1, .timeout_ms = -1, .enq = -1, .comp = -1 };
+		idx[rank] = (int)(*n)++;
+	}
+	return &v[idx[rank]];
 }
 
 static int
@@ -321,6 +323,7 @@ stall_view(const struct facts *f, struct analysis *an)
 {
 	struct arena		*a = an->arena;
 	struct rank_rec		*v;
+	int			*idx;
 	struct collective_q	*c;
 	struct str		 op = { NULL, 0 };
 	size_t			 n = 0, cnt = 0, opn = 0;
@@ -333,13 +336,19 @@ stall_view(const struct facts *f, struct analysis *an)
 	if (timeouts == 0 ||
 	    (v = calloc(STALL_RANKS, sizeof(*v))) == NULL)
 		return;
+	if ((idx = malloc(STALL_RANKS * sizeof(*idx))) == NULL) {
+		free(v);
+		return;
+	}
+	for (int r = 0; r < STALL_RANKS; r++)
+		idx[r] = -1;
 	for (size_t i = 0; i < f->tl->n; i++) {
 		const struct event	*ev = f->tl->v[i];
 		struct rank_rec		*r;
 
 		if ((ev->kind != EV_NCCL_TIMEOUT && !is_progress(ev)) ||
 		    ev->rank < 0 || facts_foreign(f, ev) ||
-		    (r = rec_of(v, &n, ev->rank)) == NULL)
+		    (r = rec_of(v, idx, &n, ev->rank)) == NULL)
 			continue;
 		take(r, ev);
 	}
@@ -387,8 +396,11 @@ stall_view(const struct facts *f, struct analysis *an)
 		else if (r->seq > c->seqnum && cnt > 1)
 			add_stalled(c, a, f, r, r->rank, "ahead");
 	}
-	/* Ranks in [0, world) that printed nothing. */
-	for (int r = 0, j = 0; n >= 2 && r <= maxrank; r++) {
+	/* Ranks between the lowest and the highest that reported but that
+	 * printed nothing (ranks outside that span are more likely on a node
+	 * whose log is not in the input than silent). */
+	for (int r = n > 0 ? v[0].rank : 0, j = 0; n >= 2 && r <= maxrank;
+	    r++) {
 		struct stall_rank	*s;
 
 		while ((size_t)j < n && v[j].rank < r)
@@ -412,5 +424,6 @@ stall_view(const struct facts *f, struct analysis *an)
 		    &c->stalled[0]), an->verdict.next_action != NULL ?
 		    an->verdict.next_action : "");
 out:
+	free(idx);
 	free(v);
 }
