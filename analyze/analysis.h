@@ -127,6 +127,13 @@ struct device_q {			/* one GPU */
 	int64_t		 process_bytes;		/* this process ("in use") */
 	int64_t		 processes;		/* compute apps listed */
 	int64_t		 nominal_bytes;		/* the model's spec capacity */
+	/* A row of Slurm's GPU accounting instead (gres/gpumem and
+	 * gres/gpuutil of TRESUsageInMax/Ave, issue 18): step is set, gpu
+	 * is "all", used_bytes is the step's peak; -1 unknown. */
+	const char	*step;
+	int64_t		 used_ave_bytes;
+	int64_t		 util_max_pct;
+	int64_t		 util_ave_pct;
 };
 
 struct usage_q {			/* one limit hit, seen by each meter */

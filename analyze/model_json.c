@@ -306,6 +306,12 @@ mj_device(const struct device_q *d, int *bad)
 	mj_set(o, "process_bytes", mj_int(d->process_bytes), bad);
 	mj_set(o, "processes", mj_int(d->processes), bad);
 	mj_set(o, "nominal_bytes", mj_int(d->nominal_bytes), bad);
+	if (d->step != NULL) {	/* Slurm GPU accounting (issue 18) */
+		mj_set(o, "step", mj_str(d->step), bad);
+		mj_set(o, "used_ave_bytes", mj_int(d->used_ave_bytes), bad);
+		mj_set(o, "util_max_pct", mj_int(d->util_max_pct), bad);
+		mj_set(o, "util_ave_pct", mj_int(d->util_ave_pct), bad);
+	}
 	return o;
 }
 
@@ -953,7 +959,15 @@ mj_read_device(struct mj *m, json_t *o, struct device_q *d)
 		    -1, p)))
 			return rc;
 	}
-	return ERR_OK;
+	if ((rc = mj_get_str(m, o, "step", &d->step)) || d->step == NULL)
+		return rc;
+	if ((rc = mj_get_int(m, o, "used_ave_bytes", 0, INT64_MAX, -1,
+	    &d->used_ave_bytes)) ||
+	    (rc = mj_get_int(m, o, "util_max_pct", 0, INT64_MAX, -1,
+	    &d->util_max_pct)))
+		return rc;
+	return mj_get_int(m, o, "util_ave_pct", 0, INT64_MAX, -1,
+	    &d->util_ave_pct);
 }
 
 static enum err_code

@@ -1067,6 +1067,7 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	series_model(f, an);
 	device_quantities(f, an, f->first[EV_CUDA_OOM] != NULL ?
 	    f->first[EV_CUDA_OOM] : f->summary_oom);
+	gpu_acct_quantities(f, an);
 	fill_timeline(f, an, init, strcmp(r->cause, "inconclusive") == 0 &&
 	    init != NULL && is_cascade(init->kind) && peers_went(f));
 	return ERR_OK;

@@ -250,6 +250,10 @@ struct rule {
 	const char	*refines;	/* RC_REFINE: causes, comma-separated */
 };
 
+/* gpu_acct.c: one quantities.device row per step with Slurm GPU
+ * accounting (gres/gpumem, gres/gpuutil). */
+void		gpu_acct_quantities(const struct facts *, struct analysis *);
+
 /* stall.c: the job's collective timeouts folded per rank, the ranks
  * behind the others (an->collective). */
 void		stall_view(const struct facts *, struct analysis *);

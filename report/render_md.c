@@ -491,14 +491,22 @@ md_device(FILE *fp, const struct analysis *an)
 {
 	size_t	 n = an->ndevice < MD_TABLE_MAX ? an->ndevice : MD_TABLE_MAX;
 
+	size_t	 gpus = 0;
+
 	if (an->ndevice == 0)
 		return;
-	fprintf(fp, "\n### GPU memory\n\n"
-	    "| GPU | node | product | capacity | reserved | allocated | free |"
-	    " requested |\n|---|---|---|---|---|---|---|---|\n");
+	for (size_t i = 0; i < n; i++)
+		gpus += an->device[i].step == NULL;
+	fprintf(fp, "\n### GPU memory\n\n");
+	if (gpus > 0)
+		fprintf(fp, "| GPU | node | product | capacity | reserved | "
+		    "allocated | free | requested |\n"
+		    "|---|---|---|---|---|---|---|---|\n");
 	for (size_t i = 0; i < n; i++) {
 		const struct device_q	*d = &an->device[i];
 
+		if (d->step != NULL)	/* Slurm's accounting: below */
+			continue;
 		fprintf(fp, "| ");
 		esc_md(fp, d->gpu != NULL ? d->gpu : "?", 48, ESC_TABLE);
 		fprintf(fp, " | ");
@@ -515,6 +523,15 @@ md_device(FILE *fp, const struct analysis *an)
 		fprintf(fp, "\n");
 	}
 	md_more(fp, an->ndevice, n, "GPUs");
+	for (size_t i = 0; i < n; i++)
+		if (an->device[i].step != NULL) {
+			char	line[512];
+
+			report_gpu_acct(&an->device[i], line, sizeof(line));
+			fprintf(fp, "\n- Slurm accounting, ");
+			esc_md(fp, line, 0, 0);
+			fprintf(fp, "\n");
+		}
 }
 
 static void

@@ -126,6 +126,23 @@ report_xid_note(const struct evidence_xid *x, char *out, size_t n)
 	    x->investigate != NULL ? x->investigate : "?");
 }
 
+void
+report_gpu_acct(const struct device_q *d, char *out, size_t n)
+{
+	char	mx[32], av[32], um[32], ua[32];
+
+	report_bytes(d->used_bytes, mx);
+	report_bytes(d->used_ave_bytes, av);
+	snprintf(um, sizeof(um), d->util_max_pct >= 0 ? "%" PRId64 "%%" :
+	    "unknown", d->util_max_pct);
+	snprintf(ua, sizeof(ua), d->util_ave_pct >= 0 ? "%" PRId64 "%%" :
+	    "unknown", d->util_ave_pct);
+	snprintf(out, n, "step %s%s%s: GPU memory peak %s (average %s), GPU "
+	    "utilisation peak %s (average %s)", d->step != NULL ? d->step :
+	    "?", d->node != NULL ? " on " : "", d->node != NULL ? d->node : "",
+	    mx, av, um, ua);
+}
+
 /* ---- text ---- */
 
 static void
@@ -573,6 +590,15 @@ txt_device(struct txt *t, const struct analysis *an)
 	for (size_t i = 0; i < n; i++) {
 		const struct device_q	*d = &an->device[i];
 
+		if (d->step != NULL) {		/* Slurm's accounting */
+			char	line[512];
+
+			report_gpu_acct(d, line, sizeof(line));
+			fprintf(t->fp, "  Slurm accounting, ");
+			txt_str(t, line, "");
+			fprintf(t->fp, "\n");
+			continue;
+		}
 		fprintf(t->fp, "  GPU ");
 		txt_str(t, d->gpu, "?");
 		fprintf(t->fp, " on ");

@@ -60,6 +60,10 @@ void		report_time(const struct evidence *, char out[48]);
  * CONTACT_SUPPORT)."; unescaped, for the renderer to escape. */
 void		report_xid_note(const struct evidence_xid *, char *out,
 		    size_t n);
+/* A Slurm GPU accounting row of quantities.device (step set): "step
+ * 7.0 on node1: GPU memory peak 37.98 GiB (average 30.00 GiB), GPU
+ * utilisation peak 100% (average 80%)"; unescaped. */
+void		report_gpu_acct(const struct device_q *, char *out, size_t n);
 
 /* The meters of a usage view (analysis.h struct usage_q), in the order
  * every renderer shows them: label, what it measures, the field. */
