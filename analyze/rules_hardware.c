@@ -35,8 +35,8 @@ hw_xid_next(const struct facts *f, struct arena *a, const char *base)
 		int64_t			 code;
 		int			 dup = 0;
 
-		if (ev->kind != EV_XID || (x = xid_lookup(code =
-		    ev_num_or(ev, "xid", -1))) == NULL)
+		if (ev->kind != EV_XID || facts_foreign(f, ev) ||
+		    (x = xid_lookup(code = ev_num_or(ev, "xid", -1))) == NULL)
 			continue;
 		for (int j = 0; j < n; j++)
 			dup |= seen[j] == code;

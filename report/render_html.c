@@ -1025,10 +1025,10 @@ ht_collective(struct html *h)
 	    "</h2>\n<p>");
 	ht_s(h, c->summary, "");
 	fprintf(h->fp, "</p>\n");
-	for (size_t i = 0; i < c->nstalled; i++)
+	for (size_t i = 0; i < c->nstalled && i < HT_ROWS_MAX; i++)
 		if (c->stalled[i].evidence != NULL)
 			ht_evline(h, c->stalled[i].evidence);
-	for (size_t i = 0; i < c->evidence.n; i++)
+	for (size_t i = 0; i < c->evidence.n && i < HT_ROWS_MAX; i++)
 		ht_evline(h, &c->evidence.v[i]);
 	fprintf(h->fp, "</section>\n");
 }

@@ -197,7 +197,7 @@ md_collective(FILE *fp, const struct analysis *an)
 			fprintf(fp, "\n");
 			shown++;
 		}
-	for (size_t i = 0; i < c->evidence.n; i++)
+	for (size_t i = 0; i < c->evidence.n && i < MD_LIST_MAX; i++)
 		md_quote(fp, &c->evidence.v[i], "");
 }
 
