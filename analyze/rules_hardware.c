@@ -16,6 +16,22 @@
 #include "rules_rows.h"
 #include "xid_catalog.h"
 
+/* Xid 154's own word on the recovery: "... to 0x4 (Drain and Reset)"
+ * gives "Drain and Reset"; {NULL, 0} when the line does not say. */
+static struct str
+recovery_of(const struct event *ev)
+{
+	struct str	d = ev_str(ev, "detail");
+	const char	*to, *lp, *rp;
+
+	if (d.p == NULL || (to = str_find(d, " to 0x")) == NULL ||
+	    (lp = memchr(to, '(', (size_t)(d.p + d.n - to))) == NULL ||
+	    (rp = memchr(lp, ')', (size_t)(d.p + d.n - lp))) == NULL ||
+	    rp - lp < 2)
+		return str_make(NULL, 0);
+	return str_make(lp + 1, (size_t)(rp - lp - 1));
+}
+
 /*
  * The catalog's immediate action for each distinct Xid of the incident
  * (the first four, in time order) ahead of the row's own next action,
@@ -43,10 +59,16 @@ hw_xid_next(const struct facts *f, struct arena *a, const char *base)
 		if (dup)
 			continue;
 		seen[n++] = code;
-		out = arena_printf(a, "%s%sXid %" PRId64 ": %s (%s)",
-		    out != NULL ? out : "NVIDIA's Xid catalog says: ",
-		    out != NULL ? "; " : "", code, xid_action_text(x->action),
-		    x->immediate);
+		if (code == 154 && recovery_of(ev).n > 0)	/* the driver's */
+			out = arena_printf(a, "%s%sXid 154: the driver asks "
+			    "for %.*s", out != NULL ? out : "NVIDIA's Xid "
+			    "catalog says: ", out != NULL ? "; " : "",
+			    (int)recovery_of(ev).n, recovery_of(ev).p);
+		else
+			out = arena_printf(a, "%s%sXid %" PRId64 ": %s (%s)",
+			    out != NULL ? out : "NVIDIA's Xid catalog says: ",
+			    out != NULL ? "; " : "", code,
+			    xid_action_text(x->action), x->immediate);
 	}
 	if (out == NULL || (out = arena_printf(a, "%s. Then: %s", out,
 	    base)) == NULL)

@@ -26,15 +26,16 @@
 #define STALL_RANKS	4096	/* ranks tracked (0 .. 4095) */
 #define STALL_NAMED	16	/* stalled ranks listed */
 
+/* One rank's watchdog lines folded; -1 unknown. */
 struct rank_rec {
 	int			 rank;
-	int64_t			 seq;		/* oldest timed-out work; -1 */
+	int64_t			 seq;	/* oldest timed-out work */
 	struct str		 optype;
-	int64_t			 numel;		/* -1 */
-	int64_t			 timeout_ms;	/* -1 */
-	int64_t			 enq, comp;	/* -1 */
+	int64_t			 numel;
+	int64_t			 timeout_ms;
+	int64_t			 enq, comp;	/* last enqueued, completed */
 	const char		*node;
-	const struct event	*ev;		/* its timeout (or progress) */
+	const struct event	*ev;	/* its timeout (or progress) line */
 };
 
 /* The record of rank (below STALL_RANKS; larger ranks are not tracked),

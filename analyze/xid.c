@@ -43,8 +43,10 @@ const char *
 xid_action_name(enum xid_action a)
 {
 	static const char *const	names[] = {
-		[XA_RESTART_APP] = "restart_app", [XA_RESET_GPU] = "reset_gpu",
-		[XA_REBOOT_NODE] = "reboot_node", [XA_RESTART_VM] = "restart_vm",
+		[XA_RESTART_APP] = "restart_app",
+		[XA_RESET_GPU] = "reset_gpu",
+		[XA_REBOOT_NODE] = "reboot_node",
+		[XA_RESTART_VM] = "restart_vm",
 		[XA_CONTACT_SUPPORT] = "contact_support", [XA_NONE] = "none",
 		[XA_CHECK_POWER] = "check_power",
 		[XA_UPDATE_FIRMWARE] = "update_firmware",

@@ -23,22 +23,25 @@ enum xid_action {
 	XA_FOLLOW_OTHER
 };
 
+/* One row: the mnemonic and both resolution buckets are the catalog's,
+ * verbatim; the meaning is in oomtrail's words. */
 struct xid_info {
 	int			 xid;
-	const char		*mnemonic;	/* the catalog's, verbatim */
+	const char		*mnemonic;
 	enum xid_component	 component;
-	const char		*immediate;	/* catalog bucket, verbatim */
-	const char		*investigate;	/* catalog bucket, verbatim */
+	const char		*immediate;
+	const char		*investigate;
 	enum xid_action		 action;
-	const char		*meaning;	/* oomtrail's words */
+	const char		*meaning;
 };
 
+/* The table, ascending by xid, and the revision it was copied from. */
 extern const char		xid_catalog_source[];
-extern const struct xid_info	xid_catalog[];	/* ascending by xid */
+extern const struct xid_info	xid_catalog[];
 extern const size_t		nxid_catalog;
 
-/* xid.c */
-const struct xid_info	*xid_lookup(int64_t);	/* NULL: not in catalog */
+/* xid.c; xid_lookup() is NULL for an Xid the catalog does not list. */
+const struct xid_info	*xid_lookup(int64_t);
 const char		*xid_component_name(enum xid_component);
 const char		*xid_action_name(enum xid_action);	/* token */
 const char		*xid_action_text(enum xid_action);	/* phrase */

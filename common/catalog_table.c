@@ -793,8 +793,9 @@ const struct cat_sig catalog_table[] = {
 	    "failure detected by watchdog at work sequence id",
 	  .source = "ProcessGroupNCCL.cpp, PyTorch >= 2.4 (\"Timeout at NCCL "
 	    "work\" 2.3-2.5, \"failure detected by watchdog at work sequence "
-	    "id\" >= 2.6); signatures.md 4.1; lines from XPixelGroup/BasicSR#737, "
-	    "sgl-project/sglang#1693, NVIDIA/nccl#1730" },
+	    "id\" >= 2.6); signatures.md 4.1; lines from "
+	    "XPixelGroup/BasicSR#737, sgl-project/sglang#1693, "
+	    "NVIDIA/nccl#1730" },
 	/* --- torch.distributed.elastic (signatures.md 4.2) --- */
 	{ .id = "S-ELASTIC-CHILD-FAILED", .kind = EV_CHILD_FAILED,
 	  .cls = CAT_SECONDARY, .group = "launcher",

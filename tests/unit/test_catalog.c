@@ -663,7 +663,8 @@ DEFINE_TEST(test_catalog_nccl_progress)
 	struct cat_match	 m;
 	char			*l;
 
-	l = fixture_line(FX "nccl-watchdog-progress.txt", "(default_pg) Rank 7]");
+	l = fixture_line(FX "nccl-watchdog-progress.txt",
+	    "(default_pg) Rank 7]");
 	CHECK_EQ_STR(match1(c, l, &m)->id, "S-NCCL-WATCHDOG-EXCEPTION");
 	CHECK_EQ_INT(fnum(&m, "rank"), 7);
 	CHECK_EQ_INT(fnum(&m, "seqnum"), 80078);

@@ -56,7 +56,7 @@ DEFINE_TEST(test_gpu_acct_device_row)
 			d = &an->device[i];
 			rows++;
 		}
-	CHECK_EQ_U64(rows, 1);		/* the extern step's zeros: none */
+	CHECK_EQ_U64(rows, 1);	/* the extern step's zeros: no row */
 	if (d != NULL) {
 		CHECK_EQ_STR(d->step, "18194943.batch");
 		CHECK_EQ_STR(d->gpu, "all");

@@ -13,8 +13,8 @@
 #include "xid_catalog.h"
 
 #define TSV	"data/xid-catalog.tsv"
-#define XID13	"fixtures/scenarios/xid_fault-fires-xid13-then-109-ctxsw/" \
-		"kernel/dmesg.txt"
+#define XID13	"fixtures/scenarios/xid_fault-fires-xid13-then-109-ctxsw" \
+		"/kernel/dmesg.txt"
 
 /* Splits line at tabs into up to max fields; returns the count. */
 static int
@@ -107,6 +107,34 @@ DEFINE_TEST(test_xid_lookup)
 	    xid_is_memory(95) && xid_is_memory(140));
 	CHECK(!xid_is_memory(31) && !xid_is_memory(79) &&
 	    !xid_is_memory(119) && !xid_is_memory(2));
+}
+
+/* Xid 154 names the recovery the driver wants: the next action quotes it
+ * rather than the catalog's "act on the Xid that came with it". */
+DEFINE_TEST(test_xid_154_recovery)
+{
+	struct analyze_opts	 o = { 0 };
+	struct analysis		*an = NULL;
+	struct err		 e = { 0 };
+	const char		*in[1] = { test_src("fixtures/scenarios/"
+				    "xid_fault-fires-xid149-154-nvlink/kernel/"
+				    "dmesg.txt") };
+
+	o.inputs = in;
+	o.ninputs = 1;
+	o.jobs = 1;
+	if (analysis_run(&o, &an, &e) != ERR_OK) {
+		test_fail(__FILE__, __LINE__, "analysis_run: %s", e.msg);
+		return;
+	}
+	CHECK_EQ_STR(an->verdict.cause, "xid_fault");
+	CHECK(strstr(an->verdict.next_action, "Xid 149: reset the GPU "
+	    "(WORKFLOW_NVLINK5_ERR); Xid 154: the driver asks for Drain and "
+	    "Reset. Then: ") != NULL);
+	CHECK(an->verdict.initiating != NULL &&
+	    an->verdict.initiating->xid != NULL &&
+	    strcmp(an->verdict.initiating->xid->component, "nvlink") == 0);
+	analysis_free(an);
 }
 
 /* Real Xid 13 x3 then 109 (leptonai/gpud#46) as a pasted kernel log:
