@@ -21,6 +21,20 @@
 
 #define ANALYSIS_SCHEMA	"oomtrail.analysis/1"
 
+/* An Xid line's entry in NVIDIA's Xid catalog (xid_catalog.h), carried
+ * on its evidence so every report can say what it means and what the
+ * catalog says to do. */
+struct evidence_xid {
+	int64_t		 code;
+	const char	*mnemonic;	/* the catalog's */
+	const char	*component;	/* application driver memory nvlink ... */
+	const char	*meaning;
+	const char	*action;	/* restart_app reset_gpu reboot_node ... */
+	const char	*action_text;	/* the action as a phrase */
+	const char	*immediate;	/* catalog bucket, verbatim */
+	const char	*investigate;	/* catalog bucket, verbatim */
+};
+
 struct evidence {
 	const char	*kind;		/* event kind name (timeline) or NULL */
 	const char	*source;	/* path inside the input */
@@ -39,6 +53,7 @@ struct evidence {
 	int		 initiating;	/* timeline: this is the initiating event */
 	int		 cascade;	/* timeline: part of the cascade */
 	int		 masked;	/* text or context had a secret masked */
+	const struct evidence_xid *xid;	/* an Xid in the catalog, or NULL */
 };
 
 struct evidence_list {
@@ -112,6 +127,13 @@ struct device_q {			/* one GPU */
 	int64_t		 process_bytes;		/* this process ("in use") */
 	int64_t		 processes;		/* compute apps listed */
 	int64_t		 nominal_bytes;		/* the model's spec capacity */
+	/* A row of Slurm's GPU accounting instead (gres/gpumem and
+	 * gres/gpuutil of TRESUsageInMax/Ave, issue 18): step is set, gpu
+	 * is "all", used_bytes is the step's peak; -1 unknown. */
+	const char	*step;
+	int64_t		 used_ave_bytes;
+	int64_t		 util_max_pct;
+	int64_t		 util_ave_pct;
 };
 
 struct usage_q {			/* one limit hit, seen by each meter */
@@ -182,6 +204,37 @@ struct series_q {			/* memory over time, one quantity */
 	int64_t		*v;
 };
 
+/* A rank behind the others in a stalled collective (stall.c). */
+struct stall_rank {
+	int		 rank;
+	const char	*node;
+	int		 node_inferred;	/* from its neighbouring ranks */
+	const char	*state;		/* never_reported behind not_enqueued
+					 * other_collective ahead */
+	int64_t		 seqnum;	/* its oldest timed-out work; -1 */
+	const char	*optype;
+	int64_t		 numel_in;	/* -1 */
+	int64_t		 last_enqueued;	/* -1 */
+	int64_t		 last_completed;	/* -1 */
+	struct evidence	*evidence;	/* NULL: never reported */
+};
+
+/* The job's collective timeouts folded per rank (stall.c). */
+struct collective_q {
+	int64_t			 timeouts;	/* timeout lines, all ranks */
+	int64_t			 ranks;		/* ranks that reported */
+	int64_t			 world;		/* highest rank + 1; -1 */
+	int64_t			 seqnum;	/* where most ranks wait; -1 */
+	const char		*optype;
+	int64_t			 numel_in;	/* -1 */
+	int64_t			 timeout_ms;	/* -1 */
+	const char		*summary;
+	struct stall_rank	*stalled;
+	size_t			 nstalled;
+	size_t			 more_stalled;	/* not listed */
+	struct evidence_list	 evidence;	/* a line of the majority */
+};
+
 struct input_info {
 	const char	*path;
 	const char	*node;
@@ -212,6 +265,7 @@ struct analysis {
 	struct series_q		*series;
 	size_t			 nseries;
 	struct evidence_list	 timeline;
+	struct collective_q	*collective;	/* NULL: no timeouts */
 	struct input_info	*inputs;
 	size_t			 ninputs;
 	const char		**skew;		/* clock skew notes per node */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rules.h"
+#include "xid_catalog.h"
 
 static int
 str_is(struct str s, const char *c)
@@ -52,14 +53,6 @@ facts_kernel_covers(const struct facts *f, const struct event *ev)
 	if (!f->have_kernel_span || ev == NULL || !ev_has_time(ev))
 		return f->have_kernel_span;
 	return f->kernel_first_ns <= ev->ts_ns;
-}
-
-/* Xid codes (signatures.md 5.1): memory hardware vs other faults. */
-static int
-xid_is_memory(int64_t x)
-{
-	return x == 48 || x == 63 || x == 64 || x == 92 || x == 94 ||
-	    x == 95;
 }
 
 static struct step_fact *

@@ -89,6 +89,18 @@ analysis_mask(struct analysis *an)
 		mask_str(a, &an->series[i].source);
 	}
 	mask_list(a, &an->timeline);
+	if (an->collective != NULL) {
+		struct collective_q	*c = an->collective;
+
+		mask_str(a, &c->summary);
+		mask_str(a, &c->optype);
+		mask_list(a, &c->evidence);
+		for (size_t i = 0; i < c->nstalled; i++) {
+			mask_str(a, &c->stalled[i].node);
+			mask_str(a, &c->stalled[i].optype);
+			mask_ev(a, c->stalled[i].evidence);
+		}
+	}
 	for (size_t i = 0; i < an->ninputs; i++) {
 		mask_str(a, &an->inputs[i].path);
 		for (size_t j = 0; j < an->inputs[i].nnotes; j++)

@@ -138,6 +138,22 @@ mj_push(json_t *arr, json_t *v, int *bad)
 }
 
 static json_t *
+mj_xid(const struct evidence_xid *x, int *bad)
+{
+	json_t	*o = json_object();
+
+	mj_set(o, "code", json_integer((json_int_t)x->code), bad);
+	mj_set(o, "mnemonic", mj_str(x->mnemonic), bad);
+	mj_set(o, "component", mj_str(x->component), bad);
+	mj_set(o, "meaning", mj_str(x->meaning), bad);
+	mj_set(o, "action", mj_str(x->action), bad);
+	mj_set(o, "action_text", mj_str(x->action_text), bad);
+	mj_set(o, "catalog_immediate", mj_str(x->immediate), bad);
+	mj_set(o, "catalog_investigatory", mj_str(x->investigate), bad);
+	return o;
+}
+
+static json_t *
 mj_evidence(const struct evidence *ev, int *bad)
 {
 	json_t	*o;
@@ -164,6 +180,8 @@ mj_evidence(const struct evidence *ev, int *bad)
 	mj_set(o, "cascade", json_boolean(ev->cascade), bad);
 	if (ev->masked)		/* only when true: additive (issue 20) */
 		mj_set(o, "masked", json_true(), bad);
+	if (ev->xid != NULL)	/* only on a catalogued Xid (issue 18) */
+		mj_set(o, "xid", mj_xid(ev->xid, bad), bad);
 	return o;
 }
 
@@ -288,6 +306,12 @@ mj_device(const struct device_q *d, int *bad)
 	mj_set(o, "process_bytes", mj_int(d->process_bytes), bad);
 	mj_set(o, "processes", mj_int(d->processes), bad);
 	mj_set(o, "nominal_bytes", mj_int(d->nominal_bytes), bad);
+	if (d->step != NULL) {	/* Slurm GPU accounting (issue 18) */
+		mj_set(o, "step", mj_str(d->step), bad);
+		mj_set(o, "used_ave_bytes", mj_int(d->used_ave_bytes), bad);
+		mj_set(o, "util_max_pct", mj_int(d->util_max_pct), bad);
+		mj_set(o, "util_ave_pct", mj_int(d->util_ave_pct), bad);
+	}
 	return o;
 }
 
@@ -466,6 +490,45 @@ mj_inputs(const struct analysis *an, int *bad)
 	return arr;
 }
 
+/* The job's collective timeouts folded per rank (issue 18): present
+ * only when the job has one. */
+static json_t *
+mj_collective(const struct collective_q *c, int *bad)
+{
+	json_t	*o = json_object(), *arr = json_array();
+
+	mj_set(o, "timeouts", json_integer((json_int_t)c->timeouts), bad);
+	mj_set(o, "ranks_reported", json_integer((json_int_t)c->ranks), bad);
+	mj_set(o, "world_size", mj_int(c->world), bad);
+	mj_set(o, "seqnum", mj_int(c->seqnum), bad);
+	mj_set(o, "optype", mj_str(c->optype), bad);
+	mj_set(o, "numel_in", mj_int(c->numel_in), bad);
+	mj_set(o, "timeout_ms", mj_int(c->timeout_ms), bad);
+	mj_set(o, "summary", mj_str(c->summary), bad);
+	for (size_t i = 0; i < c->nstalled; i++) {
+		const struct stall_rank	*r = &c->stalled[i];
+		json_t			*so = json_object();
+
+		mj_set(so, "rank", json_integer(r->rank), bad);
+		mj_set(so, "node", mj_str(r->node), bad);
+		mj_set(so, "node_inferred", json_boolean(r->node_inferred),
+		    bad);
+		mj_set(so, "state", mj_str(r->state), bad);
+		mj_set(so, "seqnum", mj_int(r->seqnum), bad);
+		mj_set(so, "optype", mj_str(r->optype), bad);
+		mj_set(so, "numel_in", mj_int(r->numel_in), bad);
+		mj_set(so, "last_enqueued", mj_int(r->last_enqueued), bad);
+		mj_set(so, "last_completed", mj_int(r->last_completed), bad);
+		mj_set(so, "evidence", mj_evidence(r->evidence, bad), bad);
+		mj_push(arr, so, bad);
+	}
+	mj_set(o, "stalled", arr, bad);
+	mj_set(o, "more_stalled", json_integer((json_int_t)c->more_stalled),
+	    bad);
+	mj_set(o, "evidence", mj_evlist(&c->evidence, bad), bad);
+	return o;
+}
+
 static json_t *
 mj_build(const struct analysis *an, int *bad)
 {
@@ -481,6 +544,9 @@ mj_build(const struct analysis *an, int *bad)
 	mj_set(root, "missing", mj_missing(an, bad), bad);
 	mj_set(root, "quantities", mj_quantities(an, bad), bad);
 	mj_set(root, "timeline", mj_evlist(&an->timeline, bad), bad);
+	if (an->collective != NULL)	/* additive (issue 18) */
+		mj_set(root, "collective", mj_collective(an->collective, bad),
+		    bad);
 	mj_set(root, "inputs", mj_inputs(an, bad), bad);
 	mj_set(root, "clock_skew", mj_strings(an->skew, an->nskew, bad), bad);
 	mj_set(root, "damaged", json_boolean(an->damaged), bad);
@@ -619,6 +685,34 @@ mj_read_time(struct mj *m, json_t *o, struct evidence *ev)
 	return ERR_OK;
 }
 
+/* The optional "xid" object of an evidence (issue 18). */
+static enum err_code
+mj_read_xid(struct mj *m, json_t *o, struct evidence *ev)
+{
+	json_t			*v = json_object_get(o, "xid");
+	struct evidence_xid	*x;
+	enum err_code		 rc;
+
+	if (v == NULL || json_is_null(v))
+		return ERR_OK;
+	if (!json_is_object(v))
+		return mj_bad(m, "xid", "an object or null");
+	if ((x = arena_zalloc(m->a, sizeof(*x))) == NULL)
+		return ERR(m->e, ERR_NOMEM, "%s.xid", m->where);
+	if ((rc = mj_get_int(m, v, "code", 0, INT64_MAX, -1, &x->code)) ||
+	    (rc = mj_get_str(m, v, "mnemonic", &x->mnemonic)) ||
+	    (rc = mj_get_str(m, v, "component", &x->component)) ||
+	    (rc = mj_get_str(m, v, "meaning", &x->meaning)) ||
+	    (rc = mj_get_str(m, v, "action", &x->action)) ||
+	    (rc = mj_get_str(m, v, "action_text", &x->action_text)) ||
+	    (rc = mj_get_str(m, v, "catalog_immediate", &x->immediate)) ||
+	    (rc = mj_get_str(m, v, "catalog_investigatory",
+	    &x->investigate)))
+		return rc;
+	ev->xid = x;
+	return ERR_OK;
+}
+
 static enum err_code
 mj_read_ev(struct mj *m, json_t *o, struct evidence *ev)
 {
@@ -641,7 +735,8 @@ mj_read_ev(struct mj *m, json_t *o, struct evidence *ev)
 	    (rc = mj_get_bool(m, o, "out_of_order", &ev->out_of_order)) ||
 	    (rc = mj_get_bool(m, o, "initiating", &ev->initiating)) ||
 	    (rc = mj_get_bool(m, o, "cascade", &ev->cascade)) ||
-	    (rc = mj_get_bool(m, o, "masked", &ev->masked)))
+	    (rc = mj_get_bool(m, o, "masked", &ev->masked)) ||
+	    (rc = mj_read_xid(m, o, ev)))
 		return rc;
 	ev->line = (uint32_t)line;
 	ev->rank = (int)rank;
@@ -864,7 +959,15 @@ mj_read_device(struct mj *m, json_t *o, struct device_q *d)
 		    -1, p)))
 			return rc;
 	}
-	return ERR_OK;
+	if ((rc = mj_get_str(m, o, "step", &d->step)) || d->step == NULL)
+		return rc;
+	if ((rc = mj_get_int(m, o, "used_ave_bytes", 0, INT64_MAX, -1,
+	    &d->used_ave_bytes)) ||
+	    (rc = mj_get_int(m, o, "util_max_pct", 0, INT64_MAX, -1,
+	    &d->util_max_pct)))
+		return rc;
+	return mj_get_int(m, o, "util_ave_pct", 0, INT64_MAX, -1,
+	    &d->util_ave_pct);
 }
 
 static enum err_code
@@ -1094,6 +1197,79 @@ mj_read_usages(struct mj *m, json_t *q, struct analysis *an)
 	return ERR_OK;
 }
 
+/* The optional "collective" object (issue 18). */
+static enum err_code
+mj_read_collective(struct mj *m, json_t *root, struct analysis *an)
+{
+	json_t			*o = json_object_get(root, "collective"), *arr;
+	struct collective_q	*c;
+	void			*vec;
+	int64_t			 more, rank;
+	enum err_code		 rc;
+
+	if (o == NULL || json_is_null(o))
+		return ERR_OK;
+	if ((rc = mj_where(m, "collective", o, 0, 0)))
+		return rc;
+	if ((c = arena_zalloc(m->a, sizeof(*c))) == NULL)
+		return ERR(m->e, ERR_NOMEM, "collective");
+	if ((rc = mj_get_int(m, o, "timeouts", 0, INT64_MAX, 0,
+	    &c->timeouts)) ||
+	    (rc = mj_get_int(m, o, "ranks_reported", 0, INT64_MAX, 0,
+	    &c->ranks)) ||
+	    (rc = mj_get_int(m, o, "world_size", 0, INT64_MAX, -1,
+	    &c->world)) ||
+	    (rc = mj_get_int(m, o, "seqnum", 0, INT64_MAX, -1, &c->seqnum)) ||
+	    (rc = mj_get_str(m, o, "optype", &c->optype)) ||
+	    (rc = mj_get_int(m, o, "numel_in", 0, INT64_MAX, -1,
+	    &c->numel_in)) ||
+	    (rc = mj_get_int(m, o, "timeout_ms", 0, INT64_MAX, -1,
+	    &c->timeout_ms)) ||
+	    (rc = mj_get_str(m, o, "summary", &c->summary)) ||
+	    (rc = mj_get_int(m, o, "more_stalled", 0, INT32_MAX, 0, &more)) ||
+	    (rc = mj_read_evlist(m, o, "evidence", &c->evidence)) ||
+	    (rc = mj_get_arr(m, o, "stalled", sizeof(*c->stalled), &arr, &vec,
+	    &c->nstalled)))
+		return rc;
+	c->more_stalled = (size_t)more;
+	c->stalled = vec;
+	for (size_t i = 0; i < c->nstalled; i++) {
+		struct stall_rank	*r = &c->stalled[i];
+		json_t			*so = json_array_get(arr, i), *ev;
+
+		if ((rc = mj_where(m, "collective.stalled", so, i, 1)) ||
+		    (rc = mj_get_int(m, so, "rank", 0, INT32_MAX, 0, &rank)) ||
+		    (rc = mj_get_str(m, so, "node", &r->node)) ||
+		    (rc = mj_get_bool(m, so, "node_inferred",
+		    &r->node_inferred)) ||
+		    (rc = mj_get_str(m, so, "state", &r->state)) ||
+		    (rc = mj_get_int(m, so, "seqnum", 0, INT64_MAX, -1,
+		    &r->seqnum)) ||
+		    (rc = mj_get_str(m, so, "optype", &r->optype)) ||
+		    (rc = mj_get_int(m, so, "numel_in", 0, INT64_MAX, -1,
+		    &r->numel_in)) ||
+		    (rc = mj_get_int(m, so, "last_enqueued", 0, INT64_MAX, -1,
+		    &r->last_enqueued)) ||
+		    (rc = mj_get_int(m, so, "last_completed", 0, INT64_MAX, -1,
+		    &r->last_completed)))
+			return rc;
+		r->rank = (int)rank;
+		if (r->state == NULL)
+			return mj_bad(m, "state", "a string");
+		ev = json_object_get(so, "evidence");
+		if (ev != NULL && !json_is_null(ev)) {
+			if ((r->evidence = arena_zalloc(m->a,
+			    sizeof(*r->evidence))) == NULL)
+				return ERR(m->e, ERR_NOMEM, "collective");
+			if ((rc = mj_where(m, "collective.stalled.evidence", ev,
+			    0, 0)) || (rc = mj_read_ev(m, ev, r->evidence)))
+				return rc;
+		}
+	}
+	an->collective = c;
+	return ERR_OK;
+}
+
 static enum err_code
 mj_read_quantities(struct mj *m, json_t *root, struct analysis *an)
 {
@@ -1202,6 +1378,7 @@ mj_read_root(struct mj *m, json_t *root, struct analysis *an)
 		return rc;
 	m->where[0] = '\0';
 	if ((rc = mj_read_evlist(m, root, "timeline", &an->timeline)) ||
+	    (rc = mj_read_collective(m, root, an)) ||
 	    (rc = mj_read_inputs(m, root, an)))
 		return rc;
 	m->where[0] = '\0';

@@ -95,6 +95,10 @@ static const struct col_def col_defs[] = {
 	{ "Elapsed", "elapsed_s", NULL, C_DUR },
 	{ "Timelimit", "timelimit_s", NULL, C_DUR },
 	{ "SubmitLine", "submit_line", NULL, C_STR },
+	/* GPU accounting (AcctGatherGpu / gpu_nvml, 23.02+): per-step
+	 * gres/gpumem and gres/gpuutil, read by gpu_usage() below. */
+	{ "TRESUsageInMax", "tres_usage_in_max", NULL, C_STR },
+	{ "TRESUsageInAve", "tres_usage_in_ave", NULL, C_STR },
 };
 
 /* job_state_string() names, for expanding a cut "OUT_OF_ME+". */
@@ -406,6 +410,37 @@ set_cell(struct event *ev, struct arena *a, const struct layout *l,
 	}
 }
 
+/*
+ * A TRESUsageIn* string's GPU figures: "gres/gpumem=38888M" (converted;
+ * a bare number, as --noconvert prints it, is bytes) into mem_key and
+ * "gres/gpuutil=100" (percent) into util_key. 0 when neither is there.
+ */
+static int
+gpu_usage(struct event *ev, struct arena *a, struct str s,
+    const char *mem_key, const char *util_key)
+{
+	struct str	item, k, v;
+	const char	*c, *eq;
+	int64_t		n;
+
+	while (s.n > 0) {
+		c = memchr(s.p, ',', s.n);
+		item = str_make(s.p, c ? (size_t)(c - s.p) : s.n);
+		s = c ? str_make(c + 1, s.n - item.n - 1) : str_make(NULL, 0);
+		if ((eq = memchr(item.p, '=', item.n)) == NULL)
+			continue;
+		k = str_make(item.p, (size_t)(eq - item.p));
+		v = str_make(eq + 1, item.n - k.n - 1);
+		if (str_eq(k, "gres/gpumem") && size_i64(v, 1, &n) == 0 &&
+		    ev_set_num(ev, a, mem_key, n) == -1)
+			return -1;
+		if (str_eq(k, "gres/gpuutil") && str_to_i64(v, &n) == 0 &&
+		    n >= 0 && ev_set_num(ev, a, util_key, n) == -1)
+			return -1;
+	}
+	return 0;
+}
+
 /* After all cells: TRES numbers, per-node ReqMem, node, time. */
 static int
 finish_row(struct event *ev, struct arena *a, int local)
@@ -430,6 +465,11 @@ finish_row(struct event *ev, struct arena *a, int local)
 		    rm / nodes) == -1)
 			return -1;
 	}
+	if (gpu_usage(ev, a, ev_str(ev, "tres_usage_in_max"),
+	    "gpu_mem_max_bytes", "gpu_util_max_pct") == -1 ||
+	    gpu_usage(ev, a, ev_str(ev, "tres_usage_in_ave"),
+	    "gpu_mem_ave_bytes", "gpu_util_ave_pct") == -1)
+		return -1;
 	if (ev_set_num(ev, a, "times_local", local) == -1)
 		return -1;
 	if ((ev_num(ev, "end_s", &t) == 0 || ev_num(ev, "start_s", &t) == 0) &&
@@ -728,6 +768,26 @@ jtres(struct sj_ctx *c, struct event *ev, const char *name, json_t *list)
 	return n == 0 ? 0 : ev_set_strdup(ev, c->a, name, str_make(buf, n));
 }
 
+/* A TRES entry {"type": "gres", "name": "gpumem"|"gpuutil", "count"}
+ * (GPU accounting) into mem_key (bytes) or util_key (percent). */
+static int
+jgpu(struct sj_ctx *c, struct event *ev, json_t *t, const char *mem_key,
+    const char *util_key)
+{
+	const char	*ty = sj_str(c, json_object_get(t, "type"));
+	const char	*nm = sj_str(c, json_object_get(t, "name"));
+
+	if (ty == NULL || nm == NULL || strcmp(ty, "gres") != 0)
+		return 0;
+	if (strcmp(nm, "gpumem") == 0)
+		return sj_set_num(c, ev, mem_key, json_object_get(t, "count"),
+		    1);
+	if (strcmp(nm, "gpuutil") == 0)
+		return sj_set_num(c, ev, util_key, json_object_get(t,
+		    "count"), 1);
+	return 0;
+}
+
 /* steps[].tres.requested.max: the peak mem / vmem and where. */
 static int
 jmax(struct sj_ctx *c, struct event *ev, json_t *list)
@@ -752,7 +812,25 @@ jmax(struct sj_ctx *c, struct event *ev, json_t *list)
 		else if (strcmp(ty, "vmem") == 0)
 			r |= sj_set_num(c, ev, "max_vmsize_bytes",
 			    json_object_get(t, "count"), 1);
+		else
+			r |= jgpu(c, ev, t, "gpu_mem_max_bytes",
+			    "gpu_util_max_pct");
 	}
+	return r;
+}
+
+/* steps[].tres.requested.average: the mean GPU figures. */
+static int
+jave(struct sj_ctx *c, struct event *ev, json_t *list)
+{
+	json_t	*t;
+	size_t	 i;
+	int	 r = 0;
+
+	if (!json_is_array(list))
+		return 0;
+	json_array_foreach(list, i, t)
+		r |= jgpu(c, ev, t, "gpu_mem_ave_bytes", "gpu_util_ave_pct");
 	return r;
 }
 
@@ -878,6 +956,8 @@ jstep(struct sj_ctx *c, json_t *s, const char *jid)
 	    json_object_get(s, "tres"), "allocated"));
 	r |= jmax(c, ev, json_object_get(json_object_get(json_object_get(s,
 	    "tres"), "requested"), "max"));
+	r |= jave(c, ev, json_object_get(json_object_get(json_object_get(s,
+	    "tres"), "requested"), "average"));
 	return r ? -1 : jfinish(c, ev, jid, step);
 }
 

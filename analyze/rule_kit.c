@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "rule_kit.h"
+#include "xid_catalog.h"
 
 const char *
 fmt_bytes(struct arena *a, int64_t b)
@@ -47,6 +48,27 @@ input_of(const struct facts *f, const struct event *ev, size_t *at)
 	return i == (size_t)-1 ? NULL : f->tl->in[i];
 }
 
+/* The catalog entry of Xid x as evidence fields, or NULL when the
+ * catalog does not list it. */
+const struct evidence_xid *
+kit_xid_of(struct arena *a, int64_t x)
+{
+	const struct xid_info	*i = xid_lookup(x);
+	struct evidence_xid	*o;
+
+	if (i == NULL || (o = arena_zalloc(a, sizeof(*o))) == NULL)
+		return NULL;
+	o->code = i->xid;
+	o->mnemonic = i->mnemonic;
+	o->component = xid_component_name(i->component);
+	o->meaning = i->meaning;
+	o->action = xid_action_name(i->action);
+	o->action_text = xid_action_text(i->action);
+	o->immediate = i->immediate;
+	o->investigate = i->investigate;
+	return o;
+}
+
 void
 kit_to_evidence(struct arena *a, const struct input *in,
     const struct event *ev, struct evidence *out)
@@ -72,6 +94,8 @@ kit_to_evidence(struct arena *a, const struct input *in,
 	out->context = kit_dupstr(a, ev->context);
 	out->context_line = ev->context_line;
 	out->out_of_order = (ev->flags & EVF_OUT_OF_ORDER) != 0;
+	if (ev->kind == EV_XID)
+		out->xid = kit_xid_of(a, ev_num_or(ev, "xid", -1));
 }
 
 struct evidence *

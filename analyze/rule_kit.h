@@ -34,6 +34,8 @@ void		 rules_add_missing(struct analysis *, const char *what,
 const char	*kit_dupstr(struct arena *, struct str);
 void		 kit_to_evidence(struct arena *, const struct input *,
 		    const struct event *, struct evidence *);
+/* Xid x's catalog entry as evidence fields (NULL: not in the catalog). */
+const struct evidence_xid *kit_xid_of(struct arena *, int64_t);
 struct evidence	*kit_evidence_of(const struct facts *, struct arena *,
 		    const struct event *);
 struct finding	*kit_add_finding(struct analysis *, const char *cause,

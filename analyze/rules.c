@@ -1046,6 +1046,9 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	an->verdict.summary = summary_of(a, r, &m);
 	an->verdict.initiating = kit_evidence_of(f, a, init);
 	an->verdict.next_action = r->next_action;
+	if (strcmp(r->cause, "xid_fault") == 0 ||
+	    strcmp(r->cause, "retired_pages") == 0)
+		an->verdict.next_action = hw_xid_next(f, a, r->next_action);
 	distrust(an, init);
 	support_finding(f, an, r, &m);
 	if (strcmp(r->cause, "host_oom") == 0)
@@ -1057,12 +1060,14 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	series_findings(f, an, r->cause, r->boundary);
 	rule_out_others(f, an, r->cause, init);
 	missing_evidence(f, an, r->cause, init);
+	stall_view(f, an);
 	host_quantities(f, an);
 	usage_views(f, an);
 	breakdown_views(f, an);
 	series_model(f, an);
 	device_quantities(f, an, f->first[EV_CUDA_OOM] != NULL ?
 	    f->first[EV_CUDA_OOM] : f->summary_oom);
+	gpu_acct_quantities(f, an);
 	fill_timeline(f, an, init, strcmp(r->cause, "inconclusive") == 0 &&
 	    init != NULL && is_cascade(init->kind) && peers_went(f));
 	return ERR_OK;

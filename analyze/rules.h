@@ -250,6 +250,20 @@ struct rule {
 	const char	*refines;	/* RC_REFINE: causes, comma-separated */
 };
 
+/* gpu_acct.c: one quantities.device row per step with Slurm GPU
+ * accounting (gres/gpumem, gres/gpuutil). */
+void		gpu_acct_quantities(const struct facts *, struct analysis *);
+
+/* stall.c: the job's collective timeouts folded per rank, the ranks
+ * behind the others (an->collective). */
+void		stall_view(const struct facts *, struct analysis *);
+
+/* rules_hardware.c: the verdict's next action for xid_fault and
+ * retired_pages: NVIDIA's Xid catalog action for each Xid seen, then
+ * base. */
+const char	*hw_xid_next(const struct facts *, struct arena *,
+		    const char *base);
+
 /* series_view.c: views up to fail_ns, the refining predicates, the
  * spike/leak findings and the model's series. */
 void	series_views_build(const struct facts *, struct arena *,

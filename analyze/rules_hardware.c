@@ -14,6 +14,81 @@
 #include "rule_kit.h"
 #include "rules.h"
 #include "rules_rows.h"
+#include "xid_catalog.h"
+
+/* Xid 154's own word on the recovery: "... to 0x4 (Drain and Reset)"
+ * gives "Drain and Reset"; {NULL, 0} when the line does not say. */
+static struct str
+recovery_of(const struct event *ev)
+{
+	struct str	d = ev_str(ev, "detail");
+	const char	*to, *lp, *rp;
+
+	if (d.p == NULL || (to = str_find(d, " to 0x")) == NULL ||
+	    (lp = memchr(to, '(', (size_t)(d.p + d.n - to))) == NULL ||
+	    (rp = memchr(lp, ')', (size_t)(d.p + d.n - lp))) == NULL ||
+	    rp - lp < 2)
+		return str_make(NULL, 0);
+	return str_make(lp + 1, (size_t)(rp - lp - 1));
+}
+
+/*
+ * The catalog's immediate action for each distinct Xid of the incident
+ * (the first four, in time order) ahead of the row's own next action,
+ * so the verdict says what NVIDIA says to do with these Xids; base alone
+ * when no Xid of the catalog was seen.
+ */
+const char *
+hw_xid_next(const struct facts *f, struct arena *a, const char *base)
+{
+	int64_t		 seen[4];
+	int		 n = 0;
+	const char	*out = NULL;
+
+	for (size_t i = 0; i < f->tl->n && n < 4; i++) {
+		const struct event	*ev = f->tl->v[i];
+		const struct xid_info	*x;
+		int64_t			 code;
+		int			 dup = 0;
+
+		if (ev->kind != EV_XID || facts_foreign(f, ev) ||
+		    (x = xid_lookup(code = ev_num_or(ev, "xid", -1))) == NULL)
+			continue;
+		for (int j = 0; j < n; j++)
+			dup |= seen[j] == code;
+		if (dup)
+			continue;
+		seen[n++] = code;
+		if (code == 154 && recovery_of(ev).n > 0)	/* the driver's */
+			out = arena_printf(a, "%s%sXid 154: the driver asks "
+			    "for %.*s", out != NULL ? out : "NVIDIA's Xid "
+			    "catalog says: ", out != NULL ? "; " : "",
+			    (int)recovery_of(ev).n, recovery_of(ev).p);
+		else
+			out = arena_printf(a, "%s%sXid %" PRId64 ": %s (%s)",
+			    out != NULL ? out : "NVIDIA's Xid catalog says: ",
+			    out != NULL ? "; " : "", code,
+			    xid_action_text(x->action), x->immediate);
+	}
+	if (out == NULL || (out = arena_printf(a, "%s. Then: %s", out,
+	    base)) == NULL)
+		return base;
+	return out;
+}
+
+/* The sentence on a catalogued Xid: its number, what it implicates and
+ * what it means; NULL when ev is no Xid of the catalog. */
+static const char *
+xid_sentence(struct arena *a, const struct event *ev)
+{
+	const struct xid_info	*x;
+
+	if (ev == NULL || ev->kind != EV_XID ||
+	    (x = xid_lookup(ev_num_or(ev, "xid", -1))) == NULL)
+		return NULL;
+	return arena_printf(a, "Xid %d (%s, implicates %s): %s", x->xid,
+	    x->mnemonic, xid_component_name(x->component), x->meaning);
+}
 
 static int
 m_cuda_retired(const struct facts *f, struct arena *a, struct rmatch *m)
@@ -78,6 +153,9 @@ m_xid_fault(const struct facts *f, struct arena *a, struct rmatch *m)
 	    "device fault";
 	m->detail = "A device fault (illegal memory access, launch failure or "
 	    "a driver Xid), not an allocation failure.";
+	if (xid_sentence(a, x) != NULL)
+		m->detail = arena_printf(a, "A device fault, not an allocation "
+		    "failure: %s", xid_sentence(a, x));
 	if (m->initiating == d && strcmp(d->sig, "S-NVSMI-GPU-LOST") == 0 &&
 	    ev_str(d, "pci").p != NULL)
 		m->detail = arena_printf(a, "nvidia-smi can no longer reach the "
@@ -114,6 +192,9 @@ m_retired(const struct facts *f, struct arena *a, struct rmatch *m)
 	    "the incident";
 	m->detail = "The GPU's memory hardware reported uncorrectable errors "
 	    "(ECC, page retirement or row remapping) during the job.";
+	if (xid_sentence(a, e) != NULL)
+		m->detail = arena_printf(a, "The GPU's memory hardware reported "
+		    "errors during the job: %s", xid_sentence(a, e));
 	return 1;
 }
 
@@ -140,13 +221,16 @@ const struct rule	rules_hardware[] = {
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 'Confirm the failure is allocation, not corruption'; "
 	      "S004 flowchart B-C",
-	  .signals = "NVRM Xid 13/31/43/79/…, NVRM 'fallen off the bus' / "
-	      "'GPU is lost', or 'illegal memory access' / 'unspecified launch "
-	      "failure'",
+	  .signals = "NVRM Xid 13/31/43/79/… (any Xid NVIDIA's catalog, "
+	      "data/xid-catalog.tsv, does not file under memory), NVRM 'fallen "
+	      "off the bus' / 'GPU is lost', or 'illegal memory access' / "
+	      "'unspecified launch failure'",
 	  .meaning = "An application bug or a GPU fault, not capacity.",
 	  .next_action = "Rerun the same job unchanged on another GPU/node "
 	      "with CUDA_LAUNCH_BLOCKING=1 (compute-sanitizer for a small "
 	      "case); if the Xid follows the GPU, drain it.",
+	  /* The verdict puts the catalog's action for each Xid first
+	   * (hw_xid_next). */
 	  .match = m_xid_fault },
 	{ .id = "R-HW-002", .cause = "retired_pages", .boundary = "hardware",
 	  .rclass = RC_INCIDENT,
@@ -163,8 +247,9 @@ const struct rule	rules_hardware[] = {
 	{ .id = "R-HW-003", .cause = "retired_pages", .boundary = "hardware",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 metric 'Uncorrected ECC errors (volatile)'",
-	  .signals = "uncorrectable ECC error in the job's output, or Xid "
-	      "48/63/64/92/94/95 during the job",
+	  .signals = "uncorrectable ECC error in the job's output, or an Xid "
+	      "NVIDIA's catalog files under memory (48/63/64/92/94/95/140/"
+	      "156/157/168/171/172) during the job",
 	  .meaning = "The GPU's memory hardware failed during the job.",
 	  .next_action = "Drain the GPU and run the vendor memory diagnostics; "
 	      "rerun the job unchanged on another GPU.",

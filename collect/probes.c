@@ -62,7 +62,8 @@ extern char	**environ;
 #define SACCT_FORMAT "--format=JobID,JobName,State,ExitCode,DerivedExitCode," \
 	"ReqMem,ReqTRES,AllocTRES,MaxRSS,MaxRSSTask,MaxRSSNode,MaxVMSize," \
 	"NTasks,NCPUS,NNodes,NodeList,Partition,QOS,User,UID,Submit,Start," \
-	"End,Elapsed,Timelimit,Reason,SubmitLine"
+	"End,Elapsed,Timelimit,Reason,SubmitLine,TRESUsageInMax," \
+	"TRESUsageInAve"
 
 /* ---- helpers ---- */
 

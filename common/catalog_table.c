@@ -697,7 +697,8 @@ const struct cat_sig catalog_table[] = {
 	  .needles = { "Watchdog caught collective operation timeout" },
 	  .pcre = "(?:\\[Rank (?<rank>[0-9]+)\\] )?Watchdog caught collective "
 	    "operation timeout: WorkNCCL\\((?:SeqNum=(?<seqnum>[0-9]+), )?"
-	    "OpType=(?<optype>[A-Z_]+)(?:, [^)]*?)?, Timeout\\(ms\\)="
+	    "OpType=(?<optype>[A-Z_]+)(?:, NumelIn=(?<numel_in>[0-9]+))?"
+	    "(?:, [^)]*?)?, Timeout\\(ms\\)="
 	    "(?<timeout_ms>[0-9]+)\\) ran for (?<ran_ms>[0-9]+) milliseconds",
 	  .ere = "Watchdog caught collective operation timeout: WorkNCCL\\(",
 	  .source = "ProcessGroupNCCL.cpp, PyTorch 1.8 - 2.x; "
@@ -766,15 +767,35 @@ const struct cat_sig catalog_table[] = {
 	    "timed out",
 	  .source = "NCCL ncclGetErrorString, debug.cc WARN; PyTorch "
 	    "NCCLUtils, ProcessGroupNCCL.cpp; signatures.md 4.1, 0.4" },
+	/* The watchdog's progress report: the work that failed and the
+	 * rank's last enqueued and completed work (sequence numbers of its
+	 * process group). Only PG 0 numbers ranks globally; another group's
+	 * rank is pg_rank (the line's [rankN]: prefix still gives the global
+	 * one). */
 	{ .id = "S-NCCL-WATCHDOG-EXCEPTION", .kind = EV_NCCL_ERROR,
 	  .cls = CAT_SECONDARY, .group = "nccl",
-	  .needles = { "detected by watchdog at work" },
-	  .pcre = "\\[PG (?:ID )?[0-9]+ (?:PG GUID [^ ]+ )?Rank "
-	    "(?<rank>[0-9]+)\\] Exception \\(either an error or timeout\\) "
-	    "detected by watchdog at work: (?<seqnum>[0-9]+)",
+	  .needles = { "detected by watchdog at work", "Timeout at NCCL work" },
+	  .pcre = "\\[PG (?:ID )?(?:0 (?:\\([^)]*\\) )?(?:PG GUID [^ ]+ )?Rank "
+	    "(?<rank>[0-9]+)|(?<pg>[0-9]+) (?:\\([^)]*\\) )?(?:PG GUID [^ ]+ )?"
+	    "Rank (?<pg_rank>[0-9]+))\\] +(?:Exception \\(either an error or "
+	    "timeout\\) detected by watchdog at work: (?<seqnum>[0-9]+)"
+	    "(?:, last enqueued NCCL work: (?<last_enqueued>[0-9]+), last "
+	    "completed NCCL work: (?<last_completed>[0-9]+))?"
+	    "|Timeout at NCCL work: (?<seqnum>[0-9]+), last enqueued NCCL "
+	    "work: (?<last_enqueued>[0-9]+), last completed NCCL work: "
+	    "(?<last_completed>[0-9]+)"
+	    "|failure detected by watchdog at work sequence id: "
+	    "(?<seqnum>[0-9]+) PG status: last enqueued work: "
+	    "(?<last_enqueued>[0-9]+), last completed work: "
+	    "(?<last_completed>[0-9]+))",
 	  .ere = "Exception \\(either an error or timeout\\) detected by "
-	    "watchdog at work",
-	  .source = "ProcessGroupNCCL.cpp, PyTorch >= 2.4; signatures.md 4.1" },
+	    "watchdog at work|Timeout at NCCL work: [0-9]+, last enqueued|"
+	    "failure detected by watchdog at work sequence id",
+	  .source = "ProcessGroupNCCL.cpp, PyTorch >= 2.4 (\"Timeout at NCCL "
+	    "work\" 2.3-2.5, \"failure detected by watchdog at work sequence "
+	    "id\" >= 2.6); signatures.md 4.1; lines from "
+	    "XPixelGroup/BasicSR#737, sgl-project/sglang#1693, "
+	    "NVIDIA/nccl#1730" },
 	/* --- torch.distributed.elastic (signatures.md 4.2) --- */
 	{ .id = "S-ELASTIC-CHILD-FAILED", .kind = EV_CHILD_FAILED,
 	  .cls = CAT_SECONDARY, .group = "launcher",

@@ -197,7 +197,16 @@ ht_evline(struct html *h, const struct evidence *ev)
 	}
 	fprintf(h->fp, "</span><blockquote><code>");
 	esc_html(h->fp, ev->text, 600, 0);
-	fprintf(h->fp, "</code></blockquote></div>\n");
+	fprintf(h->fp, "</code>");
+	if (ev->xid != NULL) {
+		char	note[1024];
+
+		report_xid_note(ev->xid, note, sizeof(note));
+		fprintf(h->fp, "<br><span class=\"dim\">");
+		esc_html(h->fp, note, 0, 0);
+		fprintf(h->fp, "</span>");
+	}
+	fprintf(h->fp, "</blockquote></div>\n");
 }
 
 static const char ht_css[] =
@@ -894,6 +903,8 @@ ht_device_table(struct html *h, size_t n)
 					    d->allocated_bytes, d->free_bytes,
 					    d->requested_bytes, d->used_bytes };
 
+		if (d->step != NULL)	/* Slurm's accounting: below */
+			continue;
 		fprintf(h->fp, "<tr><td>");
 		ht_s(h, d->gpu, "?");
 		fprintf(h->fp, "</td><td>");
@@ -906,6 +917,15 @@ ht_device_table(struct html *h, size_t n)
 		fprintf(h->fp, "</tr>\n");
 	}
 	fprintf(h->fp, "</table>\n");
+	for (size_t i = 0; i < n; i++)
+		if (h->an->device[i].step != NULL) {
+			char	line[512];
+
+			report_gpu_acct(&h->an->device[i], line, sizeof(line));
+			fprintf(h->fp, "<p>Slurm accounting, ");
+			esc_html(h->fp, line, 0, 0);
+			fprintf(h->fp, "</p>\n");
+		}
 }
 
 static void
@@ -915,8 +935,27 @@ ht_device(struct html *h)
 	size_t			 n = an->ndevice < HT_ROWS_MAX ? an->ndevice :
 				    HT_ROWS_MAX;
 
+	size_t			 gpus = 0;
+
 	if (an->ndevice == 0)
 		return;
+	for (size_t i = 0; i < n; i++)
+		gpus += an->device[i].step == NULL;
+	if (gpus == 0) {	/* Slurm's accounting only */
+		fprintf(h->fp, "<section id=\"device\"><h2>GPU memory</h2>\n");
+		for (size_t i = 0; i < n; i++)
+			if (an->device[i].step != NULL) {
+				char	line[512];
+
+				report_gpu_acct(&an->device[i], line,
+				    sizeof(line));
+				fprintf(h->fp, "<p>Slurm accounting, ");
+				esc_html(h->fp, line, 0, 0);
+				fprintf(h->fp, "</p>\n");
+			}
+		fprintf(h->fp, "</section>\n");
+		return;
+	}
 	fprintf(h->fp, "<section id=\"device\"><h2>GPU memory</h2>\n"
 	    "<p class=\"legend dim\"><span><span class=\"sw\" style=\""
 	    "background:#2f4b7c\"></span>allocated</span><span><span "
@@ -927,8 +966,11 @@ ht_device(struct html *h)
 	    "free</span><span><span class=\"sw\" style=\"background:#c62828"
 	    "\"></span>requested</span></p>\n<svg viewBox=\"0 0 %d %d\" "
 	    "role=\"img\" aria-label=\"GPU memory\">\n", HT_W, (int)n * 50 + 4);
-	for (size_t i = 0; i < n; i++)
-		ht_gpu(h, &an->device[i], 4 + (int)i * 50);
+	for (size_t i = 0, y = 4; i < n; i++)
+		if (an->device[i].step == NULL) {	/* GPUs, not steps */
+			ht_gpu(h, &an->device[i], (int)y);
+			y += 50;
+		}
 	fprintf(h->fp, "</svg>\n");
 	ht_device_table(h, n);
 	if (an->ndevice > n)
@@ -970,6 +1012,26 @@ ht_processes(struct html *h)
 }
 
 /* ---- lists ---- */
+
+/* The job's collective timeouts folded per rank (issue 18). */
+static void
+ht_collective(struct html *h)
+{
+	const struct collective_q	*c = h->an->collective;
+
+	if (c == NULL)
+		return;
+	fprintf(h->fp, "<section id=\"collective\"><h2>Collective stall"
+	    "</h2>\n<p>");
+	ht_s(h, c->summary, "");
+	fprintf(h->fp, "</p>\n");
+	for (size_t i = 0; i < c->nstalled && i < HT_ROWS_MAX; i++)
+		if (c->stalled[i].evidence != NULL)
+			ht_evline(h, c->stalled[i].evidence);
+	for (size_t i = 0; i < c->evidence.n && i < HT_ROWS_MAX; i++)
+		ht_evline(h, &c->evidence.v[i]);
+	fprintf(h->fp, "</section>\n");
+}
 
 static void
 ht_findings(struct html *h)
@@ -1166,6 +1228,7 @@ report_html(const struct analysis *an, FILE *fp,
 	}
 	ht_head(&h);
 	ht_verdict(&h);
+	ht_collective(&h);
 	ht_timeline(&h);
 	ht_host(&h);
 	ht_usage(&h);

@@ -59,6 +59,13 @@ md_quote(FILE *fp, const struct evidence *ev, const char *indent)
 		esc_md(fp, ev->time_quality, 32, 0);
 		fprintf(fp, ")");
 	}
+	if (ev->xid != NULL) {
+		char	note[1024];
+
+		report_xid_note(ev->xid, note, sizeof(note));
+		fprintf(fp, "<br>\n%s> ", indent);
+		esc_md(fp, note, 0, 0);
+	}
 	fprintf(fp, "\n");
 }
 
@@ -170,6 +177,28 @@ md_findings(FILE *fp, const struct analysis *an)
 		md_examples(fp, &f->evidence);
 	}
 	md_more(fp, an->nsecondary, n, "findings");
+}
+
+/* The job's collective timeouts folded per rank (issue 18). */
+static void
+md_collective(FILE *fp, const struct analysis *an)
+{
+	const struct collective_q	*c = an->collective;
+	size_t				 shown = 0;
+
+	if (c == NULL)
+		return;
+	fprintf(fp, "\n## Collective stall\n\n");
+	esc_md(fp, c->summary, 0, 0);
+	fprintf(fp, "\n\n");
+	for (size_t i = 0; i < c->nstalled && shown < MD_LIST_MAX; i++)
+		if (c->stalled[i].evidence != NULL) {
+			md_quote(fp, c->stalled[i].evidence, "");
+			fprintf(fp, "\n");
+			shown++;
+		}
+	for (size_t i = 0; i < c->evidence.n && i < MD_LIST_MAX; i++)
+		md_quote(fp, &c->evidence.v[i], "");
 }
 
 static void
@@ -462,14 +491,22 @@ md_device(FILE *fp, const struct analysis *an)
 {
 	size_t	 n = an->ndevice < MD_TABLE_MAX ? an->ndevice : MD_TABLE_MAX;
 
+	size_t	 gpus = 0;
+
 	if (an->ndevice == 0)
 		return;
-	fprintf(fp, "\n### GPU memory\n\n"
-	    "| GPU | node | product | capacity | reserved | allocated | free |"
-	    " requested |\n|---|---|---|---|---|---|---|---|\n");
+	for (size_t i = 0; i < n; i++)
+		gpus += an->device[i].step == NULL;
+	fprintf(fp, "\n### GPU memory\n\n");
+	if (gpus > 0)
+		fprintf(fp, "| GPU | node | product | capacity | reserved | "
+		    "allocated | free | requested |\n"
+		    "|---|---|---|---|---|---|---|---|\n");
 	for (size_t i = 0; i < n; i++) {
 		const struct device_q	*d = &an->device[i];
 
+		if (d->step != NULL)	/* Slurm's accounting: below */
+			continue;
 		fprintf(fp, "| ");
 		esc_md(fp, d->gpu != NULL ? d->gpu : "?", 48, ESC_TABLE);
 		fprintf(fp, " | ");
@@ -486,6 +523,15 @@ md_device(FILE *fp, const struct analysis *an)
 		fprintf(fp, "\n");
 	}
 	md_more(fp, an->ndevice, n, "GPUs");
+	for (size_t i = 0; i < n; i++)
+		if (an->device[i].step != NULL) {
+			char	line[512];
+
+			report_gpu_acct(&an->device[i], line, sizeof(line));
+			fprintf(fp, "\n- Slurm accounting, ");
+			esc_md(fp, line, 0, 0);
+			fprintf(fp, "\n");
+		}
 }
 
 static void
@@ -534,6 +580,7 @@ report_md(const struct analysis *an, FILE *fp,
 		    MD_ROWS_DEFAULT;
 
 	md_verdict(fp, &an->verdict);
+	md_collective(fp, an);
 	md_findings(fp, an);
 	md_timeline(fp, an, rows);
 	md_ruled_out(fp, an);

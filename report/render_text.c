@@ -113,6 +113,36 @@ report_time(const struct evidence *ev, char out[48])
 		units_fmt_iso(ev->time_ns, out);
 }
 
+void
+report_xid_note(const struct evidence_xid *x, char *out, size_t n)
+{
+	snprintf(out, n, "Xid %" PRId64 " (%s, %s): %s NVIDIA's Xid catalog: "
+	    "%s (immediate %s, investigatory %s).", x->code,
+	    x->component != NULL ? x->component : "?",
+	    x->mnemonic != NULL ? x->mnemonic : "?",
+	    x->meaning != NULL ? x->meaning : "",
+	    x->action_text != NULL ? x->action_text : "?",
+	    x->immediate != NULL ? x->immediate : "?",
+	    x->investigate != NULL ? x->investigate : "?");
+}
+
+void
+report_gpu_acct(const struct device_q *d, char *out, size_t n)
+{
+	char	mx[32], av[32], um[32], ua[32];
+
+	report_bytes(d->used_bytes, mx);
+	report_bytes(d->used_ave_bytes, av);
+	snprintf(um, sizeof(um), d->util_max_pct >= 0 ? "%" PRId64 "%%" :
+	    "unknown", d->util_max_pct);
+	snprintf(ua, sizeof(ua), d->util_ave_pct >= 0 ? "%" PRId64 "%%" :
+	    "unknown", d->util_ave_pct);
+	snprintf(out, n, "step %s%s%s: GPU memory peak %s (average %s), GPU "
+	    "utilisation peak %s (average %s)", d->step != NULL ? d->step :
+	    "?", d->node != NULL ? " on " : "", d->node != NULL ? d->node : "",
+	    mx, av, um, ua);
+}
+
 /* ---- text ---- */
 
 static void
@@ -157,6 +187,14 @@ txt_evidence(struct txt *t, const struct evidence *ev, const char *indent)
 	fprintf(t->fp, ")\n%s    ", indent);
 	txt_str(t, ev->text, "");
 	fprintf(t->fp, "\n");
+	if (ev->xid != NULL) {
+		char	note[1024];
+
+		report_xid_note(ev->xid, note, sizeof(note));
+		fprintf(t->fp, "%s    ", indent);
+		txt_str(t, note, "");
+		fprintf(t->fp, "\n");
+	}
 }
 
 static void
@@ -252,6 +290,24 @@ txt_findings(struct txt *t, const struct analysis *an)
 		txt_str(t, an->missing[i].would_decide, "");
 		fprintf(t->fp, "\n");
 	}
+}
+
+/* The job's collective timeouts folded per rank (issue 18). */
+static void
+txt_collective(struct txt *t, const struct analysis *an)
+{
+	const struct collective_q	*c = an->collective;
+
+	if (c == NULL)
+		return;
+	txt_heading(t, "Collective stall", (size_t)-1);
+	fprintf(t->fp, "  ");
+	txt_str(t, c->summary, "");
+	fprintf(t->fp, "\n");
+	for (size_t i = 0; i < c->nstalled && i < TXT_ROWS_MAX; i++)
+		if (c->stalled[i].evidence != NULL)
+			txt_evidence(t, c->stalled[i].evidence, "    ");
+	txt_evlist(t, &c->evidence);
 }
 
 static void
@@ -534,6 +590,15 @@ txt_device(struct txt *t, const struct analysis *an)
 	for (size_t i = 0; i < n; i++) {
 		const struct device_q	*d = &an->device[i];
 
+		if (d->step != NULL) {		/* Slurm's accounting */
+			char	line[512];
+
+			report_gpu_acct(d, line, sizeof(line));
+			fprintf(t->fp, "  Slurm accounting, ");
+			txt_str(t, line, "");
+			fprintf(t->fp, "\n");
+			continue;
+		}
 		fprintf(t->fp, "  GPU ");
 		txt_str(t, d->gpu, "?");
 		fprintf(t->fp, " on ");
@@ -594,6 +659,7 @@ report_text(const struct analysis *an, FILE *fp,
 	struct txt	 t = { .fp = fp, .color = opts != NULL && opts->color };
 
 	txt_verdict(&t, &an->verdict);
+	txt_collective(&t, an);
 	txt_findings(&t, an);
 	txt_host(&t, an);
 	txt_usage(&t, an);

@@ -55,6 +55,15 @@ enum err_code	report_html(const struct analysis *, FILE *,
 void		report_bytes(int64_t, char out[32]);
 /* The evidence's UTC time "2026-11-30T06:59:11Z", or "untimed". */
 void		report_time(const struct evidence *, char out[48]);
+/* An Xid evidence's catalog line: "Xid 79 (bus, ROBUST_...): meaning
+ * NVIDIA's Xid catalog: drain the node and reboot it (RESTART_BM, then
+ * CONTACT_SUPPORT)."; unescaped, for the renderer to escape. */
+void		report_xid_note(const struct evidence_xid *, char *out,
+		    size_t n);
+/* A Slurm GPU accounting row of quantities.device (step set): "step
+ * 7.0 on node1: GPU memory peak 37.98 GiB (average 30.00 GiB), GPU
+ * utilisation peak 100% (average 80%)"; unescaped. */
+void		report_gpu_acct(const struct device_q *, char *out, size_t n);
 
 /* The meters of a usage view (analysis.h struct usage_q), in the order
  * every renderer shows them: label, what it measures, the field. */

@@ -654,6 +654,54 @@ DEFINE_TEST(test_catalog_other_fields)
 	catalog_free(c);
 }
 
+/* The watchdog's progress report in its three wordings (issue 18): the
+ * failed work, last enqueued and last completed; the global rank only
+ * from PG 0's bracket, another group's rank as pg_rank. */
+DEFINE_TEST(test_catalog_nccl_progress)
+{
+	struct catalog		*c = cat_open();
+	struct cat_match	 m;
+	char			*l;
+
+	l = fixture_line(FX "nccl-watchdog-progress.txt",
+	    "(default_pg) Rank 7]");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-NCCL-WATCHDOG-EXCEPTION");
+	CHECK_EQ_INT(fnum(&m, "rank"), 7);
+	CHECK_EQ_INT(fnum(&m, "seqnum"), 80078);
+	CHECK_EQ_INT(fnum(&m, "last_enqueued"), 80078);
+	CHECK_EQ_INT(fnum(&m, "last_completed"), 80077);
+	free(l);
+	l = fixture_line(FX "nccl-watchdog-progress.txt",
+	    "Timeout at NCCL work: 9141");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-NCCL-WATCHDOG-EXCEPTION");
+	CHECK_EQ_INT(fnum(&m, "rank"), -9999);
+	CHECK_EQ_INT(fnum(&m, "pg"), 3);
+	CHECK_EQ_INT(fnum(&m, "pg_rank"), 4);
+	CHECK_EQ_INT(fnum(&m, "seqnum"), 9141);
+	CHECK_EQ_INT(fnum(&m, "last_enqueued"), 9141);
+	CHECK_EQ_INT(fnum(&m, "last_completed"), 9140);
+	free(l);
+	l = fixture_line(FX "nccl-watchdog-progress.txt", "sequence id:");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-NCCL-WATCHDOG-EXCEPTION");
+	CHECK_EQ_INT(fnum(&m, "rank"), 118);
+	CHECK_EQ_INT(fnum(&m, "seqnum"), 2398459);
+	CHECK_EQ_INT(fnum(&m, "last_enqueued"), 2398578);
+	CHECK_EQ_INT(fnum(&m, "last_completed"), 2398458);
+	free(l);
+	l = fixture_line(FX "nccl-watchdog-progress.txt", "[PG 1 Rank 0]");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-NCCL-WATCHDOG-EXCEPTION");
+	CHECK_EQ_INT(fnum(&m, "rank"), -9999);
+	CHECK_EQ_INT(fnum(&m, "pg_rank"), 0);
+	CHECK_EQ_INT(fnum(&m, "last_enqueued"), 7755);
+	free(l);
+	l = fixture_line(FX "example-nccl_watchdog.txt", "SeqNum=7753,");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-NCCL-WATCHDOG-TIMEOUT");
+	CHECK_EQ_INT(fnum(&m, "numel_in"), 544997376);
+	CHECK(fstr(&m, "optype", "_REDUCE_SCATTER_BASE"));
+	free(l);
+	catalog_free(c);
+}
+
 /* The cascade rows (issue 15): what each names. */
 DEFINE_TEST(test_catalog_cascade_fields)
 {

@@ -120,6 +120,82 @@ check_refs(const struct run *r)
 
 /* ---- sacct ---- */
 
+/* A fixture of sacct -n output with sacct's header line put back. */
+static void
+run_headed(struct run *r, const char *hdr, const char *rel)
+{
+	size_t	 n, h = strlen(hdr);
+	char	*b = test_slurp(rel, &n), *p = malloc(h + n);
+
+	CHECK(p != NULL);
+	if (p == NULL) {
+		free(b);
+		return;
+	}
+	memcpy(p, hdr, h);
+	memcpy(p + h, b, n);
+	free(b);
+	run_buf(r, parse_sacct, p, h + n);
+	r->buf = p;
+	CHECK_EQ_INT(r->rc, ERR_OK);
+}
+
+/* Slurm's GPU accounting (issue 18): gres/gpumem and gres/gpuutil of
+ * TRESUsageInMax (sizes converted) and TRESUsageInAve (--noconvert,
+ * bytes), real rows from a site's documentation. */
+DEFINE_TEST(test_sacct_gpu_tres)
+{
+	struct run	 r;
+	struct event	*b, *x;
+
+	run_headed(&r, "JobID|TRESUsageInMax|\n",
+	    FX "gpu-tres/tresusageinmax.txt");
+	b = row(&r.out, "18194943.batch");
+	x = row(&r.out, "18194943.extern");
+	CHECK(b != NULL && x != NULL);
+	CHECK_EQ_INT(num(b, "gpu_mem_max_bytes"), 38888 * MIB);
+	CHECK_EQ_INT(num(b, "gpu_util_max_pct"), 100);
+	CHECK_EQ_INT(num(x, "gpu_mem_max_bytes"), 0);
+	CHECK(ev_field(b, "gpu_mem_ave_bytes") == NULL);
+	CHECK(ev_field(row(&r.out, "18194943"), "gpu_mem_max_bytes") ==
+	    NULL);
+	run_free(&r);
+
+	run_headed(&r, "JobID|TRESUsageInAve|\n",
+	    FX "gpu-tres/tresusageinave-noconvert.txt");
+	b = row(&r.out, "18194943.batch");
+	CHECK(b != NULL);
+	CHECK_EQ_INT(num(b, "gpu_mem_ave_bytes"), 40777023488LL);
+	CHECK_EQ_INT(num(b, "gpu_util_ave_pct"), 100);
+	run_free(&r);
+}
+
+/* The same in sacct --json's step tres (built from Slurm's layout:
+ * tres.requested.max/average entries {"type": "gres", "name": "gpumem",
+ * "count"}): no real capture of it was available. */
+DEFINE_TEST(test_sacct_gpu_tres_json)
+{
+	struct run	 r;
+	struct event	*s;
+
+	run_str(&r, parse_sacct, "{\"jobs\": [{\"job_id\": 9, \"name\": "
+	    "\"t\", \"steps\": [{\"step\": {\"id\": \"9.0\", \"name\": "
+	    "\"python\"}, \"tres\": {\"requested\": {\"max\": [{\"type\": "
+	    "\"gres\", \"name\": \"gpumem\", \"id\": 1002, \"count\": "
+	    "40777023488}, {\"type\": \"gres\", \"name\": \"gpuutil\", "
+	    "\"id\": 1003, \"count\": 100}], \"average\": [{\"type\": "
+	    "\"gres\", \"name\": \"gpumem\", \"id\": 1002, \"count\": "
+	    "20000000000}, {\"type\": \"gres\", \"name\": \"gpuutil\", "
+	    "\"id\": 1003, \"count\": 87}]}}}]}]}");
+	s = row(&r.out, "9.0");
+	CHECK(s != NULL);
+	CHECK_EQ_INT(num(s, "gpu_mem_max_bytes"), 40777023488LL);
+	CHECK_EQ_INT(num(s, "gpu_util_max_pct"), 100);
+	CHECK_EQ_INT(num(s, "gpu_mem_ave_bytes"), 20000000000LL);
+	CHECK_EQ_INT(num(s, "gpu_util_ave_pct"), 87);
+	run_free(&r);
+}
+
 DEFINE_TEST(test_sacct_parsable2_oom_srun)
 {
 	struct run	 r;
