@@ -474,6 +474,36 @@ other_step_holder(const struct breakdown_q *b)
 	return top;
 }
 
+/* The kernel killed the largest process, of a step that held steady,
+ * while another step grew into the job's limit (an srun --overlap step
+ * started beside it): a watch series says which. */
+static void
+grower_note(const struct facts *f, struct analysis *an,
+    const struct breakdown_q *b)
+{
+	const struct holder_q	*v = victim_of(b);
+	const char		*dot, *g, *job;
+	struct arena		*a = an->arena;
+	int64_t			 rise, span;
+
+	if (v == NULL || v->step == NULL || (dot = strrchr(v->step, '.')) ==
+	    NULL || (g = series_grower(f, a, dot + 1, b->limit_bytes, &rise,
+	    &span)) == NULL)
+		return;
+	job = arena_printf(a, "%.*s", (int)(dot - v->step), v->step);
+	an->verdict.summary = arena_printf(a, "%s Step %s.%s grew by %s in "
+	    "the %" PRId64 " s before the kill (the watch series) while step "
+	    "%s, whose process the kernel killed as the largest, held "
+	    "steady: the steps share the job's limit, and the step that "
+	    "grew filled it.", an->verdict.summary, job, g, fmt_bytes(a,
+	    rise), span / 1000000000, v->step);
+	an->verdict.next_action = arena_printf(a, "Hold the job's --mem "
+	    "constant; give step %s.%s its own --mem (srun --mem for that "
+	    "step, so it is capped apart from the others, also under "
+	    "--overlap) or run it after step %s, and require the oom-kill "
+	    "line to disappear.", job, g, v->step);
+}
+
 static void
 fill_verdict(const struct facts *f, struct analysis *an,
     const struct breakdown_q *b)
@@ -505,8 +535,8 @@ fill_verdict(const struct facts *f, struct analysis *an,
 		    "also under --overlap) or run it after step %s, and "
 		    "require the oom-kill line to disappear.", h->step,
 		    victim_of(b)->step);
-	}
-	(void)f;
+	} else if (part == P_ANON)
+		grower_note(f, an, b);
 }
 
 /* Swap at the kill: a job that was swapping hard before it died. */

@@ -279,6 +279,12 @@ int	series_refine_tenant(const struct facts *, struct arena *,
 /* memory_stall from a watch series of the job's cgroup (breakdown.c's
  * stall_match() asks when no snapshot decides). */
 int	series_stall(const struct facts *, struct arena *, struct rmatch *);
+/* The step (its suffix: "1") whose usage grew into the job's limit in a
+ * watch series while the victim's step did not; the rise and over how
+ * long. NULL when no series tells (breakdown.c). */
+const char	*series_grower(const struct facts *, struct arena *,
+		    const char *victim, int64_t limit, int64_t *rise,
+		    int64_t *span_ns);
 int	series_growing_host(const struct facts *, struct arena *,
 	    struct rmatch *);
 int	series_growing_device(const struct facts *, struct arena *,

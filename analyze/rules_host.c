@@ -431,7 +431,8 @@ const struct rule	rules_host[] = {
 	  .seeds = "S000 FAQ 'Can CUDA memory be free while Slurm kills the "
 	      "job?'",
 	  .signals = "the application's own host allocation failure "
-	      "(MemoryError, Cannot allocate memory, std::bad_alloc)",
+	      "(MemoryError, Cannot allocate memory, std::bad_alloc, perl's "
+	      "'Out of memory!')",
 	  .meaning = "The process could not get host memory.",
 	  .next_action = HOST_NEXT, .match = m_host_app },
 	{ .id = "R-HOST-006", .cause = "host_oom", .boundary = "host",

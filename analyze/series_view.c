@@ -744,6 +744,84 @@ series_stall(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 0;
 }
 
+/*
+ * The step that grew into the job's limit (breakdown.c, when the kernel
+ * killed a process of another step): in a watch series of the job, the
+ * step level (cg/step_<x>/current) whose usage rose most over the
+ * GROW_WINDOW_S before the kill (the row before an oom_kill counter moved),
+ * by at least GROW_MIN_PCT of the job's limit, while the victim's step
+ * (victim: "0", "batch") rose by under a quarter of that.  Its suffix
+ * ("1"), the rise and the window; NULL when no series tells.
+ */
+#define GROW_WINDOW_S	30
+#define GROW_MIN_PCT	10
+
+/* Usage of column c at the last sampled row <= r, from r back to r0. */
+static int64_t
+last_at(const struct series *s, size_t c, size_t r0, size_t r)
+{
+	for (size_t i = r + 1; i-- > r0;)
+		if (s->v[i * s->ncols + c] != SERIES_NONE)
+			return s->v[i * s->ncols + c];
+	return -1;
+}
+
+const char *
+series_grower(const struct facts *f, struct arena *a, const char *victim,
+    int64_t limit, int64_t *rise_out, int64_t *span_out)
+{
+	for (size_t i = 0; i < f->nins; i++)
+		for (size_t k = 0; k < f->ins[i]->nseries; k++) {
+			const struct in_series	*is = &f->ins[i]->series[k];
+			const struct series	*s = is->s;
+			int64_t			 cut = kill_cut(s), best = 0;
+			int64_t			 vrise = -1, r0t;
+			size_t			 r1 = 0, r0, bestc = 0;
+			char			 vname[96];
+
+			if (cut == INT64_MAX || s->nrows < 2 || limit <= 0 ||
+			    (is->ev != NULL && facts_foreign(f, is->ev)))
+				continue;
+			while (r1 + 1 < s->nrows && s->t_ns[r1 + 1] <= cut)
+				r1++;
+			r0t = s->t_ns[r1] - (int64_t)GROW_WINDOW_S *
+			    STALL_NS_PER_S;
+			for (r0 = r1; r0 > 0 && s->t_ns[r0 - 1] >= r0t; r0--)
+				;
+			snprintf(vname, sizeof(vname), "cg/step_%s/current",
+			    victim);
+			for (size_t c = 0; c < s->ncols; c++) {
+				const char	*n = s->cols[c].name;
+				int64_t		 a0, a1;
+
+				if (strncmp(n, "cg/step_", 8) != 0 ||
+				    strchr(n + 8, '/') != strrchr(n, '/') ||
+				    !ends_with(n, "/current"))
+					continue;
+				a0 = last_at(s, c, r0, r0);
+				if (a0 < 0)	/* the step started in the window */
+					a0 = 0;
+				if ((a1 = last_at(s, c, r0, r1)) < 0)
+					continue;
+				if (strcmp(n, vname) == 0)
+					vrise = a1 - a0;
+				else if (a1 - a0 > best) {
+					best = a1 - a0;
+					bestc = c;
+				}
+			}
+			if (best * 100 < limit * GROW_MIN_PCT || vrise < 0 ||
+			    vrise * 4 >= best)
+				continue;
+			*rise_out = best;
+			*span_out = s->t_ns[r1] - s->t_ns[r0];
+			return arena_printf(a, "%.*s", (int)(strlen(
+			    s->cols[bestc].name) - 8 - strlen("/current")),
+			    s->cols[bestc].name + 8);
+		}
+	return NULL;
+}
+
 /* A step right before the failure on the failing boundary: an oversized
  * batch or sequence, reported with the verdict; a leak with a runway
  * when nothing failed yet. */

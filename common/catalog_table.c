@@ -1247,14 +1247,19 @@ const struct cat_sig catalog_table[] = {
 	/* --- host allocation failures inside the application --- */
 	{ .id = "S-HOST-OOM-APP", .kind = EV_HOST_OOM_APP, .cls = CAT_PRIMARY,
 	  .group = "setup",
-	  .needles = { "Cannot allocate memory", "bad_alloc", "MemoryError" },
+	  .needles = { "Cannot allocate memory", "bad_alloc", "MemoryError",
+	      "Out of memory!", "Out of memory in perl:" },
 	  .pcre = "^(?!(?:slurmstepd|slurmd|slurmctld)(?:-[^\\s:\\[]+)?"
 	    "(?:\\[[0-9]+\\])?: |\\[(?:StepId=)?[0-9]+\\.[A-Za-z0-9_+]+\\] )"
 	    ".*?(?<error>Cannot allocate memory|std::bad_alloc|"
-	    "(?<![A-Za-z])MemoryError(?![A-Za-z]))",
+	    "(?<![A-Za-z])MemoryError(?![A-Za-z])|"
+	    "^Out of memory(?:!$| in perl:))",
 	  .ere = "Cannot allocate memory|std::bad_alloc|(^|[^A-Za-z])"
-	    "MemoryError([^A-Za-z]|$)",
-	  .source = "strerror(ENOMEM), libstdc++, CPython; not on a "
+	    "MemoryError([^A-Za-z]|$)|^Out of memory(!$| in perl:)",
+	  .source = "strerror(ENOMEM), libstdc++, CPython, perl (\"Out of "
+	    "memory!\" from 5.36, \"Out of memory in "
+	    "perl:util:safesysrealloc\" from 5.40, on its own line); not "
+	    "on a "
 	    "slurmstepd/slurmd/slurmctld line (\"slurmstepd: \", syslog "
 	    "\"slurmd[pid]: \", slurmd.log \"[job.step] \"): a daemon's "
 	    "ENOMEM is not the application's" },

@@ -61,6 +61,7 @@ REPORT=$RESULTS/checks/$CASE.txt
 # the step whose task the SPANK plugin must collect for (it collects once
 # per step and node, when a task died by a signal or the step's memory
 # cgroup counted an OOM kill), "none" where it must stay quiet.
+KILLED=1	# host_oom: the kernel killed a process of the job
 case $CASE in
 oom_batch)	HOOKS="epilog trap";	VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=batch ;;
 oom_srun)	HOOKS="trap epilog";	VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=0 ;;
@@ -100,6 +101,14 @@ array_oom|dbd_down) HOOKS="epilog";	VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=batch ;
 shm_fill)	HOOKS="epilog";		VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=batch ;;
 thrash)		HOOKS="operator epilog"; VHOOKS=$HOOKS; CAUSE=memory_stall
 		CAUSE_epilog=time_limit; SPANK=batch ;;
+# perl fails under the batch script's own ulimit -v with no kernel OOM:
+# host_oom, and from the trap, which still sees the limit, R-HOST-013.
+ulimit)		HOOKS="trap epilog";	VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=none
+		KILLED=0 ;;
+# Step 0 holds 200 MiB of the job's 300M, an srun --overlap step grows
+# beside it and the kernel kills step 0's process, the largest: SPANK's
+# bundle (its watcher sampled every step) names the step that grew.
+overlap)	HOOKS="epilog";		VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=0 ;;
 # Never starts on 22.05.8 (the node is drained): root collects it pending.
 gpu_nofile)	HOOKS="operator";	VHOOKS=$HOOKS; CAUSE=gpu_access_denied; SPANK=none ;;
 *)		die "unknown case $CASE" ;;
@@ -211,6 +220,14 @@ scenario()
 		ok "sacct: job COMPLETED 0:0" has_line "$SACCT" "${j}COMPLETED\\|0:0\\|"
 		ok "sacct: step .0 COMPLETED" has_line "$SACCT" "^$ID\\.0\\|[^|]*\\|COMPLETED\\|"
 		ok "sacct: step .1 OUT_OF_MEMORY" has_line "$SACCT" "^$ID\\.1\\|[^|]*\\|OUT_OF_MEMORY\\|" ;;
+	overlap)
+		ok "sacct: step .0 OUT_OF_MEMORY" has_line "$SACCT" "^$ID\\.0\\|[^|]*\\|OUT_OF_MEMORY\\|"
+		ok "sacct: step .1 COMPLETED 0:0" has_line "$SACCT" "^$ID\\.1\\|[^|]*\\|COMPLETED\\|0:0\\|"
+		ok "output: the grower finished" has_line "$OUTF" '^grower exit status: 0$' ;;
+	ulimit)
+		ok "sacct: job COMPLETED 0:0" has_line "$SACCT" "${j}COMPLETED\\|0:0\\|"
+		ok "output: perl's allocation failed" has_line "$OUTF" '^Out of memory(!$| in perl:)'
+		ok "output: perl exited 12 (ENOMEM), not killed" has_line "$OUTF" '^perl exit status: 12$' ;;
 	shm_fill)
 		ok "sacct: batch step OUT_OF_MEMORY" has_line "$SACCT" "${b}OUT_OF_MEMORY\\|"
 		ok "output: the writer was killed (exit status 137)" has_line "$OUTF" '^writer exit status: 137$' ;;
@@ -318,7 +335,7 @@ bundle_checks()
 	[ "$hook" = epilog ] &&
 	ok "$hook: no scontrol listpids / show step in the Epilog" jqt "$un/manifest.json" \
 	    '[.items[]? | select((.source // "") | test("scontrol (listpids|show step)"))] | length == 0'
-	case $CAUSE in host_oom) ;; *) return ;; esac
+	case $CAUSE/$KILLED in host_oom/1) ;; *) return ;; esac
 	if [ "$hook" = epilog ] || [ "$hook" = spank ]; then
 		ok "$hook: kernel memcg OOM kill of job $ID captured" kernel_oom "$un"
 	else
@@ -584,7 +601,7 @@ verdict_checks()
 		    '.verdict.initiating.text | test("oom-kill event|CONSTRAINT_MEMCG|Memory cgroup out of memory|OUT_OF_MEMORY|^oom_kill [1-9]")'
 		ok "$hook: quantities.host: ReqMem and cgroup limit 100M" jqt "$j" "$CITED
 		    [hostq | select(.req_mem_bytes == $MIB100 and .cgroup_limit_bytes == $MIB100)] | length > 0" ;;
-	oom_srun|multistep)
+	oom_srun|multistep|overlap)
 		step=0
 		[ "$CASE" = multistep ] && step=1
 		ok "$hook: initiating evidence is step .$step" jqt "$j" \
@@ -616,6 +633,17 @@ verdict_checks()
 		ok "$hook: rule R-CPU-001 cites a step's one-CPU cpuset" jqt "$j" \
 		    '.verdict.rule == "R-CPU-001" and
 		    (.verdict.initiating.source | test("/step_[0-9]+/cpuset"))' ;;
+	overlap/host_oom)
+		[ "$hook" = spank ] &&
+		ok "$hook: the summary names step .1, which grew, and its own --mem" \
+		    jqt "$j" "(.verdict.summary | test(\"Step $ID\\\\.1 grew by\")) and
+		    (.verdict.next_action | test(\"give step $ID\\\\.1 its own --mem\"))" ;;
+	ulimit/host_oom)
+		ok "$hook: initiating is perl's allocation failure" jqt "$j" \
+		    '.verdict.initiating.text | test("^Out of memory(!$| in perl:)")'
+		[ "$hook" = trap ] &&
+		ok "$hook: rule R-HOST-013 (the job's own ulimit)" jqt "$j" \
+		    '.verdict.rule == "R-HOST-013"' ;;
 	shm_fill/host_oom)
 		ok "$hook: filled_by: shmem (the /dev/shm file)" jqt "$j" \
 		    '.verdict.filled_by.part == "shmem"' ;;

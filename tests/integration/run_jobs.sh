@@ -18,6 +18,10 @@ CASES="$CASES leak"
 # The new deployment's own cases: an array whose last task (it keeps the
 # array's id) is OOM-killed.
 CASES="$CASES array_oom"
+# A limit the job set on itself (ulimit -v): an allocation failure with no
+# kernel OOM; and an srun --overlap step that grows until the kernel kills
+# another step's process.
+CASES="$CASES ulimit overlap"
 # Needs both CPUs: submitted last, so that it waits for the time-limit
 # job without holding back the others.
 CASES="$CASES cpu_narrow"

@@ -967,6 +967,15 @@ DEFINE_TEST(test_catalog_step_setup)
 		    "allocate memory", NULL },
 		{ "OSError: [Errno 12] Cannot allocate memory",
 		    "S-HOST-OOM-APP" },
+		/* perl under ulimit -v, as 5.36 and 5.40 print it (the
+		 * integration stage's ulimit case) */
+		{ "Out of memory!", "S-HOST-OOM-APP" },
+		{ "Out of memory in perl:util:safesysrealloc",
+		    "S-HOST-OOM-APP" },
+		{ "May 15 23:09:30 ubuntu-s-1vcpu-2gb-ams3-01 kernel: [  "
+		    "518.050606] Out of memory: Killed process 15784 (python3) "
+		    "total-vm:11964kB, anon-rss:4288kB, file-rss:3028kB, "
+		    "shmem-rss:0kB", "S-KERNEL-OOM-KILLED" },
 		{ "OSError: [Errno 28] No space left on device: '/scratch/x'",
 		    "S-STORAGE-FULL" },
 		{ "slurmstepd: error: common_file_write_content: unable to "

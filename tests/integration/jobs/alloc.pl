@@ -1,6 +1,8 @@
 #!/usr/bin/perl
-# alloc.pl MIB: allocate MIB MiB in 10 MiB chunks, touching every byte,
-# printing progress; used by the jobs to exceed (or stay under) --mem.
+# alloc.pl MIB [HOLDFILE]: allocate MIB MiB in 10 MiB chunks, touching
+# every byte, printing progress; used by the jobs to exceed (or stay
+# under) --mem.  With HOLDFILE, keep the memory until that file exists
+# (at most 600 s) before exiting.
 use strict;
 use warnings;
 $| = 1;
@@ -12,3 +14,9 @@ for my $i (1 .. int($target / 10)) {
 	select(undef, undef, undef, 0.05);
 }
 print "allocated $target MiB without being killed\n";
+if (defined $ARGV[1]) {
+	for (1 .. 3000) {
+		last if -e $ARGV[1];
+		select(undef, undef, undef, 0.2);
+	}
+}
