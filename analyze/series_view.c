@@ -756,13 +756,16 @@ series_stall(const struct facts *f, struct arena *a, struct rmatch *m)
 #define GROW_WINDOW_S	30
 #define GROW_MIN_PCT	10
 
-/* Usage of column c at the last sampled row <= r, from r back to r0. */
+/* Column c's first (first != 0) or last sample in rows r0..r1, -1 none. */
 static int64_t
-last_at(const struct series *s, size_t c, size_t r0, size_t r)
+sample_in(const struct series *s, size_t c, size_t r0, size_t r1, int first)
 {
-	for (size_t i = r + 1; i-- > r0;)
+	for (size_t k = 0; k <= r1 - r0; k++) {
+		size_t	i = first ? r0 + k : r1 - k;
+
 		if (s->v[i * s->ncols + c] != SERIES_NONE)
 			return s->v[i * s->ncols + c];
+	}
 	return -1;
 }
 
@@ -798,10 +801,10 @@ series_grower(const struct facts *f, struct arena *a, const char *victim,
 				    strchr(n + 8, '/') != strrchr(n, '/') ||
 				    !ends_with(n, "/current"))
 					continue;
-				a0 = last_at(s, c, r0, r0);
-				if (a0 < 0)	/* the step started in the window */
-					a0 = 0;
-				if ((a1 = last_at(s, c, r0, r1)) < 0)
+				/* from its first sample in the window (a
+				 * step that started in it: from its start) */
+				if ((a0 = sample_in(s, c, r0, r1, 1)) < 0 ||
+				    (a1 = sample_in(s, c, r0, r1, 0)) < 0)
 					continue;
 				if (strcmp(n, vname) == 0)
 					vrise = a1 - a0;

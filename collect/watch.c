@@ -44,6 +44,8 @@
 #define MAX_GPUS	64
 #define MAX_GPROCS	128		/* compute processes tracked */
 #define WALK_EVERY	5		/* ticks between subtree walks */
+#define WALK_EAGER	16		/* fewer levels: walk every tick, so a
+					 * new step is sampled from its start */
 #define FREE_EVERY	30		/* ticks between free-space checks */
 #define WATCH_FREE_MIN	(64 * MIB)
 #define NOTES_MAX	40		/* notes a run writes at most */
@@ -372,7 +374,7 @@ sample_cgroup(struct watch_run *wr, int *procs)
 		wr->jobrel[0] = '\0';
 		return;
 	}
-	if (wr->tick % WALK_EVERY == 0)
+	if (wr->tick % WALK_EVERY == 0 || wr->nlv < WALK_EAGER)
 		walk(wr);
 	*procs = 0;
 	for (size_t i = 0; i < wr->nlv; i++) {
