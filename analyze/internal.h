@@ -42,7 +42,8 @@ enum file_kind {
 	FK_SLURM_CONF,	/* slurm/cgroup.conf, slurm/gres.conf */
 	FK_JOB_ENV,	/* host/job-env.txt */
 	FK_SERIES,	/* watch/...: a --watch series file */
-	FK_NVSMI_TABLE	/* plain nvidia-smi: the table, then as a log */
+	FK_NVSMI_TABLE,	/* plain nvidia-smi: the table, then as a log */
+	FK_TORCH_SNAPSHOT	/* a PyTorch allocator snapshot pickle */
 };
 
 struct afile {
@@ -119,6 +120,9 @@ int		input_add_note(struct input *, const char *fmt, ...)
 		    __attribute__((format(printf, 2, 3)));
 /* parse_series.c: read a watch file into in->series, with its event. */
 enum err_code	input_series(struct input *, int file_id, const char *path,
+		    const char *, size_t, struct err *);
+/* parse_torch.c: read an allocator snapshot pickle into its events. */
+enum err_code	input_torch(struct input *, int file_id, const char *path,
 		    const char *, size_t, struct err *);
 /* Classify a member by its bundle path (with a manifest) or by content. */
 enum file_kind	sniff_path(const char *path);

@@ -1026,7 +1026,7 @@ enum err_code
 rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 {
 	struct arena		*a = an->arena;
-	const struct rule	*r;
+	const struct rule	*r, *r0;
 	struct rmatch		 m = { 0 };
 	const struct event	*init;
 
@@ -1036,6 +1036,7 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	series_views_build(f, a, m.initiating != NULL &&
 	    ev_has_time(m.initiating) && strcmp(r->cause, "no_incident") != 0 ?
 	    m.initiating->ts_ns : INT64_MAX);
+	r0 = r;
 	r = refine(f, a, r, &m);
 	init = m.initiating;
 	an->verdict.cause = r->cause;
@@ -1045,7 +1046,10 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	an->verdict.rule = r->id;
 	an->verdict.summary = summary_of(a, r, &m);
 	an->verdict.initiating = kit_evidence_of(f, a, init);
-	an->verdict.next_action = r->next_action;
+	/* A row's own control, unless the match named a better one for
+	 * this case (and no refining row replaced the row). */
+	an->verdict.next_action = r == r0 && m.next_action != NULL ?
+	    m.next_action : r->next_action;
 	distrust(an, init);
 	support_finding(f, an, r, &m);
 	if (strcmp(r->cause, "host_oom") == 0)

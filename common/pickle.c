@@ -514,7 +514,9 @@ collect(struct rd *r, enum pk_type t, size_t base)
 
 	if (c == NULL)
 		return r->e->code;
-	if ((rc = extend(r, c, r->stack + base, r->sp - base)) != ERR_OK)
+	/* An empty stack has no array yet: no items, no pointer sum. */
+	if (r->sp > base &&
+	    (rc = extend(r, c, r->stack + base, r->sp - base)) != ERR_OK)
 		return rc;
 	r->sp = base;
 	return push(r, c);
