@@ -98,6 +98,26 @@ struct host_q {				/* one job or step */
 	int64_t		 node_mem_bytes;	/* RealMemory */
 };
 
+/* What a PyTorch allocator snapshot says of one device (issue 18). */
+#define SNAP_BEFORE	8
+struct alloc_snap_q {
+	const char	*source;	/* the snapshot's path */
+	int64_t		 segments, reserved_bytes, allocated_bytes;
+	int64_t		 active_bytes, blocks, free_blocks, free_bytes;
+	int64_t		 largest_free_block_bytes, inactive_split_bytes;
+	int64_t		 expandable_segment_count, trace_entries;
+	int64_t		 oom_requested_bytes;	/* -1: no OOM in its trace */
+	int64_t		 oom_device_free_bytes;
+	int		 expandable_segments;	/* -1 unknown, 0, 1 */
+	int64_t		 max_split_size_bytes;	/* -1 unknown or unlimited */
+	int64_t		 gc_threshold_permille;	/* -1 unknown */
+	size_t		 nbefore;		/* allocations before the OOM */
+	struct {
+		const char	*action;	/* alloc, segment_alloc */
+		int64_t		 size_bytes;
+	}		 before[SNAP_BEFORE];
+};
+
 struct device_q {			/* one GPU */
 	const char	*gpu;		/* index or uuid as the evidence names it */
 	const char	*uuid;
@@ -112,6 +132,7 @@ struct device_q {			/* one GPU */
 	int64_t		 process_bytes;		/* this process ("in use") */
 	int64_t		 processes;		/* compute apps listed */
 	int64_t		 nominal_bytes;		/* the model's spec capacity */
+	struct alloc_snap_q *snapshot;		/* NULL: none read */
 };
 
 struct usage_q {			/* one limit hit, seen by each meter */

@@ -619,11 +619,92 @@ host_quantities(const struct facts *f, struct analysis *an)
 	}
 }
 
+static const char *const snap_before[SNAP_BEFORE][2] = {
+	{ "before_oom_0_action", "before_oom_0_bytes" },
+	{ "before_oom_1_action", "before_oom_1_bytes" },
+	{ "before_oom_2_action", "before_oom_2_bytes" },
+	{ "before_oom_3_action", "before_oom_3_bytes" },
+	{ "before_oom_4_action", "before_oom_4_bytes" },
+	{ "before_oom_5_action", "before_oom_5_bytes" },
+	{ "before_oom_6_action", "before_oom_6_bytes" },
+	{ "before_oom_7_action", "before_oom_7_bytes" },
+};
+
+/* An allocator snapshot event as the model's numbers. */
+static struct alloc_snap_q *
+snap_q(const struct facts *f, struct arena *a, const struct event *ev)
+{
+	struct alloc_snap_q	*s = arena_zalloc(a, sizeof(*s));
+	struct evidence		*src = kit_evidence_of(f, a, ev);
+	int64_t			 nb = ev_num_or(ev, "before_oom", 0);
+
+	if (s == NULL)
+		return NULL;
+	s->source = src != NULL ? src->source : NULL;
+	s->segments = ev_num_or(ev, "segments", -1);
+	s->reserved_bytes = ev_num_or(ev, "reserved_bytes", -1);
+	s->allocated_bytes = ev_num_or(ev, "allocated_bytes", -1);
+	s->active_bytes = ev_num_or(ev, "active_bytes", -1);
+	s->blocks = ev_num_or(ev, "blocks", -1);
+	s->free_blocks = ev_num_or(ev, "free_blocks", -1);
+	s->free_bytes = ev_num_or(ev, "free_bytes", -1);
+	s->largest_free_block_bytes = ev_num_or(ev,
+	    "largest_free_block_bytes", -1);
+	s->inactive_split_bytes = ev_num_or(ev, "inactive_split_bytes", -1);
+	s->expandable_segment_count = ev_num_or(ev,
+	    "expandable_segment_count", -1);
+	s->trace_entries = ev_num_or(ev, "trace_entries", -1);
+	s->oom_requested_bytes = ev_num_or(ev, "oom_requested_bytes", -1);
+	s->oom_device_free_bytes = ev_num_or(ev, "oom_device_free_bytes", -1);
+	s->expandable_segments = (int)ev_num_or(ev, "expandable_segments", -1);
+	s->max_split_size_bytes = ev_num_or(ev, "max_split_size_bytes", -1);
+	s->gc_threshold_permille = ev_num_or(ev, "gc_threshold_permille", -1);
+	for (int64_t i = 0; i < nb && i < SNAP_BEFORE; i++) {
+		s->before[i].action = kit_dupstr(a, ev_str(ev,
+		    snap_before[i][0]));
+		s->before[i].size_bytes = ev_num_or(ev, snap_before[i][1], -1);
+		s->nbefore++;
+	}
+	return s;
+}
+
+/* Each allocator snapshot on its GPU's entry (a new entry when no other
+ * source named that GPU); the first snapshot of a GPU wins. */
+static void
+snapshot_quantities(const struct facts *f, struct analysis *an)
+{
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event *ev = f->tl->v[i];
+		struct device_q *q = NULL;
+		char idx[24];
+
+		if (ev->kind != EV_ALLOC_SNAPSHOT || facts_foreign(f, ev))
+			continue;
+		snprintf(idx, sizeof(idx), "%" PRId64, ev_num_or(ev, "gpu", 0));
+		for (size_t j = 0; j < an->ndevice && q == NULL; j++)
+			if (an->device[j].gpu != NULL &&
+			    strcmp(an->device[j].gpu, idx) == 0)
+				q = &an->device[j];
+		if (q == NULL) {
+			q = &an->device[an->ndevice++];
+			q->gpu = arena_strdup(an->arena, idx);
+			q->node = arena_strdup(an->arena, ev->node);
+			q->capacity_bytes = q->free_bytes = -1;
+			q->allocated_bytes = q->reserved_bytes = -1;
+			q->requested_bytes = q->process_bytes = -1;
+			q->used_bytes = q->nominal_bytes = q->processes = -1;
+		}
+		if (q->snapshot == NULL)
+			q->snapshot = snap_q(f, an->arena, ev);
+	}
+}
+
 static void
 device_quantities(const struct facts *f, struct analysis *an,
     const struct event *oom)
 {
-	size_t	n = (size_t)f->ngpus + (oom != NULL);
+	size_t	n = (size_t)f->ngpus + (oom != NULL) +
+	    f->count[EV_ALLOC_SNAPSHOT];
 	int	matched = 0;
 
 	an->device = arena_zalloc(an->arena, (n + 1) * sizeof(*an->device));
@@ -673,6 +754,7 @@ device_quantities(const struct facts *f, struct analysis *an,
 		q->process_bytes = ev_num_or(oom, "process_bytes", -1);
 		q->used_bytes = q->nominal_bytes = q->processes = -1;
 	}
+	snapshot_quantities(f, an);
 }
 
 /* A GPU whose total is below its model's healthy capacity. */

@@ -931,6 +931,18 @@ ht_device(struct html *h)
 		ht_gpu(h, &an->device[i], 4 + (int)i * 50);
 	fprintf(h->fp, "</svg>\n");
 	ht_device_table(h, n);
+	for (size_t i = 0; i < n; i++) {
+		char	line[640];
+
+		if (an->device[i].snapshot == NULL)
+			continue;
+		fprintf(h->fp, "<p>GPU ");
+		ht_s(h, an->device[i].gpu, "?");
+		fprintf(h->fp, ", ");
+		ht_s(h, report_snapshot(an->device[i].snapshot, line,
+		    sizeof(line)), "");
+		fprintf(h->fp, ".</p>\n");
+	}
 	if (an->ndevice > n)
 		fprintf(h->fp, "<p>… and %zu more GPUs (see the JSON).</p>\n",
 		    an->ndevice - n);
