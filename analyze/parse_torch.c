@@ -9,11 +9,16 @@
  * of them, the OOM entry of the trace ring and the allocations before
  * it, the allocator settings). A pickle that asks to import or call
  * anything, or that is not a snapshot, gives a note naming the file, the
- * opcode and its offset, and nothing else: it is never executed.
+ * opcode and its offset, and nothing else: it is never executed. The
+ * numeric summary the collector stores instead of the pickle under
+ * --redact (attach/NAME.summary.json, torch_snap.h's tsnap_json) gives
+ * the same events.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+
+#include <jansson.h>
 
 #include "internal.h"
 #include "pickle.h"
@@ -127,5 +132,119 @@ input_torch(struct input *in, int file_id, const char *path,
 		rc = device_event(in, file_id, s, &s->dev[i], e);
 out:
 	arena_free(ta);
+	return rc;
+}
+
+/* ---- the collector's numeric summary (--redact) ---- */
+
+static int64_t
+jnum(json_t *o, const char *k, int64_t dflt)
+{
+	json_t	*v = json_object_get(o, k);
+
+	return json_is_integer(v) ? (int64_t)json_integer_value(v) : dflt;
+}
+
+/* One "devices" entry; 0, or -1 when it is not an object. */
+static int
+summary_device(json_t *o, struct tsnap_device *d)
+{
+	json_t	*oom = json_object_get(o, "oom");
+	json_t	*b = json_object_get(o, "before_oom"), *x, *act;
+
+	if (!json_is_object(o))
+		return -1;
+	memset(d, 0, sizeof(*d));
+	d->device = (int)jnum(o, "device", 0);
+	d->segments = jnum(o, "segments", 0);
+	d->total_size = jnum(o, "total_size", 0);
+	d->allocated = jnum(o, "allocated", 0);
+	d->active = jnum(o, "active", 0);
+	d->requested = jnum(o, "requested", 0);
+	d->expandable = jnum(o, "expandable_segment_count", 0);
+	d->blocks = jnum(o, "blocks", 0);
+	d->free_blocks = jnum(o, "free_blocks", 0);
+	d->free_total = jnum(o, "free_total", 0);
+	d->largest_free = jnum(o, "largest_free_block", 0);
+	d->inactive_split = jnum(o, "inactive_split", 0);
+	d->trace_entries = jnum(o, "trace_entries", 0);
+	d->oom_size = d->oom_device_free = -1;
+	if (json_is_object(oom)) {
+		d->has_oom = 1;
+		d->oom_size = jnum(oom, "size", -1);
+		d->oom_device_free = jnum(oom, "device_free", -1);
+	}
+	for (size_t i = 0; json_is_array(b) && i < json_array_size(b) &&
+	    d->nrecent < TSNAP_RECENT; i++) {
+		x = json_array_get(b, i);
+		act = json_object_get(x, "action");
+		/* The action names are the summary's fixed words. */
+		d->recent[d->nrecent].action = json_is_string(act) &&
+		    strcmp(json_string_value(act), "segment_alloc") == 0 ?
+		    "segment_alloc" : "alloc";
+		d->recent[d->nrecent++].size = jnum(x, "size", 0);
+	}
+	return 0;
+}
+
+static int
+summary_read(json_t *root, struct tsnap *s)
+{
+	json_t	*devs = json_object_get(root, "devices");
+	json_t	*st = json_object_get(root, "allocator_settings"), *v;
+
+	memset(s, 0, sizeof(*s));
+	s->expandable_segments = -1;
+	s->max_split_size = -1;
+	s->gc_threshold = -1;
+	if (!json_is_object(root) || !json_is_array(devs))
+		return -1;
+	for (size_t i = 0; i < json_array_size(devs) && s->ndev <
+	    TSNAP_MAX_DEV; i++)
+		if (summary_device(json_array_get(devs, i),
+		    &s->dev[s->ndev]) == 0)
+			s->ndev++;
+	if (json_is_object(st)) {
+		s->has_settings = 1;
+		v = json_object_get(st, "expandable_segments");
+		s->expandable_segments = json_is_boolean(v) ? json_is_true(v) :
+		    -1;
+		s->max_split_size = jnum(st, "max_split_size", -1);
+		v = json_object_get(st, "garbage_collection_threshold");
+		s->gc_threshold = json_is_number(v) ? json_number_value(v) : -1;
+	}
+	s->truncated = json_is_true(json_object_get(root, "truncated"));
+	return 0;
+}
+
+enum err_code
+input_torch_summary(struct input *in, int file_id, const char *path,
+    const char *data, size_t n, struct err *e)
+{
+	json_error_t	 je;
+	json_t		*root;
+	struct tsnap	*s;
+	enum err_code	 rc = ERR_OK;
+
+	root = json_loadb(data, n, JSON_REJECT_DUPLICATES, &je);
+	if (root == NULL || !json_is_object(root) ||
+	    !json_is_string(json_object_get(root, "format")) ||
+	    strcmp(json_string_value(json_object_get(root, "format")),
+	    "oomtrail-torch-snapshot-summary") != 0) {
+		input_add_note(in, "%s: not an allocator snapshot summary%s%s",
+		    path, root == NULL ? ": " : "", root == NULL ? je.text : "");
+		json_decref(root);
+		return ERR_OK;
+	}
+	if ((s = arena_alloc(in->arena, sizeof(*s))) == NULL) {
+		json_decref(root);
+		return ERR(e, ERR_NOMEM, "%s", path);
+	}
+	if (summary_read(root, s) == -1)
+		input_add_note(in, "%s: allocator snapshot summary without "
+		    "devices", path);
+	for (int i = 0; i < s->ndev && rc == ERR_OK; i++)
+		rc = device_event(in, file_id, s, &s->dev[i], e);
+	json_decref(root);
 	return rc;
 }

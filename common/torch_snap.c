@@ -196,7 +196,7 @@ dev_json(const struct tsnap_device *d, FILE *fp)
 {
 	fprintf(fp, "{\"device\":%d,\"segments\":%lld,\"total_size\":%lld,"
 	    "\"allocated\":%lld,\"active\":%lld,\"requested\":%lld,"
-	    "\"expandable_segments\":%lld,\"blocks\":%lld,"
+	    "\"expandable_segment_count\":%lld,\"blocks\":%lld,"
 	    "\"free_blocks\":%lld,\"free_total\":%lld,"
 	    "\"largest_free_block\":%lld,\"inactive_split\":%lld,"
 	    "\"trace_entries\":%lld", d->device, (long long)d->segments,
