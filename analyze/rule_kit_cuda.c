@@ -155,6 +155,21 @@ measured_plain(const struct facts *f)
 	return cuda_measured(f, s) != NULL ? s : NULL;
 }
 
+/* With no OOM line at all: a snapshot whose trace recorded the failed
+ * allocation and that measures it (the allocator's own record). */
+static const struct event *
+snapshot_oom(const struct facts *f)
+{
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event *ev = f->tl->v[i];
+
+		if (ev->kind == EV_ALLOC_SNAPSHOT && !facts_foreign(f, ev) &&
+		    ev_num_or(ev, "oom", 0) > 0 && cuda_measured(f, ev) != NULL)
+			return ev;
+	}
+	return NULL;
+}
+
 static const struct event *
 oom_event(const struct facts *f)
 {
@@ -167,7 +182,7 @@ oom_event(const struct facts *f)
 	    NULL)
 		return NULL;
 	return f->summary_oom != NULL && has_figures(f->summary_oom) ?
-	    f->summary_oom : NULL;
+	    f->summary_oom : snapshot_oom(f);
 }
 
 static int
@@ -452,9 +467,14 @@ cuda_rule(const struct facts *f, struct arena *a, struct rmatch *m,
 		m->confidence_reason = "the allocator's numbers and the "
 		    "nvidia-smi snapshot agree";
 	else if (cuda_measured(f, oom) != NULL) {
-		rmatch_support(m, cuda_measured(f, oom));
-		m->confidence_reason = "measured in the allocator snapshot: "
-		    "its largest free block against the failed request";
+		if (oom != cuda_measured(f, oom))
+			rmatch_support(m, cuda_measured(f, oom));
+		m->confidence_reason = oom->kind == EV_ALLOC_SNAPSHOT ?
+		    "measured in the allocator snapshot, whose trace recorded "
+		    "the failed allocation (no OOM line was collected): its "
+		    "largest free block against the request" :
+		    "measured in the allocator snapshot: its largest free "
+		    "block against the failed request";
 	}
 	else if (is_summary(oom)) {
 		m->confidence = "medium";

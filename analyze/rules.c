@@ -850,7 +850,8 @@ static void
 rule_out_device(const struct facts *f, struct analysis *an)
 {
 	if (f->first[EV_CUDA_OOM] != NULL || f->first[EV_CUDA_OOM_PLAIN] !=
-	    NULL || f->first[EV_XLA_OOM] != NULL)
+	    NULL || f->first[EV_XLA_OOM] != NULL ||
+	    ev_num_or(f->first[EV_ALLOC_SNAPSHOT], "oom", 0) > 0)
 		return;
 	/* Never "lower the batch" for a size no device has. */
 	if (f->alloc_nonsense != NULL)

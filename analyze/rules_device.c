@@ -517,7 +517,8 @@ const struct rule	rules_device[] = {
 	      "hold the request but is under 10% of reserved, or the request "
 	      "or capacity is missing. With a PyTorch allocator snapshot of "
 	      "the device (--attach), measured instead, also for an OOM line "
-	      "without figures: its free blocks add up to less than the "
+	      "without figures or the snapshot's own OOM trace entry: its "
+	      "free blocks add up to less than the "
 	      "request (a snapshot with a free block as large as the request "
 	      "was taken after the failure and decides nothing)",
 	  .meaning = "Live memory needs more than the GPU has.",
@@ -535,7 +536,9 @@ const struct rule	rules_device[] = {
 	      "reserved (FRAG_SHARE_PCT); an unknown request leaves the 10% "
 	      "to decide (medium confidence). With a PyTorch allocator "
 	      "snapshot of the device (--attach), measured instead, also "
-	      "for an OOM line without figures: its free blocks add up to "
+	      "for an OOM line without figures or, with no OOM line, the "
+	      "snapshot's own trace entry of the failure: its free blocks "
+	      "add up to "
 	      "the request and its largest free block is smaller (the "
 	      "verdict cites both); a job that already ran with "
 	      "expandable_segments:True (snapshot settings or "
