@@ -100,6 +100,14 @@ struct host_q {				/* one job or step */
 
 /* What a PyTorch allocator snapshot says of one device (issue 18). */
 #define SNAP_BEFORE	8
+struct snap_seg_q {			/* one segment, blocks in order */
+	int64_t		 size_bytes;
+	size_t		 nblocks;
+	struct {
+		int64_t		 size_bytes;
+		const char	*state;	/* allocated, free, mixed */
+	}		*blocks;
+};
 struct alloc_snap_q {
 	const char	*source;	/* the snapshot's path */
 	int64_t		 segments, reserved_bytes, allocated_bytes;
@@ -111,6 +119,8 @@ struct alloc_snap_q {
 	int		 expandable_segments;	/* -1 unknown, 0, 1 */
 	int64_t		 max_split_size_bytes;	/* -1 unknown or unlimited */
 	int64_t		 gc_threshold_permille;	/* -1 unknown */
+	struct snap_seg_q *segment_map;		/* the first segments */
+	size_t		 nsegment_map;
 	size_t		 nbefore;		/* allocations before the OOM */
 	struct {
 		const char	*action;	/* alloc, segment_alloc */

@@ -298,6 +298,30 @@ static const struct {
 };
 
 static json_t *
+mj_segmap(const struct alloc_snap_q *s, int *bad)
+{
+	json_t	*arr = json_array(), *o, *bl, *x;
+
+	for (size_t i = 0; i < s->nsegment_map; i++) {
+		const struct snap_seg_q *q = &s->segment_map[i];
+
+		o = json_object();
+		bl = json_array();
+		mj_set(o, "size_bytes", mj_int(q->size_bytes), bad);
+		for (size_t j = 0; j < q->nblocks; j++) {
+			x = json_object();
+			mj_set(x, "size_bytes", mj_int(q->blocks[j].size_bytes),
+			    bad);
+			mj_set(x, "state", mj_str(q->blocks[j].state), bad);
+			mj_push(bl, x, bad);
+		}
+		mj_set(o, "blocks", bl, bad);
+		mj_push(arr, o, bad);
+	}
+	return arr;
+}
+
+static json_t *
 mj_snapshot(const struct alloc_snap_q *s, int *bad)
 {
 	json_t	*o = json_object(), *b = json_array(), *x;
@@ -320,6 +344,7 @@ mj_snapshot(const struct alloc_snap_q *s, int *bad)
 		mj_push(b, x, bad);
 	}
 	mj_set(o, "before_oom", b, bad);
+	mj_set(o, "segment_map", mj_segmap(s, bad), bad);
 	return o;
 }
 
@@ -925,6 +950,49 @@ mj_read_before(struct mj *m, json_t *o, struct alloc_snap_q *s)
 	return ERR_OK;
 }
 
+static enum err_code
+mj_read_segmap(struct mj *m, json_t *o, struct alloc_snap_q *s)
+{
+	json_t		*arr = json_object_get(o, "segment_map"), *g, *bl, *x;
+	enum err_code	 rc;
+
+	if (arr == NULL || json_is_null(arr))
+		return ERR_OK;
+	if (!json_is_array(arr) || json_array_size(arr) > 4096)
+		return mj_bad(m, "segment_map", "an array");
+	if (json_array_size(arr) > 0 && (s->segment_map = arena_zalloc(m->a,
+	    json_array_size(arr) * sizeof(*s->segment_map))) == NULL)
+		return ERR(m->e, ERR_NOMEM, "%s", m->where);
+	for (size_t i = 0; i < json_array_size(arr); i++) {
+		struct snap_seg_q *q = &s->segment_map[i];
+
+		g = json_array_get(arr, i);
+		bl = json_object_get(g, "blocks");
+		if (!json_is_object(g) || !json_is_array(bl) ||
+		    json_array_size(bl) > 4096)
+			return mj_bad(m, "segment_map", "segments with blocks");
+		if ((rc = mj_get_int(m, g, "size_bytes", 0, INT64_MAX, -1,
+		    &q->size_bytes)))
+			return rc;
+		if (json_array_size(bl) > 0 && (q->blocks = arena_zalloc(m->a,
+		    json_array_size(bl) * sizeof(*q->blocks))) == NULL)
+			return ERR(m->e, ERR_NOMEM, "%s", m->where);
+		for (size_t j = 0; j < json_array_size(bl); j++) {
+			x = json_array_get(bl, j);
+			if (!json_is_object(x))
+				return mj_bad(m, "segment_map", "block objects");
+			if ((rc = mj_get_int(m, x, "size_bytes", 0, INT64_MAX,
+			    -1, &q->blocks[j].size_bytes)) ||
+			    (rc = mj_get_str(m, x, "state",
+			    &q->blocks[j].state)))
+				return rc;
+		}
+		q->nblocks = json_array_size(bl);
+		s->nsegment_map++;
+	}
+	return ERR_OK;
+}
+
 /* quantities.device[].allocator_snapshot, when present. */
 static enum err_code
 mj_read_snapshot(struct mj *m, json_t *o, struct device_q *d)
@@ -965,7 +1033,7 @@ mj_read_snapshot(struct mj *m, json_t *o, struct device_q *d)
 		s->gc_threshold_permille =
 		    (int64_t)(json_number_value(x) * 1000 + .5);
 	}
-	if ((rc = mj_read_before(m, v, s)))
+	if ((rc = mj_read_before(m, v, s)) || (rc = mj_read_segmap(m, v, s)))
 		return rc;
 	d->snapshot = s;
 	return ERR_OK;

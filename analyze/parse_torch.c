@@ -35,10 +35,40 @@ static const char *const before_action[TSNAP_RECENT] = {
 	"before_oom_6_action", "before_oom_7_action",
 };
 
+/*
+ * The segment map as one string field: "SIZE:" and the blocks of each
+ * segment ("a" allocated, "f" free, "m" merged, then the size), segments
+ * separated by ";" (rules.c reads it back into the model).
+ */
+static char *
+segmap_text(struct arena *a, const struct tsnap_device *d)
+{
+	size_t	 cap = (size_t)d->nsegmap * (TSNAP_SEG_BLOCKS + 1) * 22 + 1;
+	size_t	 k = 0;
+	char	*t = arena_alloc(a, cap);
+
+	if (t == NULL)
+		return NULL;
+	t[0] = '\0';
+	for (int i = 0; i < d->nsegmap; i++) {
+		const struct tsnap_seg *m = &d->segmap[i];
+
+		k += (size_t)snprintf(t + k, cap - k, "%s%" PRId64 ":",
+		    i ? ";" : "", m->size);
+		for (int j = 0; j < m->nblocks && k < cap; j++)
+			k += (size_t)snprintf(t + k, cap - k, "%s%c%" PRId64,
+			    j ? "," : "", m->b[j].state == TSB_FREE ? 'f' :
+			    m->b[j].state == TSB_MIXED ? 'm' : 'a',
+			    m->b[j].size);
+	}
+	return t;
+}
+
 static int
 set_nums(struct event *ev, struct arena *a, const struct tsnap *s,
     const struct tsnap_device *d)
 {
+	char	*map;
 	int	rc = 0;
 
 	rc |= ev_set_num(ev, a, "gpu", d->device);
@@ -64,6 +94,11 @@ set_nums(struct event *ev, struct arena *a, const struct tsnap *s,
 		rc |= ev_set_num(ev, a, "oom_requested_bytes", d->oom_size);
 		rc |= ev_set_num(ev, a, "oom_device_free_bytes",
 		    d->oom_device_free);
+	}
+	if (d->nsegmap > 0) {
+		if ((map = segmap_text(a, d)) == NULL)
+			return -1;
+		rc |= ev_set_str(ev, a, "segment_map", str_cstr(map));
 	}
 	rc |= ev_set_num(ev, a, "before_oom", d->nrecent);
 	for (int i = 0; i < d->nrecent; i++) {
@@ -145,6 +180,37 @@ jnum(json_t *o, const char *k, int64_t dflt)
 	return json_is_integer(v) ? (int64_t)json_integer_value(v) : dflt;
 }
 
+/* The summary's segment map (at most what torch_snap keeps). */
+static void
+summary_segmap(json_t *arr, struct tsnap_device *d)
+{
+	json_t	*g, *bl, *x, *st;
+
+	for (size_t i = 0; json_is_array(arr) && i < json_array_size(arr) &&
+	    d->nsegmap < TSNAP_SEGS; i++) {
+		struct tsnap_seg *m = &d->segmap[d->nsegmap];
+
+		g = json_array_get(arr, i);
+		bl = json_object_get(g, "blocks");
+		if (!json_is_object(g) || !json_is_array(bl))
+			continue;
+		memset(m, 0, sizeof(*m));
+		m->size = jnum(g, "size", 0);
+		for (size_t j = 0; j < json_array_size(bl) &&
+		    m->nblocks < TSNAP_SEG_BLOCKS; j++) {
+			x = json_array_get(bl, j);
+			st = json_object_get(x, "state");
+			m->b[m->nblocks].size = jnum(x, "size", 0);
+			m->b[m->nblocks++].state = !json_is_string(st) ?
+			    TSB_ALLOCATED : strcmp(json_string_value(st),
+			    "free") == 0 ? TSB_FREE : strcmp(
+			    json_string_value(st), "mixed") == 0 ? TSB_MIXED :
+			    TSB_ALLOCATED;
+		}
+		d->nsegmap++;
+	}
+}
+
 /* One "devices" entry; 0, or -1 when it is not an object. */
 static int
 summary_device(json_t *o, struct tsnap_device *d)
@@ -184,6 +250,7 @@ summary_device(json_t *o, struct tsnap_device *d)
 		    "segment_alloc" : "alloc";
 		d->recent[d->nrecent++].size = jnum(x, "size", 0);
 	}
+	summary_segmap(json_object_get(o, "segment_map"), d);
 	return 0;
 }
 

@@ -630,6 +630,56 @@ static const char *const snap_before[SNAP_BEFORE][2] = {
 	{ "before_oom_7_action", "before_oom_7_bytes" },
 };
 
+/* One "SIZE:a1,f2,..." segment of the event's segment_map into q. */
+static int
+segmap_one(struct arena *a, struct str t, struct snap_seg_q *q)
+{
+	const char	*p = t.p, *end = t.p + t.n, *colon;
+	size_t		 cap = 1, k;
+	int64_t		 v;
+
+	if ((colon = memchr(p, ':', t.n)) == NULL ||
+	    str_to_i64(str_make(p, (size_t)(colon - p)), &v) != 0)
+		return -1;
+	q->size_bytes = v;
+	for (const char *c = colon; c < end; c++)
+		cap += *c == ',';
+	if ((q->blocks = arena_zalloc(a, cap * sizeof(*q->blocks))) == NULL)
+		return -1;
+	for (p = colon + 1; p < end && q->nblocks < cap; p += k + 1) {
+		const char *comma = memchr(p, ',', (size_t)(end - p));
+
+		k = comma != NULL ? (size_t)(comma - p) : (size_t)(end - p);
+		if (k < 2 || str_to_i64(str_make(p + 1, k - 1), &v) != 0)
+			return -1;
+		q->blocks[q->nblocks].size_bytes = v;
+		q->blocks[q->nblocks++].state = *p == 'f' ? "free" :
+		    *p == 'm' ? "mixed" : "allocated";
+	}
+	return 0;
+}
+
+static void
+segmap_q(struct arena *a, struct str t, struct alloc_snap_q *s)
+{
+	size_t		 n = t.n > 0, k;
+	const char	*p = t.p, *end = t.p + t.n;
+
+	for (size_t i = 0; i < t.n; i++)
+		n += t.p[i] == ';';
+	if (n == 0 || (s->segment_map = arena_zalloc(a, n *
+	    sizeof(*s->segment_map))) == NULL)
+		return;
+	for (; p < end && s->nsegment_map < n; p += k + 1) {
+		const char *semi = memchr(p, ';', (size_t)(end - p));
+
+		k = semi != NULL ? (size_t)(semi - p) : (size_t)(end - p);
+		if (segmap_one(a, str_make(p, k),
+		    &s->segment_map[s->nsegment_map]) == 0)
+			s->nsegment_map++;
+	}
+}
+
 /* An allocator snapshot event as the model's numbers. */
 static struct alloc_snap_q *
 snap_q(const struct facts *f, struct arena *a, const struct event *ev)
@@ -659,6 +709,7 @@ snap_q(const struct facts *f, struct arena *a, const struct event *ev)
 	s->expandable_segments = (int)ev_num_or(ev, "expandable_segments", -1);
 	s->max_split_size_bytes = ev_num_or(ev, "max_split_size_bytes", -1);
 	s->gc_threshold_permille = ev_num_or(ev, "gc_threshold_permille", -1);
+	segmap_q(a, ev_str(ev, "segment_map"), s);
 	for (int64_t i = 0; i < nb && i < SNAP_BEFORE; i++) {
 		s->before[i].action = kit_dupstr(a, ev_str(ev,
 		    snap_before[i][0]));

@@ -44,12 +44,26 @@ dev_of(struct tsnap *s, int64_t device)
 	return &s->dev[i];
 }
 
+/* A block on the segment's map; past the room, merged into the last. */
+static void
+map_block(struct tsnap_seg *m, int64_t size, int state)
+{
+	if (m->nblocks < TSNAP_SEG_BLOCKS) {
+		m->b[m->nblocks].size = size;
+		m->b[m->nblocks++].state = state;
+		return;
+	}
+	m->b[TSNAP_SEG_BLOCKS - 1].size += size;
+	if (m->b[TSNAP_SEG_BLOCKS - 1].state != state)
+		m->b[TSNAP_SEG_BLOCKS - 1].state = TSB_MIXED;
+}
+
 static void
 read_blocks(struct tsnap *s, struct tsnap_device *d,
-    const struct pk_node *blocks, size_t *work)
+    const struct pk_node *blocks, size_t *work, struct tsnap_seg *m)
 {
 	int64_t	 sz, freed = 0;
-	int	 live = 0;
+	int	 live = 0, fr;
 
 	for (size_t j = 0; j < pk_len(blocks); j++) {
 		const struct pk_node *b = pk_item(blocks, j);
@@ -60,7 +74,10 @@ read_blocks(struct tsnap *s, struct tsnap_device *d,
 		}
 		sz = num_or(b, "size", 0);
 		d->blocks++;
-		if (pk_str_is(pk_get(b, "state"), "inactive")) {
+		fr = pk_str_is(pk_get(b, "state"), "inactive");
+		if (m != NULL)
+			map_block(m, sz, fr ? TSB_FREE : TSB_ALLOCATED);
+		if (fr) {
 			d->free_blocks++;
 			d->free_total += sz;
 			freed += sz;
@@ -79,6 +96,7 @@ read_segments(struct tsnap *s, const struct pk_node *segs, size_t *work)
 	for (size_t i = 0; i < pk_len(segs); i++) {
 		const struct pk_node	*g = pk_item(segs, i);
 		struct tsnap_device	*d;
+		struct tsnap_seg	*m;
 		int64_t			 v;
 
 		if (++*work > TSNAP_WORK) {
@@ -95,7 +113,12 @@ read_segments(struct tsnap *s, const struct pk_node *segs, size_t *work)
 		d->requested += num_or(g, "requested_size", 0);
 		if (pk_int(pk_get(g, "is_expandable"), &v) == 0 && v)
 			d->expandable++;
-		read_blocks(s, d, pk_get(g, "blocks"), work);
+		if (d->nsegmap < TSNAP_SEGS) {
+			m = &d->segmap[d->nsegmap++];
+			m->size = num_or(g, "total_size", 0);
+		} else
+			m = NULL;
+		read_blocks(s, d, pk_get(g, "blocks"), work, m);
 	}
 }
 
@@ -214,6 +237,19 @@ dev_json(const struct tsnap_device *d, FILE *fp)
 		fprintf(fp, "%s{\"action\":\"%s\",\"size\":%lld}",
 		    i ? "," : "", d->recent[i].action,
 		    (long long)d->recent[i].size);
+	fputs("],\"segment_map\":[", fp);
+	for (int i = 0; i < d->nsegmap; i++) {
+		const struct tsnap_seg *m = &d->segmap[i];
+
+		fprintf(fp, "%s{\"size\":%lld,\"blocks\":[", i ? "," : "",
+		    (long long)m->size);
+		for (int j = 0; j < m->nblocks; j++)
+			fprintf(fp, "%s{\"state\":\"%s\",\"size\":%lld}",
+			    j ? "," : "", m->b[j].state == TSB_FREE ? "free" :
+			    m->b[j].state == TSB_MIXED ? "mixed" : "allocated",
+			    (long long)m->b[j].size);
+		fputs("]}", fp);
+	}
 	fputs("]}", fp);
 }
 

@@ -22,6 +22,21 @@
 #define TSNAP_MAX_DEV	16
 #define TSNAP_RECENT	8	/* allocations kept before the OOM */
 #define TSNAP_WORK	(4u << 20)	/* blocks plus trace entries read */
+#define TSNAP_SEGS	24	/* segments kept for the map, per device */
+#define TSNAP_SEG_BLOCKS 32	/* blocks kept per segment; the rest
+				 * merged into the last one */
+
+enum tsnap_bstate { TSB_ALLOCATED, TSB_FREE, TSB_MIXED };
+
+/* One segment of the map: its blocks in address order. */
+struct tsnap_seg {
+	int64_t		 size;
+	int		 nblocks;
+	struct {
+		int64_t		 size;
+		int		 state;		/* enum tsnap_bstate */
+	}		 b[TSNAP_SEG_BLOCKS];
+};
 
 struct tsnap_alloc {
 	const char	*action;	/* static: "alloc", "segment_alloc" */
@@ -41,6 +56,8 @@ struct tsnap_device {
 	int64_t		 oom_size, oom_device_free;	/* -1 unknown */
 	int		 nrecent;		/* oldest first */
 	struct tsnap_alloc recent[TSNAP_RECENT];
+	int		 nsegmap;	/* the first TSNAP_SEGS segments */
+	struct tsnap_seg segmap[TSNAP_SEGS];
 };
 
 struct tsnap {
