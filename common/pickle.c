@@ -225,22 +225,30 @@ line(struct rd *r, const char **s, size_t *n)
 	return ERR_OK;
 }
 
-static enum err_code
-dec(struct rd *r, const char *s, size_t n, int64_t *v)
+/* s[0..n) as a decimal int64; -1 when it is none (or out of range). */
+static int
+dec_i64(const char *s, size_t n, int64_t *v)
 {
 	char		 buf[32], *end;
 	long long	 x;
 
 	if (n == 0 || n >= sizeof(buf))
-		return bad(r, ERR_FORMAT, "not a 64-bit decimal integer");
+		return -1;
 	memcpy(buf, s, n);
 	buf[n] = '\0';
 	errno = 0;
 	x = strtoll(buf, &end, 10);
 	if (errno != 0 || end == buf || *end != '\0')
-		return bad(r, ERR_FORMAT, "not a 64-bit decimal integer");
+		return -1;
 	*v = x;
-	return ERR_OK;
+	return 0;
+}
+
+static enum err_code
+dec(struct rd *r, const char *s, size_t n, int64_t *v)
+{
+	return dec_i64(s, n, v) == 0 ? ERR_OK :
+	    bad(r, ERR_FORMAT, "not a 64-bit decimal integer");
 }
 
 static enum err_code
@@ -253,14 +261,21 @@ push_int(struct rd *r, int64_t v)
 	return push(r, n);
 }
 
-/* A little-endian two's-complement integer of n bytes (LONG1, LONG4). */
+/* A little-endian two's-complement integer of n bytes (LONG1, LONG4);
+ * past 64 bits a PK_BIGINT, unless it is sign extension only. */
 static enum err_code
 push_long(struct rd *r, const unsigned char *p, size_t n)
 {
 	uint64_t	v;
+	size_t		k = n;
 
-	if (n > 8)
-		return bad(r, ERR_LIMIT, "integer wider than 64 bits");
+	/* Drop high bytes that only repeat the sign of the byte below. */
+	while (k > 8 && ((p[k - 1] == 0 && !(p[k - 2] & 0x80)) ||
+	    (p[k - 1] == 0xff && (p[k - 2] & 0x80))))
+		k--;
+	if (k > 8)
+		return push(r, node(r, PK_BIGINT));
+	n = k;
 	v = le(p, n);
 	if (n > 0 && n < 8 && (p[n - 1] & 0x80))
 		v |= ~(uint64_t)0 << (8 * n);
@@ -451,6 +466,10 @@ op_int_text(struct rd *r, int is_long)
 	/* Protocol 0 writes True and False as INT 01 and 00. */
 	if (!is_long && n == 2 && s[0] == '0' && (s[1] == '0' || s[1] == '1'))
 		return push(r, s[1] == '1' ? r->yes : r->no);
+	/* All digits but past int64: a value without its number. */
+	if (n > 19 && strspn(s + (*s == '-'), "0123456789") ==
+	    n - (*s == '-') && dec_i64(s, n, &v) != 0)
+		return push(r, node(r, PK_BIGINT));
 	if ((rc = dec(r, s, n, &v)) != ERR_OK)
 		return rc;
 	return push_int(r, v);
@@ -716,8 +735,8 @@ op_binary(struct rd *r)
 		if ((rc = need(r, r->op == 0x8a ? 1 : 4, &p)) != ERR_OK)
 			return rc;
 		v = r->op == 0x8a ? p[0] : le(p, 4);
-		if (v > 8)
-			return bad(r, ERR_LIMIT, "integer wider than 64 bits");
+		if (v > r->lim->max_str)
+			return bad(r, ERR_LIMIT, "integer longer than the limit");
 		if ((rc = need(r, (size_t)v, &p)) != ERR_OK)
 			return rc;
 		return push_long(r, p, (size_t)v);

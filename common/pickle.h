@@ -2,7 +2,8 @@
  * pickle: a reader of Python pickles (protocols 0 to 5) that interprets
  * only the opcodes that build plain data — None, bools, ints that fit in
  * 64 bits, floats, str, bytes, lists, tuples, dicts, sets and the memo —
- * into a tree of struct pk_node. It never imports, calls or constructs
+ * into a tree of struct pk_node (an int wider than 64 bits is a
+ * PK_BIGINT without its value). It never imports, calls or constructs
  * anything: GLOBAL, STACK_GLOBAL, REDUCE, BUILD, INST, OBJ, NEWOBJ,
  * NEWOBJ_EX, the EXT opcodes, PERSID, BINPERSID and out-of-band buffers
  * are refused with ERR_FORMAT naming the opcode and its byte offset, as
@@ -27,6 +28,7 @@
 
 enum pk_type {
 	PK_NONE, PK_BOOL, PK_INT, PK_FLOAT, PK_STR, PK_BYTES,
+	PK_BIGINT,	/* an int outside int64: kept as a value, no number */
 	PK_LIST, PK_TUPLE, PK_DICT, PK_SET, PK_FROZENSET
 };
 

@@ -308,9 +308,8 @@ DEFINE_TEST(test_pickle_malformed)
 		{ "]\x94h\x00" "a.", 6, ERR_FORMAT, "placed in itself" },
 		/* a list appended to after it was placed in another */
 		{ "]\x94]h\x00" "ah\x00K\x01" "a.", 12, ERR_FORMAT, "already placed" },
-		/* 2**64: nine bytes */
-		{ "\x8a\x09\x00\x00\x00\x00\x00\x00\x00\x00\x01.", 12,
-		  ERR_LIMIT, "wider than 64 bits" },
+		/* LONG1 longer than the rest of the input */
+		{ "\x8a\x09\x00\x00.", 5, ERR_FORMAT, "truncated" },
 		{ "\x80\x06N.", 4, ERR_FORMAT, "protocol above 5" },
 		{ "\x95\xff\x00\x00\x00\x00\x00\x00\x00N.", 11, ERR_FORMAT,
 		  "frame runs past" },
@@ -326,6 +325,34 @@ DEFINE_TEST(test_pickle_malformed)
 			test_fail(__FILE__, __LINE__, "case %zu: want \"%s\", "
 			    "got \"%s\"", i, bad[i].want, e.msg);
 	}
+}
+
+/* Ints past int64 (Python writes 2**63 and up in nine bytes or more):
+ * a PK_BIGINT without a number, not an error; 2**63 - 1 in nine bytes
+ * (a sign byte) still reads as a number. */
+DEFINE_TEST(test_pickle_bigint)
+{
+	static const char	p1[] = "\x8a\x09\x00\x00\x00\x00\x00\x00"
+	    "\x00\x00\x01.";
+	static const char	p2[] = "\x8a\x09\xff\xff\xff\xff\xff\xff"
+	    "\xff\x7f\x00.";
+	static const char	p3[] = "L18446744073709551616L\n.";
+	struct arena		*a = arena_new(4096);
+	struct pk_node		*root;
+	struct err		 e = { 0 };
+	int64_t			 v = 0;
+
+	CHECK_EQ_INT(pickle_read(p1, sizeof(p1) - 1, NULL, a, &root, &e),
+	    ERR_OK);
+	CHECK_EQ_INT(root->type, PK_BIGINT);
+	CHECK(pk_int(root, &v) == -1);
+	CHECK_EQ_INT(pickle_read(p2, sizeof(p2) - 1, NULL, a, &root, &e),
+	    ERR_OK);
+	CHECK(pk_int(root, &v) == 0 && v == INT64_MAX);
+	CHECK_EQ_INT(pickle_read(p3, sizeof(p3) - 1, NULL, a, &root, &e),
+	    ERR_OK);
+	CHECK_EQ_INT(root->type, PK_BIGINT);
+	arena_free(a);
 }
 
 DEFINE_TEST(test_pickle_limits)
