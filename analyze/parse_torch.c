@@ -150,7 +150,7 @@ input_torch(struct input *in, int file_id, const char *path,
 		arena_free(ta);
 		return ERR(e, ERR_NOMEM, "%s", path);
 	}
-	if (pickle_read(data, n, NULL, ta, &root, &pe) != ERR_OK ||
+	if (pickle_read(data, n, &tsnap_limits, ta, &root, &pe) != ERR_OK ||
 	    tsnap_read(root, s, &pe) != ERR_OK) {
 		if (pe.code == ERR_NOMEM)
 			rc = ERR(e, ERR_NOMEM, "%s", path);

@@ -93,7 +93,8 @@ summary_spool(struct collect *c, int spool, uint64_t n, char *why,
 		snprintf(why, whysz, "out of memory reading it");
 		goto done;
 	}
-	if (pickle_read(data, (size_t)n, NULL, a, &root, &e) != ERR_OK ||
+	if (pickle_read(data, (size_t)n, &tsnap_limits, a, &root, &e) !=
+	    ERR_OK ||
 	    tsnap_read(root, s, &e) != ERR_OK) {
 		snprintf(why, whysz, "not stored: --redact keeps only an "
 		    "allocator snapshot's numeric summary, and this is none: "

@@ -9,6 +9,14 @@
 
 #include "torch_snap.h"
 
+const struct pk_limits	tsnap_limits = {
+	.max_input = 256u << 20,
+	.max_nodes = 16u << 20,
+	.max_depth = 64,
+	.max_str = 16u << 20,
+	.max_memo = 16u << 20,
+};
+
 static int64_t
 num_or(const struct pk_node *d, const char *key, int64_t dflt)
 {

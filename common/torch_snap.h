@@ -71,6 +71,11 @@ struct tsnap {
 					 * past TSNAP_MAX_DEV */
 };
 
+/* The pickle reader's bounds for a snapshot: a long trace ring of small
+ * dicts (each frame one) needs more values than pk_default_limits allow;
+ * 16 Mi values cost at most about 1 GiB while read. */
+extern const struct pk_limits	tsnap_limits;
+
 /*
  * Fill *s from the pickle's root. ERR_FORMAT when root is not a snapshot
  * (no dict with "segments" or "device_traces"). Devices are ordered by

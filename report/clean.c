@@ -327,9 +327,9 @@ pickle_summary(int in, int out, char *why, size_t whysz)
 	    fstat(in, &st) == -1)
 		return 0;
 	end = st.st_size;
-	if (end <= 0 || (uint64_t)end > pk_default_limits.max_input) {
+	if (end <= 0 || (uint64_t)end > tsnap_limits.max_input) {
 		snprintf(why, whysz, "not stored: a pickle over %zu bytes",
-		    pk_default_limits.max_input);
+		    tsnap_limits.max_input);
 		return -1;
 	}
 	if ((a = arena_new(1u << 20)) == NULL ||
@@ -339,7 +339,8 @@ pickle_summary(int in, int out, char *why, size_t whysz)
 		snprintf(why, whysz, "not stored: out of memory or unreadable");
 		goto out;
 	}
-	if (pickle_read(buf, (size_t)end, NULL, a, &root, &e) != ERR_OK ||
+	if (pickle_read(buf, (size_t)end, &tsnap_limits, a, &root, &e) !=
+	    ERR_OK ||
 	    tsnap_read(root, s, &e) != ERR_OK) {
 		snprintf(why, whysz, "not stored: redaction keeps only an "
 		    "allocator snapshot's numeric summary, and this is none: "
