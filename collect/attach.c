@@ -144,7 +144,8 @@ attach_one(struct collect *c, const char *path, uint64_t cap,
 			collect_unspool(c, em.spool);
 		return;
 	}
-	(void)pread(em.spool, &magic, 1, 0);
+	if (pread(em.spool, &magic, 1, 0) != 1)
+		magic = 0;
 	sum = c->ps != NULL && magic == 0x80;
 	attach_bpath(c, path, sum ? ".summary.json" : "", bpath, sizeof(bpath));
 	em.bpath = bpath;
@@ -166,6 +167,11 @@ attach_one(struct collect *c, const char *path, uint64_t cap,
 			em.raw = 0;
 			em.verbatim = 1;	/* numbers only: no names */
 		}
+	} else if (res.exit_status != 0) {
+		/* Unreadable, timed out or killed: what came is a part, and
+		 * a part is not stored (the item says why). */
+		collect_unspool(c, em.spool);
+		em.spool = -1;
 	} else if (c->ps != NULL)
 		em.raw = 0;	/* not a pickle: the text redaction pass */
 	if (*why != '\0') {
