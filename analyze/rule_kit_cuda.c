@@ -79,7 +79,8 @@ oom_merged(const struct facts *f, struct arena *a, const struct event *h)
 /*
  * The allocator snapshot (EV_ALLOC_SNAPSHOT) of the OOM's device: the one
  * of the GPU the OOM names, else the only device whose trace recorded an
- * OOM. NULL when there is none, or no way to tell which.
+ * OOM; on the OOM's node when both name theirs (every rank's snapshot
+ * says device 0). NULL when there is none, or no way to tell which.
  */
 const struct event *
 cuda_snapshot(const struct facts *f, const struct event *oom)
@@ -91,7 +92,9 @@ cuda_snapshot(const struct facts *f, const struct event *oom)
 	for (size_t i = 0; i < f->tl->n; i++) {
 		const struct event *ev = f->tl->v[i];
 
-		if (ev->kind != EV_ALLOC_SNAPSHOT || facts_foreign(f, ev))
+		if (ev->kind != EV_ALLOC_SNAPSHOT || facts_foreign(f, ev) ||
+		    (oom != NULL && oom->node != NULL && ev->node != NULL &&
+		    strcmp(oom->node, ev->node) != 0))
 			continue;
 		if (idx >= 0 && ev_num_or(ev, "gpu", -1) == idx)
 			return ev;
