@@ -113,6 +113,36 @@ struct host_q {				/* one job or step */
 	int64_t		 node_mem_bytes;	/* RealMemory */
 };
 
+/* What a PyTorch allocator snapshot says of one device (issue 18). */
+#define SNAP_BEFORE	8
+struct snap_seg_q {			/* one segment, blocks in order */
+	int64_t		 size_bytes;
+	size_t		 nblocks;
+	struct {
+		int64_t		 size_bytes;
+		const char	*state;	/* allocated, free, mixed */
+	}		*blocks;
+};
+struct alloc_snap_q {
+	const char	*source;	/* the snapshot's path */
+	int64_t		 segments, reserved_bytes, allocated_bytes;
+	int64_t		 active_bytes, blocks, free_blocks, free_bytes;
+	int64_t		 largest_free_block_bytes, inactive_split_bytes;
+	int64_t		 expandable_segment_count, trace_entries;
+	int64_t		 oom_requested_bytes;	/* -1: no OOM in its trace */
+	int64_t		 oom_device_free_bytes;
+	int		 expandable_segments;	/* -1 unknown, 0, 1 */
+	int64_t		 max_split_size_bytes;	/* -1 unknown or unlimited */
+	int64_t		 gc_threshold_permille;	/* -1 unknown */
+	struct snap_seg_q *segment_map;		/* the first segments */
+	size_t		 nsegment_map;
+	size_t		 nbefore;		/* allocations before the OOM */
+	struct {
+		const char	*action;	/* alloc, segment_alloc */
+		int64_t		 size_bytes;
+	}		 before[SNAP_BEFORE];
+};
+
 struct device_q {			/* one GPU */
 	const char	*gpu;		/* index or uuid as the evidence names it */
 	const char	*uuid;
@@ -127,6 +157,7 @@ struct device_q {			/* one GPU */
 	int64_t		 process_bytes;		/* this process ("in use") */
 	int64_t		 processes;		/* compute apps listed */
 	int64_t		 nominal_bytes;		/* the model's spec capacity */
+	struct alloc_snap_q *snapshot;		/* NULL: none read */
 	/* A row of Slurm's GPU accounting instead (gres/gpumem and
 	 * gres/gpuutil of TRESUsageInMax/Ave, issue 18): step is set, gpu
 	 * is "all", used_bytes is the step's peak; -1 unknown. */

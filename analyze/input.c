@@ -301,6 +301,10 @@ load_member(struct input *in, struct bundle_reader *br,
 		return rc;
 	if (kind == FK_SERIES)
 		return input_series(in, file_id, f->path, data, n, e);
+	if (kind == FK_TORCH_SNAPSHOT)
+		return input_torch(in, file_id, f->path, data, n, e);
+	if (kind == FK_TORCH_SUMMARY)
+		return input_torch_summary(in, file_id, f->path, data, n, e);
 	s = (struct src){ file_id, f->path, data, n };
 	/* A pasted nvidia-smi table often sits in a log: read the table,
 	 * then scan the same bytes with the catalog. */

@@ -42,7 +42,9 @@ enum file_kind {
 	FK_SLURM_CONF,	/* slurm/cgroup.conf, slurm/gres.conf */
 	FK_JOB_ENV,	/* host/job-env.txt */
 	FK_SERIES,	/* watch/...: a --watch series file */
-	FK_NVSMI_TABLE	/* plain nvidia-smi: the table, then as a log */
+	FK_NVSMI_TABLE,	/* plain nvidia-smi: the table, then as a log */
+	FK_TORCH_SNAPSHOT,	/* a PyTorch allocator snapshot pickle */
+	FK_TORCH_SUMMARY	/* its numeric summary (collector --redact) */
 };
 
 struct afile {
@@ -120,6 +122,11 @@ int		input_add_note(struct input *, const char *fmt, ...)
 /* parse_series.c: read a watch file into in->series, with its event. */
 enum err_code	input_series(struct input *, int file_id, const char *path,
 		    const char *, size_t, struct err *);
+/* parse_torch.c: read an allocator snapshot pickle into its events. */
+enum err_code	input_torch(struct input *, int file_id, const char *path,
+		    const char *, size_t, struct err *);
+enum err_code	input_torch_summary(struct input *, int file_id,
+		    const char *path, const char *, size_t, struct err *);
 /* Classify a member by its bundle path (with a manifest) or by content. */
 enum file_kind	sniff_path(const char *path);
 enum file_kind	sniff_content(const char *path, const char *, size_t);

@@ -288,6 +288,84 @@ mj_host(const struct host_q *h, int *bad)
 	return o;
 }
 
+/* Allocator snapshot byte and count fields, in contract order. */
+static const struct {
+	const char	*key;
+	size_t		 off;
+} mj_snap_ints[] = {
+	{ "segments", offsetof(struct alloc_snap_q, segments) },
+	{ "reserved_bytes", offsetof(struct alloc_snap_q, reserved_bytes) },
+	{ "allocated_bytes", offsetof(struct alloc_snap_q, allocated_bytes) },
+	{ "active_bytes", offsetof(struct alloc_snap_q, active_bytes) },
+	{ "blocks", offsetof(struct alloc_snap_q, blocks) },
+	{ "free_blocks", offsetof(struct alloc_snap_q, free_blocks) },
+	{ "free_bytes", offsetof(struct alloc_snap_q, free_bytes) },
+	{ "largest_free_block_bytes",
+	  offsetof(struct alloc_snap_q, largest_free_block_bytes) },
+	{ "inactive_split_bytes",
+	  offsetof(struct alloc_snap_q, inactive_split_bytes) },
+	{ "expandable_segment_count",
+	  offsetof(struct alloc_snap_q, expandable_segment_count) },
+	{ "trace_entries", offsetof(struct alloc_snap_q, trace_entries) },
+	{ "oom_requested_bytes",
+	  offsetof(struct alloc_snap_q, oom_requested_bytes) },
+	{ "oom_device_free_bytes",
+	  offsetof(struct alloc_snap_q, oom_device_free_bytes) },
+	{ "max_split_size_bytes",
+	  offsetof(struct alloc_snap_q, max_split_size_bytes) },
+};
+
+static json_t *
+mj_segmap(const struct alloc_snap_q *s, int *bad)
+{
+	json_t	*arr = json_array(), *o, *bl, *x;
+
+	for (size_t i = 0; i < s->nsegment_map; i++) {
+		const struct snap_seg_q *q = &s->segment_map[i];
+
+		o = json_object();
+		bl = json_array();
+		mj_set(o, "size_bytes", mj_int(q->size_bytes), bad);
+		for (size_t j = 0; j < q->nblocks; j++) {
+			x = json_object();
+			mj_set(x, "size_bytes", mj_int(q->blocks[j].size_bytes),
+			    bad);
+			mj_set(x, "state", mj_str(q->blocks[j].state), bad);
+			mj_push(bl, x, bad);
+		}
+		mj_set(o, "blocks", bl, bad);
+		mj_push(arr, o, bad);
+	}
+	return arr;
+}
+
+static json_t *
+mj_snapshot(const struct alloc_snap_q *s, int *bad)
+{
+	json_t	*o = json_object(), *b = json_array(), *x;
+
+	mj_set(o, "source", mj_str(s->source), bad);
+	for (size_t i = 0; i < sizeof(mj_snap_ints) / sizeof(mj_snap_ints[0]);
+	    i++)
+		mj_set(o, mj_snap_ints[i].key, mj_int(*(const int64_t *)
+		    (const void *)((const char *)s + mj_snap_ints[i].off)),
+		    bad);
+	mj_set(o, "expandable_segments", s->expandable_segments < 0 ?
+	    json_null() : json_boolean(s->expandable_segments), bad);
+	mj_set(o, "garbage_collection_threshold", s->gc_threshold_permille <
+	    0 ? json_null() : json_real((double)s->gc_threshold_permille /
+	    1000), bad);
+	for (size_t i = 0; i < s->nbefore; i++) {
+		x = json_object();
+		mj_set(x, "action", mj_str(s->before[i].action), bad);
+		mj_set(x, "size_bytes", mj_int(s->before[i].size_bytes), bad);
+		mj_push(b, x, bad);
+	}
+	mj_set(o, "before_oom", b, bad);
+	mj_set(o, "segment_map", mj_segmap(s, bad), bad);
+	return o;
+}
+
 static json_t *
 mj_device(const struct device_q *d, int *bad)
 {
@@ -306,6 +384,9 @@ mj_device(const struct device_q *d, int *bad)
 	mj_set(o, "process_bytes", mj_int(d->process_bytes), bad);
 	mj_set(o, "processes", mj_int(d->processes), bad);
 	mj_set(o, "nominal_bytes", mj_int(d->nominal_bytes), bad);
+	if (d->snapshot != NULL)
+		mj_set(o, "allocator_snapshot", mj_snapshot(d->snapshot, bad),
+		    bad);
 	if (d->step != NULL) {	/* Slurm GPU accounting (issue 18) */
 		mj_set(o, "step", mj_str(d->step), bad);
 		mj_set(o, "used_ave_bytes", mj_int(d->used_ave_bytes), bad);
@@ -942,6 +1023,118 @@ static const struct {
 };
 
 static enum err_code
+mj_read_before(struct mj *m, json_t *o, struct alloc_snap_q *s)
+{
+	json_t		*arr = json_object_get(o, "before_oom"), *x;
+	enum err_code	 rc;
+
+	if (arr == NULL || json_is_null(arr))
+		return ERR_OK;
+	if (!json_is_array(arr) || json_array_size(arr) > SNAP_BEFORE)
+		return mj_bad(m, "before_oom", "an array of at most 8");
+	for (size_t i = 0; i < json_array_size(arr); i++) {
+		x = json_array_get(arr, i);
+		if (!json_is_object(x))
+			return mj_bad(m, "before_oom", "objects");
+		if ((rc = mj_get_str(m, x, "action", &s->before[i].action)) ||
+		    (rc = mj_get_int(m, x, "size_bytes", 0, INT64_MAX, -1,
+		    &s->before[i].size_bytes)))
+			return rc;
+		s->nbefore++;
+	}
+	return ERR_OK;
+}
+
+static enum err_code
+mj_read_segmap(struct mj *m, json_t *o, struct alloc_snap_q *s)
+{
+	json_t		*arr = json_object_get(o, "segment_map"), *g, *bl, *x;
+	enum err_code	 rc;
+
+	if (arr == NULL || json_is_null(arr))
+		return ERR_OK;
+	if (!json_is_array(arr) || json_array_size(arr) > 4096)
+		return mj_bad(m, "segment_map", "an array");
+	if (json_array_size(arr) > 0 && (s->segment_map = arena_zalloc(m->a,
+	    json_array_size(arr) * sizeof(*s->segment_map))) == NULL)
+		return ERR(m->e, ERR_NOMEM, "%s", m->where);
+	for (size_t i = 0; i < json_array_size(arr); i++) {
+		struct snap_seg_q *q = &s->segment_map[i];
+
+		g = json_array_get(arr, i);
+		bl = json_object_get(g, "blocks");
+		if (!json_is_object(g) || !json_is_array(bl) ||
+		    json_array_size(bl) > 4096)
+			return mj_bad(m, "segment_map", "segments with blocks");
+		if ((rc = mj_get_int(m, g, "size_bytes", 0, INT64_MAX, -1,
+		    &q->size_bytes)))
+			return rc;
+		if (json_array_size(bl) > 0 && (q->blocks = arena_zalloc(m->a,
+		    json_array_size(bl) * sizeof(*q->blocks))) == NULL)
+			return ERR(m->e, ERR_NOMEM, "%s", m->where);
+		for (size_t j = 0; j < json_array_size(bl); j++) {
+			x = json_array_get(bl, j);
+			if (!json_is_object(x))
+				return mj_bad(m, "segment_map", "block objects");
+			if ((rc = mj_get_int(m, x, "size_bytes", 0, INT64_MAX,
+			    -1, &q->blocks[j].size_bytes)) ||
+			    (rc = mj_get_str(m, x, "state",
+			    &q->blocks[j].state)))
+				return rc;
+		}
+		q->nblocks = json_array_size(bl);
+		s->nsegment_map++;
+	}
+	return ERR_OK;
+}
+
+/* quantities.device[].allocator_snapshot, when present. */
+static enum err_code
+mj_read_snapshot(struct mj *m, json_t *o, struct device_q *d)
+{
+	json_t			*v = json_object_get(o, "allocator_snapshot");
+	json_t			*x;
+	struct alloc_snap_q	*s;
+	enum err_code		 rc;
+	int64_t			*p;
+
+	if (v == NULL || json_is_null(v))
+		return ERR_OK;
+	if (!json_is_object(v))
+		return mj_bad(m, "allocator_snapshot", "an object or null");
+	if ((s = arena_zalloc(m->a, sizeof(*s))) == NULL)
+		return ERR(m->e, ERR_NOMEM, "%s", m->where);
+	if ((rc = mj_get_str(m, v, "source", &s->source)))
+		return rc;
+	for (size_t i = 0; i < sizeof(mj_snap_ints) / sizeof(mj_snap_ints[0]);
+	    i++) {
+		p = (int64_t *)(void *)((char *)s + mj_snap_ints[i].off);
+		if ((rc = mj_get_int(m, v, mj_snap_ints[i].key, 0, INT64_MAX,
+		    -1, p)))
+			return rc;
+	}
+	x = json_object_get(v, "expandable_segments");
+	if (x != NULL && !json_is_null(x) && !json_is_boolean(x))
+		return mj_bad(m, "expandable_segments", "true, false or null");
+	s->expandable_segments = x == NULL || json_is_null(x) ? -1 :
+	    json_is_true(x);
+	x = json_object_get(v, "garbage_collection_threshold");
+	s->gc_threshold_permille = -1;
+	if (x != NULL && !json_is_null(x)) {
+		if (!json_is_number(x) || json_number_value(x) < 0 ||
+		    json_number_value(x) > 1e6)
+			return mj_bad(m, "garbage_collection_threshold",
+			    "a number or null");
+		s->gc_threshold_permille =
+		    (int64_t)(json_number_value(x) * 1000 + .5);
+	}
+	if ((rc = mj_read_before(m, v, s)) || (rc = mj_read_segmap(m, v, s)))
+		return rc;
+	d->snapshot = s;
+	return ERR_OK;
+}
+
+static enum err_code
 mj_read_device(struct mj *m, json_t *o, struct device_q *d)
 {
 	enum err_code	 rc;
@@ -959,6 +1152,8 @@ mj_read_device(struct mj *m, json_t *o, struct device_q *d)
 		    -1, p)))
 			return rc;
 	}
+	if ((rc = mj_read_snapshot(m, o, d)))
+		return rc;
 	if ((rc = mj_get_str(m, o, "step", &d->step)) || d->step == NULL)
 		return rc;
 	if ((rc = mj_get_int(m, o, "used_ave_bytes", 0, INT64_MAX, -1,

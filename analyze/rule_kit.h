@@ -83,6 +83,19 @@ enum cuda_class {
 int		 cuda_rule(const struct facts *, struct arena *,
 		    struct rmatch *, enum cuda_class want,
 		    const struct event **op);
+/* The allocator snapshot of the OOM's device, or NULL; the same when it
+ * measures the failure (a request, blocks, and no free block that could
+ * have held it), else NULL; the request it is measured against. */
+const struct event *cuda_snapshot(const struct facts *,
+		    const struct event *oom);
+const struct event *cuda_measured(const struct facts *,
+		    const struct event *oom);
+int64_t		 snap_request(const struct event *snap,
+		    const struct event *oom);
+/* The job ran with expandable segments on: the snapshot's allocator
+ * settings or PYTORCH_(CUDA_)ALLOC_CONF in the job's environment; the
+ * event that says so, or NULL. */
+const struct event *expandable_on(const struct facts *);
 /* The plain device OOM (no PyTorch breakdown), or NULL; its GPU when
  * the snapshot shows current hardware trouble on it, else NULL. */
 const struct event *plain_oom(const struct facts *);

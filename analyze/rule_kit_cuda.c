@@ -76,17 +76,116 @@ oom_merged(const struct facts *f, struct arena *a, const struct event *h)
 	return c;
 }
 
+/*
+ * The allocator snapshot (EV_ALLOC_SNAPSHOT) of the OOM's device: the one
+ * of the GPU the OOM names, else the only device whose trace recorded an
+ * OOM; on the OOM's node when both name theirs (every rank's snapshot
+ * says device 0). NULL when there is none, or no way to tell which.
+ */
+const struct event *
+cuda_snapshot(const struct facts *f, const struct event *oom)
+{
+	int64_t			 idx = ev_num_or(oom, "gpu", -1);
+	const struct event	*hit = NULL;
+	int			 n = 0;
+
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event *ev = f->tl->v[i];
+
+		if (ev->kind != EV_ALLOC_SNAPSHOT || facts_foreign(f, ev) ||
+		    (oom != NULL && oom->node != NULL && ev->node != NULL &&
+		    strcmp(oom->node, ev->node) != 0))
+			continue;
+		if (idx >= 0 && ev_num_or(ev, "gpu", -1) == idx)
+			return ev;
+		if (idx < 0 && ev_num_or(ev, "oom", 0) > 0) {
+			hit = ev;
+			n++;
+		}
+	}
+	return n == 1 ? hit : NULL;
+}
+
+/* The failed request: the OOM line's, else the snapshot's OOM entry's. */
+int64_t
+snap_request(const struct event *snap, const struct event *oom)
+{
+	int64_t	req = ev_num_or(oom, "requested_bytes", -1);
+
+	return req > 0 ? req : ev_num_or(snap, "oom_requested_bytes", -1);
+}
+
+/*
+ * Fragmentation measured: 1 when the snapshot's free blocks add up to the
+ * request but none is as large (DESIGN: "a snapshot shows free memory in
+ * blocks all smaller than the request"), 0 when they do not add up to it
+ * (exhaustion), -1 when the snapshot cannot say: no request size, no
+ * blocks, or a free block that could have held the request (the snapshot
+ * was taken after memory was released, not at the failure).
+ */
+static int
+snap_measure(const struct event *snap, const struct event *oom)
+{
+	int64_t	req = snap_request(snap, oom);
+	int64_t	free_ = ev_num_or(snap, "free_bytes", -1);
+	int64_t	big = ev_num_or(snap, "largest_free_block_bytes", -1);
+
+	if (req <= 0 || free_ < 0 || big < 0 ||
+	    ev_num_or(snap, "blocks", 0) <= 0 || big >= req)
+		return -1;
+	return free_ >= req;
+}
+
+const struct event *
+cuda_measured(const struct facts *f, const struct event *oom)
+{
+	const struct event	*s = cuda_snapshot(f, oom);
+
+	return s != NULL && snap_measure(s, oom) >= 0 ? s : NULL;
+}
+
+/* A PyTorch OOM without the allocator's figures that a snapshot of its
+ * device measures: the device rows read it as if it had them. */
+static const struct event *
+measured_plain(const struct facts *f)
+{
+	const struct event	*s = f->first[EV_CUDA_OOM];
+
+	if (s == NULL)
+		s = f->first[EV_CUDA_OOM_PLAIN];
+	if (s == NULL || (s->kind == EV_CUDA_OOM && has_figures(s)))
+		return NULL;
+	return cuda_measured(f, s) != NULL ? s : NULL;
+}
+
+/* With no OOM line at all: a snapshot whose trace recorded the failed
+ * allocation and that measures it (the allocator's own record). */
+static const struct event *
+snapshot_oom(const struct facts *f)
+{
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event *ev = f->tl->v[i];
+
+		if (ev->kind == EV_ALLOC_SNAPSHOT && !facts_foreign(f, ev) &&
+		    ev_num_or(ev, "oom", 0) > 0 && cuda_measured(f, ev) != NULL)
+			return ev;
+	}
+	return NULL;
+}
+
 static const struct event *
 oom_event(const struct facts *f)
 {
 	if (f->first[EV_CUDA_OOM] != NULL)
 		return has_figures(f->first[EV_CUDA_OOM]) ?
-		    f->first[EV_CUDA_OOM] : NULL;
+		    f->first[EV_CUDA_OOM] : measured_plain(f);
+	if (measured_plain(f) != NULL)
+		return measured_plain(f);
 	if (f->first[EV_CUDA_OOM_PLAIN] != NULL || f->first[EV_XLA_OOM] !=
 	    NULL)
 		return NULL;
 	return f->summary_oom != NULL && has_figures(f->summary_oom) ?
-	    f->summary_oom : NULL;
+	    f->summary_oom : snapshot_oom(f);
 }
 
 static int
@@ -296,6 +395,7 @@ cuda_classify(const struct facts *f, const struct event *oom,
 	int64_t			 req = ev_num_or(oom, "requested_bytes", -1);
 	int64_t			 u = unallocated_of(oom);
 	int64_t			 out = held_outside(oom), obytes, used, sum;
+	const struct event	*sn;
 
 	*gp = g;
 	if (g != NULL && gpu_hw_current(g->gpu))
@@ -320,6 +420,9 @@ cuda_classify(const struct facts *f, const struct event *oom,
 	}
 	if (job_procs(f, g) >= 2)
 		return CC_MULTIPROC;
+	/* A snapshot of the device measures what the threshold infers. */
+	if ((sn = cuda_measured(f, oom)) != NULL)
+		return snap_measure(sn, oom) ? CC_FRAG : CC_EXHAUST;
 	/* Both conditions; an unknown request (the figures alone were
 	 * quoted, or a memory_summary() table) leaves the share to decide. */
 	if (u >= 0 && (req <= 0 || u >= req) && cache_share_large(oom))
@@ -366,6 +469,16 @@ cuda_rule(const struct facts *f, struct arena *a, struct rmatch *m,
 	    c == CC_RETIRED)
 		m->confidence_reason = "the allocator's numbers and the "
 		    "nvidia-smi snapshot agree";
+	else if (cuda_measured(f, oom) != NULL) {
+		if (oom != cuda_measured(f, oom))
+			rmatch_support(m, cuda_measured(f, oom));
+		m->confidence_reason = oom->kind == EV_ALLOC_SNAPSHOT ?
+		    "measured in the allocator snapshot, whose trace recorded "
+		    "the failed allocation (no OOM line was collected): its "
+		    "largest free block against the request" :
+		    "measured in the allocator snapshot: its largest free "
+		    "block against the failed request";
+	}
 	else if (is_summary(oom)) {
 		m->confidence = "medium";
 		m->confidence_reason = "no OOM line: a memory_summary() table "
@@ -395,6 +508,8 @@ plain_oom(const struct facts *f)
 {
 	const struct event	*s = f->first[EV_CUDA_OOM_PLAIN];
 
+	if (measured_plain(f) != NULL)
+		return NULL;	/* the measured rows read it */
 	if (f->first[EV_CUDA_OOM] != NULL)
 		return has_figures(f->first[EV_CUDA_OOM]) ? NULL :
 		    f->first[EV_CUDA_OOM];
@@ -415,4 +530,39 @@ plain_hw_gpu(const struct facts *f, const struct event *oom)
 	const struct gpu_fact	*g = gpu_of(f, oom);
 
 	return g != NULL && gpu_hw_current(g->gpu) ? g->gpu : NULL;
+}
+
+/* "expandable_segments:True" among an allocator config's options. */
+static int
+conf_expandable(struct str v)
+{
+	const char	*p = str_find(v, "expandable_segments");
+	struct str	 rest;
+
+	if (p == NULL)
+		return 0;
+	rest = str_make(p, (size_t)(v.p + v.n - p));
+	return str_starts(rest, "expandable_segments:True") ||
+	    str_starts(rest, "expandable_segments:true") ||
+	    str_starts(rest, "expandable_segments:1");
+}
+
+const struct event *
+expandable_on(const struct facts *f)
+{
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event *ev = f->tl->v[i];
+
+		if (facts_foreign(f, ev))
+			continue;
+		if (ev->kind == EV_ALLOC_SNAPSHOT &&
+		    (ev_num_or(ev, "expandable_segments", -1) > 0 ||
+		    ev_num_or(ev, "expandable_segment_count", 0) > 0))
+			return ev;
+		if (ev->kind == EV_JOB_ENV &&
+		    (conf_expandable(ev_str(ev, "PYTORCH_CUDA_ALLOC_CONF")) ||
+		    conf_expandable(ev_str(ev, "PYTORCH_ALLOC_CONF"))))
+			return ev;
+	}
+	return NULL;
 }

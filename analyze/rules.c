@@ -619,11 +619,143 @@ host_quantities(const struct facts *f, struct analysis *an)
 	}
 }
 
+static const char *const snap_before[SNAP_BEFORE][2] = {
+	{ "before_oom_0_action", "before_oom_0_bytes" },
+	{ "before_oom_1_action", "before_oom_1_bytes" },
+	{ "before_oom_2_action", "before_oom_2_bytes" },
+	{ "before_oom_3_action", "before_oom_3_bytes" },
+	{ "before_oom_4_action", "before_oom_4_bytes" },
+	{ "before_oom_5_action", "before_oom_5_bytes" },
+	{ "before_oom_6_action", "before_oom_6_bytes" },
+	{ "before_oom_7_action", "before_oom_7_bytes" },
+};
+
+/* One "SIZE:a1,f2,..." segment of the event's segment_map into q. */
+static int
+segmap_one(struct arena *a, struct str t, struct snap_seg_q *q)
+{
+	const char	*p = t.p, *end = t.p + t.n, *colon;
+	size_t		 cap = 1, k;
+	int64_t		 v;
+
+	if ((colon = memchr(p, ':', t.n)) == NULL ||
+	    str_to_i64(str_make(p, (size_t)(colon - p)), &v) != 0)
+		return -1;
+	q->size_bytes = v;
+	for (const char *c = colon; c < end; c++)
+		cap += *c == ',';
+	if ((q->blocks = arena_zalloc(a, cap * sizeof(*q->blocks))) == NULL)
+		return -1;
+	for (p = colon + 1; p < end && q->nblocks < cap; p += k + 1) {
+		const char *comma = memchr(p, ',', (size_t)(end - p));
+
+		k = comma != NULL ? (size_t)(comma - p) : (size_t)(end - p);
+		if (k < 2 || str_to_i64(str_make(p + 1, k - 1), &v) != 0)
+			return -1;
+		q->blocks[q->nblocks].size_bytes = v;
+		q->blocks[q->nblocks++].state = *p == 'f' ? "free" :
+		    *p == 'm' ? "mixed" : "allocated";
+	}
+	return 0;
+}
+
+static void
+segmap_q(struct arena *a, struct str t, struct alloc_snap_q *s)
+{
+	size_t		 n = t.n > 0, k;
+	const char	*p = t.p, *end = t.p + t.n;
+
+	for (size_t i = 0; i < t.n; i++)
+		n += t.p[i] == ';';
+	if (n == 0 || (s->segment_map = arena_zalloc(a, n *
+	    sizeof(*s->segment_map))) == NULL)
+		return;
+	for (; p < end && s->nsegment_map < n; p += k + 1) {
+		const char *semi = memchr(p, ';', (size_t)(end - p));
+
+		k = semi != NULL ? (size_t)(semi - p) : (size_t)(end - p);
+		if (segmap_one(a, str_make(p, k),
+		    &s->segment_map[s->nsegment_map]) == 0)
+			s->nsegment_map++;
+	}
+}
+
+/* An allocator snapshot event as the model's numbers. */
+static struct alloc_snap_q *
+snap_q(const struct facts *f, struct arena *a, const struct event *ev)
+{
+	struct alloc_snap_q	*s = arena_zalloc(a, sizeof(*s));
+	struct evidence		*src = kit_evidence_of(f, a, ev);
+	int64_t			 nb = ev_num_or(ev, "before_oom", 0);
+
+	if (s == NULL)
+		return NULL;
+	s->source = src != NULL ? src->source : NULL;
+	s->segments = ev_num_or(ev, "segments", -1);
+	s->reserved_bytes = ev_num_or(ev, "reserved_bytes", -1);
+	s->allocated_bytes = ev_num_or(ev, "allocated_bytes", -1);
+	s->active_bytes = ev_num_or(ev, "active_bytes", -1);
+	s->blocks = ev_num_or(ev, "blocks", -1);
+	s->free_blocks = ev_num_or(ev, "free_blocks", -1);
+	s->free_bytes = ev_num_or(ev, "free_bytes", -1);
+	s->largest_free_block_bytes = ev_num_or(ev,
+	    "largest_free_block_bytes", -1);
+	s->inactive_split_bytes = ev_num_or(ev, "inactive_split_bytes", -1);
+	s->expandable_segment_count = ev_num_or(ev,
+	    "expandable_segment_count", -1);
+	s->trace_entries = ev_num_or(ev, "trace_entries", -1);
+	s->oom_requested_bytes = ev_num_or(ev, "oom_requested_bytes", -1);
+	s->oom_device_free_bytes = ev_num_or(ev, "oom_device_free_bytes", -1);
+	s->expandable_segments = (int)ev_num_or(ev, "expandable_segments", -1);
+	s->max_split_size_bytes = ev_num_or(ev, "max_split_size_bytes", -1);
+	s->gc_threshold_permille = ev_num_or(ev, "gc_threshold_permille", -1);
+	segmap_q(a, ev_str(ev, "segment_map"), s);
+	for (int64_t i = 0; i < nb && i < SNAP_BEFORE; i++) {
+		s->before[i].action = kit_dupstr(a, ev_str(ev,
+		    snap_before[i][0]));
+		s->before[i].size_bytes = ev_num_or(ev, snap_before[i][1], -1);
+		s->nbefore++;
+	}
+	return s;
+}
+
+/* Each allocator snapshot on its GPU's entry (a new entry when no other
+ * source named that GPU); the first snapshot of a GPU wins. */
+static void
+snapshot_quantities(const struct facts *f, struct analysis *an)
+{
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event *ev = f->tl->v[i];
+		struct device_q *q = NULL;
+		char idx[24];
+
+		if (ev->kind != EV_ALLOC_SNAPSHOT || facts_foreign(f, ev))
+			continue;
+		snprintf(idx, sizeof(idx), "%" PRId64, ev_num_or(ev, "gpu", 0));
+		for (size_t j = 0; j < an->ndevice && q == NULL; j++)
+			if (an->device[j].gpu != NULL &&
+			    strcmp(an->device[j].gpu, idx) == 0)
+				q = &an->device[j];
+		if (q == NULL) {
+			q = &an->device[an->ndevice++];
+			q->gpu = arena_strdup(an->arena, idx);
+			q->node = arena_strdup(an->arena, ev->node);
+			q->capacity_bytes = q->free_bytes = -1;
+			q->allocated_bytes = q->reserved_bytes = -1;
+			q->requested_bytes = q->process_bytes = -1;
+			q->used_bytes = q->nominal_bytes = q->processes = -1;
+		}
+		if (q->snapshot == NULL)
+			q->snapshot = snap_q(f, an->arena, ev);
+	}
+}
+
 static void
 device_quantities(const struct facts *f, struct analysis *an,
     const struct event *oom)
 {
-	size_t	n = (size_t)f->ngpus + (oom != NULL);
+	size_t	n = (size_t)f->ngpus + (oom != NULL) +
+	    f->count[EV_ALLOC_SNAPSHOT];
 	int	matched = 0;
 
 	an->device = arena_zalloc(an->arena, (n + 1) * sizeof(*an->device));
@@ -673,6 +805,7 @@ device_quantities(const struct facts *f, struct analysis *an,
 		q->process_bytes = ev_num_or(oom, "process_bytes", -1);
 		q->used_bytes = q->nominal_bytes = q->processes = -1;
 	}
+	snapshot_quantities(f, an);
 }
 
 /* A GPU whose total is below its model's healthy capacity. */
@@ -768,7 +901,8 @@ static void
 rule_out_device(const struct facts *f, struct analysis *an)
 {
 	if (f->first[EV_CUDA_OOM] != NULL || f->first[EV_CUDA_OOM_PLAIN] !=
-	    NULL || f->first[EV_XLA_OOM] != NULL)
+	    NULL || f->first[EV_XLA_OOM] != NULL ||
+	    ev_num_or(f->first[EV_ALLOC_SNAPSHOT], "oom", 0) > 0)
 		return;
 	/* Never "lower the batch" for a size no device has. */
 	if (f->alloc_nonsense != NULL)
@@ -1026,7 +1160,7 @@ enum err_code
 rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 {
 	struct arena		*a = an->arena;
-	const struct rule	*r;
+	const struct rule	*r, *r0;
 	struct rmatch		 m = { 0 };
 	const struct event	*init;
 
@@ -1036,6 +1170,7 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	series_views_build(f, a, m.initiating != NULL &&
 	    ev_has_time(m.initiating) && strcmp(r->cause, "no_incident") != 0 ?
 	    m.initiating->ts_ns : INT64_MAX);
+	r0 = r;
 	r = refine(f, a, r, &m);
 	init = m.initiating;
 	an->verdict.cause = r->cause;
@@ -1045,10 +1180,14 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	an->verdict.rule = r->id;
 	an->verdict.summary = summary_of(a, r, &m);
 	an->verdict.initiating = kit_evidence_of(f, a, init);
-	an->verdict.next_action = r->next_action;
+	/* A row's own control, unless the match named a better one for
+	 * this case (and no refining row replaced the row). */
+	an->verdict.next_action = r == r0 && m.next_action != NULL ?
+	    m.next_action : r->next_action;
 	if (strcmp(r->cause, "xid_fault") == 0 ||
 	    strcmp(r->cause, "retired_pages") == 0)
-		an->verdict.next_action = hw_xid_next(f, a, r->next_action);
+		an->verdict.next_action = hw_xid_next(f, a,
+		    an->verdict.next_action);
 	distrust(an, init);
 	support_finding(f, an, r, &m);
 	if (strcmp(r->cause, "host_oom") == 0)

@@ -226,6 +226,8 @@ struct rmatch {
 	const struct event	*support[8];	/* corroborating evidence */
 	int			 nsupport;
 	const struct event	*gpu;		/* EV_GPU concerned, if any */
+	const char		*next_action;	/* replaces the row's, or
+						 * NULL */
 };
 
 enum rule_class {

@@ -79,14 +79,56 @@ m_cuda_multiproc(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* The sentence of a verdict the allocator snapshot measured. */
+static const char *
+snap_detail(struct arena *a, const struct event *sn, const struct event *o,
+    int frag)
+{
+	int64_t	req = snap_request(sn, o);
+	int64_t	nfree = ev_num_or(sn, "free_blocks", 0);
+
+	if (frag)
+		return arena_printf(a, "The allocator snapshot of GPU %" PRId64
+		    " shows %s free in %" PRId64 " block%s, enough in total for "
+		    "the %s request, but its largest free block is %s: the "
+		    "cache was too fragmented to serve it.",
+		    ev_num_or(sn, "gpu", 0), fmt_bytes(a, ev_num_or(sn,
+		    "free_bytes", 0)), nfree, nfree == 1 ? "" : "s",
+		    fmt_bytes(a, req), fmt_bytes(a, ev_num_or(sn,
+		    "largest_free_block_bytes", 0)));
+	return arena_printf(a, "The allocator snapshot of GPU %" PRId64
+	    " shows %s reserved and only %s free in %" PRId64 " block%s "
+	    "(the largest %s), less than the %s request: live memory needs "
+	    "more than the GPU has.", ev_num_or(sn, "gpu", 0),
+	    fmt_bytes(a, ev_num_or(sn, "reserved_bytes", 0)),
+	    fmt_bytes(a, ev_num_or(sn, "free_bytes", 0)), nfree,
+	    nfree == 1 ? "" : "s", fmt_bytes(a, ev_num_or(sn,
+	    "largest_free_block_bytes", 0)), fmt_bytes(a, req));
+}
+
 static int
 m_cuda_frag(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	const struct event	*o;
+	const struct event	*o, *sn, *xs;
 	int64_t			 req;
 
 	if (!cuda_rule(f, a, m, CC_FRAG, &o))
 		return 0;
+	/* Already on: recommending it again would change nothing. */
+	if ((xs = expandable_on(f)) != NULL) {
+		rmatch_support(m, xs);
+		m->next_action = "The job already ran with "
+		    "expandable_segments:True, so do not set it again: hold "
+		    "the batch and host memory constant, cap the cache's "
+		    "splitting with PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb "
+		    "(below the failing request) or free the long-lived "
+		    "tensors allocated between the short-lived ones, and "
+		    "require the OOM to disappear.";
+	}
+	if ((sn = cuda_measured(f, o)) != NULL) {
+		m->detail = snap_detail(a, sn, o, 1);
+		return 1;
+	}
 	req = ev_num_or(o, "requested_bytes", -1);
 	m->detail = arena_printf(a, "PyTorch held %s reserved but "
 	    "unallocated (%.1f%% of the %s it reserved, %s in live "
@@ -106,6 +148,10 @@ m_cuda_exhaust(const struct facts *f, struct arena *a, struct rmatch *m)
 
 	if (!cuda_rule(f, a, m, CC_EXHAUST, &o))
 		return 0;
+	if (cuda_measured(f, o) != NULL) {
+		m->detail = snap_detail(a, cuda_measured(f, o), o, 0);
+		return 1;
+	}
 	req = ev_num_or(o, "requested_bytes", -1);
 	cap = ev_num_or(o, "capacity_bytes", -1);
 	alloc = allocated_of(o);
@@ -469,7 +515,12 @@ const struct rule	rules_device[] = {
 	      "request would not fit even without it; at most one job "
 	      "process on the GPU; medium confidence when the cache could "
 	      "hold the request but is under 10% of reserved, or the request "
-	      "or capacity is missing",
+	      "or capacity is missing. With a PyTorch allocator snapshot of "
+	      "the device (--attach), measured instead, also for an OOM line "
+	      "without figures or the snapshot's own OOM trace entry: its "
+	      "free blocks add up to less than the "
+	      "request (a snapshot with a free block as large as the request "
+	      "was taken after the failure and decides nothing)",
 	  .meaning = "Live memory needs more than the GPU has.",
 	  .next_action = "Hold host memory (--mem, workers) constant; lower "
 	      "the device batch or sequence length, or enable activation "
@@ -483,7 +534,15 @@ const struct rule	rules_device[] = {
 	      "memory_summary() table counting CUDA OOMs >= 1) whose "
 	      "reserved - allocated is >= the requested size AND >= 10% of "
 	      "reserved (FRAG_SHARE_PCT); an unknown request leaves the 10% "
-	      "to decide (medium confidence)",
+	      "to decide (medium confidence). With a PyTorch allocator "
+	      "snapshot of the device (--attach), measured instead, also "
+	      "for an OOM line without figures or, with no OOM line, the "
+	      "snapshot's own trace entry of the failure: its free blocks "
+	      "add up to "
+	      "the request and its largest free block is smaller (the "
+	      "verdict cites both); a job that already ran with "
+	      "expandable_segments:True (snapshot settings or "
+	      "PYTORCH_CUDA_ALLOC_CONF) is not told to set it again",
 	  .meaning = "The allocator's cache held enough free memory, but in "
 	      "pieces too small for the request.",
 	  .next_action = "Hold batch and host memory constant; set "

@@ -31,6 +31,9 @@ static const struct {
 	{ "gpu/", "", FK_SKIP },
 	{ "host/", "", FK_HOST },
 	{ "logs/", "", FK_LOG },
+	{ "attach/", ".summary.json", FK_TORCH_SUMMARY },	/* --redact */
+	{ "attach/", ".pickle", FK_TORCH_SNAPSHOT },	/* --attach */
+	{ "attach/", ".pkl", FK_TORCH_SNAPSHOT },
 };
 
 enum file_kind
@@ -116,6 +119,13 @@ sniff_content(const char *path, const char *p, size_t n)
 		return FK_HOST;
 	if (n >= 18 && memcmp(p, "H oomtrail-series ", 18) == 0)
 		return FK_SERIES;
+	/* A pickle of protocol 2 to 5 (PROTO opcode first): an allocator
+	 * snapshot, or a note that says what it was instead. */
+	if (n >= 2 && (unsigned char)p[0] == 0x80 && p[1] >= 2 && p[1] <= 5)
+		return FK_TORCH_SNAPSHOT;
+	if (n >= 43 && memcmp(p, "{\"format\":\"oomtrail-torch-snapshot-"
+	    "summary\"", 43) == 0)
+		return FK_TORCH_SUMMARY;
 	if (parse_cpu_known(base_of(path)))
 		return FK_CGROUP_CPU;
 	for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++)

@@ -252,6 +252,23 @@ learn(struct collect *c, const struct emit *em)
 	free(buf);
 }
 
+/* An --attach file byte for byte: a pickle must not be touched. */
+static int
+raw_copy(int in, int out, uint64_t *n)
+{
+	char	buf[65536];
+	ssize_t	r, w;
+
+	*n = 0;
+	while ((r = pread(in, buf, sizeof(buf), (off_t)*n)) > 0) {
+		for (ssize_t k = 0; k < r; k += w)
+			if ((w = write(out, buf + k, (size_t)(r - k))) <= 0)
+				return -1;
+		*n += (uint64_t)r;
+	}
+	return r < 0 || lseek(out, 0, SEEK_SET) != 0 ? -1 : 0;
+}
+
 /* Redact em->spool into a new spool; -1 if there is nothing to store. */
 static int
 redacted(struct collect *c, const struct emit *em, uint64_t *n,
@@ -262,6 +279,9 @@ redacted(struct collect *c, const struct emit *em, uint64_t *n,
 	*n = *red = 0;
 	if (em->spool == -1 || (out = collect_spool(c)) == -1)
 		return -1;
+	if (em->raw)
+		return raw_copy(em->spool, out, n) == 0 ? out :
+		    (close(out), -1);
 	learn(c, em);
 	/* A verbatim item (a checksummed series) was pseudonymised by its
 	 * probe: only secrets are masked here. */
@@ -280,7 +300,7 @@ collect_emit(struct collect *c, const struct emit *em)
 	struct manifest_item	*it;
 	char			 err[512], *bp = NULL;
 	const char		*bpath = em->bpath;
-	uint64_t		 n, red, pn = 0;
+	uint64_t		 n, red, pn = 0, n_raw = 0;
 	int			 failed, out = -1;
 
 	if (c->fatal != ERR_OK)
@@ -296,7 +316,10 @@ collect_emit(struct collect *c, const struct emit *em)
 		close(out);	/* nothing came: the item says why */
 		out = -1;
 	}
-	if (out != -1 && c->total + n > BUNDLE_CAP) {
+	if (out != -1 && em->raw) {
+		c->attach_total += n;	/* its own budget, checked by attach.c */
+		n_raw = n;
+	} else if (out != -1 && c->total + n > BUNDLE_CAP) {
 		snprintf(err, sizeof(err), "bundle cap of %llu bytes reached: "
 		    "not stored", (unsigned long long)BUNDLE_CAP);
 		failed = 1;
@@ -315,7 +338,7 @@ collect_emit(struct collect *c, const struct emit *em)
 			c->fatal = ERR(c->e, ERR_NOMEM, "%s", bpath);
 		goto out;
 	}
-	c->total += n;
+	c->total += n - n_raw;
 	store(c, it, bpath, out, n);
 	out = -1;
 out:

@@ -29,6 +29,7 @@
 #include "err.h"
 
 #define COLLECT_DEADLINE_DEFAULT	60	/* seconds */
+#define ATTACH_CAP_DEFAULT	(256ULL << 20)	/* --max-attach, bytes */
 
 /* --scope: what one run collects. */
 enum collect_scope {
@@ -49,6 +50,9 @@ struct collect_opts {
 	enum collect_scope scope;
 	uint64_t	 keep;		/* --keep: bundles kept; 0 all */
 	uint64_t	 keep_bytes;	/* --keep-bytes; 0 no limit */
+	const char	**attach;	/* --attach paths (borrowed) */
+	size_t		 nattach;
+	uint64_t	 max_attach;	/* --max-attach; 0: the default */
 };
 
 enum collect_status {

@@ -284,6 +284,7 @@ struct collect {
 						 * reader: -1 not known yet */
 	int64_t			 deadline_ns;	/* probes stop here */
 	uint64_t		 total;		/* member bytes so far */
+	uint64_t		 attach_total;	/* --attach bytes so far */
 	pid_t			 pids[MAX_PIDS];
 	size_t			 npids;
 	int			 have_user;
@@ -320,7 +321,12 @@ struct emit {
 	uint64_t	 source_bytes;
 	int		 shared;	/* spool dup()ed by the probe: not reusable */
 	int		 verbatim;	/* no pseudonyms (the probe applied them) */
+	int		 raw;		/* stored byte for byte, no redaction
+					 * pass, in the --max-attach budget */
 };
+
+/* attach.c: the --attach files, each whole or not at all. */
+void		attach_all(struct collect *, int timeout_ms);
 
 /* Redact the spool into a member and record the item; closes spool. */
 enum err_code	collect_emit(struct collect *, const struct emit *);

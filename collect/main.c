@@ -23,10 +23,12 @@
 
 #define EXIT_USAGE	2
 #define MAX_LOGS	64
+#define MAX_ATTACH	32
 
 struct cli {
 	struct collect_opts	 o;
 	const char		*logs[MAX_LOGS];
+	const char		*attach[MAX_ATTACH];
 	int			 help, version;
 	int			 watch;		/* --watch */
 	int			 interval_ms;
@@ -53,6 +55,22 @@ opt_log(struct cli *c, const char *v)
 		return -1;
 	c->logs[c->o.nlogs++] = v;
 	return 0;
+}
+
+static int
+opt_attach(struct cli *c, const char *v)
+{
+	if (c->o.nattach == MAX_ATTACH || *v == '\0')
+		return -1;
+	c->attach[c->o.nattach++] = v;
+	return 0;
+}
+
+static int
+opt_max_attach(struct cli *c, const char *v)
+{
+	return units_size(str_cstr(v), 1, &c->o.max_attach) == -1 ||
+	    c->o.max_attach == 0 ? -1 : 0;
 }
 
 static int
@@ -177,6 +195,12 @@ static const struct {
 	  "evidence only)" },
 	{ { "log", required_argument, NULL, 'l' }, opt_log, "PATH",
 	  "also capture this log (repeatable)" },
+	{ { "attach", required_argument, NULL, 'a' }, opt_attach, "PATH",
+	  "also add this file whole, e.g. a PyTorch memory snapshot "
+	  "(repeatable; with --redact a snapshot's numeric summary only)" },
+	{ { "max-attach", required_argument, NULL, 'A' }, opt_max_attach,
+	  "SIZE", "budget of the --attach files (default 256M), beside the "
+	  "bundle's own cap" },
 	{ { "output", required_argument, NULL, 'o' }, opt_output, "DIR",
 	  "where to write the bundle, %j job, %n node (default: "
 	  "$OOMTRAIL_OUTPUT, else .)" },
@@ -214,7 +238,8 @@ static void
 usage(FILE *f)
 {
 	fprintf(f, "usage: oomtrail-collect [--job ID] [--log PATH]... "
-	    "[--output DIR] [--deadline SECONDS]\n"
+	    "[--attach PATH]... [--max-attach SIZE]\n"
+	    "                        [--output DIR] [--deadline SECONDS]\n"
 	    "                        [--scope node|job|all] [--if-incident] "
 	    "[--keep N]\n"
 	    "                        [--keep-bytes SIZE] [--redact] "
@@ -241,6 +266,7 @@ parse(struct cli *c, int argc, char *argv[])
 	c->o.deadline_s = COLLECT_DEADLINE_DEFAULT;
 	c->interval_ms = WATCH_INTERVAL_DEFAULT_MS;
 	c->o.logs = c->logs;
+	c->o.attach = c->attach;
 	while ((ch = getopt_long(argc, argv, "", lo, &idx)) != -1) {
 		if (ch == '?' || ch == ':')
 			return -1;

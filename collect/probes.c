@@ -1310,6 +1310,13 @@ h_confs(struct collect *c, const struct probe *p)
 }
 
 static int
+h_attach(struct collect *c, const struct probe *p)
+{
+	attach_all(c, p->timeout_ms);
+	return 0;
+}
+
+static int
 h_watch(struct collect *c, const struct probe *p)
 {
 	watch_pickup(c, p->path, p->timeout_ms);
@@ -1584,6 +1591,8 @@ static const struct probe probes[] = {
 	  PF_NODE },
 	{ "logs", h_logs, { NULL }, "logs/", NULL, 20000, LOG_CAP,
 	  PF_JOB | PF_NODE },
+	/* --attach: whole files in their own budget (attach.c) */
+	{ "attach", h_attach, { NULL }, "attach/", NULL, 30000, 0, PF_NODE },
 };
 
 /* Rows a scope leaves out, and those slurmd's Epilog cannot answer, are

@@ -98,7 +98,9 @@
 	X(EV_GPU_BUSY, "gpu_busy")	/* exclusive GPU held elsewhere */ \
 	X(EV_CUDA_STACK, "cuda_stack_error")	/* build, init, driver */ \
 	X(EV_PROC_EXIT, "process_exit")	/* a log says pid N exited */ \
-	X(EV_PROC_STATE, "process_state")	/* a row of pasted ps output */
+	X(EV_PROC_STATE, "process_state")	/* a row of pasted ps output */ \
+	/* a PyTorch allocator snapshot, one per device (issue 18) */	\
+	X(EV_ALLOC_SNAPSHOT, "allocator_snapshot")
 
 enum ev_kind {
 #define EV_ENUM(k, s) k,

@@ -8,6 +8,9 @@
  * member, masks and pseudonymises it line by line (redact_stream_ps, the
  * collector's own filter) and appends it to a new bundle, whose manifest
  * starts as a copy of the original's and gets the new sizes and hashes.
+ * A pickle (an --attach allocator snapshot) is never copied: as the
+ * collector's --redact does, it becomes NAME.summary.json, its numbers
+ * only, or is left out when it is no snapshot.
  */
 #include <sys/stat.h>
 
@@ -28,6 +31,7 @@
 #include "pseudo.h"
 #include "redact.h"
 #include "series.h"
+#include "torch_snap.h"
 
 #define LEARN_MAX	(1u << 20)	/* bytes of a member learned from */
 
@@ -298,6 +302,100 @@ out:
 	return rc;
 }
 
+/*
+ * A pickle in `in`: its allocator snapshot's numeric summary into `out`
+ * (1), or -1 with why when it is no snapshot or too big; 0 when `in` is
+ * no pickle (the usual pass).
+ */
+static int
+pickle_summary(int in, int out, char *why, size_t whysz)
+{
+	struct arena	*a = NULL;
+	struct pk_node	*root;
+	struct tsnap	*s;
+	struct err	 e = { 0 };
+	unsigned char	 head[2];
+	char		*buf = NULL;
+	struct stat	 st;
+	off_t		 end;
+	ssize_t		 got;
+	FILE		*fp = NULL;
+	int		 rc = -1, fd;
+
+	/* pread and fstat only: the usual pass reads in from where it is. */
+	if (pread(in, head, 2, 0) != 2 || head[0] != 0x80 ||
+	    fstat(in, &st) == -1)
+		return 0;
+	end = st.st_size;
+	if (end <= 0 || (uint64_t)end > tsnap_limits.max_input) {
+		snprintf(why, whysz, "not stored: a pickle over %zu bytes",
+		    tsnap_limits.max_input);
+		return -1;
+	}
+	if ((a = arena_new(1u << 20)) == NULL ||
+	    (s = arena_alloc(a, sizeof(*s))) == NULL ||
+	    (buf = malloc((size_t)end)) == NULL ||
+	    (got = pread(in, buf, (size_t)end, 0)) != (ssize_t)end) {
+		snprintf(why, whysz, "not stored: out of memory or unreadable");
+		goto out;
+	}
+	if (pickle_read(buf, (size_t)end, &tsnap_limits, a, &root, &e) !=
+	    ERR_OK ||
+	    tsnap_read(root, s, &e) != ERR_OK) {
+		snprintf(why, whysz, "not stored: redaction keeps only an "
+		    "allocator snapshot's numeric summary, and this is none: "
+		    "%s", e.msg);
+		goto out;
+	}
+	if (ftruncate(out, 0) == -1 || lseek(out, 0, SEEK_SET) != 0 ||
+	    (fd = dup(out)) == -1 || (fp = fdopen(fd, "w")) == NULL) {
+		snprintf(why, whysz, "not stored: temporary file");
+		goto out;
+	}
+	rc = tsnap_json(s, fp, &e) == ERR_OK && fflush(fp) == 0 ? 1 : -1;
+	if (rc == -1)
+		snprintf(why, whysz, "not stored: writing its summary");
+out:
+	if (fp != NULL)
+		fclose(fp);
+	free(buf);
+	arena_free(a);
+	return rc;
+}
+
+/* The item of a pickle member: its summary (fd) as PATH.summary.json,
+ * or, with fd -1, an item without a member saying why. */
+static enum err_code
+pickle_item(struct clean *c, struct bundle_writer *w, struct manifest *m,
+    const struct manifest_item *oi, const char *path, int fd,
+    const char *why, struct err *e)
+{
+	struct manifest_item	*it;
+	char			 sum[PATH_MAX], *bpath;
+	off_t			 end = fd != -1 ? lseek(fd, 0, SEEK_END) : 0;
+	enum err_code		 rc;
+
+	snprintf(sum, sizeof(sum), "%s.summary.json", path);
+	if ((it = manifest_add_item(m)) == NULL ||
+	    (bpath = pseudo_str(c->ps, sum, &c->names)) == NULL)
+		return ERR(e, ERR_NOMEM, "%s", path);
+	if (oi != NULL)
+		copy_item(it, oi);
+	else {
+		manifest_set_str(&it->kind, "file");
+		manifest_set_str(&it->source, path);
+	}
+	if (fd == -1 || end <= 0 || lseek(fd, 0, SEEK_SET) != 0) {
+		manifest_set_str(&it->error, why);
+		manifest_set_str(&it->path, bpath);
+		free(bpath);
+		return ERR_OK;
+	}
+	rc = bundle_add_fd(w, it, bpath, fd, (uint64_t)end, e);
+	free(bpath);
+	return rc;
+}
+
 /* Clean one member into the writer. */
 static enum err_code
 clean_member(struct clean *c, struct bundle_reader *r,
@@ -309,8 +407,8 @@ clean_member(struct clean *c, struct bundle_reader *r,
 	struct manifest_item		*it;
 	uint64_t			 bytes, n;
 	enum err_code			 rc;
-	char				*bpath;
-	int				 in, out;
+	char				*bpath, why[512] = "";
+	int				 in, out, pk;
 
 	if ((in = spool_member(r, e)) == -1)
 		return ERR_IO;
@@ -319,6 +417,12 @@ clean_member(struct clean *c, struct bundle_reader *r,
 		return ERR_IO;
 	}
 	n = 0;
+	if ((pk = pickle_summary(in, out, why, sizeof(why))) != 0) {
+		close(in);
+		rc = pickle_item(c, w, m, oi, path, pk == 1 ? out : -1, why, e);
+		close(out);
+		return rc;
+	}
 	if (reencode_series(c, in, out) == 0) {
 		off_t	end = lseek(out, 0, SEEK_END);
 
@@ -375,7 +479,8 @@ clean_file(struct clean *c, const char *in, const char *out, struct err *e)
 {
 	uint64_t	bytes, n;
 	enum err_code	rc;
-	int		ifd, ofd;
+	int		ifd, ofd, pk;
+	char		why[512] = "";
 
 	if ((ifd = open(in, O_RDONLY | O_CLOEXEC)) == -1)
 		return ERR_SYS(e, ERR_IO, "%s", in);
@@ -384,8 +489,16 @@ clean_file(struct clean *c, const char *in, const char *out, struct err *e)
 		close(ifd);
 		return ERR_SYS(e, ERR_IO, "%s", out);
 	}
-	rc = redact_stream_ps(ifd, ofd, c->ps, &bytes, &n, &c->tally, e);
-	c->names += n - c->tally.total;
+	/* A bare pickle: its snapshot's summary, or nothing. */
+	if ((pk = pickle_summary(ifd, ofd, why, sizeof(why))) == -1)
+		rc = ERR(e, ERR_FORMAT, "%s: %s", in, why);
+	else if (pk == 1)
+		rc = ERR_OK;
+	else {
+		rc = redact_stream_ps(ifd, ofd, c->ps, &bytes, &n, &c->tally,
+		    e);
+		c->names += n - c->tally.total;
+	}
 	close(ifd);
 	if (fsync(ofd) == -1 && rc == ERR_OK)
 		rc = ERR_SYS(e, ERR_IO, "%s", out);

@@ -928,6 +928,102 @@ ht_device_table(struct html *h, size_t n)
 		}
 }
 
+/* One row of the segment map: the segment's blocks in address order,
+ * as wide as the segment is against the largest one. */
+static void
+ht_segrow(struct html *h, const struct snap_seg_q *q, size_t i, int64_t big,
+    int y)
+{
+	double	 w = (double)(HT_X1 - HT_X0) * (double)q->size_bytes /
+		    (double)big, x = HT_X0, bw;
+	char	 b[32];
+
+	report_bytes(q->size_bytes, b);
+	fprintf(h->fp, "<text x=\"4\" y=\"%d\">segment %zu · %s</text>\n",
+	    y + 10, i + 1, b);
+	for (size_t j = 0; j < q->nblocks && q->size_bytes > 0; j++) {
+		const char *st = q->blocks[j].state != NULL ?
+		    q->blocks[j].state : "allocated";
+
+		bw = w * (double)q->blocks[j].size_bytes /
+		    (double)q->size_bytes;
+		report_bytes(q->blocks[j].size_bytes, b);
+		fprintf(h->fp, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
+		    "height=\"12\" fill=\"%s\" stroke=\"#fff\" "
+		    "stroke-width=\"0.5\"><title>%s: %s</title></rect>\n", x, y,
+		    bw, strcmp(st, "free") == 0 ? "#cfe8cf" : strcmp(st,
+		    "mixed") == 0 ? "#7d8fa9" : "#2f4b7c", b,
+		    strcmp(st, "free") == 0 ? "free" : strcmp(st, "mixed") ==
+		    0 ? "several blocks" : "allocated");
+		x += bw;
+	}
+}
+
+/* The allocations the trace recorded before the OOM, and the request. */
+static void
+ht_before(struct html *h, const struct alloc_snap_q *s, int y)
+{
+	int64_t	 big = s->oom_requested_bytes;
+	char	 b[32];
+	size_t	 n = s->nbefore + (s->oom_requested_bytes >= 0);
+
+	for (size_t i = 0; i < s->nbefore; i++)
+		if (s->before[i].size_bytes > big)
+			big = s->before[i].size_bytes;
+	if (big <= 0 || n == 0)
+		return;
+	fprintf(h->fp, "<text x=\"4\" y=\"%d\" font-weight=\"bold\">"
+	    "allocations before the OOM</text>\n", y + 10);
+	for (size_t i = 0; i < n; i++) {
+		int	 oom = i == s->nbefore;
+		int64_t	 v = oom ? s->oom_requested_bytes :
+			    s->before[i].size_bytes;
+		double	 w = (double)(HT_X1 - HT_X0 - 120) * (double)v /
+			    (double)big;
+
+		report_bytes(v, b);
+		fprintf(h->fp, "<text x=\"4\" y=\"%d\">", y + 26 + (int)i *
+		    16);
+		esc_html(h->fp, oom ? "failed request" : s->before[i].action !=
+		    NULL ? s->before[i].action : "?", 24, 0);
+		fprintf(h->fp, "</text><rect x=\"%d\" y=\"%d\" width=\"%.1f\" "
+		    "height=\"12\" fill=\"%s\"><title>%s</title></rect>"
+		    "<text x=\"%.1f\" y=\"%d\">%s</text>\n", HT_X0,
+		    y + 16 + (int)i * 16, w, oom ? "#c62828" : "#2f4b7c", b,
+		    HT_X0 + w + 6, y + 26 + (int)i * 16, b);
+	}
+}
+
+/* The allocator snapshot of each GPU that has one: a row per segment
+ * (allocated and free blocks), then the allocations before the OOM. */
+static void
+ht_segmaps(struct html *h, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct alloc_snap_q *s = h->an->device[i].snapshot;
+		int64_t	big = 0;
+		size_t	rows;
+		int	y;
+
+		if (s == NULL || (s->nsegment_map == 0 && s->nbefore == 0))
+			continue;
+		for (size_t j = 0; j < s->nsegment_map; j++)
+			if (s->segment_map[j].size_bytes > big)
+				big = s->segment_map[j].size_bytes;
+		rows = s->nsegment_map + (s->nbefore > 0 ? s->nbefore + 3 : 0);
+		fprintf(h->fp, "<h3>GPU ");
+		ht_s(h, h->an->device[i].gpu, "?");
+		fprintf(h->fp, ": allocator snapshot</h3>\n<svg viewBox=\"0 0 "
+		    "%d %d\" role=\"img\" aria-label=\"allocator segments\">\n",
+		    HT_W, (int)rows * 16 + 8);
+		for (size_t j = 0; j < s->nsegment_map && big > 0; j++)
+			ht_segrow(h, &s->segment_map[j], j, big, 4 + (int)j * 16);
+		y = 4 + (int)s->nsegment_map * 16 + 8;
+		ht_before(h, s, y);
+		fprintf(h->fp, "</svg>\n");
+	}
+}
+
 static void
 ht_device(struct html *h)
 {
@@ -973,6 +1069,19 @@ ht_device(struct html *h)
 		}
 	fprintf(h->fp, "</svg>\n");
 	ht_device_table(h, n);
+	ht_segmaps(h, n);
+	for (size_t i = 0; i < n; i++) {
+		char	line[640];
+
+		if (an->device[i].snapshot == NULL)
+			continue;
+		fprintf(h->fp, "<p>GPU ");
+		ht_s(h, an->device[i].gpu, "?");
+		fprintf(h->fp, ", ");
+		ht_s(h, report_snapshot(an->device[i].snapshot, line,
+		    sizeof(line)), "");
+		fprintf(h->fp, ".</p>\n");
+	}
 	if (an->ndevice > n)
 		fprintf(h->fp, "<p>… and %zu more GPUs (see the JSON).</p>\n",
 		    an->ndevice - n);

@@ -523,6 +523,19 @@ md_device(FILE *fp, const struct analysis *an)
 		fprintf(fp, "\n");
 	}
 	md_more(fp, an->ndevice, n, "GPUs");
+	for (size_t i = 0; i < n; i++) {
+		char	line[640];
+
+		if (an->device[i].snapshot == NULL)
+			continue;
+		fprintf(fp, "\nGPU ");
+		esc_md(fp, an->device[i].gpu != NULL ? an->device[i].gpu : "?",
+		    48, 0);
+		fprintf(fp, ", ");
+		esc_md(fp, report_snapshot(an->device[i].snapshot, line,
+		    sizeof(line)), 640, 0);
+		fprintf(fp, ".\n");
+	}
 	for (size_t i = 0; i < n; i++)
 		if (an->device[i].step != NULL) {
 			char	line[512];

@@ -580,6 +580,35 @@ txt_series(struct txt *t, const struct analysis *an)
 	}
 }
 
+const char *
+report_snapshot(const struct alloc_snap_q *s, char *out, size_t n)
+{
+	char	r[32], f[32], big[32], req[32], df[32], sz[32];
+	size_t	k;
+
+	report_bytes(s->reserved_bytes, r);
+	report_bytes(s->free_bytes, f);
+	report_bytes(s->largest_free_block_bytes, big);
+	k = (size_t)snprintf(out, n, "allocator snapshot: %" PRId64
+	    " segments, %s reserved, %s free in %" PRId64 " blocks (largest "
+	    "%s); expandable_segments %s", s->segments, r, f, s->free_blocks,
+	    big, s->expandable_segments < 0 ? "unknown" :
+	    s->expandable_segments ? "on" : "off");
+	if (k < n && s->oom_requested_bytes >= 0) {
+		report_bytes(s->oom_requested_bytes, req);
+		report_bytes(s->oom_device_free_bytes, df);
+		k += (size_t)snprintf(out + k, n - k, "; its trace's OOM asked "
+		    "%s with %s free on the device", req, df);
+	}
+	for (size_t i = 0; i < s->nbefore && k < n; i++) {
+		report_bytes(s->before[i].size_bytes, sz);
+		k += (size_t)snprintf(out + k, n - k, "%s%s %s", i == 0 ?
+		    "; before it: " : ", ", s->before[i].action != NULL ?
+		    s->before[i].action : "?", sz);
+	}
+	return out;
+}
+
 static void
 txt_device(struct txt *t, const struct analysis *an)
 {
@@ -612,6 +641,14 @@ txt_device(struct txt *t, const struct analysis *an)
 		txt_kv(t, "free", d->free_bytes);
 		txt_kv(t, "requested", d->requested_bytes);
 		fprintf(t->fp, "\n");
+		if (d->snapshot != NULL) {
+			char	line[640];
+
+			fprintf(t->fp, "     ");
+			txt_str(t, report_snapshot(d->snapshot, line,
+			    sizeof(line)), "");
+			fprintf(t->fp, "\n");
+		}
 	}
 	if (an->ndevice > n)
 		fprintf(t->fp, "  ... and %zu more GPUs\n", an->ndevice - n);

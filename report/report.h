@@ -53,6 +53,11 @@ enum err_code	report_html(const struct analysis *, FILE *,
 /* Helpers shared by the renderers (render_text.c). */
 /* "100.0 MiB", "1.50 GiB", "512 B"; "unknown" for a negative value. */
 void		report_bytes(int64_t, char out[32]);
+/* One sentence of an allocator snapshot's numbers (no source, plain
+ * ASCII): "allocator snapshot: 4 segments, ... before it: alloc 2.00
+ * MiB, ...". Writes and returns out. */
+const char	*report_snapshot(const struct alloc_snap_q *, char *out,
+		    size_t n);
 /* The evidence's UTC time "2026-11-30T06:59:11Z", or "untimed". */
 void		report_time(const struct evidence *, char out[48]);
 /* An Xid evidence's catalog line: "Xid 79 (bus, ROBUST_...): meaning

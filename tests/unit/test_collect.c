@@ -778,3 +778,77 @@ DEFINE_TEST(test_collect_log_symlink_refused)
 	    bundle_path()) != 0);
 	manifest_free(m);
 }
+
+/* --attach: a snapshot goes in byte for byte (the secret masking pass,
+ * which would rewrite its bytes, is not run on it), one over the
+ * --max-attach budget is left out whole with a failed item, and the
+ * bundle cap is not charged for attachments. */
+DEFINE_TEST(test_collect_attach_whole_or_nothing)
+{
+	struct manifest			*m;
+	const struct manifest_item	*it;
+	const char			*p;
+
+	setup(NULL);
+	test_sh("chmod 755 .");
+	/* A frame named like a secret assignment: as a log the masking
+	 * pass rewrites it; as an attachment it is kept as is. */
+	CHECK(test_sh("cp '%s' frag.pickle && cp '%s' exh.pickle && "
+	    "cp '%s' secret.pickle",
+	    src("fixtures/pytorch-snapshots/fragmentation.pickle"),
+	    src("fixtures/pytorch-snapshots/exhaustion.pickle"),
+	    src("fixtures/pytorch-snapshots/secret-frame.pickle")) == 0);
+	CHECK_EQ_INT(collect(src(FIX "/cgroup-v1"), "",
+	    "--job 3 --output out --attach frag.pickle --attach secret.pickle "
+	    "--attach exh.pickle --max-attach 6000"), 3);
+	m = checked_bundle();
+	p = bundle_path();
+	CHECK(test_sh("tar --zstd -xOf '%s' attach/frag.pickle | cmp - "
+	    "frag.pickle", p) == 0);
+	CHECK(test_sh("tar --zstd -xOf '%s' attach/secret.pickle | cmp - "
+	    "secret.pickle", p) == 0);
+	/* 5262 + the small one fit in 6000 bytes; exh.pickle (2511) not. */
+	CHECK(test_sh("tar --zstd -tf '%s' | grep -q attach/exh.pickle",
+	    p) != 0);
+	if ((it = item(m, "attach/exh.pickle")) != NULL) {
+		CHECK(it->error != NULL &&
+		    strstr(it->error, "--max-attach") != NULL &&
+		    strstr(it->error, "not stored") != NULL);
+		CHECK_EQ_INT(it->bytes, 0);
+	}
+	CHECK(test_sh("grep -q 'attach/exh.pickle' stderr") == 0);
+	manifest_free(m);
+}
+
+/* --attach with --redact: a snapshot goes in as its numeric summary,
+ * without its frames' file names; a pickle that would import a module
+ * is refused with the opcode and its offset, and nothing of it is kept. */
+DEFINE_TEST(test_collect_attach_redact_summary)
+{
+	struct manifest			*m;
+	const struct manifest_item	*it;
+	const char			*p;
+
+	setup(NULL);
+	test_sh("chmod 755 .");
+	CHECK(test_sh("cp '%s' frag.pickle && cp '%s' evil.pickle",
+	    src("fixtures/pytorch-snapshots/fragmentation.pickle"),
+	    src("fixtures/pytorch-snapshots/hostile-os-system.pickle")) == 0);
+	CHECK_EQ_INT(collect(src(FIX "/cgroup-v1"), "",
+	    "--job 3 --output out --redact --attach frag.pickle "
+	    "--attach evil.pickle"), 3);
+	m = checked_bundle();
+	p = bundle_path();
+	CHECK(test_sh("tar --zstd -tf '%s' | grep -q 'attach/.*pickle$'",
+	    p) != 0);
+	CHECK(test_sh("tar --zstd -xOf '%s' attach/frag.pickle.summary.json "
+	    "| grep -q '\"largest_free_block\":10223104'", p) == 0);
+	CHECK(test_sh("tar --zstd -xOf '%s' attach/frag.pickle.summary.json "
+	    "| grep -q 'train.py'", p) != 0);
+	if ((it = item(m, "attach/evil.pickle.summary.json")) != NULL) {
+		CHECK(it->error != NULL && strstr(it->error,
+		    "offset 28: opcode STACK_GLOBAL (0x93)") != NULL);
+		CHECK_EQ_INT(it->bytes, 0);
+	}
+	manifest_free(m);
+}
