@@ -181,6 +181,11 @@ m_self_limit(const struct facts *f, struct arena *a, struct rmatch *m)
 	if (best == NULL || (lim > 0 && bv * 2 > lim))
 		return 0;
 	rmatch_support(m, best);
+	m->confidence = "medium";
+	m->confidence_reason = "the application's own allocation failure, "
+	    "and a process of the job carrying an address-space or data "
+	    "limit of at most half the job's memory; nothing says the "
+	    "kernel killed anything";
 	m->detail = arena_printf(a, "Process %" PRId64 " (%.*s) ran under a "
 	    "limit it was given, not the cgroup's: an address-space or data "
 	    "limit of %s (ulimit -v / -d)%s%s; the allocation failed there and "

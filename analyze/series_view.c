@@ -750,7 +750,8 @@ series_stall(const struct facts *f, struct arena *a, struct rmatch *m)
  * step level (cg/step_<x>/current) whose usage rose most over the
  * GROW_WINDOW_S before the kill (the row before an oom_kill counter moved),
  * by at least GROW_MIN_PCT of the job's limit, while the victim's step
- * (victim: "0", "batch") rose by under a quarter of that.  Its suffix
+ * (victim: "0", "batch") rose by under a quarter of that from the
+ * grower's first sample in the window to the kill.  Its suffix
  * ("1"), the rise and the window; NULL when no series tells.
  */
 #define GROW_WINDOW_S	30
@@ -778,8 +779,9 @@ series_grower(const struct facts *f, struct arena *a, const char *victim,
 			const struct in_series	*is = &f->ins[i]->series[k];
 			const struct series	*s = is->s;
 			int64_t			 cut = kill_cut(s), best = 0;
-			int64_t			 vrise = -1, r0t;
-			size_t			 r1 = 0, r0, bestc = 0;
+			int64_t			 r0t, v0, v1;
+			size_t			 r1 = 0, r0, rg, bestc = 0;
+			long			 vc;
 			char			 vname[96];
 
 			if (cut == INT64_MAX || s->nrows < 2 || limit <= 0 ||
@@ -793,6 +795,7 @@ series_grower(const struct facts *f, struct arena *a, const char *victim,
 				;
 			snprintf(vname, sizeof(vname), "cg/step_%s/current",
 			    victim);
+			vc = -1;
 			for (size_t c = 0; c < s->ncols; c++) {
 				const char	*n = s->cols[c].name;
 				int64_t		 a0, a1;
@@ -801,21 +804,31 @@ series_grower(const struct facts *f, struct arena *a, const char *victim,
 				    strchr(n + 8, '/') != strrchr(n, '/') ||
 				    !ends_with(n, "/current"))
 					continue;
+				if (strcmp(n, vname) == 0) {
+					vc = (long)c;
+					continue;
+				}
 				/* from its first sample in the window (a
 				 * step that started in it: from its start) */
 				if ((a0 = sample_in(s, c, r0, r1, 1)) < 0 ||
-				    (a1 = sample_in(s, c, r0, r1, 0)) < 0)
+				    (a1 = sample_in(s, c, r0, r1, 0)) < 0 ||
+				    a1 - a0 <= best)
 					continue;
-				if (strcmp(n, vname) == 0)
-					vrise = a1 - a0;
-				else if (a1 - a0 > best) {
-					best = a1 - a0;
-					bestc = c;
-				}
+				best = a1 - a0;
+				bestc = c;
 			}
-			if (best * 100 < limit * GROW_MIN_PCT || vrise < 0 ||
-			    vrise * 4 >= best)
+			if (best * 100 < limit * GROW_MIN_PCT || vc < 0)
 				continue;
+			/* the victim's step over the same stretch: from the
+			 * grower's first sample in the window to the kill */
+			for (rg = r0; rg < r1 && s->v[rg * s->ncols + bestc] ==
+			    SERIES_NONE; rg++)
+				;
+			if ((v0 = sample_in(s, (size_t)vc, rg, r1, 1)) < 0 ||
+			    (v1 = sample_in(s, (size_t)vc, rg, r1, 0)) < 0 ||
+			    (v1 - v0) * 4 >= best)
+				continue;
+			r0 = rg;
 			*rise_out = best;
 			*span_out = s->t_ns[r1] - s->t_ns[r0];
 			return arena_printf(a, "%.*s", (int)(strlen(

@@ -35,17 +35,12 @@ static const struct {
 } no_scenario[] = {
 	{ "R-DEV-005", "no real nvidia-smi snapshot lists two compute "
 	    "processes of one job on one GPU together with that GPU's record" },
-	{ "R-HOST-005", "no real application host allocation failure "
-	    "(MemoryError, std::bad_alloc) in the shared material" },
 	{ "R-HOST-011", "no real kernel OOM report with "
 	    "CONSTRAINT_MEMORY_POLICY or CONSTRAINT_CPUSET in the shared "
 	    "material (test_analysis_numa_bound reads a built one)" },
 	{ "R-HOST-012", "no real kernel OOM of a container started by a "
 	    "Slurm job's user in the shared material "
 	    "(test_analysis_container_escape reads a built one)" },
-	{ "R-HOST-013", "no real application allocation failure under a "
-	    "ulimit -v in the shared material (test_analysis_self_limit "
-	    "reads a built one)" },
 };
 
 #define MAX_SCEN	256
