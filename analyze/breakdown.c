@@ -328,6 +328,22 @@ from_collection(const struct facts *f, struct arena *a)
 	return b;
 }
 
+/* Did tmpfs (shmem) fill the job's cgroup at the kill, by the kernel's
+ * own stats? A tmpfs file grows as it is written: no leak (series_view.c
+ * asks before it calls a host series a leak). */
+int
+breakdown_shmem_filled(const struct facts *f, struct arena *a)
+{
+	const struct breakdown_q	*b;
+	int64_t				 charge;
+
+	if (f->kernel_memcg == NULL ||
+	    (b = from_kernel(f, a, f->kernel_memcg)) == NULL)
+		return 0;
+	charge = b->usage_bytes;
+	return charge > 0 && b->parts[P_SHMEM] * 2 >= charge;
+}
+
 /* The dominant part: at least DOMINANT_PCT of the charge; -1 none. */
 static int
 dominant(const struct breakdown_q *b, int64_t *pct)

@@ -116,6 +116,9 @@ on_cgroup(struct facts *f, const struct event *ev)
 
 	f->have_cgroup = 1;
 	if (ev_num(ev, "oom_kill", &v) == 0 && v > 0 &&
+	    ev_num_or(ev, "local", 0) != 0 && f->cg_oom_local == NULL)
+		f->cg_oom_local = ev;
+	if (ev_num(ev, "oom_kill", &v) == 0 && v > 0 &&
 	    ev_num_or(ev, "local", 0) == 0) {
 		if (f->cg_oom == NULL)
 			f->cg_oom = ev;

@@ -163,6 +163,9 @@ struct facts {
 	int			  all_completed;	/* every row 0:0 */
 	/* cgroup */
 	const struct event	*cg_oom;	/* first file with oom_kill > 0 */
+	const struct event	*cg_oom_local;	/* v2 memory.events.local with
+						 * oom_kill > 0: the cgroup the
+						 * killed process was in */
 	int64_t			  cg_oom_kills;
 	int			  have_cgroup;
 	/* GPU */
@@ -278,6 +281,9 @@ int	series_refine_tenant(const struct facts *, struct arena *,
 	    struct rmatch *);
 /* Predicates of the record rows R-LEAK-003/004: a series still growing
  * steadily when nothing failed (builds the views itself). */
+/* breakdown.c: tmpfs (shmem) at least half of the charge at the kill,
+ * by the kernel's memory cgroup stats. */
+int	breakdown_shmem_filled(const struct facts *, struct arena *);
 /* memory_stall from a watch series of the job's cgroup (breakdown.c's
  * stall_match() asks when no snapshot decides). */
 int	series_stall(const struct facts *, struct arena *, struct rmatch *);

@@ -341,6 +341,16 @@ m_cgroup_oom(const struct facts *f, struct arena *a, struct rmatch *m)
 	    f->cg_oom_kills == 1 ? "" : "s",
 	    (int)ev_str(f->cg_oom, "cg_path").n,
 	    ev_str(f->cg_oom, "cg_path").p ? ev_str(f->cg_oom, "cg_path").p : "");
+	/* v2 counts a kill at every level above it in memory.events, and
+	 * in memory.events.local only where the killed process was */
+	if (f->cg_oom_local != NULL && f->cg_oom_local != f->cg_oom) {
+		rmatch_support(m, f->cg_oom_local);
+		m->detail = arena_printf(a, "%s The killed process was in "
+		    "%.*s (its memory.events.local counted the kill).",
+		    m->detail, (int)ev_str(f->cg_oom_local, "cg_path").n,
+		    ev_str(f->cg_oom_local, "cg_path").p ?
+		    ev_str(f->cg_oom_local, "cg_path").p : "");
+	}
 	return 1;
 }
 

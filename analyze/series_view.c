@@ -523,6 +523,10 @@ refine_leak(const struct facts *f, struct arena *a, struct rmatch *m,
 
 		if (v->host != host || !leaked(v))
 			continue;
+		/* files written into a tmpfs filled the limit: what grew
+		 * was written, and filled_by says so */
+		if (host && breakdown_shmem_filled(f, a))
+			return 0;
 		m->detail = leak_detail(a, v, 1);
 		m->confidence = v->tr.fit >= 0.9 && v->kind != SV_FIGURE ?
 		    "high" : "medium";
