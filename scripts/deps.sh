@@ -34,6 +34,7 @@ for g in ${OOMTRAIL_DEPS:-}; do
 			$SUDO apt-get update -qq
 		fi
 		PKGS="$PKGS gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+libstdc++-12-dev-arm64-cross
 qemu-user-static
 libarchive-dev:arm64 libzstd-dev:arm64 libpcre2-dev:arm64 libxml2-dev:arm64
 libjansson-dev:arm64 nettle-dev:arm64 libyaml-dev:arm64 liblz4-dev:arm64

@@ -2,7 +2,8 @@
 # Install what is missing, then build and run every test: the release
 # build (with the real-Slurm integration stage when run as root, and the
 # headless-Chromium report test), the .deb and .rpm made from it and
-# checked (scripts/package.sh), then the whole suite again under
+# checked (scripts/package.sh), the static release archives for x86_64
+# and aarch64, built twice and run (scripts/release_test.sh), then the whole suite again under
 # AddressSanitizer + UBSan (integration and browser excluded: they test
 # the same code through the release binaries), then the Release (-O3)
 # builds with GCC and Clang, then a short fuzz smoke and a benchmark
@@ -12,7 +13,7 @@ cd "$(dirname "$0")/.."
 t0=$(date +%s)
 stage() { echo "== $1 ($(($(date +%s) - t0)) s since start)"; }
 stage "dependencies"
-OOMTRAIL_DEPS="${OOMTRAIL_DEPS-browser slurm package}" sh scripts/deps.sh
+OOMTRAIL_DEPS="${OOMTRAIL_DEPS-browser slurm package release}" sh scripts/deps.sh
 jobs=$(nproc)
 
 stage "release build"
@@ -21,6 +22,8 @@ stage "release tests"
 ctest --test-dir build --output-on-failure -j"$jobs"
 stage "packages (.deb, .rpm)"
 sh scripts/package.sh build
+stage "release archives (x86_64; aarch64 under qemu-user), built twice"
+sh scripts/release_test.sh
 
 stage "sanitizer build"
 sh scripts/build.sh build-asan -DSANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DOOMTRAIL_WERROR=ON
