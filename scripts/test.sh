@@ -3,11 +3,12 @@
 # build (with the real-Slurm integration stage when run as root, and the
 # headless-Chromium report test), the .deb and .rpm made from it and
 # checked (scripts/package.sh), the static release archives for x86_64
-# and aarch64, built twice and run (scripts/release_test.sh), then the whole suite again under
-# AddressSanitizer + UBSan (integration and browser excluded: they test
-# the same code through the release binaries), then the Release (-O3)
-# builds with GCC and Clang, then a short fuzz smoke and a benchmark
-# smoke. Every build here treats warnings as errors (OOMTRAIL_WERROR).
+# and aarch64, built twice and run (scripts/release_test.sh), then the
+# whole suite again under AddressSanitizer + UBSan (integration and
+# browser excluded: they test the same code through the release
+# binaries), then the Release (-O3) builds with GCC and Clang, the
+# analyzer alone under strict POSIX (scripts/portable_test.sh), then a
+# short fuzz smoke and a benchmark smoke. Every build here treats warnings as errors (OOMTRAIL_WERROR).
 set -eu
 cd "$(dirname "$0")/.."
 t0=$(date +%s)
@@ -42,6 +43,9 @@ CC=clang sh scripts/build.sh build-clang-rel -DCMAKE_BUILD_TYPE=Release \
     -DOOMTRAIL_WERROR=ON
 ctest --test-dir build-clang-rel --output-on-failure -j"$jobs" \
     -LE 'integration|browser' -E '^watch[.]'
+
+stage "portable analyzer (Clang, strict POSIX, own memmem/memrchr)"
+sh scripts/portable_test.sh build
 
 stage "fuzz smoke"
 if [ -x scripts/fuzz.sh ]; then
