@@ -9,7 +9,6 @@
  * exits. Bad input is never an error: a line that trips a regex limit is
  * counted and treated as no match.
  */
-#define _GNU_SOURCE	/* memmem, memrchr */
 #define PCRE2_CODE_UNIT_WIDTH 8
 
 #include <pcre2.h>
@@ -17,6 +16,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "compat.h"
 #include "units.h"
 
 #define MATCH_LIMIT	200000	/* backtracking steps per regex run */
@@ -201,7 +201,7 @@ catalog_write_ere(FILE *f)
 static int
 has_needle(struct str s, const char *nd)
 {
-	return s.n > 0 && memmem(s.p, s.n, nd, strlen(nd)) != NULL;
+	return s.n > 0 && compat_memmem(s.p, s.n, nd, strlen(nd)) != NULL;
 }
 
 int
@@ -355,7 +355,7 @@ ascii_quotes(struct catalog *c, struct str body)
 	size_t	i, n = 0;
 
 	if (body.n < 3 || body.n > CAT_LINE_MAX ||
-	    memmem(body.p, body.n, "\xe2\x80", 2) == NULL)
+	    compat_memmem(body.p, body.n, "\xe2\x80", 2) == NULL)
 		return body;
 	for (i = 0; i < body.n; i++) {
 		unsigned char	b = (unsigned char)(i + 2 < body.n ?
@@ -932,7 +932,7 @@ deliver_before(struct cat_scan *s, const char *R, uint64_t base,
 
 	while (k < s->before && no > 1 && no - 1 > s->delivered) {
 		if (R != NULL && q > R) {
-			st = memrchr(R, '\n', (size_t)(q - 1 - R));
+			st = compat_memrchr(R, '\n', (size_t)(q - 1 - R));
 			st = st != NULL ? st + 1 : R;
 			v[k] = mkline(st, q - 1, no - 1, base + (uint64_t)(st - R));
 			q = st;
@@ -1124,7 +1124,7 @@ ring_push_tail(struct cat_scan *s, const char *R, const char *end,
 
 	st[0] = end;
 	while (k < s->before && q > R) {
-		const char	*b = memrchr(R, '\n', (size_t)(q - R));
+		const char	*b = compat_memrchr(R, '\n', (size_t)(q - R));
 
 		b = b != NULL ? b + 1 : R;
 		st[++k] = b;
@@ -1156,7 +1156,7 @@ do_region(struct cat_scan *s, const char *R, size_t n, uint64_t base)
 			pos = end;
 			break;
 		} else {
-			ls = memrchr(pos, '\n', (size_t)(cand - pos));
+			ls = compat_memrchr(pos, '\n', (size_t)(cand - pos));
 			ls = ls != NULL ? ls + 1 : pos;
 			s->lineno += count_nl(pos, (size_t)(ls - pos));
 		}
@@ -1214,7 +1214,7 @@ cat_scan_feed(struct cat_scan *s, const char *p, size_t n, struct err *e)
 			i = n;
 	}
 	if (i < n && !s->stopped &&
-	    (last = memrchr(p + i, '\n', n - i)) != NULL) {
+	    (last = compat_memrchr(p + i, '\n', n - i)) != NULL) {
 		do_region(s, p + i, (size_t)(last + 1 - (p + i)),
 		    s->consumed + i);
 		i = (size_t)(last + 1 - p);

@@ -456,7 +456,7 @@ op_int_text(struct rd *r, int is_long)
 {
 	const char	*s = NULL;
 	size_t		 n = 0;
-	int64_t		 v;
+	int64_t		 v = 0;
 	enum err_code	 rc;
 
 	if ((rc = line(r, &s, &n)) != ERR_OK)
@@ -596,7 +596,7 @@ op_memo(struct rd *r)
 	const unsigned char	*p = NULL;
 	const char		*s = NULL;
 	size_t			 n = 0;
-	int64_t			 v;
+	int64_t			 v = 0;
 	enum err_code		 rc;
 	int			 get = r->op == 'g' || r->op == 'h' ||
 				     r->op == 'j';

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "compat.h"
 #include "hash.h"
 #include "pseudo.h"
 
@@ -285,7 +286,7 @@ pseudo_key_id(const struct pseudo *ps, char out[17])
 	pseudo_hmac(ps->key, ps->keyn, msg, sizeof(msg) - 1, d);
 	for (int i = 0; i < 8; i++)
 		snprintf(out + 2 * i, 3, "%02x", d[i]);
-	explicit_bzero(d, sizeof(d));
+	compat_explicit_bzero(d, sizeof(d));
 }
 
 void
@@ -298,7 +299,7 @@ pseudo_free(struct pseudo *ps)
 	for (size_t i = 0; ps->map != NULL && i < MAP_SLOTS; i++)
 		free(ps->map[i].orig);
 	free(ps->map);
-	explicit_bzero(ps->key, sizeof(ps->key));
+	compat_explicit_bzero(ps->key, sizeof(ps->key));
 	free(ps);
 }
 

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "analysis.h"
+#include "buildinfo.h"
 #include "bundle.h"
 #include "clean.h"
 #include "report.h"
@@ -456,6 +457,7 @@ main(int argc, char *argv[])
 	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version")
 	    == 0) {
 		printf("oomtrail %s\n", OOMTRAIL_VERSION);
+		buildinfo_print(stdout);
 		return 0;
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||

@@ -9,7 +9,7 @@ libyaml-dev
 clang libclang-rt-14-dev file time
 liblz4-dev libacl1-dev liblzma-dev libbz2-dev zlib1g-dev libicu-dev"
 
-# Extra groups: OOMTRAIL_DEPS="browser slurm package"
+# Extra groups: OOMTRAIL_DEPS="browser slurm package release"
 for g in ${OOMTRAIL_DEPS:-}; do
 	case "$g" in
 	browser)
@@ -23,6 +23,24 @@ for g in ${OOMTRAIL_DEPS:-}; do
 	slurm) PKGS="$PKGS slurm-wlm slurmdbd slurm-client munge mariadb-server libslurm-dev jq debootstrap qemu-system-x86 e2fsprogs" ;;
 	# cpack's .rpm (rpmbuild) and its inspection (rpm -qlp, rpm2archive)
 	package) PKGS="$PKGS rpm dpkg-dev" ;;
+	# scripts/release.sh: the aarch64 cross toolchain, Debian's arm64
+	# -dev libraries (multiarch) for the static link, and qemu-user to
+	# run the aarch64 binaries in CI.
+	release)
+		if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+			SUDO=""
+			[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+			$SUDO dpkg --add-architecture arm64
+			$SUDO apt-get update -qq
+		fi
+		PKGS="$PKGS gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+libstdc++-12-dev-arm64-cross
+qemu-user-static
+libarchive-dev:arm64 libzstd-dev:arm64 libpcre2-dev:arm64 libxml2-dev:arm64
+libjansson-dev:arm64 nettle-dev:arm64 libyaml-dev:arm64 liblz4-dev:arm64
+libacl1-dev:arm64 liblzma-dev:arm64 libbz2-dev:arm64 zlib1g-dev:arm64
+libicu-dev:arm64"
+		;;
 	*) echo "deps.sh: unknown group '$g'" >&2; exit 2 ;;
 	esac
 done

@@ -29,6 +29,8 @@ case_() {
 }
 
 case_ version 0 'oomtrail [0-9]' -- "$bin" --version
+case_ version-linked 0 '^linked: dynamic$' -- "$bin" --version
+case_ version-libraries 0 '^libraries: libarchive [0-9].*pcre2 [0-9.]* [0-9-]* (JIT o[nf]*), libxml2 [0-9]' -- "$bin" --version
 case_ help 0 'usage: oomtrail analyze' -- "$bin" --help
 case_ no-args 2 'missing command' -- "$bin"
 case_ bad-command 2 'unknown command' -- "$bin" frobnicate

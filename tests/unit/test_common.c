@@ -10,6 +10,7 @@
 
 #include "arena.h"
 #include "buf.h"
+#include "compat.h"
 #include "err.h"
 #include "event.h"
 #include "harness.h"
@@ -184,4 +185,62 @@ DEFINE_TEST(test_err_set)
 	CHECK_EQ_INT(ERR(NULL, ERR_LIMIT, "ignored"), ERR_LIMIT);
 	CHECK_EQ_STR(err_code_name(ERR_INTEGRITY), "integrity");
 	CHECK_EQ_STR(err_code_name((enum err_code)99), "unknown");
+}
+
+/*
+ * compat's portable memmem/memrchr (the fallback where the system lacks
+ * them) against a plain reference on every needle of a small alphabet's
+ * haystacks: empty needles, needles at either end, longer than the
+ * haystack, bytes >= 0x80 and NULs.
+ */
+static const unsigned char *
+ref_memmem(const unsigned char *h, size_t hn, const unsigned char *n,
+    size_t nn)
+{
+	for (size_t i = 0; i + nn <= hn; i++)
+		if (memcmp(h + i, n, nn) == 0)
+			return h + i;
+	return NULL;
+}
+
+DEFINE_TEST(test_compat_memmem_memrchr)
+{
+	static const unsigned char	abc[] = { 'a', 'b', 0, 0xe2 };
+	unsigned char			h[9], n[4];
+	uint32_t			seed = 12345;
+
+	CHECK(portable_memmem("", 0, "", 0) != NULL);
+	CHECK(portable_memmem("abc", 3, "abcd", 4) == NULL);
+	CHECK(portable_memrchr("", 'a', 0) == NULL);
+	CHECK_EQ_STR((char *)portable_memmem("xxabcab", 7, "ab", 2), "abcab");
+	CHECK_EQ_STR((char *)portable_memrchr("a\nb\nc", '\n', 5), "\nc");
+	for (int iter = 0; iter < 20000; iter++) {
+		size_t	hn, nn;
+
+		seed = seed * 1103515245u + 12345u;
+		hn = (seed >> 8) % (sizeof(h) + 1);
+		nn = (seed >> 16) % (sizeof(n) + 1);
+		for (size_t i = 0; i < hn; i++) {
+			seed = seed * 1103515245u + 12345u;
+			h[i] = abc[(seed >> 12) % sizeof(abc)];
+		}
+		for (size_t i = 0; i < nn; i++) {
+			seed = seed * 1103515245u + 12345u;
+			n[i] = abc[(seed >> 12) % sizeof(abc)];
+		}
+		CHECK(portable_memmem(h, hn, n, nn) == ref_memmem(h, hn, n,
+		    nn));
+		CHECK(compat_memmem(h, hn, n, nn) == ref_memmem(h, hn, n, nn));
+		for (size_t k = 0; k < sizeof(abc); k++) {
+			const unsigned char	*want = NULL;
+
+			for (size_t i = hn; i-- > 0;)
+				if (h[i] == abc[k]) {
+					want = h + i;
+					break;
+				}
+			CHECK(portable_memrchr(h, abc[k], hn) == want);
+			CHECK(compat_memrchr(h, abc[k], hn) == want);
+		}
+	}
 }
