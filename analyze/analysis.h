@@ -78,6 +78,12 @@ struct verdict {
 	struct evidence	*initiating;	/* NULL if none */
 	const char	*next_action;
 	struct filled_by *filled_by;	/* NULL when no part dominates */
+	/* outlook.c: whose failure it is (workload infrastructure
+	 * scheduler unknown), what to do with the job (requeue
+	 * requeue_elsewhere change_then_requeue unknown) and why. */
+	const char	*failure_domain;
+	const char	*retry_outlook;
+	const char	*outlook_reason;
 };
 
 struct finding {			/* secondary (cascade, context) */
@@ -328,6 +334,11 @@ void		analysis_free(struct analysis *);	/* NULL ok */
  * copies); evidence that changed gets masked = 1. analysis_run() and
  * model_from_json() call it: nothing is rendered unmasked. */
 void		analysis_mask(struct analysis *);
+
+/* outlook.c: set v->failure_domain, retry_outlook and outlook_reason
+ * from the verdict's cause, rule, boundary and initiating evidence (one
+ * table). */
+void		verdict_outlook(struct verdict *);
 
 /* model_json.c: the JSON contract, both ways. */
 enum err_code	model_to_json(const struct analysis *, FILE *, struct err *);

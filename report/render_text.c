@@ -244,6 +244,18 @@ txt_verdict(struct txt *t, const struct verdict *v)
 	txt_sgr(t, "0");
 	txt_str(t, v->next_action, "collect the missing evidence below");
 	fprintf(t->fp, "\n");
+	if (v->failure_domain != NULL && v->retry_outlook != NULL) {
+		fprintf(t->fp, "Retry: ");
+		txt_str(t, v->retry_outlook, "");
+		fprintf(t->fp, " (failure domain: ");
+		txt_str(t, v->failure_domain, "");
+		fprintf(t->fp, ")");
+		if (v->outlook_reason != NULL) {
+			fprintf(t->fp, ": ");
+			txt_str(t, v->outlook_reason, "");
+		}
+		fprintf(t->fp, "\n");
+	}
 }
 
 static void

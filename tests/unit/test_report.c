@@ -279,7 +279,9 @@ model_new(void)
 	    "The job's memory cgroup (100 MiB) was exhausted on vm; the "
 	    "kernel killed python3.", NULL,
 	    "Raise --mem (e.g. --mem=600M) and rerun with the same GPU "
-	    "batch size, so only the host boundary changes.", NULL };
+	    "batch size, so only the host boundary changes.", NULL,
+	    NULL, NULL, NULL };
+	verdict_outlook(&an->verdict);
 	an->verdict.initiating = arena_zalloc(a, sizeof(struct evidence));
 	ev_fill(a, an->verdict.initiating, &tl_spec[12]);
 	an->verdict.initiating->kind = NULL;
