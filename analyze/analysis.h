@@ -279,10 +279,29 @@ struct input_info {
 	const char	*integrity;	/* verified mismatch unverified damaged */
 	const char	**notes;
 	size_t		 nnotes;
+	const char	*sha256;	/* of a bundle file; NULL otherwise */
+};
+
+/* The job the inputs are of, for flat records (issue 19): from the
+ * manifests and the job's sacct and scontrol rows. NULL or -1 unknown.
+ * Not part of oomtrail.analysis/1: a saved analysis does not carry it. */
+struct job_q {
+	const char	*cluster;
+	const char	*job_id;
+	const char	*array_job_id;
+	const char	*array_task_id;
+	const char	*user;		/* a pseudonym when redacted */
+	const char	*partition;
+	const char	*node_list;
+	const char	*state;
+	int64_t		 start_s, end_s;	/* UTC seconds */
+	int64_t		 elapsed_s;
+	int64_t		 gpus;		/* GPUs allocated to the job */
 };
 
 struct analysis {
 	struct arena		*arena;
+	struct job_q		*job;		/* NULL: not known */
 	const char		*tool_version;
 	struct verdict		 verdict;
 	struct finding		*secondary;

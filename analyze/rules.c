@@ -1210,5 +1210,6 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	fill_timeline(f, an, init, strcmp(r->cause, "inconclusive") == 0 &&
 	    init != NULL && is_cascade(init->kind) && peers_went(f));
 	verdict_outlook(&an->verdict);
+	job_info(f, an);
 	return ERR_OK;
 }

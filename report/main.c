@@ -40,15 +40,18 @@ struct cli {
 	int		 nargs;
 	unsigned char	*side;		/* per operand: SIDE_* */
 	int		 sides;		/* --before or --after given */
+	int		 bulk;		/* --bulk: jsonl with action lines */
+	const char	*bulk_index;	/* --bulk-index NAME */
 };
 
 enum { SIDE_NONE, SIDE_BEFORE, SIDE_AFTER };
 
 static const char usage_text[] =
-    "usage: oomtrail analyze  [--format text|md|html|json] [-o FILE] [-j N] "
-    "INPUT...\n"
+    "usage: oomtrail analyze  [--format text|md|html|json|jsonl] [-o FILE] "
+    "[-j N]\n"
+    "                         [--bulk [--bulk-index NAME]] INPUT...\n"
     "       oomtrail timeline [--format text|json] [-o FILE] INPUT...\n"
-    "       oomtrail report   [--format text|md|html|json] [-o FILE] "
+    "       oomtrail report   [--format text|md|html|json|jsonl] [-o FILE] "
     "ANALYSIS.json\n"
     "       oomtrail verify   BEFORE AFTER\n"
     "       oomtrail verify   --before INPUT... --after INPUT...\n"
@@ -105,6 +108,8 @@ parse(struct cli *c, int argc, char *argv[])
 		{ "before", no_argument, NULL, 'b' },
 		{ "after", no_argument, NULL, 'a' },
 		{ "site-key", required_argument, NULL, 'K' },
+		{ "bulk", no_argument, NULL, 'U' },
+		{ "bulk-index", required_argument, NULL, 'I' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int	ch, side = SIDE_NONE;
@@ -138,7 +143,8 @@ parse(struct cli *c, int argc, char *argv[])
 			break;
 		case 'f':
 			if ((c->format = report_format_parse(optarg)) < 0)
-				usage("unknown --format (text, md, html, json)");
+				usage("unknown --format (text, md, html, json, "
+				    "jsonl)");
 			break;
 		case 'o':
 			c->out = optarg;
@@ -168,6 +174,15 @@ parse(struct cli *c, int argc, char *argv[])
 		case 'K':
 			c->site_key = optarg;
 			break;
+		case 'U':
+			c->bulk = 1;
+			break;
+		case 'I':
+			if (optarg[0] == '\0' || strlen(optarg) > 255 ||
+			    strpbrk(optarg, "\"\\/*?<>| ,#:") != NULL)
+				usage("--bulk-index takes an index name");
+			c->bulk_index = optarg;
+			break;
 		default:
 			usage(NULL);
 		}
@@ -175,6 +190,10 @@ parse(struct cli *c, int argc, char *argv[])
 		c->side[c->nargs] = (unsigned char)side;
 		c->args[c->nargs++] = argv[optind];
 	}
+	if ((c->bulk || c->bulk_index != NULL) && c->format != REPORT_JSONL)
+		usage("--bulk and --bulk-index go with --format jsonl");
+	if (c->bulk_index != NULL)
+		c->bulk = 1;
 }
 
 static FILE *
@@ -220,6 +239,8 @@ render(const struct analysis *an, const struct cli *c, int dflt)
 
 	ro.color = fmt == REPORT_TEXT && fp == stdout && isatty(1) &&
 	    getenv("NO_COLOR") == NULL;
+	ro.bulk = c->bulk;
+	ro.bulk_index = c->bulk_index;
 	if (report_render(an, (enum report_format)fmt, fp, &ro, &e) !=
 	    ERR_OK) {
 		fprintf(stderr, "oomtrail: render: %s\n", e.msg);
@@ -290,7 +311,8 @@ cmd_timeline(struct cli *c)
 
 	if (c->nargs < 1)
 		usage("timeline needs at least one INPUT");
-	if (c->format == REPORT_MD || c->format == REPORT_HTML)
+	if (c->format == REPORT_MD || c->format == REPORT_HTML ||
+	    c->format == REPORT_JSONL)
 		usage("timeline prints text or json");
 	if (analyze_inputs(c, &an) != 0)
 		return 1;

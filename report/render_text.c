@@ -38,6 +38,7 @@ static const struct {
 	{ "markdown", REPORT_MD },
 	{ "html", REPORT_HTML },
 	{ "json", REPORT_JSON },
+	{ "jsonl", REPORT_JSONL },
 };
 
 int
@@ -69,6 +70,8 @@ report_render(const struct analysis *an, enum report_format fmt, FILE *fp,
 		return report_html(an, fp, opts, e);
 	case REPORT_JSON:
 		return model_to_json(an, fp, e);
+	case REPORT_JSONL:
+		return report_record(an, fp, opts, e);
 	}
 	return ERR(e, ERR_USAGE, "unknown report format %d", (int)fmt);
 }
