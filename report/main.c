@@ -23,6 +23,7 @@
 #include "analysis.h"
 #include "bundle.h"
 #include "clean.h"
+#include "fleet.h"
 #include "report.h"
 #include "units.h"
 #include "verify.h"
@@ -56,6 +57,7 @@ static const char usage_text[] =
     "       oomtrail verify   BEFORE AFTER\n"
     "       oomtrail verify   --before INPUT... --after INPUT...\n"
     "       oomtrail redact   [--site-key FILE] -o OUT INPUT...\n"
+    "       oomtrail fleet ingest DB INPUT...\n"
     "       oomtrail --version | --help\n"
     "\n"
     "Caps on each input (analyze, timeline, verify), enforced while\n"
@@ -445,6 +447,24 @@ cmd_verify(struct cli *c)
 	return (int)r.outcome;
 }
 
+/* oomtrail fleet ingest DB INPUT... (fleet.c). */
+static int
+cmd_fleet(struct cli *c)
+{
+	struct fleet_opts	o = { 0 };
+
+	if (c->nargs < 3 || strcmp(c->args[0], "ingest") != 0)
+		usage("fleet ingest needs DB and at least one INPUT");
+	o.db = c->args[1];
+	o.inputs = (const char **)c->args + 2;
+	o.ninputs = (size_t)c->nargs - 2;
+	o.jobs = c->jobs;
+	o.limits = &c->lim;
+	o.out = stdout;
+	o.err = stderr;
+	return fleet_ingest(&o);
+}
+
 /* Clean bundles, directories or logs after the fact (clean.c). */
 static int
 cmd_redact(struct cli *c)
@@ -466,6 +486,7 @@ static const struct {
 	{ "timeline", cmd_timeline },
 	{ "verify", cmd_verify },
 	{ "redact", cmd_redact },
+	{ "fleet", cmd_fleet },
 };
 
 int
