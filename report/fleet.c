@@ -264,6 +264,34 @@ bad:
 	return -1;
 }
 
+/* An input that is a saved analysis (oomtrail.analysis/1), read back;
+ * NULL for anything else, which is then analysed as evidence. Its
+ * record lacks the job's Slurm fields (the analysis JSON has none). */
+static struct analysis *
+saved_analysis(const char *path)
+{
+	struct analysis	*an = NULL;
+	struct err	 e = { 0 };
+	struct stat	 st;
+	size_t		 len, n;
+	char		*p;
+	FILE		*fp;
+
+	len = strlen(path);
+	if (len < 5 || strcmp(path + len - 5, ".json") != 0 ||
+	    stat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    st.st_size > (64 << 20) || (fp = fopen(path, "rb")) == NULL)
+		return NULL;
+	if ((p = malloc((size_t)st.st_size + 1)) != NULL) {
+		n = fread(p, 1, (size_t)st.st_size, fp);
+		if (n == 0 || model_from_json(p, n, &an, &e) != ERR_OK)
+			an = NULL;
+		free(p);
+	}
+	fclose(fp);
+	return an;
+}
+
 /* Analyse one group (one job) and store it. */
 static int
 ingest_group(sqlite3 *db, struct fin **g, size_t n, const struct fleet_opts
@@ -286,7 +314,9 @@ ingest_group(sqlite3 *db, struct fin **g, size_t n, const struct fleet_opts
 	ao.ninputs = n;
 	ao.jobs = o->jobs;
 	ao.limits = o->limits;
-	if (analysis_run(&ao, &an, &e) != ERR_OK) {
+	if (n == 1 && (an = saved_analysis(paths[0])) != NULL)
+		;	/* a saved analysis: its record as it is */
+	else if (analysis_run(&ao, &an, &e) != ERR_OK) {
 		fprintf(o->err, "oomtrail: fleet: %s: %s\n", paths[0], e.msg);
 		free(paths);
 		(*nfailed)++;

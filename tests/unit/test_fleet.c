@@ -99,6 +99,23 @@ DEFINE_TEST(test_fleet_ingest_idempotent)
 	    "pragma_journal_mode"), 1);
 }
 
+/* A saved analysis is an input too: its record, without the job's
+ * Slurm fields (the analysis JSON does not carry them). */
+DEFINE_TEST(test_fleet_saved_analysis)
+{
+	char	 list[2048];
+
+	pack_all(list, sizeof(list));
+	CHECK_EQ_INT(test_sh("'%s' analyze -f json '%s' >saved.json",
+	    test_bin("report/oomtrail"), sc[0]), 0);
+	CHECK_EQ_INT(test_sh("'%s' fleet ingest s.db saved.json >/dev/null",
+	    test_bin("report/oomtrail")), 0);
+	CHECK_EQ_INT(q1("s.db", "SELECT count(*) FROM records WHERE cause = "
+	    "'time_limit' AND retry_outlook = 'requeue' AND job_id IS NULL"),
+	    1);
+	CHECK_EQ_INT(q1("s.db", "SELECT count(*) FROM bundles"), 1);
+}
+
 /* Two ingesters at once on the same bundles (and a third on half of
  * them): every job is stored once, every bundle once. */
 DEFINE_TEST(test_fleet_concurrent)
