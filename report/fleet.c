@@ -21,6 +21,7 @@
 
 #include "analysis.h"
 #include "bundle.h"
+#include "escape.h"
 #include "fleet.h"
 #include "hash.h"
 #include "report.h"
@@ -196,6 +197,25 @@ stored(sqlite3 *db, const char *sha)
 	return id;
 }
 
+/* The record stored for the record's job (cluster and job id), or 0;
+ * a record without a job id is a job of its own. */
+static sqlite3_int64
+job_stored(sqlite3 *db, const char *rec)
+{
+	sqlite3_stmt	*st;
+	sqlite3_int64	 id = 0;
+
+	if (sqlite3_prepare_v2(db, "SELECT id FROM records WHERE job_id = "
+	    "json_extract(?1, '$.job_id') AND cluster IS json_extract(?1, "
+	    "'$.cluster') ORDER BY id LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_text(st, 1, rec, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
 /* Store one job's record and its bundles' hashes: 1 stored. When
  * another ingester stored some of them first (racing, or a bundle of
  * the job arriving later), the new ones join that record without a new
@@ -231,6 +251,8 @@ store(sqlite3 *db, const char *rec, struct fin **g, size_t n, FILE *err)
 		(void)db_exec(db, "ROLLBACK;", err);
 		return 0;
 	}
+	if (nhad == 0 && (id = job_stored(db, rec)) != 0)
+		nhad = 1;	/* a later bundle of a stored job */
 	if (nhad == 0) {
 		if (sqlite3_prepare_v2(db, ins, -1, &st, NULL) != SQLITE_OK ||
 		    sqlite3_bind_text(st, 1, rec, -1, SQLITE_STATIC) !=
@@ -397,4 +419,83 @@ out:
 	free(g);
 	sqlite3_close(db);
 	return rc != 0 ? 1 : nfailed > 0 ? 3 : 0;
+}
+
+/* One Markdown table from a query: header cells, then each row's columns
+ * as text (NULL as "unknown"); cells are escaped for Markdown. */
+static int
+md_table(sqlite3 *db, FILE *fp, const char *sql, const char *head,
+    FILE *err)
+{
+	sqlite3_stmt	*st;
+	int		 rc, ncol, rows = 0;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+		fprintf(err, "oomtrail: fleet: %s\n", sqlite3_errmsg(db));
+		return -1;
+	}
+	ncol = sqlite3_column_count(st);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (rows++ == 0) {
+			fprintf(fp, "%s\n|", head);
+			for (int i = 0; i < ncol; i++)
+				fprintf(fp, "---|");
+			fputc('\n', fp);
+		}
+		fputc('|', fp);
+		for (int i = 0; i < ncol; i++) {
+			const unsigned char *t = sqlite3_column_text(st, i);
+
+			fputc(' ', fp);
+			esc_md(fp, t != NULL ? (const char *)t : "unknown", 200,
+			    0);
+			fprintf(fp, " |");
+		}
+		fputc('\n', fp);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		fprintf(err, "oomtrail: fleet: %s\n", sqlite3_errmsg(db));
+		return -1;
+	}
+	if (rows == 0)
+		fprintf(fp, "_None._\n");
+	fputc('\n', fp);
+	return 0;
+}
+
+int
+fleet_report(const char *path, FILE *fp, FILE *err)
+{
+	sqlite3		*db;
+	struct stat	 st;
+	int		 rc = 0;
+
+	if (stat(path, &st) != 0) {
+		fprintf(err, "oomtrail: fleet: %s: no such database\n", path);
+		return 1;
+	}
+	if ((db = fleet_open(path, err)) == NULL)
+		return 1;
+	fprintf(fp, "# oomtrail fleet report\n\n## Causes by GPU-hours lost\n\n");
+	rc |= md_table(db, fp, "SELECT cause, failure_domain, count(*), "
+	    "printf('%.1f', coalesce(sum(gpu_hours_lost), 0)), "
+	    "sum(gpu_hours_lost IS NULL) FROM records GROUP BY cause, "
+	    "failure_domain ORDER BY coalesce(sum(gpu_hours_lost), 0) DESC, "
+	    "count(*) DESC, cause",
+	    "| cause | failure domain | jobs | GPU-hours lost | jobs without "
+	    "GPU-hours |", err);
+	fprintf(fp, "## Sick hardware: Xids on one GPU or node across jobs\n\n"
+	    "Drain first what faults in the most jobs.\n\n");
+	rc |= md_table(db, fp, "SELECT json_extract(r.record, "
+	    "'$.initiating_node') AS node, coalesce(json_extract(r.record, "
+	    "'$.initiating_gpu_uuid'), json_extract(r.record, "
+	    "'$.initiating_gpu')) AS gpu, count(DISTINCT r.id) AS jobs, "
+	    "group_concat(DISTINCT x.value) AS xids, group_concat(DISTINCT "
+	    "coalesce(r.job_id, '?')) AS job_ids FROM records r, "
+	    "json_each(r.record, '$.xids') x GROUP BY node, gpu "
+	    "HAVING count(DISTINCT r.id) >= 2 ORDER BY jobs DESC, node, gpu",
+	    "| node | GPU | jobs | Xids | job ids |", err);
+	sqlite3_close(db);
+	return rc != 0 ? 1 : 0;
 }

@@ -22,5 +22,8 @@ struct fleet_opts {
  * inputs whose sha256 is stored are skipped. 0 ok, 3 some job could not
  * be analysed, 1 error. */
 int	fleet_ingest(const struct fleet_opts *);
+/* The fleet report in Markdown: causes ranked by GPU-hours lost, and
+ * GPUs or nodes with Xids in two jobs or more. 0 ok, 1 error. */
+int	fleet_report(const char *db, FILE *, FILE *err);
 
 #endif

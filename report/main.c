@@ -58,6 +58,7 @@ static const char usage_text[] =
     "       oomtrail verify   --before INPUT... --after INPUT...\n"
     "       oomtrail redact   [--site-key FILE] -o OUT INPUT...\n"
     "       oomtrail fleet ingest DB INPUT...\n"
+    "       oomtrail fleet report [--format md] [-o FILE] DB\n"
     "       oomtrail --version | --help\n"
     "\n"
     "Caps on each input (analyze, timeline, verify), enforced while\n"
@@ -452,7 +453,16 @@ static int
 cmd_fleet(struct cli *c)
 {
 	struct fleet_opts	o = { 0 };
+	FILE			*fp;
+	int			 rc;
 
+	if (c->nargs == 2 && strcmp(c->args[0], "report") == 0) {
+		if (c->format >= 0 && c->format != REPORT_MD)
+			usage("fleet report prints md");
+		fp = open_out(c);
+		rc = fleet_report(c->args[1], fp, stderr);
+		return close_out(fp, c) != 0 ? 1 : rc;
+	}
 	if (c->nargs < 3 || strcmp(c->args[0], "ingest") != 0)
 		usage("fleet ingest needs DB and at least one INPUT");
 	o.db = c->args[1];

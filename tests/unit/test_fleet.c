@@ -166,3 +166,41 @@ DEFINE_TEST(test_fleet_newer_schema)
 	    0);
 	CHECK_EQ_INT(q1("n.db", "SELECT count(*) FROM records"), 1);
 }
+
+/* fleet report: causes ranked by GPU-hours lost, and a node whose Xids
+ * recur across jobs (three jobs' bundles with Xids 48, 31 and 13/109 on
+ * node vm, ingested one by one) listed as sick hardware. */
+DEFINE_TEST(test_fleet_report_md)
+{
+	static const char *const x[] = {
+		"retired_pages-fires-xid48-dbe",
+		"xid_fault-fires-xid31-illegal-access",
+		"xid_fault-fires-xid13-then-109-ctxsw",
+	};
+	char	 rel[256], mk[1024];
+
+	/* Each its own job: the scenarios all say ci/7, so a copy of each
+	 * gets job 100, 101, 102 in its manifest. */
+	snprintf(mk, sizeof(mk), "%s", test_bin("tests/mkbundle"));
+	for (size_t i = 0; i < 3; i++) {
+		snprintf(rel, sizeof(rel), "fixtures/scenarios/%s", x[i]);
+		CHECK_EQ_INT(test_sh("cp -r '%s' s%zu && sed -i "
+		    "'s/\"job_id\": \"7\"/\"job_id\": \"10%zu\"/' "
+		    "s%zu/scenario.json && grep -q '\"10%zu\"' "
+		    "s%zu/scenario.json && '%s' s%zu . '%s' >/dev/null && "
+		    "'%s' fleet ingest r.db '%s' >/dev/null", test_src(rel), i,
+		    i, i, i, i, mk, i, x[i], test_bin("report/oomtrail"),
+		    x[i]), 0);
+	}
+	CHECK_EQ_INT(test_sh("'%s' fleet report r.db >r.md",
+	    test_bin("report/oomtrail")), 0);
+	CHECK_EQ_INT(test_sh("grep -q '^| xid\\\\_fault | workload | 2 |' r.md"),
+	    0);
+	CHECK_EQ_INT(test_sh("grep -q '^| vm | unknown | 3 | 48,31,13,109 | "
+	    "100,101,102 |' r.md"), 0);
+	/* Bad use: no such database, another format. */
+	CHECK(test_sh("'%s' fleet report none.db 2>/dev/null",
+	    test_bin("report/oomtrail")) == 1);
+	CHECK(test_sh("'%s' fleet report --format html r.db 2>/dev/null",
+	    test_bin("report/oomtrail")) == 2);
+}
