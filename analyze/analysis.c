@@ -8,12 +8,16 @@
  * table. The model (struct analysis) owns copies of everything it shows,
  * so the inputs are freed before analysis_run() returns.
  */
+#include <sys/stat.h>
+
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "catalog.h"
+#include "hash.h"
 #include "internal.h"
 #include "rules.h"
 
@@ -111,6 +115,32 @@ pool_free(struct pool *p)
 	free(p->rcs);
 }
 
+/* The sha256 of an input that is a regular file (a bundle or a bare
+ * log), for the fleet record's idempotence; NULL for anything else. */
+static const char *
+file_sha256(struct arena *a, const char *path)
+{
+	struct sha256	 h;
+	struct stat	 st;
+	char		 buf[65536], hex[65];
+	size_t		 n;
+	FILE		*fp;
+	int		 bad;
+
+	if (strcmp(path, "-") == 0 || stat(path, &st) != 0 ||
+	    !S_ISREG(st.st_mode) || (fp = fopen(path, "rb")) == NULL)
+		return NULL;
+	sha256_init(&h);
+	while ((n = fread(buf, 1, sizeof(buf), fp)) > 0)
+		sha256_update(&h, buf, n);
+	bad = ferror(fp);
+	fclose(fp);
+	if (bad)
+		return NULL;
+	sha256_hex(&h, hex);
+	return arena_strdup(a, hex);
+}
+
 static void
 fill_inputs(struct analysis *an, struct pool *p)
 {
@@ -137,6 +167,7 @@ fill_inputs(struct analysis *an, struct pool *p)
 			continue;
 		}
 		ii->node = arena_strdup(a, in->node);
+		ii->sha256 = file_sha256(a, p->o->inputs[i]);
 		ii->manifest = in->has_manifest;
 		ii->integrity = integrity_name(in->integrity);
 		if (in->damaged)

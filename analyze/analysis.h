@@ -78,6 +78,12 @@ struct verdict {
 	struct evidence	*initiating;	/* NULL if none */
 	const char	*next_action;
 	struct filled_by *filled_by;	/* NULL when no part dominates */
+	/* outlook.c: whose failure it is (workload infrastructure
+	 * scheduler unknown), what to do with the job (requeue
+	 * requeue_elsewhere change_then_requeue unknown) and why. */
+	const char	*failure_domain;
+	const char	*retry_outlook;
+	const char	*outlook_reason;
 };
 
 struct finding {			/* secondary (cascade, context) */
@@ -273,10 +279,29 @@ struct input_info {
 	const char	*integrity;	/* verified mismatch unverified damaged */
 	const char	**notes;
 	size_t		 nnotes;
+	const char	*sha256;	/* of a bundle file; NULL otherwise */
+};
+
+/* The job the inputs are of, for flat records (issue 19): from the
+ * manifests and the job's sacct and scontrol rows. NULL or -1 unknown.
+ * Not part of oomtrail.analysis/1: a saved analysis does not carry it. */
+struct job_q {
+	const char	*cluster;
+	const char	*job_id;
+	const char	*array_job_id;
+	const char	*array_task_id;
+	const char	*user;		/* a pseudonym when redacted */
+	const char	*partition;
+	const char	*node_list;
+	const char	*state;
+	int64_t		 start_s, end_s;	/* UTC seconds */
+	int64_t		 elapsed_s;
+	int64_t		 gpus;		/* GPUs allocated to the job */
 };
 
 struct analysis {
 	struct arena		*arena;
+	struct job_q		*job;		/* NULL: not known */
 	const char		*tool_version;
 	struct verdict		 verdict;
 	struct finding		*secondary;
@@ -328,6 +353,11 @@ void		analysis_free(struct analysis *);	/* NULL ok */
  * copies); evidence that changed gets masked = 1. analysis_run() and
  * model_from_json() call it: nothing is rendered unmasked. */
 void		analysis_mask(struct analysis *);
+
+/* outlook.c: set v->failure_domain, retry_outlook and outlook_reason
+ * from the verdict's cause, rule, boundary and initiating evidence (one
+ * table). */
+void		verdict_outlook(struct verdict *);
 
 /* model_json.c: the JSON contract, both ways. */
 enum err_code	model_to_json(const struct analysis *, FILE *, struct err *);

@@ -323,6 +323,7 @@ take_manifest(struct input *in, const struct manifest *m)
 	in->node = arena_strdup(a, m->host);
 	in->host = in->node;
 	in->slurm_node = arena_strdup(a, m->node);
+	in->cluster = arena_strdup(a, m->cluster);
 	in->job_id = arena_strdup(a, m->job_id);
 	in->array_job_id = arena_strdup(a, m->array_job_id);
 	in->array_task_id = arena_strdup(a, m->array_task_id);

@@ -83,6 +83,7 @@ struct input {
 					 * manifest host, else NULL */
 	const char	*host;		/* manifest host (the hostname) */
 	const char	*slurm_node;	/* manifest node (NodeName) or NULL */
+	const char	*cluster;	/* manifest cluster, or NULL */
 	const char	*job_id;	/* manifest job id (a task's own) */
 	const char	*array_job_id;	/* manifest array job, or NULL */
 	const char	*array_task_id;

@@ -208,6 +208,9 @@ mj_verdict(const struct verdict *v, int *bad)
 	mj_set(o, "summary", mj_str(v->summary), bad);
 	mj_set(o, "initiating", mj_evidence(v->initiating, bad), bad);
 	mj_set(o, "next_action", mj_str(v->next_action), bad);
+	mj_set(o, "failure_domain", mj_str(v->failure_domain), bad);
+	mj_set(o, "retry_outlook", mj_str(v->retry_outlook), bad);
+	mj_set(o, "outlook_reason", mj_str(v->outlook_reason), bad);
 	if (v->filled_by != NULL) {
 		json_t	*fb = json_object();
 
@@ -874,6 +877,46 @@ mj_read_filled_by(struct mj *m, json_t *o, struct verdict *v)
 	return ERR_OK;
 }
 
+/* failure_domain and retry_outlook: one of their words, or derived from
+ * the verdict when a saved analysis predates them (outlook.c). */
+static int
+mj_one_of(const char *s, const char *const *words)
+{
+	for (; *words != NULL; words++)
+		if (strcmp(s, *words) == 0)
+			return 1;
+	return 0;
+}
+
+static enum err_code
+mj_read_outlook(struct mj *m, struct verdict *v)
+{
+	static const char *const domains[] = { "workload", "infrastructure",
+	    "scheduler", "unknown", NULL };
+	static const char *const outlooks[] = { "requeue",
+	    "requeue_elsewhere", "change_then_requeue", "unknown", NULL };
+
+	if (v->failure_domain != NULL &&
+	    !mj_one_of(v->failure_domain, domains))
+		return mj_bad(m, "failure_domain", "workload, infrastructure, "
+		    "scheduler or unknown");
+	if (v->retry_outlook != NULL && !mj_one_of(v->retry_outlook, outlooks))
+		return mj_bad(m, "retry_outlook", "requeue, requeue_elsewhere, "
+		    "change_then_requeue or unknown");
+	if (v->failure_domain == NULL || v->retry_outlook == NULL) {
+		struct verdict	 d = *v;
+
+		verdict_outlook(&d);
+		if (v->failure_domain == NULL)
+			v->failure_domain = d.failure_domain;
+		if (v->retry_outlook == NULL)
+			v->retry_outlook = d.retry_outlook;
+		if (v->outlook_reason == NULL)
+			v->outlook_reason = d.outlook_reason;
+	}
+	return ERR_OK;
+}
+
 static enum err_code
 mj_read_verdict(struct mj *m, json_t *root, struct verdict *v)
 {
@@ -881,7 +924,7 @@ mj_read_verdict(struct mj *m, json_t *root, struct verdict *v)
 	enum err_code	 rc;
 
 	if (o == NULL || json_is_null(o))
-		return ERR_OK;
+		return mj_read_outlook(m, v);	/* written back as derived */
 	if ((rc = mj_where(m, "verdict", o, 0, 0)) ||
 	    (rc = mj_get_str(m, o, "cause", &v->cause)) ||
 	    (rc = mj_get_str(m, o, "boundary", &v->boundary)) ||
@@ -891,18 +934,24 @@ mj_read_verdict(struct mj *m, json_t *root, struct verdict *v)
 	    (rc = mj_get_str(m, o, "rule", &v->rule)) ||
 	    (rc = mj_get_str(m, o, "summary", &v->summary)) ||
 	    (rc = mj_get_str(m, o, "next_action", &v->next_action)) ||
+	    (rc = mj_get_str(m, o, "failure_domain", &v->failure_domain)) ||
+	    (rc = mj_get_str(m, o, "retry_outlook", &v->retry_outlook)) ||
+	    (rc = mj_get_str(m, o, "outlook_reason", &v->outlook_reason)) ||
 	    (rc = mj_read_filled_by(m, o, v)))
 		return rc;
 	ini = json_object_get(o, "initiating");
 	if (ini == NULL || json_is_null(ini))
-		return ERR_OK;
+		return mj_read_outlook(m, v);
 	if (!json_is_object(ini))
 		return mj_bad(m, "initiating", "an evidence object or null");
 	if ((v->initiating = arena_zalloc(m->a, sizeof(*v->initiating))) ==
 	    NULL)
 		return ERR(m->e, ERR_NOMEM, "verdict.initiating");
 	snprintf(m->where, sizeof(m->where), "verdict.initiating");
-	return mj_read_ev(m, ini, v->initiating);
+	if ((rc = mj_read_ev(m, ini, v->initiating)) != ERR_OK)
+		return rc;
+	snprintf(m->where, sizeof(m->where), "verdict");
+	return mj_read_outlook(m, v);
 }
 
 static enum err_code

@@ -1209,5 +1209,7 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	gpu_acct_quantities(f, an);
 	fill_timeline(f, an, init, strcmp(r->cause, "inconclusive") == 0 &&
 	    init != NULL && is_cascade(init->kind) && peers_went(f));
+	verdict_outlook(&an->verdict);
+	job_info(f, an);
 	return ERR_OK;
 }

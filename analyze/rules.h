@@ -190,6 +190,8 @@ struct facts {
 	struct series_facts	 *sv;		/* filled by rules_eval */
 };
 
+/* jobinfo.c: an->job from the manifests and the job's Slurm rows. */
+void		job_info(const struct facts *, struct analysis *);
 /* facts_cpu.c: fill f->cpu and f->acc from the job's own events. */
 void		facts_cpu(struct facts *);
 enum err_code	facts_build(struct facts *, const struct timeline *,

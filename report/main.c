@@ -24,6 +24,7 @@
 #include "buildinfo.h"
 #include "bundle.h"
 #include "clean.h"
+#include "fleet.h"
 #include "report.h"
 #include "units.h"
 #include "verify.h"
@@ -41,19 +42,24 @@ struct cli {
 	int		 nargs;
 	unsigned char	*side;		/* per operand: SIDE_* */
 	int		 sides;		/* --before or --after given */
+	int		 bulk;		/* --bulk: jsonl with action lines */
+	const char	*bulk_index;	/* --bulk-index NAME */
 };
 
 enum { SIDE_NONE, SIDE_BEFORE, SIDE_AFTER };
 
 static const char usage_text[] =
-    "usage: oomtrail analyze  [--format text|md|html|json] [-o FILE] [-j N] "
-    "INPUT...\n"
+    "usage: oomtrail analyze  [--format text|md|html|json|jsonl] [-o FILE] "
+    "[-j N]\n"
+    "                         [--bulk [--bulk-index NAME]] INPUT...\n"
     "       oomtrail timeline [--format text|json] [-o FILE] INPUT...\n"
-    "       oomtrail report   [--format text|md|html|json] [-o FILE] "
+    "       oomtrail report   [--format text|md|html|json|jsonl] [-o FILE] "
     "ANALYSIS.json\n"
     "       oomtrail verify   BEFORE AFTER\n"
     "       oomtrail verify   --before INPUT... --after INPUT...\n"
     "       oomtrail redact   [--site-key FILE] -o OUT INPUT...\n"
+    "       oomtrail fleet ingest DB INPUT...\n"
+    "       oomtrail fleet report [--format md] [-o FILE] DB\n"
     "       oomtrail --version | --help\n"
     "\n"
     "Caps on each input (analyze, timeline, verify), enforced while\n"
@@ -106,6 +112,8 @@ parse(struct cli *c, int argc, char *argv[])
 		{ "before", no_argument, NULL, 'b' },
 		{ "after", no_argument, NULL, 'a' },
 		{ "site-key", required_argument, NULL, 'K' },
+		{ "bulk", no_argument, NULL, 'U' },
+		{ "bulk-index", required_argument, NULL, 'I' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int	ch, side = SIDE_NONE;
@@ -139,7 +147,8 @@ parse(struct cli *c, int argc, char *argv[])
 			break;
 		case 'f':
 			if ((c->format = report_format_parse(optarg)) < 0)
-				usage("unknown --format (text, md, html, json)");
+				usage("unknown --format (text, md, html, json, "
+				    "jsonl)");
 			break;
 		case 'o':
 			c->out = optarg;
@@ -169,6 +178,15 @@ parse(struct cli *c, int argc, char *argv[])
 		case 'K':
 			c->site_key = optarg;
 			break;
+		case 'U':
+			c->bulk = 1;
+			break;
+		case 'I':
+			if (optarg[0] == '\0' || strlen(optarg) > 255 ||
+			    strpbrk(optarg, "\"\\/*?<>| ,#:") != NULL)
+				usage("--bulk-index takes an index name");
+			c->bulk_index = optarg;
+			break;
 		default:
 			usage(NULL);
 		}
@@ -176,6 +194,10 @@ parse(struct cli *c, int argc, char *argv[])
 		c->side[c->nargs] = (unsigned char)side;
 		c->args[c->nargs++] = argv[optind];
 	}
+	if ((c->bulk || c->bulk_index != NULL) && c->format != REPORT_JSONL)
+		usage("--bulk and --bulk-index go with --format jsonl");
+	if (c->bulk_index != NULL)
+		c->bulk = 1;
 }
 
 static FILE *
@@ -221,6 +243,8 @@ render(const struct analysis *an, const struct cli *c, int dflt)
 
 	ro.color = fmt == REPORT_TEXT && fp == stdout && isatty(1) &&
 	    getenv("NO_COLOR") == NULL;
+	ro.bulk = c->bulk;
+	ro.bulk_index = c->bulk_index;
 	if (report_render(an, (enum report_format)fmt, fp, &ro, &e) !=
 	    ERR_OK) {
 		fprintf(stderr, "oomtrail: render: %s\n", e.msg);
@@ -291,7 +315,8 @@ cmd_timeline(struct cli *c)
 
 	if (c->nargs < 1)
 		usage("timeline needs at least one INPUT");
-	if (c->format == REPORT_MD || c->format == REPORT_HTML)
+	if (c->format == REPORT_MD || c->format == REPORT_HTML ||
+	    c->format == REPORT_JSONL)
 		usage("timeline prints text or json");
 	if (analyze_inputs(c, &an) != 0)
 		return 1;
@@ -424,6 +449,33 @@ cmd_verify(struct cli *c)
 	return (int)r.outcome;
 }
 
+/* oomtrail fleet ingest DB INPUT... (fleet.c). */
+static int
+cmd_fleet(struct cli *c)
+{
+	struct fleet_opts	o = { 0 };
+	FILE			*fp;
+	int			 rc;
+
+	if (c->nargs == 2 && strcmp(c->args[0], "report") == 0) {
+		if (c->format >= 0 && c->format != REPORT_MD)
+			usage("fleet report prints md");
+		fp = open_out(c);
+		rc = fleet_report(c->args[1], fp, stderr);
+		return close_out(fp, c) != 0 ? 1 : rc;
+	}
+	if (c->nargs < 3 || strcmp(c->args[0], "ingest") != 0)
+		usage("fleet ingest needs DB and at least one INPUT");
+	o.db = c->args[1];
+	o.inputs = (const char **)c->args + 2;
+	o.ninputs = (size_t)c->nargs - 2;
+	o.jobs = c->jobs;
+	o.limits = &c->lim;
+	o.out = stdout;
+	o.err = stderr;
+	return fleet_ingest(&o);
+}
+
 /* Clean bundles, directories or logs after the fact (clean.c). */
 static int
 cmd_redact(struct cli *c)
@@ -445,6 +497,7 @@ static const struct {
 	{ "timeline", cmd_timeline },
 	{ "verify", cmd_verify },
 	{ "redact", cmd_redact },
+	{ "fleet", cmd_fleet },
 };
 
 int

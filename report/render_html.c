@@ -300,7 +300,20 @@ ht_verdict(struct html *h)
 	fprintf(h->fp, "</div>\n<p class=\"next\" id=\"next\"><b>Next "
 	    "control:</b> ");
 	ht_s(h, v->next_action, "collect the missing evidence listed below");
-	fprintf(h->fp, "</p>\n</header>\n");
+	fprintf(h->fp, "</p>\n");
+	if (v->failure_domain != NULL && v->retry_outlook != NULL) {
+		fprintf(h->fp, "<p id=\"retry\"><b>Retry:</b> <code>");
+		ht_s(h, v->retry_outlook, "");
+		fprintf(h->fp, "</code> (failure domain <code>");
+		ht_s(h, v->failure_domain, "");
+		fprintf(h->fp, "</code>)");
+		if (v->outlook_reason != NULL) {
+			fprintf(h->fp, ": ");
+			ht_s(h, v->outlook_reason, "");
+		}
+		fprintf(h->fp, "</p>\n");
+	}
+	fprintf(h->fp, "</header>\n");
 }
 
 /* ---- timeline drawing ---- */

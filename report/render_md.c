@@ -111,6 +111,18 @@ md_verdict(FILE *fp, const struct verdict *v)
 	    "collect the evidence listed under What was not collected.",
 	    0, 0);
 	fprintf(fp, "\n");
+	if (v->failure_domain != NULL && v->retry_outlook != NULL) {
+		fprintf(fp, "\n**Retry:** ");
+		esc_md_code(fp, v->retry_outlook, 64, 0);
+		fprintf(fp, " (failure domain ");
+		esc_md_code(fp, v->failure_domain, 64, 0);
+		fprintf(fp, ")");
+		if (v->outlook_reason != NULL) {
+			fprintf(fp, ": ");
+			esc_md(fp, v->outlook_reason, 0, 0);
+		}
+		fprintf(fp, "\n");
+	}
 }
 
 /* "N events: kind ×a, kind ×b" for one finding's evidence. */

@@ -38,6 +38,7 @@ static const struct {
 	{ "markdown", REPORT_MD },
 	{ "html", REPORT_HTML },
 	{ "json", REPORT_JSON },
+	{ "jsonl", REPORT_JSONL },
 };
 
 int
@@ -69,6 +70,8 @@ report_render(const struct analysis *an, enum report_format fmt, FILE *fp,
 		return report_html(an, fp, opts, e);
 	case REPORT_JSON:
 		return model_to_json(an, fp, e);
+	case REPORT_JSONL:
+		return report_record(an, fp, opts, e);
 	}
 	return ERR(e, ERR_USAGE, "unknown report format %d", (int)fmt);
 }
@@ -244,6 +247,18 @@ txt_verdict(struct txt *t, const struct verdict *v)
 	txt_sgr(t, "0");
 	txt_str(t, v->next_action, "collect the missing evidence below");
 	fprintf(t->fp, "\n");
+	if (v->failure_domain != NULL && v->retry_outlook != NULL) {
+		fprintf(t->fp, "Retry: ");
+		txt_str(t, v->retry_outlook, "");
+		fprintf(t->fp, " (failure domain: ");
+		txt_str(t, v->failure_domain, "");
+		fprintf(t->fp, ")");
+		if (v->outlook_reason != NULL) {
+			fprintf(t->fp, ": ");
+			txt_str(t, v->outlook_reason, "");
+		}
+		fprintf(t->fp, "\n");
+	}
 }
 
 static void

@@ -22,12 +22,17 @@ enum report_format {
 	REPORT_TEXT,
 	REPORT_MD,
 	REPORT_HTML,
-	REPORT_JSON
+	REPORT_JSON,
+	REPORT_JSONL		/* one flat oomtrail.record/1 line */
 };
+
+#define RECORD_SCHEMA	"oomtrail.record/1"
 
 struct report_opts {
 	int	 color;		/* text: ANSI colour (caller: tty, no NO_COLOR) */
 	size_t	 max_rows;	/* md: timeline rows shown; 0 = 40 */
+	int	 bulk;		/* jsonl: a bulk action line first */
+	const char *bulk_index;	/* its _index; NULL: oomtrail-records */
 };
 
 /* "text", "md" (or "markdown"), "html", "json" -> enum report_format;
@@ -48,6 +53,8 @@ enum err_code	report_text(const struct analysis *, FILE *,
 enum err_code	report_md(const struct analysis *, FILE *,
 		    const struct report_opts *, struct err *);
 enum err_code	report_html(const struct analysis *, FILE *,
+		    const struct report_opts *, struct err *);
+enum err_code	report_record(const struct analysis *, FILE *,
 		    const struct report_opts *, struct err *);
 
 /* Helpers shared by the renderers (render_text.c). */

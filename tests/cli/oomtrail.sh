@@ -46,6 +46,17 @@ case_ example-html-file 0 '' -- \
     "$bin" analyze --format html -o report.html "$example"
 case_ html-written 0 'Content-Security-Policy' -- cat report.html
 case_ timeline 0 'INITIATING' -- "$bin" timeline "$example"
+# Issue 19: the fleet record, its bulk action line, their usage.
+case_ example-jsonl 0 '"schema":"oomtrail.record/1"' -- \
+    "$bin" analyze --format jsonl "$example"
+case_ example-bulk 0 '^{"index":{"_index":"fleet-1",' -- \
+    "$bin" analyze --format jsonl --bulk-index fleet-1 "$example"
+case_ bulk-needs-jsonl 2 'go with --format jsonl' -- \
+    "$bin" analyze --bulk "$example"
+case_ bulk-bad-index 2 'takes an index name' -- \
+    "$bin" analyze --format jsonl --bulk-index 'a/b' "$example"
+case_ timeline-no-jsonl 2 'text or json' -- \
+    "$bin" timeline --format jsonl "$example"
 "$bin" analyze --format json "$example" >saved.json
 case_ report-rerender 0 'host_oom' -- "$bin" report --format md saved.json
 case_ report-bad-json 1 'saved-bad.json' -- sh -c \

@@ -100,16 +100,19 @@ static void
 check_expect(const char *name, json_t *sc, const struct analysis *an)
 {
 	json_t		*ex = json_object_get(sc, "expect");
-	const char	*keys[] = { "cause", "boundary", "rule", "confidence" };
+	const char	*keys[] = { "cause", "boundary", "rule", "confidence",
+			    "failure_domain", "retry_outlook" };
 	const char	*got[] = { an->verdict.cause, an->verdict.boundary,
-			    an->verdict.rule, an->verdict.confidence };
+			    an->verdict.rule, an->verdict.confidence,
+			    an->verdict.failure_domain,
+			    an->verdict.retry_outlook };
 	json_t		*v;
 
 	if (!json_is_object(ex)) {
 		fail(name, "scenario.json has no \"expect\"%s%s", "", "");
 		return;
 	}
-	for (size_t i = 0; i < 4; i++) {
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		v = json_object_get(ex, keys[i]);
 		if (json_is_string(v) && (got[i] == NULL ||
 		    strcmp(json_string_value(v), got[i]) != 0))

@@ -221,11 +221,11 @@ model_lists(struct analysis *an, struct arena *a)
 	an->inputs = arena_zalloc(a, 3 * sizeof(*an->inputs));
 	an->inputs[0] = (struct input_info){
 	    "oomtrail-ci-2-vm-20261130T065930Z.tar.zst", "vm", 1, "verified",
-	    NULL, 0 };
+	    NULL, 0, NULL };
 	an->inputs[1] = (struct input_info){ "oomtrail-ci-2-gpu-b.tar.zst",
-	    "gpu-b", 1, "verified", NULL, 0 };
+	    "gpu-b", 1, "verified", NULL, 0, NULL };
 	an->inputs[2] = (struct input_info){ "gpu-c/", "gpu-c", 0,
-	    "unverified", notes, 1 };
+	    "unverified", notes, 1, NULL };
 	an->nskew = 1;
 	an->skew = arena_zalloc(a, sizeof(*an->skew));
 	an->skew[0] = "gpu-c: clock about 1.8 s ahead of the sacct step "
@@ -279,7 +279,9 @@ model_new(void)
 	    "The job's memory cgroup (100 MiB) was exhausted on vm; the "
 	    "kernel killed python3.", NULL,
 	    "Raise --mem (e.g. --mem=600M) and rerun with the same GPU "
-	    "batch size, so only the host boundary changes.", NULL };
+	    "batch size, so only the host boundary changes.", NULL,
+	    NULL, NULL, NULL };
+	verdict_outlook(&an->verdict);
 	an->verdict.initiating = arena_zalloc(a, sizeof(struct evidence));
 	ev_fill(a, an->verdict.initiating, &tl_spec[12]);
 	an->verdict.initiating->kind = NULL;

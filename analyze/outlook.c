@@ -1,0 +1,152 @@
+/*
+ * outlook: who owns a verdict's failure (failure_domain) and what a
+ * scheduler or restart policy should do with the job (retry_outlook),
+ * for fleet records and restart hooks (issue 19).
+ *
+ * Both come from one table, first matching row wins: a row names a
+ * cause, and optionally the rule that fired, the boundary, the
+ * initiating event's kind or the component of the Xid it carries, so a
+ * narrower row (one rule, or an application Xid) sits above its cause's
+ * general row. Nothing here reads the inputs: the verdict and its
+ * initiating evidence decide, so a saved analysis that lacks the fields
+ * derives the same ones when it is read back.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "analysis.h"
+
+struct outlook_row {
+	const char	*cause;		/* NULL: any (only the last row) */
+	const char	*rule;		/* NULL: any */
+	const char	*boundary;	/* NULL: any */
+	const char	*kind;		/* initiating evidence's kind, or NULL */
+	const char	*xid_component;	/* its Xid's catalog component */
+	const char	*domain;
+	const char	*outlook;
+	const char	*why;
+};
+
+static const struct outlook_row outlook_table[] = {
+	/* The job's own demand or code. */
+	{ "host_oom", NULL, NULL, NULL, NULL, "workload",
+	  "change_then_requeue", "the job asked for less host memory than "
+	  "it used: the same request fails again" },
+	{ "memory_stall", NULL, NULL, NULL, NULL, "workload",
+	  "change_then_requeue", "the job sat at its own memory limit: the "
+	  "same request stalls again" },
+	{ "memory_leak", NULL, NULL, NULL, NULL, "workload",
+	  "change_then_requeue", "the job's memory grows until it fails: a "
+	  "rerun leaks the same way" },
+	{ "cuda_oom_exhaustion", NULL, NULL, NULL, NULL, "workload",
+	  "change_then_requeue", "the job needs more GPU memory than the "
+	  "device has: the same settings fail again" },
+	{ "cuda_oom_fragmentation", NULL, NULL, NULL, NULL, "workload",
+	  "change_then_requeue", "the job's allocator fragmented GPU "
+	  "memory: change its allocator settings first" },
+	{ "step_creation_failure", NULL, NULL, NULL, NULL, "workload",
+	  "change_then_requeue", "the request could not be placed as "
+	  "written: change it before requeueing" },
+	{ "cpu_limited", NULL, NULL, NULL, NULL, "workload",
+	  "change_then_requeue", "the job ran on fewer cores than it uses: "
+	  "change the request or the binding" },
+	{ "shm_limit", NULL, NULL, NULL, NULL, "workload",
+	  "change_then_requeue", "the job used more shared memory than "
+	  "/dev/shm holds: use less of it or ask for a larger one" },
+	/* An application Xid (an illegal access, a fault the program
+	 * caused) is the program's, not the GPU's. */
+	{ "xid_fault", NULL, NULL, NULL, "application", "workload",
+	  "change_then_requeue", "the Xid is one a program usually causes: "
+	  "debug the program before suspecting the GPU" },
+	/* The node or the GPU. */
+	{ "xid_fault", NULL, NULL, NULL, NULL, "infrastructure",
+	  "requeue_elsewhere", "the GPU faulted: run elsewhere and drain "
+	  "the node until the GPU is checked" },
+	{ "retired_pages", NULL, NULL, NULL, NULL, "infrastructure",
+	  "requeue_elsewhere", "the GPU's memory is failing: run elsewhere "
+	  "and drain the node for a reset or RMA" },
+	{ "gpu_other_tenant", NULL, NULL, NULL, NULL, "infrastructure",
+	  "requeue_elsewhere", "another process held the GPU: run "
+	  "elsewhere, and fix the sharing on this node" },
+	{ "zombie_context", NULL, NULL, NULL, NULL, "infrastructure",
+	  "requeue_elsewhere", "memory left by a dead context holds the "
+	  "GPU: run elsewhere and reset the GPU" },
+	{ "gpu_access_denied", NULL, NULL, NULL, NULL, "infrastructure",
+	  "requeue_elsewhere", "the node hid or denied the GPUs the job "
+	  "was given: run elsewhere and fix the node's GRES setup" },
+	{ "not_oom_other", NULL, NULL, "node_failure", NULL,
+	  "infrastructure", "requeue_elsewhere", "a node of the job "
+	  "failed: run elsewhere" },
+	{ "not_oom_other", "R-OTHER-004", NULL, NULL, NULL,
+	  "infrastructure", "requeue_elsewhere", "a node of the job "
+	  "failed: run elsewhere" },
+	{ "not_oom_other", "R-OTHER-022", NULL, NULL, NULL,
+	  "infrastructure", "requeue_elsewhere", "the node showed no "
+	  "usable GPU: run elsewhere and check the node" },
+	{ "not_oom_other", "R-OTHER-021", NULL, NULL, NULL, "workload",
+	  "change_then_requeue", "the program was not built for this GPU: "
+	  "rebuild it or ask for a GPU it supports" },
+	{ "not_oom_other", "R-DEV-009", NULL, NULL, NULL, "workload",
+	  "change_then_requeue", "the program asked for an impossible "
+	  "amount of GPU memory: a bug to fix first" },
+	/* The scheduler ended it. */
+	{ "time_limit", NULL, NULL, NULL, NULL, "scheduler", "requeue",
+	  "the scheduler ended the job (time limit or pre-emption): "
+	  "requeue it, from a checkpoint if it has one" },
+	{ "not_oom_other", "R-SCHED-003", NULL, NULL, NULL, "scheduler",
+	  "unknown", "someone cancelled the job: whether to run it again "
+	  "is theirs to say" },
+	{ "not_oom_other", NULL, "hardware", NULL, NULL, "infrastructure",
+	  "requeue_elsewhere", "the failure is the hardware's: run "
+	  "elsewhere and check the node" },
+	{ "not_oom_other", NULL, "scheduler", NULL, NULL, "scheduler",
+	  "requeue", "the scheduler ended the job: requeue it" },
+	/* Nothing to act on, or not enough to tell. */
+	{ "no_incident", NULL, NULL, NULL, NULL, "unknown", "unknown",
+	  "nothing failed" },
+	{ NULL, NULL, NULL, NULL, NULL, "unknown", "unknown",
+	  "the evidence does not say whose failure this is" },
+};
+
+static int
+eq_or_any(const char *want, const char *have)
+{
+	return want == NULL || (have != NULL && strcmp(want, have) == 0);
+}
+
+/* The row for a verdict; never NULL (the last row matches all). */
+static const struct outlook_row *
+outlook_row_of(const struct verdict *v)
+{
+	const struct evidence	*ini = v->initiating;
+	const struct outlook_row *r;
+	size_t			 i;
+
+	for (i = 0; i < sizeof(outlook_table) / sizeof(outlook_table[0]);
+	    i++) {
+		r = &outlook_table[i];
+		if (!eq_or_any(r->cause, v->cause) ||
+		    !eq_or_any(r->rule, v->rule) ||
+		    !eq_or_any(r->boundary, v->boundary))
+			continue;
+		if (r->kind != NULL && (ini == NULL ||
+		    !eq_or_any(r->kind, ini->kind)))
+			continue;
+		if (r->xid_component != NULL && (ini == NULL ||
+		    ini->xid == NULL ||
+		    !eq_or_any(r->xid_component, ini->xid->component)))
+			continue;
+		return r;
+	}
+	return &outlook_table[i - 1];
+}
+
+void
+verdict_outlook(struct verdict *v)
+{
+	const struct outlook_row *r = outlook_row_of(v);
+
+	v->failure_domain = r->domain;
+	v->retry_outlook = r->outlook;
+	v->outlook_reason = r->why;
+}

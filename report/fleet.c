@@ -1,0 +1,501 @@
+/*
+ * fleet: "oomtrail fleet ingest DB INPUT..." (issue 19). Many bundles of
+ * many jobs go in; they are grouped by job (cluster and job id from
+ * their manifests), each job is analysed once, and its flat record
+ * (oomtrail.record/1, render_record.c) is stored in an SQLite database.
+ *
+ * The database: a versioned schema (schema_migrations, one row per
+ * migration applied, in order), records (the record's JSON and the
+ * columns a report groups by) and bundles (the sha256 of every input
+ * file, unique): an input whose hash is stored is skipped, so a second
+ * ingest of the same spool adds nothing. Concurrent ingesters: WAL, a
+ * busy timeout, and each job's check-and-insert in one BEGIN IMMEDIATE
+ * transaction, so two of them racing on one bundle store it once.
+ */
+#include <sys/stat.h>
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "bundle.h"
+#include "escape.h"
+#include "fleet.h"
+#include "hash.h"
+#include "report.h"
+
+#define FLEET_BUSY_MS	60000
+
+/* Migrations, applied in order; never edit one that shipped, add one. */
+static const char *const migrations[] = {
+	/* 1: records and the bundles they came from */
+	"CREATE TABLE records ("
+	" id INTEGER PRIMARY KEY,"
+	" cluster TEXT, job_id TEXT, cause TEXT, boundary TEXT,"
+	" failure_domain TEXT, retry_outlook TEXT, partition TEXT,"
+	" gpu_model TEXT, start TEXT, gpu_hours_lost REAL,"
+	" record TEXT NOT NULL, ingested TEXT NOT NULL);"
+	"CREATE INDEX records_job ON records(cluster, job_id);"
+	"CREATE TABLE bundles ("
+	" sha256 TEXT PRIMARY KEY,"
+	" record_id INTEGER NOT NULL REFERENCES records(id),"
+	" path TEXT);",
+};
+#define NMIGRATIONS	(sizeof(migrations) / sizeof(migrations[0]))
+
+struct fin {				/* one input */
+	const char	*path;
+	char		 sha[65];	/* "" when not a file */
+	char		*key;		/* cluster/job, or NULL: alone */
+	int		 done;
+};
+
+static int
+db_exec(sqlite3 *db, const char *sql, FILE *err)
+{
+	char	*msg = NULL;
+
+	if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		fprintf(err, "oomtrail: fleet: %s\n", msg ? msg :
+		    sqlite3_errmsg(db));
+		sqlite3_free(msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* The schema version stored, 0 for a new database. */
+static int
+db_version(sqlite3 *db, int64_t *v)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	*v = 0;
+	if (sqlite3_prepare_v2(db, "SELECT coalesce(max(version), 0) FROM "
+	    "schema_migrations", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 0 : -1;
+}
+
+/* Open (or create) the database and bring its schema up to date. */
+static sqlite3 *
+fleet_open(const char *path, FILE *err)
+{
+	sqlite3		*db = NULL;
+	int64_t		 v;
+	char		 sql[96];
+
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+		fprintf(err, "oomtrail: fleet: %s: %s\n", path,
+		    db ? sqlite3_errmsg(db) : "cannot open");
+		sqlite3_close(db);
+		return NULL;
+	}
+	sqlite3_busy_timeout(db, FLEET_BUSY_MS);
+	if (db_exec(db, "PRAGMA journal_mode=WAL;", err) != 0 ||
+	    db_exec(db, "PRAGMA foreign_keys=ON;", err) != 0 ||
+	    db_exec(db, "BEGIN IMMEDIATE;", err) != 0)
+		goto bad;
+	if (db_exec(db, "CREATE TABLE IF NOT EXISTS schema_migrations ("
+	    "version INTEGER PRIMARY KEY, applied TEXT NOT NULL);", err) != 0 ||
+	    db_version(db, &v) != 0)
+		goto rollback;
+	if (v > (int64_t)NMIGRATIONS) {
+		fprintf(err, "oomtrail: fleet: %s: schema version %lld is "
+		    "newer than this oomtrail's (%zu)\n", path, (long long)v,
+		    NMIGRATIONS);
+		goto rollback;
+	}
+	for (; v < (int64_t)NMIGRATIONS; v++) {
+		snprintf(sql, sizeof(sql), "INSERT INTO schema_migrations "
+		    "VALUES (%lld, datetime('now'));", (long long)v + 1);
+		if (db_exec(db, migrations[v], err) != 0 ||
+		    db_exec(db, sql, err) != 0)
+			goto rollback;
+	}
+	if (db_exec(db, "COMMIT;", err) != 0)
+		goto rollback;
+	return db;
+rollback:
+	(void)sqlite3_exec(db, "ROLLBACK;", NULL, NULL, NULL);
+bad:
+	sqlite3_close(db);
+	return NULL;
+}
+
+static void
+file_hash(struct fin *f)
+{
+	struct sha256	 h;
+	struct stat	 st;
+	char		 buf[65536];
+	size_t		 n;
+	FILE		*fp;
+
+	f->sha[0] = '\0';
+	if (stat(f->path, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (fp = fopen(f->path, "rb")) == NULL)
+		return;
+	sha256_init(&h);
+	while ((n = fread(buf, 1, sizeof(buf), fp)) > 0)
+		sha256_update(&h, buf, n);
+	if (!ferror(fp))
+		sha256_hex(&h, f->sha);
+	fclose(fp);
+}
+
+/* The job a bundle is of, from its manifest: "cluster/job" (an array
+ * task's own id is its job id), or NULL without one. */
+static char *
+job_key(const char *path)
+{
+	struct bundle_reader	*r = NULL;
+	struct bundle_member	 m;
+	const struct manifest	*mf;
+	struct err		 e = { 0 };
+	char			*key = NULL;
+	size_t			 n;
+
+	if (bundle_reader_open(&r, path, NULL, &e) != ERR_OK)
+		return NULL;
+	while (bundle_next(r, &m, &e) == 1)
+		;
+	mf = bundle_manifest(r);
+	if (mf != NULL && mf->job_id != NULL) {
+		n = strlen(mf->job_id) + (mf->cluster ? strlen(mf->cluster) :
+		    0) + 2;
+		if ((key = malloc(n)) != NULL)
+			snprintf(key, n, "%s/%s", mf->cluster ? mf->cluster :
+			    "", mf->job_id);
+	}
+	bundle_reader_close(r);
+	return key;
+}
+
+/* The record a bundle is stored under, or 0. */
+static sqlite3_int64
+stored(sqlite3 *db, const char *sha)
+{
+	sqlite3_stmt	*st;
+	sqlite3_int64	 id = 0;
+
+	if (sha[0] == '\0' || sqlite3_prepare_v2(db, "SELECT record_id FROM "
+	    "bundles WHERE sha256 = ?", -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_text(st, 1, sha, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+/* The record stored for the record's job (cluster and job id), or 0;
+ * a record without a job id is a job of its own. */
+static sqlite3_int64
+job_stored(sqlite3 *db, const char *rec)
+{
+	sqlite3_stmt	*st;
+	sqlite3_int64	 id = 0;
+
+	if (sqlite3_prepare_v2(db, "SELECT id FROM records WHERE job_id = "
+	    "json_extract(?1, '$.job_id') AND cluster IS json_extract(?1, "
+	    "'$.cluster') ORDER BY id LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_text(st, 1, rec, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+/* Store one job's record and its bundles' hashes: 1 stored. When
+ * another ingester stored some of them first (racing, or a bundle of
+ * the job arriving later), the new ones join that record without a new
+ * analysis: 2; all of them: 0. -1 error. */
+static int
+store(sqlite3 *db, const char *rec, struct fin **g, size_t n, FILE *err)
+{
+	static const char ins[] = "INSERT INTO records (cluster, job_id, "
+	    "cause, boundary, failure_domain, retry_outlook, partition, "
+	    "gpu_model, start, gpu_hours_lost, record, ingested) VALUES ("
+	    "json_extract(?1, '$.cluster'), json_extract(?1, '$.job_id'), "
+	    "json_extract(?1, '$.cause'), json_extract(?1, '$.boundary'), "
+	    "json_extract(?1, '$.failure_domain'), "
+	    "json_extract(?1, '$.retry_outlook'), "
+	    "json_extract(?1, '$.partition'), json_extract(?1, '$.gpu_model'), "
+	    "json_extract(?1, '$.start'), json_extract(?1, '$.gpu_hours_lost'), "
+	    "?1, datetime('now'))";
+	sqlite3_stmt	*st = NULL;
+	sqlite3_int64	 id = 0, had;
+	size_t		 i, nhad = 0, nfile = 0;
+
+	if (db_exec(db, "BEGIN IMMEDIATE;", err) != 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (g[i]->sha[0] != '\0')
+			nfile++;
+		if ((had = stored(db, g[i]->sha)) != 0) {
+			id = had;
+			nhad++;
+		}
+	}
+	if (nhad > 0 && nhad == nfile) {
+		(void)db_exec(db, "ROLLBACK;", err);
+		return 0;
+	}
+	if (nhad == 0 && (id = job_stored(db, rec)) != 0)
+		nhad = 1;	/* a later bundle of a stored job */
+	if (nhad == 0) {
+		if (sqlite3_prepare_v2(db, ins, -1, &st, NULL) != SQLITE_OK ||
+		    sqlite3_bind_text(st, 1, rec, -1, SQLITE_STATIC) !=
+		    SQLITE_OK || sqlite3_step(st) != SQLITE_DONE)
+			goto bad;
+		sqlite3_finalize(st);
+		st = NULL;
+		id = sqlite3_last_insert_rowid(db);
+	}
+	if (sqlite3_prepare_v2(db, "INSERT OR IGNORE INTO bundles VALUES "
+	    "(?, ?, ?)", -1, &st, NULL) != SQLITE_OK)
+		goto bad;
+	for (i = 0; i < n; i++) {
+		if (g[i]->sha[0] == '\0')
+			continue;
+		sqlite3_reset(st);
+		if (sqlite3_bind_text(st, 1, g[i]->sha, -1, SQLITE_STATIC) ||
+		    sqlite3_bind_int64(st, 2, id) ||
+		    sqlite3_bind_text(st, 3, g[i]->path, -1, SQLITE_STATIC) ||
+		    sqlite3_step(st) != SQLITE_DONE)
+			goto bad;
+	}
+	sqlite3_finalize(st);
+	if (db_exec(db, "COMMIT;", err) != 0)
+		return -1;
+	return nhad > 0 ? 2 : 1;
+bad:
+	fprintf(err, "oomtrail: fleet: %s\n", sqlite3_errmsg(db));
+	sqlite3_finalize(st);
+	(void)sqlite3_exec(db, "ROLLBACK;", NULL, NULL, NULL);
+	return -1;
+}
+
+/* An input that is a saved analysis (oomtrail.analysis/1), read back;
+ * NULL for anything else, which is then analysed as evidence. Its
+ * record lacks the job's Slurm fields (the analysis JSON has none). */
+static struct analysis *
+saved_analysis(const char *path)
+{
+	struct analysis	*an = NULL;
+	struct err	 e = { 0 };
+	struct stat	 st;
+	size_t		 len, n;
+	char		*p;
+	FILE		*fp;
+
+	len = strlen(path);
+	if (len < 5 || strcmp(path + len - 5, ".json") != 0 ||
+	    stat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    st.st_size > (64 << 20) || (fp = fopen(path, "rb")) == NULL)
+		return NULL;
+	if ((p = malloc((size_t)st.st_size + 1)) != NULL) {
+		n = fread(p, 1, (size_t)st.st_size, fp);
+		if (n == 0 || model_from_json(p, n, &an, &e) != ERR_OK)
+			an = NULL;
+		free(p);
+	}
+	fclose(fp);
+	return an;
+}
+
+/* Analyse one group (one job) and store it. */
+static int
+ingest_group(sqlite3 *db, struct fin **g, size_t n, const struct fleet_opts
+    *o, size_t *nstored, size_t *njoined, size_t *nfailed)
+{
+	struct analyze_opts	 ao = { 0 };
+	struct analysis		*an = NULL;
+	struct err		 e = { 0 };
+	const char		**paths;
+	char			*rec = NULL;
+	size_t			 len = 0;
+	FILE			*fp;
+	int			 rc;
+
+	if ((paths = calloc(n, sizeof(*paths))) == NULL)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		paths[i] = g[i]->path;
+	ao.inputs = paths;
+	ao.ninputs = n;
+	ao.jobs = o->jobs;
+	ao.limits = o->limits;
+	if (n == 1 && (an = saved_analysis(paths[0])) != NULL)
+		;	/* a saved analysis: its record as it is */
+	else if (analysis_run(&ao, &an, &e) != ERR_OK) {
+		fprintf(o->err, "oomtrail: fleet: %s: %s\n", paths[0], e.msg);
+		free(paths);
+		(*nfailed)++;
+		return 0;
+	}
+	free(paths);
+	if ((fp = open_memstream(&rec, &len)) == NULL ||
+	    report_record(an, fp, NULL, &e) != ERR_OK) {
+		if (fp != NULL)
+			fclose(fp);
+		free(rec);
+		analysis_free(an);
+		return -1;
+	}
+	fclose(fp);
+	analysis_free(an);
+	rc = store(db, rec, g, n, o->err);
+	free(rec);
+	if (rc == 1)
+		(*nstored)++;
+	else if (rc == 2)
+		(*njoined)++;
+	return rc < 0 ? -1 : 0;
+}
+
+int
+fleet_ingest(const struct fleet_opts *o)
+{
+	struct fin	*in;
+	struct fin	**g;
+	sqlite3		*db;
+	size_t		 nstored = 0, nskipped = 0, nfailed = 0, njoined = 0;
+	size_t		 ng;
+	int		 rc = 0;
+
+	if ((db = fleet_open(o->db, o->err)) == NULL)
+		return 1;
+	in = calloc(o->ninputs, sizeof(*in));
+	g = calloc(o->ninputs, sizeof(*g));
+	if (in == NULL || g == NULL) {
+		rc = 1;
+		goto out;
+	}
+	for (size_t i = 0; i < o->ninputs; i++) {
+		in[i].path = o->inputs[i];
+		file_hash(&in[i]);
+		if (stored(db, in[i].sha)) {
+			in[i].done = 1;
+			nskipped++;
+			continue;
+		}
+		in[i].key = job_key(in[i].path);
+	}
+	for (size_t i = 0; i < o->ninputs && rc == 0; i++) {
+		if (in[i].done)
+			continue;
+		ng = 0;
+		g[ng++] = &in[i];
+		in[i].done = 1;
+		for (size_t j = i + 1; in[i].key != NULL && j < o->ninputs;
+		    j++)
+			if (!in[j].done && in[j].key != NULL &&
+			    strcmp(in[i].key, in[j].key) == 0) {
+				g[ng++] = &in[j];
+				in[j].done = 1;
+			}
+		if (ingest_group(db, g, ng, o, &nstored, &njoined,
+		    &nfailed) != 0)
+			rc = 1;
+	}
+	fprintf(o->out, "oomtrail: fleet: %zu job(s) stored, %zu input(s) "
+	    "already stored, %zu job(s) joined a stored record, %zu job(s) "
+	    "not analysable\n", nstored, nskipped, njoined, nfailed);
+out:
+	for (size_t i = 0; in != NULL && i < o->ninputs; i++)
+		free(in[i].key);
+	free(in);
+	free(g);
+	sqlite3_close(db);
+	return rc != 0 ? 1 : nfailed > 0 ? 3 : 0;
+}
+
+/* One Markdown table from a query: header cells, then each row's columns
+ * as text (NULL as "unknown"); cells are escaped for Markdown. */
+static int
+md_table(sqlite3 *db, FILE *fp, const char *sql, const char *head,
+    FILE *err)
+{
+	sqlite3_stmt	*st;
+	int		 rc, ncol, rows = 0;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+		fprintf(err, "oomtrail: fleet: %s\n", sqlite3_errmsg(db));
+		return -1;
+	}
+	ncol = sqlite3_column_count(st);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (rows++ == 0) {
+			fprintf(fp, "%s\n|", head);
+			for (int i = 0; i < ncol; i++)
+				fprintf(fp, "---|");
+			fputc('\n', fp);
+		}
+		fputc('|', fp);
+		for (int i = 0; i < ncol; i++) {
+			const unsigned char *t = sqlite3_column_text(st, i);
+
+			fputc(' ', fp);
+			esc_md(fp, t != NULL ? (const char *)t : "unknown", 200,
+			    0);
+			fprintf(fp, " |");
+		}
+		fputc('\n', fp);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		fprintf(err, "oomtrail: fleet: %s\n", sqlite3_errmsg(db));
+		return -1;
+	}
+	if (rows == 0)
+		fprintf(fp, "_None._\n");
+	fputc('\n', fp);
+	return 0;
+}
+
+int
+fleet_report(const char *path, FILE *fp, FILE *err)
+{
+	sqlite3		*db;
+	struct stat	 st;
+	int		 rc = 0;
+
+	if (stat(path, &st) != 0) {
+		fprintf(err, "oomtrail: fleet: %s: no such database\n", path);
+		return 1;
+	}
+	if ((db = fleet_open(path, err)) == NULL)
+		return 1;
+	fprintf(fp, "# oomtrail fleet report\n\n## Causes by GPU-hours lost\n\n");
+	rc |= md_table(db, fp, "SELECT cause, failure_domain, count(*), "
+	    "printf('%.1f', coalesce(sum(gpu_hours_lost), 0)), "
+	    "sum(gpu_hours_lost IS NULL) FROM records GROUP BY cause, "
+	    "failure_domain ORDER BY coalesce(sum(gpu_hours_lost), 0) DESC, "
+	    "count(*) DESC, cause",
+	    "| cause | failure domain | jobs | GPU-hours lost | jobs without "
+	    "GPU-hours |", err);
+	fprintf(fp, "## Sick hardware: Xids on one GPU or node across jobs\n\n"
+	    "Drain first what faults in the most jobs.\n\n");
+	rc |= md_table(db, fp, "SELECT json_extract(r.record, "
+	    "'$.initiating_node') AS node, coalesce(json_extract(r.record, "
+	    "'$.initiating_gpu_uuid'), json_extract(r.record, "
+	    "'$.initiating_gpu')) AS gpu, count(DISTINCT r.id) AS jobs, "
+	    "group_concat(DISTINCT x.value) AS xids, group_concat(DISTINCT "
+	    "coalesce(r.job_id, '?')) AS job_ids FROM records r, "
+	    "json_each(r.record, '$.xids') x GROUP BY node, gpu "
+	    "HAVING count(DISTINCT r.id) >= 2 ORDER BY jobs DESC, node, gpu",
+	    "| node | GPU | jobs | Xids | job ids |", err);
+	sqlite3_close(db);
+	return rc != 0 ? 1 : 0;
+}
