@@ -29,6 +29,12 @@ struct outlook_row {
 
 static const struct outlook_row outlook_table[] = {
 	/* The job's own demand or code. */
+	{ "host_oom", "R-HOST-013", NULL, NULL, NULL, "workload",
+	  "change_then_requeue", "the job's own address-space or data limit "
+	  "failed the allocation: the same limit fails again" },
+	{ "host_oom", "R-HOST-011", NULL, NULL, NULL, "workload",
+	  "change_then_requeue", "one NUMA node's memory ran out under the "
+	  "job's memory binding: the same binding fails again" },
 	{ "host_oom", NULL, NULL, NULL, NULL, "workload",
 	  "change_then_requeue", "the job asked for less host memory than "
 	  "it used: the same request fails again" },

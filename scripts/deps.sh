@@ -39,6 +39,7 @@ qemu-user-static
 libarchive-dev:arm64 libzstd-dev:arm64 libpcre2-dev:arm64 libxml2-dev:arm64
 libjansson-dev:arm64 nettle-dev:arm64 libyaml-dev:arm64 liblz4-dev:arm64
 libacl1-dev:arm64 liblzma-dev:arm64 libbz2-dev:arm64 zlib1g-dev:arm64
+libsqlite3-dev:arm64
 libicu-dev:arm64"
 		;;
 	*) echo "deps.sh: unknown group '$g'" >&2; exit 2 ;;
