@@ -760,6 +760,7 @@ series_stall(const struct facts *f, struct arena *a, struct rmatch *m)
  */
 #define GROW_WINDOW_S	30
 #define GROW_MIN_PCT	10
+#define GROW_GAP_S	10	/* a series that ended this close to the kill */
 
 /* Column c's first (first != 0) or last sample in rows r0..r1, -1 none. */
 static int64_t
@@ -788,11 +789,26 @@ series_grower(const struct facts *f, struct arena *a, const char *victim,
 			long			 vc;
 			char			 vname[96];
 
-			if (cut == INT64_MAX || s->nrows < 2 || limit <= 0 ||
+			if (s->nrows < 2 || limit <= 0 ||
 			    (is->ev != NULL && facts_foreign(f, is->ev)))
 				continue;
+			/* no counter moved in the series: it ended before
+			 * the kill (a collection at the failure copies it
+			 * then); the kernel's time of the kill, else its
+			 * last row, if it ended close enough to the kill */
+			if (cut == INT64_MAX) {
+				const struct event *kev = f->kernel_memcg;
+
+				cut = kev != NULL && ev_has_time(kev) ?
+				    kev->ts_ns : s->t_ns[s->nrows - 1];
+				if (cut < s->t_ns[0])
+					continue;
+			}
 			while (r1 + 1 < s->nrows && s->t_ns[r1 + 1] <= cut)
 				r1++;
+			if (cut - s->t_ns[r1] > (int64_t)GROW_GAP_S *
+			    STALL_NS_PER_S)
+				continue;
 			r0t = s->t_ns[r1] - (int64_t)GROW_WINDOW_S *
 			    STALL_NS_PER_S;
 			for (r0 = r1; r0 > 0 && s->t_ns[r0 - 1] >= r0t; r0--)

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "analysis.h"
 #include "bundle.h"
@@ -27,6 +28,7 @@
 #include "report.h"
 
 #define FLEET_BUSY_MS	60000
+#define FLEET_RETRIES	600	/* x 100 ms: the busy handler's bound */
 
 /* Migrations, applied in order; never edit one that shipped, add one. */
 static const char *const migrations[] = {
@@ -85,6 +87,27 @@ db_version(sqlite3 *db, int64_t *v)
 }
 
 /* Open (or create) the database and bring its schema up to date. */
+/* sql, again while another connection holds the lock: SQLite does not
+ * call the busy handler where waiting could deadlock (switching the
+ * journal mode, upgrading a lock), so concurrent ingesters retry here
+ * quietly; the last try reports its error. */
+static int
+db_exec_retry(sqlite3 *db, const char *sql, FILE *err)
+{
+	struct timespec	ts = { 0, 100000000 };
+	int		rc;
+
+	for (int i = 0; i < FLEET_RETRIES; i++) {
+		rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
+		if (rc == SQLITE_OK)
+			return 0;
+		if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED)
+			break;
+		nanosleep(&ts, NULL);
+	}
+	return db_exec(db, sql, err);
+}
+
 static sqlite3 *
 fleet_open(const char *path, FILE *err)
 {
@@ -100,9 +123,9 @@ fleet_open(const char *path, FILE *err)
 		return NULL;
 	}
 	sqlite3_busy_timeout(db, FLEET_BUSY_MS);
-	if (db_exec(db, "PRAGMA journal_mode=WAL;", err) != 0 ||
+	if (db_exec_retry(db, "PRAGMA journal_mode=WAL;", err) != 0 ||
 	    db_exec(db, "PRAGMA foreign_keys=ON;", err) != 0 ||
-	    db_exec(db, "BEGIN IMMEDIATE;", err) != 0)
+	    db_exec_retry(db, "BEGIN IMMEDIATE;", err) != 0)
 		goto bad;
 	if (db_exec(db, "CREATE TABLE IF NOT EXISTS schema_migrations ("
 	    "version INTEGER PRIMARY KEY, applied TEXT NOT NULL);", err) != 0 ||
@@ -237,7 +260,7 @@ store(sqlite3 *db, const char *rec, struct fin **g, size_t n, FILE *err)
 	sqlite3_int64	 id = 0, had;
 	size_t		 i, nhad = 0, nfile = 0;
 
-	if (db_exec(db, "BEGIN IMMEDIATE;", err) != 0)
+	if (db_exec_retry(db, "BEGIN IMMEDIATE;", err) != 0)
 		return -1;
 	for (i = 0; i < n; i++) {
 		if (g[i]->sha[0] != '\0')
