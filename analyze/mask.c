@@ -23,7 +23,7 @@ mask_str(struct arena *a, const char **s)
 	char	*m;
 	char	*c;
 
-	if (*s == NULL || (m = redact_text(*s, NULL)) == NULL)
+	if (*s == NULL || (m = redact_text_fixed(*s, NULL)) == NULL)
 		return 0;
 	c = arena_strdup(a, m);
 	/* Out of memory: the secret must not stay, so neither does the

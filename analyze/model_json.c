@@ -793,6 +793,8 @@ mj_read_xid(struct mj *m, json_t *o, struct evidence *ev)
 	    (rc = mj_get_str(m, v, "catalog_investigatory",
 	    &x->investigate)))
 		return rc;
+	if (x->code < 0)	/* the schema requires it: no unknown code */
+		return mj_bad(m, "xid.code", "an integer >= 0");
 	ev->xid = x;
 	return ERR_OK;
 }

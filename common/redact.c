@@ -21,6 +21,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "compat.h"
 #include "redact.h"
 
 #define MASK_LEN	(sizeof(REDACT_MASK) - 1)
@@ -193,6 +194,15 @@ static int
 masked_at(const char *p, size_t n)
 {
 	return n >= MASK_LEN && memcmp(p, REDACT_MASK, MASK_LEN) == 0;
+}
+
+/* A value that holds a mask anywhere was masked before: masking it again
+ * would change text that is already safe (a redacted bundle redacted
+ * again, a saved analysis written again). */
+static int
+has_mask(const char *p, size_t n)
+{
+	return compat_memmem(p, n, REDACT_MASK, MASK_LEN) != NULL;
 }
 
 static size_t
@@ -645,7 +655,7 @@ placeholder(const char *v, size_t n)
 		"(null)", "N/A", "unset", "<none>", "\"\"", "''",
 	};
 
-	if (n == 0 || masked_at(v, n) || v[0] == '$' || v[0] == '{' ||
+	if (n == 0 || has_mask(v, n) || v[0] == '$' || v[0] == '{' ||
 	    v[0] == '[' || v[0] == '<')
 		return 1;
 	if (n > 6)
@@ -748,9 +758,14 @@ try_url(const char *p, size_t n, size_t i, struct out *o)
 	    p[at] != '#')
 		at++;
 	cp = at < e && p[at] == '@' ? memchr(p + s, ':', at - s) : NULL;
-	if (cp != NULL && (c = (size_t)(cp - p)) + 1 < at &&
-	    !masked_at(p + c + 1, at - c - 1)) {
+	if (cp != NULL && (c = (size_t)(cp - p)) + 1 < at) {
 		put(o, p + i, c + 1 - i);
+		if (has_mask(p + c + 1, at - c - 1)) {
+			/* masked before: the URL is done, and no other
+			 * detector reads its scheme as a key word */
+			put(o, p + c + 1, at - c - 1);
+			return at - i;
+		}
 		mask(o, RD_URL_USERINFO);
 		return at - i;
 	}
@@ -780,9 +795,16 @@ try_url(const char *p, size_t n, size_t i, struct out *o)
 			if (p[pe] == '/' && memcmp(p + pe, hook_paths[k], l) ==
 			    0)
 				break;
-		if (pe + l >= e || masked_at(p + pe + l, e - pe - l) ||
-		    (k == 0 && !has_ci(p + u, pe - u, "slack")))
+		if (pe + l >= e || (k == 0 && !has_ci(p + u, pe - u,
+		    "slack")))
 			continue;
+		/* a path masked before (under any of the hook paths: a URL
+		 * can hold several) is kept as it is, so that redacting
+		 * redacted text changes nothing */
+		if (has_mask(p + u, e - u)) {
+			put(o, p + i, e - i);
+			return e - i;
+		}
 		if (!mixed(p + pe + l, e - pe - l) || e - pe - l < 16)
 			continue;
 		put(o, p + i, pe + l - i);
@@ -828,7 +850,7 @@ try_auth_header(const char *p, size_t n, struct out *o)
 		v++;
 	if (v < 4)
 		return 0;
-	if (masked_at(p + j, v)) {	/* masked before: keep as it is */
+	if (has_mask(p + j, v)) {	/* masked before: keep as it is */
 		put(o, p, j + v);
 		return j + v;
 	}
@@ -891,7 +913,7 @@ try_word_value(const char *p, size_t n, const char *line, size_t ln,
 	 * characters unless a password; a wandb key is 40 hex digits */
 	if (p[0] != 'p' && p[0] != 'P' && run_of(p + l + 1, v, A_B64) != v)
 		return 0;
-	if (v < 8 || v > 256 || masked_at(p + l + 1, v) ||
+	if (v < 8 || v > 256 || has_mask(p + l + 1, v) ||
 	    !mixed(p + l + 1, v) || run_of(p + l + 1, v, A_ALPHA) == v ||
 	    (det == RD_WANDB && (v != 40 || run_of(p + l + 1, v, A_HEX) !=
 	    v)))
@@ -929,8 +951,10 @@ pem_marker(const char *p, size_t n, const char *what)
 
 	if (n < l || memcmp(p, what, l) != 0)
 		return 0;
+	/* a label is words: "RSA PRIVATE KEY", "OPENSSH PRIVATE KEY" */
 	for (e = l; e + 5 <= n && memcmp(p + e, "-----", 5) != 0; e++)
-		;
+		if (!is_alnum((unsigned char)p[e]) && p[e] != ' ')
+			return 0;
 	return e + 5 <= n && e - l < 64 && has_ci(p + l, e - l, "PRIVATE KEY");
 }
 
@@ -1113,6 +1137,20 @@ redact_text(const char *s, struct redact_tally *t)
 	if (t != NULL)
 		redact_tally_add(t, &mine);
 	return out;
+}
+
+char *
+redact_text_fixed(const char *s, struct redact_tally *t)
+{
+	char	*cur = NULL, *next;
+
+	for (int i = 0; i < REDACT_PASSES; i++) {
+		if ((next = redact_text(cur != NULL ? cur : s, t)) == NULL)
+			break;
+		free(cur);
+		cur = next;
+	}
+	return cur;
 }
 
 void

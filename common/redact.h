@@ -63,6 +63,12 @@ size_t		redact_line(const char *, size_t, char *out, size_t out_sz,
  * a malloc'd copy when something was masked, else NULL (also on
  * ENOMEM). */
 char		*redact_text(const char *, struct redact_tally *t);
+/* redact_text until nothing more is found (at most REDACT_PASSES passes):
+ * masking a value can make its neighbours read as a secret's key or
+ * value. What the analyzer masks is masked this way, so masked text read
+ * back (a saved analysis) is left as it is. Same return as redact_text. */
+#define REDACT_PASSES	8
+char		*redact_text_fixed(const char *, struct redact_tally *t);
 /* Whether an environment/config name looks like it holds a secret. */
 int		redact_secret_name(const char *, size_t);
 /* "aws_key:2,jwt:1" (malloc'd, NULL when nothing fired or ENOMEM). */

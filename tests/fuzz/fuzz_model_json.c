@@ -14,11 +14,16 @@
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
+/* Names the invariant that broke, so a crash report says which. */
+#define check(ok) check_at((ok), #ok, __LINE__)
+
 static void
-check(int ok)
+check_at(int ok, const char *what, int line)
 {
-	if (!ok)
+	if (!ok) {
+		fprintf(stderr, "fuzz_model_json.c:%d: %s\n", line, what);
 		abort();
+	}
 }
 
 static char *
@@ -67,9 +72,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check(an != NULL);
 	check_model(an);
 	j1 = dump(an, &n1);
-	check(model_from_json(j1, n1, &again, &e) == ERR_OK);
+	if (model_from_json(j1, n1, &again, &e) != ERR_OK) {
+		fprintf(stderr, "its own output does not read back: %s\n%.*s\n",
+		    e.msg, (int)n1, j1);
+		abort();
+	}
 	j2 = dump(again, &n2);
-	check(n1 == n2 && memcmp(j1, j2, n1) == 0);
+	if (n1 != n2 || memcmp(j1, j2, n1) != 0) {
+		fprintf(stderr, "first write:\n%.*s\nsecond write:\n%.*s\n",
+		    (int)n1, j1, (int)n2, j2);
+		abort();
+	}
 	free(j1);
 	free(j2);
 	analysis_free(again);
