@@ -299,3 +299,14 @@ sigkill_not_oom(const struct facts *f, const struct event *s,
 	    f->first[EV_STEPD_MEMLIMIT] == NULL &&
 	    f->first[EV_SRUN_EXCEEDED] == NULL && jobacct_ruled_out(f);
 }
+
+struct str
+kit_numa_constraint(const struct event *k)
+{
+	struct str	c = ev_str(k, "constraint");
+
+	if (k != NULL && (str_eq(c, "CONSTRAINT_MEMORY_POLICY") ||
+	    str_eq(c, "CONSTRAINT_CPUSET")))
+		return c;
+	return str_make(NULL, 0);
+}

@@ -41,6 +41,11 @@ struct evidence	*kit_evidence_of(const struct facts *, struct arena *,
 struct finding	*kit_add_finding(struct analysis *, const char *cause,
 		    const char *rule, const char *summary);
 
+/* A node-wide kernel OOM the kernel confined to the NUMA memory the task
+ * was bound to: its constraint ("CONSTRAINT_MEMORY_POLICY" or
+ * "CONSTRAINT_CPUSET"); an empty str for any other kill or NULL. */
+struct str	 kit_numa_constraint(const struct event *);
+
 #define GiB	(1024LL * 1024 * 1024)
 #define MiB	(1024LL * 1024)
 

@@ -94,6 +94,15 @@ m_kernel_global(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->initiating = k;
 	host_support(f, m);
 	m->confidence = "high";
+	if (kit_numa_constraint(k).n > 0) {
+		/* R-HOST-011 says which binding; the node may have had room */
+		m->confidence_reason = "the kernel's OOM kill outside any "
+		    "cgroup limit, confined by the task's NUMA binding "
+		    "(constraint in the kernel's report)";
+		m->detail = "The kernel's OOM killer ran outside the job's "
+		    "cgroup limit.";
+		return 1;
+	}
 	m->confidence_reason = "the kernel's node-wide OOM kill line "
 	    "(\"Out of memory: Killed process\" or constraint "
 	    "CONSTRAINT_NONE): the whole node ran out, not only the job's "
@@ -113,16 +122,22 @@ m_numa_bound(const struct facts *f, struct arena *a, struct rmatch *m)
 
 	if (k == NULL)
 		return 0;
-	c = ev_str(k, "constraint");
-	mems = ev_str(k, "mems_allowed");
-	if (!(str_eq(c, "CONSTRAINT_MEMORY_POLICY") ||
-	    str_eq(c, "CONSTRAINT_CPUSET")))
+	if ((c = kit_numa_constraint(k)).n == 0)
 		return 0;
+	/* a memory policy's nodes are the allocation's nodemask; a
+	 * cpuset's are the task's mems_allowed */
+	if (str_eq(c, "CONSTRAINT_CPUSET"))
+		mems = ev_str(k, "mems_allowed");
+	else
+		mems = ev_str(k, "nodemask");
+	if (str_eq(mems, "(null)"))
+		mems = str_make(NULL, 0);
 	m->detail = arena_printf(a, "The kernel chose the victim under "
 	    "%.*s%s%.*s: only the NUMA memory the task was bound to ran out "
 	    "(a %s), while other nodes' memory may have been free; the job's "
-	    "--mem was not what failed.", (int)c.n, c.p, mems.n > 0 ?
-	    ", mems_allowed=" : "", (int)mems.n, mems.p != NULL ? mems.p : "",
+	    "--mem was not what failed.", (int)c.n, c.p, mems.n == 0 ? "" :
+	    str_eq(c, "CONSTRAINT_CPUSET") ? ", mems_allowed=" :
+	    ", nodemask=", (int)mems.n, mems.p != NULL ? mems.p : "",
 	    str_eq(c, "CONSTRAINT_CPUSET") ? "cpuset's mems" :
 	    "memory policy such as numactl --membind or --mem-bind");
 	return 1;

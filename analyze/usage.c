@@ -207,6 +207,16 @@ explain(const struct facts *f, struct arena *a, const struct usage_q *u)
 		    "the tasks' RSS (JobAcctGatherParams=OverMemoryKill), so "
 		    "the sampled RSS is the figure that was enforced; the "
 		    "memory cgroup limit itself was not reached.";
+	if (strcmp(u->enforced_by, "kernel_global") == 0 &&
+	    kit_numa_constraint(f->kernel_global).n > 0)
+		return arena_printf(a, "No cgroup limit was reached: the NUMA "
+		    "memory the task was bound to ran out (%.*s) and the "
+		    "kernel chose the victim among the tasks that may use it; "
+		    "other NUMA nodes may have had room. The job's figures "
+		    "show its share, not a limit it crossed.%s%s",
+		    (int)kit_numa_constraint(f->kernel_global).n,
+		    kit_numa_constraint(f->kernel_global).p, *rss ? " " : "",
+		    rss);
 	if (strcmp(u->enforced_by, "kernel_global") == 0)
 		return arena_printf(a, "No cgroup limit was reached: the "
 		    "node's RAM ran out and the kernel chose the victim "

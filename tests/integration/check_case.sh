@@ -44,6 +44,7 @@ REQMEM=$MIB100
 case $CASE in
 multistep|overlap) REQMEM=314572800 ;;
 ulimit)		REQMEM=419430400 ;;
+numa_bind)	REQMEM=943718400 ;;
 esac
 EXACT_CPUS=1
 if [ "$SLURMV" = 24.11 ]; then
@@ -102,6 +103,10 @@ array_oom|dbd_down) HOOKS="epilog";	VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=batch ;
 # bundle and SPANK's (its watcher's series) show the stall, the Epilog's
 # (the cgroup gone, no series) only the time limit.
 shm_fill)	HOOKS="epilog";		VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=batch ;;
+# cgroup v2 VM only (two NUMA nodes, node 1 small): memory bound to node 1
+# runs out there; the kernel kills under CONSTRAINT_MEMORY_POLICY while
+# the job's cgroup has room (R-HOST-011).
+numa_bind)	HOOKS="epilog";		VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=batch ;;
 thrash)		HOOKS="operator epilog"; VHOOKS=$HOOKS; CAUSE=memory_stall
 		CAUSE_epilog=time_limit; SPANK=batch ;;
 # perl fails under the batch script's own ulimit -v with no kernel OOM:
@@ -233,6 +238,12 @@ scenario()
 		# perl 5.36 exits 1, 5.40 12 (ENOMEM); a kill would be 137
 		ok "output: perl exited by itself, not killed" has_line "$OUTF" \
 		    '^perl exit status: ([1-9]|[1-9][0-9]|1[0-2][0-9])$' ;;
+	numa_bind)
+		# v2's oom_kill counts kills of every kind: Slurm says OOM
+		ok "sacct: batch step OUT_OF_MEMORY" has_line "$SACCT" "${b}OUT_OF_MEMORY\\|"
+		ok "output: membind was killed (exit status 137)" has_line "$OUTF" '^membind exit status: 137$'
+		ok "output: it was killed before the cgroup limit (< 640 MiB touched)" \
+		    bash -c "! grep -q '^touched 640 MiB' '$OUTF'" ;;
 	shm_fill)
 		ok "sacct: batch step OUT_OF_MEMORY" has_line "$SACCT" "${b}OUT_OF_MEMORY\\|"
 		ok "output: the writer was killed (exit status 137)" has_line "$OUTF" '^writer exit status: 137$' ;;
@@ -284,6 +295,13 @@ nofile_scenario()
 # one of this job's processes.
 kernel_oom()
 {
+	# numa_bind: the node-wide killer, confined by the memory policy,
+	# in the job's task cgroup
+	[ "$CASE" = numa_bind ] && {
+		grep -rEq "oom-kill:constraint=CONSTRAINT_MEMORY_POLICY,nodemask=1,.*task_memcg=/[^,]*job_$ID[,/]" "$1/kernel" &&
+		    grep -rq "Out of memory: Killed process" "$1/kernel"
+		return
+	}
 	grep -rEq "oom-kill:constraint=CONSTRAINT_MEMCG.*oom_memcg=/[^,]*job_$ID[,/]" "$1/kernel" &&
 	    grep -rq "Memory cgroup out of memory: Killed process" "$1/kernel"
 }
@@ -649,6 +667,10 @@ verdict_checks()
 		[ "$hook" = trap ] &&
 		ok "$hook: rule R-HOST-013 (the job's own ulimit)" jqt "$j" \
 		    '.verdict.rule == "R-HOST-013"' ;;
+	numa_bind/host_oom)
+		ok "$hook: rule R-HOST-011 names the policy and node 1" jqt "$j" \
+		    '.verdict.rule == "R-HOST-011" and
+		    (.verdict.summary | test("CONSTRAINT_MEMORY_POLICY, nodemask=1"))' ;;
 	shm_fill/host_oom)
 		ok "$hook: filled_by: shmem (the /dev/shm file)" jqt "$j" \
 		    '.verdict.filled_by.part == "shmem"' ;;
@@ -693,7 +715,7 @@ spank_log_checks()
 	fi
 	case $CASE in
 	timelimit|thrash) why='signal=[1-9][0-9]* oom_kill=0' ;;
-	oom_batch|leak|array_oom|dbd_down|shm_fill) why='signal=0 oom_kill=[1-9]' ;;
+	oom_batch|leak|array_oom|dbd_down|shm_fill|numa_bind) why='signal=0 oom_kill=[1-9]' ;;
 	*)		why='signal=9 oom_kill=[1-9]' ;;
 	esac
 	ok "spank: collected for step $SPANK ($why)" has_line "$log" \

@@ -405,8 +405,9 @@ EOF
 # NVIDIA's major and minor (195:0) and no driver behind it: the devices
 # cgroup decides who may open it (EPERM for the others), an allowed open
 # fails with ENXIO.  Made only when absent; "down" removes only that one.
-# Also builds the thread-hungry job's spin (jobs/spin.c) and the
-# thrashing job's thrash (jobs/thrash.c).
+# Also builds the thread-hungry job's spin (jobs/spin.c), the
+# thrashing job's thrash (jobs/thrash.c) and the NUMA-bound job's membind
+# (jobs/membind.c).
 fake_gpu()
 {
 	if [ ! -e "$FAKE_GPU" ]; then
@@ -416,7 +417,8 @@ fake_gpu()
 	# the job programs; the VM has no compiler: vm.sh built them
 	if [ -n "${OOMTRAIL_INTEG_BIN:-}" ]; then
 		install -m 0755 "$OOMTRAIL_INTEG_BIN/spin" \
-		    "$OOMTRAIL_INTEG_BIN/thrash" "$RUN/jobs/" ||
+		    "$OOMTRAIL_INTEG_BIN/thrash" \
+		    "$OOMTRAIL_INTEG_BIN/membind" "$RUN/jobs/" ||
 		    die "no job programs in $OOMTRAIL_INTEG_BIN"
 		return 0
 	fi
@@ -424,6 +426,8 @@ fake_gpu()
 	    die "cannot build jobs/spin.c"
 	cc -O1 -o "$RUN/jobs/thrash" "$RUN/jobs/thrash.c" ||
 	    die "cannot build jobs/thrash.c"
+	cc -O1 -o "$RUN/jobs/membind" "$RUN/jobs/membind.c" ||
+	    die "cannot build jobs/membind.c"
 }
 
 remove_fake_gpu()

@@ -38,6 +38,8 @@ RESULTS=${OOMTRAIL_INTEG_RESULTS:+$(dirname "$OOMTRAIL_INTEG_RESULTS")}
 VM_MEM=${OOMTRAIL_VM_MEM:-3072}
 # 4 vCPUs on a 2-core host: Slurm runs 4 jobs at once, which mostly wait
 VM_CPUS=${OOMTRAIL_VM_CPUS:-4}
+# NUMA node 1's memory (node 0 has the rest): less than numa_bind touches
+VM_NODE1_MEM=${OOMTRAIL_VM_NODE1_MEM:-384}
 VM_TIMEOUT=${OOMTRAIL_VM_TIMEOUT:-1500}
 ACCEL=${OOMTRAIL_VM_ACCEL:-auto}
 VMPKGS="linux-image-amd64 initramfs-tools kmod zstd jq iproute2"
@@ -179,7 +181,8 @@ stage()
 	    { log "$OOMTRAIL_COLLECT is not statically linked"; return 1; }
 	# the job programs: static, the guest has no compiler
 	cc -O1 -static -pthread -o "$d/bin/spin" "$HERE/jobs/spin.c" &&
-	    cc -O1 -static -o "$d/bin/thrash" "$HERE/jobs/thrash.c" ||
+	    cc -O1 -static -o "$d/bin/thrash" "$HERE/jobs/thrash.c" &&
+	    cc -O1 -static -o "$d/bin/membind" "$HERE/jobs/membind.c" ||
 	    { log "cannot build the job programs"; return 1; }
 	# the SPANK plugin against the root's own Slurm headers (24.11
 	# refuses a plugin built for another Slurm)
@@ -195,11 +198,17 @@ stage()
 		      rm -f "$d/lib/oomtrail_spank.so"; }
 		rm -rf "$inc"
 	fi
+	# a development run of some cases only (run_jobs.sh)
+	: >"$d/env"
+	[ -n "${OOMTRAIL_INTEG_CASES:-}" ] &&
+	    printf 'export OOMTRAIL_INTEG_CASES=%q\n' \
+	    "$OOMTRAIL_INTEG_CASES" >"$d/env"
+	return 0
 }
 
 run()
 {
-	local accel cpu st rc t0 tar
+	local accel cpu st rc t0 tar n0 n1
 	[ -n "$RESULTS" ] || { echo "OOMTRAIL_INTEG_RESULTS must be set" >&2; exit 2; }
 	rm -rf "$RESULTS"
 	mkdir -p "$RESULTS"
@@ -222,9 +231,17 @@ run()
 	rm -f "$W/root.run.img" "$W/out.img"
 	cp --sparse=always "$W/root.img" "$W/root.run.img" || exit 1
 	truncate -s 512M "$W/out.img"
-	log "booting ($accel, $VM_CPUS vCPU, $VM_MEM MiB, no network)"
+	# two NUMA nodes: node 1 small (the numa_bind case exhausts it),
+	# the vCPUs split between them
+	n1=$VM_NODE1_MEM
+	n0=$((VM_MEM - n1))
+	log "booting ($accel, $VM_CPUS vCPU, $VM_MEM MiB: NUMA node 0 $n0 MiB, node 1 $n1 MiB, no network)"
 	timeout "$VM_TIMEOUT" qemu-system-x86_64 -accel "$accel" -cpu "$cpu" \
 	    -smp "$VM_CPUS" -m "$VM_MEM" -nodefaults -display none \
+	    -object memory-backend-ram,id=mem0,size="${n0}M" \
+	    -object memory-backend-ram,id=mem1,size="${n1}M" \
+	    -numa node,nodeid=0,cpus=0-$((VM_CPUS / 2 - 1)),memdev=mem0 \
+	    -numa node,nodeid=1,cpus=$((VM_CPUS / 2))-$((VM_CPUS - 1)),memdev=mem1 \
 	    -no-reboot -nic none \
 	    -kernel "$W/vmlinuz" -initrd "$W/initrd.img" \
 	    -append "console=ttyS0 root=/dev/vda rw init=/sbin/oomtrail-vm-init panic=-1 loglevel=4 cgroup_no_v1=all" \

@@ -59,6 +59,7 @@ mkdir -p $CG/system.slice/oomtrail-integ.service
 	# slower than on the host, and jobs queue longer
 	export OOMTRAIL_INTEG_SLOW=4 OOMTRAIL_INTEG_DEADLINE=120
 	export OOMTRAIL_INTEG_JOB_DEADLINE=300
+	[ -s /stage/env ] && . /stage/env
 	[ -f /stage/lib/oomtrail_spank.so ] &&
 	    export OOMTRAIL_SPANK=/stage/lib/oomtrail_spank.so
 	rc=0
