@@ -216,6 +216,7 @@ struct breakdown_q {
 	size_t			 nholders;
 	int64_t			 tasks;		/* rows in the table; -1 */
 	int64_t			 tasks_anon_bytes; /* all rows; -1 */
+	int64_t			 pgscan, pgsteal; /* reclaim's pages; -1 */
 	struct evidence_list	 evidence;
 };
 

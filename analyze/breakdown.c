@@ -54,6 +54,8 @@ parts_of_kernel(const struct event *k, struct breakdown_q *b)
 	b->parts[P_SOCK] = ev_num_or(k, "stats_sock_bytes", -1);
 	/* v2 prints "swap: usage" itself; v1's "memory+swap" counts both,
 	 * its stats' total_swap is the swap */
+	b->pgscan = ev_num_or(k, "stats_pgscan", -1);
+	b->pgsteal = ev_num_or(k, "stats_pgsteal", -1);
 	b->swap_bytes = str_eq(ev_str(k, "stats_layout"), "v2") ?
 	    ev_num_or(k, "swap_usage_bytes", -1) : ev_num_or(k,
 	    "stats_swap_bytes", -1);
@@ -89,6 +91,8 @@ parts_of_stat(const struct event *s, struct breakdown_q *b)
 		    nn(ev_num_or(s, "pagetables", 0));
 	b->parts[P_SOCK] = v1 ? -1 : ev_num_or(s, "sock", -1);
 	b->swap_bytes = v1 ? ev_num_or(s, "total_swap", -1) : -1;
+	b->pgscan = v1 ? -1 : ev_num_or(s, "pgscan", -1);
+	b->pgsteal = v1 ? -1 : ev_num_or(s, "pgsteal", -1);
 	return 1;
 }
 
@@ -472,6 +476,52 @@ part_next(int part, const char *dflt)
 	return dflt;
 }
 
+/* Page cache waiting on writeback that tipped the cgroup over: another
+ * part dominates (anonymous memory, mostly) but fit under the limit by
+ * itself, and the dirty and writeback pages, which reclaim cannot free
+ * until the file system has them, filled the rest. Writes faster than the
+ * file system takes them are then the control, or a --mem that also holds
+ * them. */
+#define TIP_PCT		10	/* dirty + writeback, of the limit */
+#define TIP_FIT_PCT	95	/* the rest, of the limit */
+
+static int
+writeback_tipped(const struct breakdown_q *b, int part)
+{
+	int64_t	d = b->parts[P_DIRTY], lim = b->limit_bytes;
+
+	return part != P_DIRTY && part != P_SHMEM && d > 0 && lim > 0 &&
+	    b->usage_bytes > 0 && d * 100 >= lim * TIP_PCT &&
+	    (b->usage_bytes - d) * 100 < lim * TIP_FIT_PCT &&
+	    b->usage_bytes * 100 >= lim * TIP_FIT_PCT;
+}
+
+static void
+writeback_note(struct analysis *an, const struct breakdown_q *b)
+{
+	struct arena	*a = an->arena;
+	const char	*reclaim = "";
+
+	if (b->pgscan > 0 && b->pgsteal >= 0 && b->pgsteal * 10 < b->pgscan)
+		reclaim = arena_printf(a, " Reclaim scanned %" PRId64 " pages "
+		    "of the cgroup and freed %" PRId64 ".", b->pgscan,
+		    b->pgsteal);
+	an->verdict.summary = arena_printf(a, "%s Without the %s of page "
+	    "cache waiting to be written back (dirty or under writeback: "
+	    "reclaim cannot free it until the file system has it), the rest "
+	    "of the charge (%s) fit under the %s limit: the job wrote faster "
+	    "than its file system took the data, and that tipped the cgroup "
+	    "over.%s", an->verdict.summary, fmt_bytes(a, b->parts[P_DIRTY]),
+	    fmt_bytes(a, b->usage_bytes - b->parts[P_DIRTY]),
+	    fmt_bytes(a, b->limit_bytes), reclaim);
+	an->verdict.next_action = arena_printf(a, "Hold the rest of the job "
+	    "constant; write to a faster or node-local file system, or flush "
+	    "as the job writes (smaller buffers, periodic fsync, O_DIRECT "
+	    "for large sequential writes), or raise --mem by the %s the "
+	    "writes held, then rerun and require the oom-kill line to "
+	    "disappear.", fmt_bytes(a, b->parts[P_DIRTY]));
+}
+
 /* The holder of another step than the victim's (an srun --overlap step
  * that grew until a process of another step was killed): its own --mem
  * is the control. NULL when the victim held most, or steps are unknown. */
@@ -538,7 +588,9 @@ fill_verdict(const struct facts *f, struct analysis *an,
 	an->verdict.summary = arena_printf(a, "%s %s", an->verdict.summary,
 	    part_sentence(a, b, part, pct));
 	an->verdict.next_action = part_next(part, an->verdict.next_action);
-	if (part == P_ANON && other_step_holder(b) != NULL) {
+	if (writeback_tipped(b, part))
+		writeback_note(an, b);
+	else if (part == P_ANON && other_step_holder(b) != NULL) {
 		const struct holder_q	*h = other_step_holder(b);
 
 		an->verdict.summary = arena_printf(a, "%s Step %s held the "

@@ -49,6 +49,8 @@ static const struct mskey {
 	{ "sock", MS_SOCK, KS_V2 },
 	{ "swap", MS_SWAP, KS_V1 },
 	{ "pgmajfault", MS_MAJFLT, 0 },
+	{ "pgscan", MS_PGSCAN, KS_V2 },
+	{ "pgsteal", MS_PGSTEAL, KS_V2 },
 };
 
 enum { TC_NONE, TC_UID, TC_TGID, TC_VM, TC_RSS, TC_SWAP, TC_PGT_BYTES,
@@ -423,6 +425,7 @@ static const struct { int slot; const char *field; } msout[] = {
 	{ MS_ANON, "stats_anon_bytes" }, { MS_FILE, "stats_file_bytes" },
 	{ MS_SHMEM, "stats_shmem_bytes" }, { MS_SOCK, "stats_sock_bytes" },
 	{ MS_SWAP, "stats_swap_bytes" }, { MS_MAJFLT, "stats_pgmajfault" },
+	{ MS_PGSCAN, "stats_pgscan" }, { MS_PGSTEAL, "stats_pgsteal" },
 };
 
 static int

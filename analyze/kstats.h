@@ -27,6 +27,8 @@ enum ms_slot {
 	MS_SOCK,
 	MS_SWAP,	/* v1 swap */
 	MS_MAJFLT,	/* pgmajfault (events, not bytes) */
+	MS_PGSCAN,	/* v2 pgscan, pgsteal: pages reclaim scanned, freed */
+	MS_PGSTEAL,
 	MS_N
 };
 

@@ -512,6 +512,88 @@ leak_detail(struct arena *a, const struct sview *v, int failed)
 	    ", where it met the limit" : "");
 }
 
+/* Column c's first (first != 0) or last sample in rows r0..r1, -1 none. */
+static int64_t
+sample_in(const struct series *s, size_t c, size_t r0, size_t r1, int first)
+{
+	for (size_t k = 0; k <= r1 - r0; k++) {
+		size_t	i = first ? r0 + k : r1 - k;
+
+		if (s->v[i * s->ncols + c] != SERIES_NONE)
+			return s->v[i * s->ncols + c];
+	}
+	return -1;
+}
+
+/* The series a view was read from (its member path), or NULL. */
+static const struct series *
+series_of_view(const struct facts *f, const struct sview *v)
+{
+	for (size_t i = 0; i < f->nins; i++)
+		for (size_t k = 0; k < f->ins[i]->nseries; k++)
+			if (f->ins[i]->series[k].path == v->source)
+				return f->ins[i]->series[k].s;
+	return NULL;
+}
+
+/* Column name's change over the rows between t0 and t1 (its first and
+ * last sample there); -1 when it has none. */
+static int64_t
+change_in(const struct series *s, const char *name, int64_t t0, int64_t t1)
+{
+	long	c = series_col_index(s, name);
+	size_t	r0 = SIZE_MAX, r1 = 0;
+	int64_t	a, b;
+
+	if (c < 0)
+		return -1;
+	for (size_t r = 0; r < s->nrows; r++)
+		if (s->t_ns[r] >= t0 && s->t_ns[r] <= t1) {
+			if (r0 == SIZE_MAX)
+				r0 = r;
+			r1 = r;
+		}
+	if (r0 == SIZE_MAX || (a = sample_in(s, (size_t)c, r0, r1, 1)) < 0 ||
+	    (b = sample_in(s, (size_t)c, r0, r1, 0)) < 0)
+		return -1;
+	return b - a;
+}
+
+/* Was a host view's steady rise written data (page cache, tmpfs files)
+ * rather than anonymous memory? The same level's anon, file and shmem
+ * columns over the leak's own window decide: a file being written grows
+ * as steadily as a leak, and its control is the writes. */
+#define WRITTEN_PCT	50	/* of the rise: file + shmem */
+
+static int
+rise_was_written(const struct facts *f, const struct sview *v)
+{
+	const struct series	*s = series_of_view(f, v);
+	const char		*slash = v->column != NULL ?
+				    strrchr(v->column, '/') : NULL;
+	char			 col[128];
+	int64_t			 cur, anon, file, shm;
+	int			 n;
+
+	if (s == NULL || slash == NULL)
+		return 0;
+	n = (int)(slash - v->column);
+	snprintf(col, sizeof(col), "%.*s/current", n, v->column);
+	cur = change_in(s, col, v->tr.from_ns, v->tr.to_ns);
+	snprintf(col, sizeof(col), "%.*s/anon", n, v->column);
+	anon = change_in(s, col, v->tr.from_ns, v->tr.to_ns);
+	snprintf(col, sizeof(col), "%.*s/file", n, v->column);
+	file = change_in(s, col, v->tr.from_ns, v->tr.to_ns);
+	snprintf(col, sizeof(col), "%.*s/shmem", n, v->column);
+	shm = change_in(s, col, v->tr.from_ns, v->tr.to_ns);
+	if (cur <= 0 || anon < 0 || file < 0)
+		return 0;
+	/* v2's file counts shmem too; v1 has no shmem column */
+	return anon * 100 < cur * (100 - WRITTEN_PCT) &&
+	    (file > (shm > 0 ? shm : 0) ? file : shm) * 100 >=
+	    cur * WRITTEN_PCT;
+}
+
 static int
 refine_leak(const struct facts *f, struct arena *a, struct rmatch *m,
     int host)
@@ -526,6 +608,9 @@ refine_leak(const struct facts *f, struct arena *a, struct rmatch *m,
 		/* files written into a tmpfs filled the limit: what grew
 		 * was written, and filled_by says so */
 		if (host && breakdown_shmem_filled(f, a))
+			return 0;
+		/* the same for a file being written: the page cache grew */
+		if (host && rise_was_written(f, v))
 			return 0;
 		m->detail = leak_detail(a, v, 1);
 		m->confidence = v->tr.fit >= 0.9 && v->kind != SV_FIGURE ?
@@ -657,13 +742,13 @@ col_at(const struct series *s, size_t r, const char *name)
 static int64_t
 rise(const struct series *s, size_t r0, size_t r1, const char *name)
 {
-	int64_t	a = -1, b = -1;
+	long	c = series_col_index(s, name);
+	int64_t	a, b;
 
-	for (size_t r = r0; r <= r1 && a < 0; r++)
-		a = col_at(s, r, name);
-	for (size_t r = r1 + 1; r-- > r0 && b < 0;)
-		b = col_at(s, r, name);
-	return a < 0 || b < 0 || b < a ? -1 : b - a;
+	if (c < 0 || (a = sample_in(s, (size_t)c, r0, r1, 1)) < 0 ||
+	    (b = sample_in(s, (size_t)c, r0, r1, 0)) < 0)
+		return -1;
+	return b < a ? -1 : b - a;
 }
 
 static int
@@ -761,19 +846,6 @@ series_stall(const struct facts *f, struct arena *a, struct rmatch *m)
 #define GROW_WINDOW_S	30
 #define GROW_MIN_PCT	10
 #define GROW_GAP_S	10	/* a series that ended this close to the kill */
-
-/* Column c's first (first != 0) or last sample in rows r0..r1, -1 none. */
-static int64_t
-sample_in(const struct series *s, size_t c, size_t r0, size_t r1, int first)
-{
-	for (size_t k = 0; k <= r1 - r0; k++) {
-		size_t	i = first ? r0 + k : r1 - k;
-
-		if (s->v[i * s->ncols + c] != SERIES_NONE)
-			return s->v[i * s->ncols + c];
-	}
-	return -1;
-}
 
 const char *
 series_grower(const struct facts *f, struct arena *a, const char *victim,

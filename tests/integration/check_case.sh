@@ -45,6 +45,7 @@ case $CASE in
 multistep|overlap) REQMEM=314572800 ;;
 ulimit)		REQMEM=419430400 ;;
 numa_bind)	REQMEM=943718400 ;;
+dirty)		REQMEM=268435456 ;;
 esac
 EXACT_CPUS=1
 if [ "$SLURMV" = 24.11 ]; then
@@ -107,6 +108,10 @@ shm_fill)	HOOKS="epilog";		VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=batch ;;
 # runs out there; the kernel kills under CONSTRAINT_MEMORY_POLICY while
 # the job's cgroup has room (R-HOST-011).
 numa_bind)	HOOKS="epilog";		VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=batch ;;
+# cgroup v2 VM only (a disk throttled to 2 MiB/s): 48 MiB of page cache
+# waiting on writeback, then 220 MiB of anon under 256M: the writeback
+# tipped the cgroup over.
+dirty)		HOOKS="epilog";		VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=batch ;;
 thrash)		HOOKS="operator epilog"; VHOOKS=$HOOKS; CAUSE=memory_stall
 		CAUSE_epilog=time_limit; SPANK=batch ;;
 # perl fails under the batch script's own ulimit -v with no kernel OOM:
@@ -238,6 +243,11 @@ scenario()
 		# perl 5.36 exits 1, 5.40 12 (ENOMEM); a kill would be 137
 		ok "output: perl exited by itself, not killed" has_line "$OUTF" \
 		    '^perl exit status: ([1-9]|[1-9][0-9]|1[0-2][0-9])$' ;;
+	dirty)
+		ok "sacct: batch step OUT_OF_MEMORY" has_line "$SACCT" "${b}OUT_OF_MEMORY\\|"
+		ok "output: 48 MiB or more waited on writeback" has_line "$OUTF" \
+		    '^page cache waiting on writeback: (4[89]|[5-9][0-9]|[1-9][0-9][0-9]) MiB$'
+		ok "output: membind was killed (exit status 137)" has_line "$OUTF" '^membind exit status: 137$' ;;
 	numa_bind)
 		# v2's oom_kill counts kills of every kind: Slurm says OOM
 		ok "sacct: batch step OUT_OF_MEMORY" has_line "$SACCT" "${b}OUT_OF_MEMORY\\|"
@@ -667,6 +677,10 @@ verdict_checks()
 		[ "$hook" = trap ] &&
 		ok "$hook: rule R-HOST-013 (the job's own ulimit)" jqt "$j" \
 		    '.verdict.rule == "R-HOST-013"' ;;
+	dirty/host_oom)
+		ok "$hook: the writeback tipped the cgroup over; write slower or faster storage" jqt "$j" \
+		    '(.verdict.summary | test("tipped the cgroup over")) and
+		    (.verdict.next_action | test("faster or node-local file system"))' ;;
 	numa_bind/host_oom)
 		ok "$hook: rule R-HOST-011 names the policy and node 1" jqt "$j" \
 		    '.verdict.rule == "R-HOST-011" and
@@ -715,7 +729,7 @@ spank_log_checks()
 	fi
 	case $CASE in
 	timelimit|thrash) why='signal=[1-9][0-9]* oom_kill=0' ;;
-	oom_batch|leak|array_oom|dbd_down|shm_fill|numa_bind) why='signal=0 oom_kill=[1-9]' ;;
+	oom_batch|leak|array_oom|dbd_down|shm_fill|numa_bind|dirty) why='signal=0 oom_kill=[1-9]' ;;
 	*)		why='signal=9 oom_kill=[1-9]' ;;
 	esac
 	ok "spank: collected for step $SPANK ($why)" has_line "$log" \

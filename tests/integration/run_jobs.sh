@@ -31,9 +31,10 @@ OPERATOR_CASES="cpu_hungry gpu_gres gpu_nogres cpu_narrow"
 # memory cgroup OOM-kills the writer, and one that thrashes at its limit
 # until its time limit (collected live by root too).
 # The VM's NUMA node 1 is small: a job bound to it is OOM-killed by the
-# memory policy while its cgroup has room.
+# memory policy while its cgroup has room.  Its slow disk: page cache
+# waiting on writeback tips a job over its limit.
 if [ "$(cgroup_mode)" = v2 ]; then
-	CASES="thrash $CASES shm_fill numa_bind"
+	CASES="thrash dirty $CASES shm_fill numa_bind"
 	OPERATOR_CASES="$OPERATOR_CASES thrash"
 fi
 # Run alone on a slurmd restarted with another gres.conf (nofile, below),

@@ -231,6 +231,11 @@ run()
 	rm -f "$W/root.run.img" "$W/out.img"
 	cp --sparse=always "$W/root.img" "$W/root.run.img" || exit 1
 	truncate -s 512M "$W/out.img"
+	# a slow disk (QEMU throttles its writes to 2 MiB/s), mounted on
+	# /slow: the dirty case's page cache waits on it
+	rm -f "$W/slow.img"
+	truncate -s 1G "$W/slow.img" && mkfs.ext4 -q -F "$W/slow.img" ||
+	    { log "cannot make the slow disk"; exit 1; }
 	# two NUMA nodes: node 1 small (the numa_bind case exhausts it),
 	# the vCPUs split between them
 	n1=$VM_NODE1_MEM
@@ -248,6 +253,7 @@ run()
 	    -drive file="$W/root.run.img",format=raw,if=virtio,cache=unsafe \
 	    -drive file="$tar",format=raw,if=virtio,readonly=on \
 	    -drive file="$W/out.img",format=raw,if=virtio,cache=writeback \
+	    -drive file="$W/slow.img",format=raw,if=virtio,cache=writeback,throttling.bps-write=2097152 \
 	    -serial file:"$RESULTS/console.log" </dev/null
 	rc=$?
 	tar -C "$RESULTS" -xf "$W/out.img" 2>/dev/null ||
@@ -255,7 +261,7 @@ run()
 	awk -v a="$(date +%s.%N)" -v b="$t0" -v m="$accel" \
 	    'BEGIN { printf "vm_run %.1fs accel=%s\n", a - b, m }' |
 	    tee -a "$RESULTS/timings-vm.txt" >&2
-	rm -f "$W/root.run.img" "$W/out.img" "$tar"
+	rm -f "$W/root.run.img" "$W/out.img" "$W/slow.img" "$tar"
 	if [ "$rc" != 0 ]; then
 		log "qemu exited $rc (124: it ran past ${VM_TIMEOUT}s); console tail:"
 		tail -n 40 "$RESULTS/console.log" >&2

@@ -26,6 +26,8 @@ mount -t tmpfs -o mode=1777,nosuid,nodev tmpfs /dev/shm
 mount -t tmpfs -o mode=0755,nosuid,nodev tmpfs /run
 mount -t tmpfs -o mode=1777,nosuid,nodev tmpfs /tmp
 mount -t cgroup2 -o nsdelegate,memory_recursiveprot cgroup2 $CG
+# vm.sh's slow disk (writes throttled to 2 MiB/s), for the dirty case
+mkdir -p /slow && mount -t ext4 /dev/vdd /slow && chmod 1777 /slow
 hostname $NODE
 echo $NODE >/etc/hostname
 printf '127.0.0.1\tlocalhost\n127.0.1.1\t%s\n' $NODE >/etc/hosts

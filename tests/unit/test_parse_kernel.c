@@ -852,6 +852,8 @@ DEFINE_TEST(test_kernel_stats_v2_old_kmsg)
 	    "16384\\x0aslab 100000\\x0apercpu 1000\\x0asock 4096\\x0ashmem "
 	    "0\\x0afile_dirty 1048576\\x0afile_writeback 4096\\x0a\n"
 	    "6,5,1000004,-;pgmajfault 77\n"
+	    "6,5,1000004,-;pgscan 600335\n"
+	    "6,5,1000004,-;pgsteal 2813\n"
 	    "6,6,1000005,-;wat 1 2\n"
 	    "6,7,1000006,-;pgfault 5\n"
 	    "6,8,1000007,-;Tasks state (memory values in pages):\n"
@@ -874,6 +876,9 @@ DEFINE_TEST(test_kernel_stats_v2_old_kmsg)
 	CHECK_NUM(ev, "stats_sock_bytes", 4096);
 	CHECK_NUM(ev, "stats_dirty_bytes", 1048576 + 4096);
 	CHECK_NUM(ev, "stats_pgmajfault", 77);
+	/* reclaim's pages (the dirty case's real report had these two) */
+	CHECK_NUM(ev, "stats_pgscan", 600335);
+	CHECK_NUM(ev, "stats_pgsteal", 2813);
 	CHECK_NUM(ev, "tasks_n", 1);
 	CHECK_NUM(ev, "tasks_page_bytes", 4096);
 	CHECK_NUM(ev, "tasks_page_assumed", 0);
