@@ -27,7 +27,9 @@
  *    a log or kernel line that a later snapshot holds again is dropped
  *    from the earlier one (as many times as the later one holds it, so a
  *    line a job printed twice stays twice); a state file (cgroup, host,
- *    GPU, watch series) is read from the latest snapshot that has it.
+ *    GPU, watch series) is read from the latest snapshot that has it,
+ *    except a cgroup's pid list: each snapshot's is kept (who was in
+ *    which step at that moment).
  *  - Slurm's records of the job (sacct rows by job and step, scontrol
  *    job, step, node and config records) come from one snapshot each,
  *    whatever node collected it: the one whose record is in a final
@@ -554,8 +556,19 @@ pset_init(struct pset *ps, struct input **ins, const size_t *g, size_t ng,
 	return ERR_OK;
 }
 
+/* A cgroup's list of pids is what that snapshot saw, not a state a later
+ * reading replaces: a process that died between two snapshots (the one the
+ * kernel killed, or one that ended after it) is in the earlier list only,
+ * and that list is what maps a kernel report's task table to steps. */
+static int
+pid_list(const struct event *ev)
+{
+	return ev->kind == EV_HOST && ev->sig != NULL &&
+	    strcmp(ev->sig, "cgroup.procs") == 0;
+}
+
 /* Drop the events of one earlier snapshot's state files that a later
- * one has too; its watch series likewise. */
+ * one has too (but not its pid lists); its watch series likewise. */
 static enum err_code
 supersede_one(struct input *in, size_t idx, const struct pset *later,
     struct drops *d, struct err *e)
@@ -572,7 +585,7 @@ supersede_one(struct input *in, size_t idx, const struct pset *later,
 		enum file_kind fk = kind_of(in, ev);
 
 		if (moment_file(fk) || job_record(ev->kind) ||
-		    fk == FK_SACCT || fk == FK_SCONTROL)
+		    fk == FK_SACCT || fk == FK_SCONTROL || pid_list(ev))
 			continue;
 		if (gone[ev->ref.file_id])
 			drop(d, idx, j, 1);
