@@ -600,7 +600,9 @@ const struct rule	rules_host[] = {
 	  .signals = "the watch series of the job's memory cgroup (current) "
 	      "grew steadily up to the host OOM: positive robust slope "
 	      "explaining >= 60% of the variance, growth >= 5% of the limit, "
-	      "every quarter of the run growing (trend.h)",
+	      "every quarter of the run growing (trend.h), over 15 s or more; "
+	      "not when the same level's anon stayed flat while file or shmem "
+	      "carried the rise (written data)",
 	  .meaning = "Host memory grew steadily until the cgroup limit "
 	      "killed the job: a leak, not a single large allocation.",
 	  .next_action = "Rerun a short copy of the job with the same inputs "

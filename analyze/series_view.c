@@ -594,6 +594,8 @@ rise_was_written(const struct facts *f, const struct sview *v)
 	    cur * WRITTEN_PCT;
 }
 
+#define LEAK_MIN_SPAN_NS	((int64_t)15 * 1000000000)
+
 static int
 refine_leak(const struct facts *f, struct arena *a, struct rmatch *m,
     int host)
@@ -604,6 +606,12 @@ refine_leak(const struct facts *f, struct arena *a, struct rmatch *m,
 		const struct sview *v = &sf->v[i];
 
 		if (v->host != host || !leaked(v))
+			continue;
+		/* a host rise of a few seconds before the kill is one
+		 * allocation phase (data or a model loaded in chunks), not
+		 * memory lost across the job's work */
+		if (host && v->axis == TREND_AXIS_TIME && v->kind != SV_FIGURE &&
+		    v->tr.to_ns - v->tr.from_ns < LEAK_MIN_SPAN_NS)
 			continue;
 		/* files written into a tmpfs filled the limit: what grew
 		 * was written, and filled_by says so */
