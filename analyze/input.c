@@ -40,6 +40,7 @@ static parse_fn *const parsers[] = {
 	[FK_DEV_ACCESS] = parse_dev_access,
 	[FK_SLURM_CONF] = parse_slurm_conf,
 	[FK_JOB_ENV] = parse_job_env,
+	[FK_DCGMI] = parse_dcgmi,
 };
 
 static struct afile *
