@@ -45,22 +45,28 @@ capacity_of(const struct facts *f, const struct event *d, int64_t gpu)
 	return -1;
 }
 
-/* PIDs DCGM saw that are not the job's (when the job's are known). */
+/* PIDs DCGM saw that are not the job's (when the job's are known),
+ * listed in *list ("100477, 100478"). */
 static int64_t
-foreign_pids(const struct facts *f, const struct event *d)
+foreign_pids(const struct facts *f, struct arena *a, const struct event *d,
+    const char **list)
 {
 	struct str	p = ev_str(d, "pids");
 	int64_t		n = 0, pid;
 	size_t		i = 0, k;
 
+	*list = "";
 	if (f->njob_pids == 0 || p.n == 0)
 		return 0;
 	while (i < p.n) {
 		for (k = i; k < p.n && p.p[k] != ','; k++)
 			;
 		if (str_to_i64(str_make(p.p + i, k - i), &pid) == 0 &&
-		    !facts_is_job_pid(f, pid))
+		    !facts_is_job_pid(f, pid)) {
+			*list = arena_printf(a, "%s%s%" PRId64, *list,
+			    n > 0 ? ", " : "", pid);
 			n++;
+		}
 		i = k + 1;
 	}
 	return n;
@@ -94,15 +100,17 @@ static const char *
 speaks_to(const struct facts *f, struct arena *a, const char *cause,
     const struct dcgm_q *q, const struct event *d)
 {
-	int64_t	other;
+	const char	*list;
+	int64_t		 other;
 
 	if (strcmp(cause, "gpu_other_tenant") == 0) {
-		other = foreign_pids(f, d);
-		if (other > 0)
+		other = foreign_pids(f, a, d, &list);
+		if (other > 0 && list != NULL)
 			return arena_printf(a, "DCGM saw %" PRId64 " process%s "
-			    "on GPU %s that %s not the job's (PIDs %s)", other,
-			    other == 1 ? "" : "es", q->gpu, other == 1 ? "is" :
-			    "are", q->pids);
+			    "on GPU %s during the job that %s not the job's "
+			    "(PID%s %s)", other, other == 1 ? "" : "es", q->gpu,
+			    other == 1 ? "is" : "are", other == 1 ? "" : "s",
+			    list);
 		if (q->conflicting > 0)
 			return arena_printf(a, "DCGM names %" PRId64
 			    " conflicting process%s on GPU %s", q->conflicting,
