@@ -279,6 +279,7 @@ struct stall_rank {
 /* The job's collective timeouts folded per rank (stall.c). */
 struct collective_q {
 	int64_t			 timeouts;	/* timeout lines, all ranks */
+	int64_t			 flight_recorder_ranks;	/* dumps read */
 	int64_t			 ranks;		/* ranks that reported */
 	int64_t			 world;		/* highest rank + 1; -1 */
 	int64_t			 seqnum;	/* where most ranks wait; -1 */

@@ -612,6 +612,9 @@ mj_collective(const struct collective_q *c, int *bad)
 	json_t	*o = json_object(), *arr = json_array();
 
 	mj_set(o, "timeouts", json_integer((json_int_t)c->timeouts), bad);
+	if (c->flight_recorder_ranks > 0)	/* additive (issue 18) */
+		mj_set(o, "flight_recorder_ranks",
+		    json_integer((json_int_t)c->flight_recorder_ranks), bad);
 	mj_set(o, "ranks_reported", json_integer((json_int_t)c->ranks), bad);
 	mj_set(o, "world_size", mj_int(c->world), bad);
 	mj_set(o, "seqnum", mj_int(c->seqnum), bad);
@@ -1491,6 +1494,8 @@ mj_read_collective(struct mj *m, json_t *root, struct analysis *an)
 		return ERR(m->e, ERR_NOMEM, "collective");
 	if ((rc = mj_get_int(m, o, "timeouts", 0, INT64_MAX, 0,
 	    &c->timeouts)) ||
+	    (rc = mj_get_int(m, o, "flight_recorder_ranks", 0, INT64_MAX, 0,
+	    &c->flight_recorder_ranks)) ||
 	    (rc = mj_get_int(m, o, "ranks_reported", 0, INT64_MAX, 0,
 	    &c->ranks)) ||
 	    (rc = mj_get_int(m, o, "world_size", 0, INT64_MAX, -1,
