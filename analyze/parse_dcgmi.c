@@ -34,10 +34,10 @@ enum dlist { DL_NONE, DL_XID, DL_PID, DL_CONFLICT };
 
 struct dblock {
 	struct event	*ev;
-	enum dlist	 list;		/* what an empty-name row continues */
+	enum dlist	 list;	/* what an empty-name row continues */
 	int64_t		 pids[DCGM_PIDS];
 	int		 npids;
-	int64_t		 nconflict;	/* conflicting PID rows seen */
+	int64_t		 nconflict;	/* conflicting PID rows */
 	int64_t		 nxid;		/* Xid time rows seen */
 };
 

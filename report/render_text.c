@@ -168,7 +168,8 @@ report_dcgm(const struct dcgm_q *d, char *out, size_t n)
 	    d->gpu != NULL ? d->gpu : "?", d->node != NULL ? " on " : "",
 	    d->node != NULL ? d->node : "", mx, d->capacity_bytes > 0 ?
 	    " of " : "", d->capacity_bytes > 0 ? cap : "", pr,
-	    d->processes == 1 ? "" : "es", d->pids != NULL ? " (PIDs " : "",
+	    d->processes == 1 ? "" : "es", d->pids == NULL ? "" :
+	    strchr(d->pids, ',') != NULL ? " (PIDs " : " (PID ",
 	    d->pids != NULL ? d->pids : "", d->pids != NULL ? ")" : "", xid,
 	    d->xid_errors == 1 ? "" : "s", sbe, dbe, d->health != NULL ?
 	    ", " : "", d->health != NULL ? d->health : "");

@@ -171,7 +171,7 @@ DEFINE_TEST(test_dcgm_quantities_report_json)
 		goto out;
 	CHECK(report_render(an, REPORT_TEXT, fp, NULL, &e) == ERR_OK);
 	fclose(fp);
-	CHECK(strstr(buf, "GPU 1: memory peak 38.0 GiB, 1 process (PIDs "
+	CHECK(strstr(buf, "GPU 1: memory peak 38.0 GiB, 1 process (PID "
 	    "7002), 2 critical Xids, ECC 3 single / 1 double bit, Failure")
 	    != NULL);
 	free(buf);
