@@ -173,6 +173,26 @@ struct device_q {			/* one GPU */
 	int64_t		 util_ave_pct;
 };
 
+/* One GPU of DCGM's job statistics (dcgmi stats -j JOB -v; issue 18),
+ * secondary evidence beside nvidia-smi's and the allocator's. -1 or
+ * NULL unknown. */
+struct dcgm_q {
+	const char		*gpu;		/* DCGM's GPU id; "summary" */
+	const char		*node;
+	const char		*job;		/* the id DCGM recorded */
+	int64_t			 max_memory_bytes;
+	int64_t			 capacity_bytes;	/* nvidia-smi's, that GPU */
+	int64_t			 processes;	/* DCGM saw on the GPU */
+	int64_t			 conflicting;	/* process stats only */
+	const char		*pids;		/* "10140,10141" */
+	int64_t			 xid_errors;	/* critical Xids counted */
+	int64_t			 ecc_sbe;
+	int64_t			 ecc_dbe;
+	int64_t			 pcie_replays;
+	const char		*health;	/* Healthy Warning Failure */
+	struct evidence_list	 evidence;
+};
+
 struct usage_q {			/* one limit hit, seen by each meter */
 	const char		*step;
 	const char		*node;
@@ -260,6 +280,7 @@ struct stall_rank {
 /* The job's collective timeouts folded per rank (stall.c). */
 struct collective_q {
 	int64_t			 timeouts;	/* timeout lines, all ranks */
+	int64_t			 flight_recorder_ranks;	/* dumps read */
 	int64_t			 ranks;		/* ranks that reported */
 	int64_t			 world;		/* highest rank + 1; -1 */
 	int64_t			 seqnum;	/* where most ranks wait; -1 */
@@ -315,6 +336,8 @@ struct analysis {
 	size_t			 nhost;
 	struct device_q		*device;
 	size_t			 ndevice;
+	struct dcgm_q		*dcgm;		/* quantities.dcgm (issue 18) */
+	size_t			 ndcgm;
 	struct usage_q		*usage;
 	size_t			 nusage;
 	struct breakdown_q	*breakdown;

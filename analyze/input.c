@@ -40,6 +40,7 @@ static parse_fn *const parsers[] = {
 	[FK_DEV_ACCESS] = parse_dev_access,
 	[FK_SLURM_CONF] = parse_slurm_conf,
 	[FK_JOB_ENV] = parse_job_env,
+	[FK_DCGMI] = parse_dcgmi,
 };
 
 static struct afile *
@@ -280,6 +281,12 @@ load_member(struct input *in, struct bundle_reader *br,
 	 * when the path says nothing. */
 	if (kind == FK_LOG && !in->has_manifest)
 		kind = sniff_content(m->path, blk, (size_t)nh);
+	/* An --attach file without a .pickle suffix (a Flight Recorder dump
+	 * is named /tmp/nccl_trace_rank_N) is a pickle by its first bytes. */
+	if (kind == FK_LOG && strncmp(m->path, "attach/", 7) == 0 &&
+	    nh >= 2 && (unsigned char)blk[0] == 0x80 && blk[1] >= 2 &&
+	    blk[1] <= 5)
+		kind = FK_TORCH_SNAPSHOT;
 	if (kind == FK_MANIFEST)
 		return ERR_OK;
 	/* A kernel log too big to read whole is still scanned: the catalog

@@ -44,7 +44,8 @@ enum file_kind {
 	FK_SERIES,	/* watch/...: a --watch series file */
 	FK_NVSMI_TABLE,	/* plain nvidia-smi: the table, then as a log */
 	FK_TORCH_SNAPSHOT,	/* a PyTorch allocator snapshot pickle */
-	FK_TORCH_SUMMARY	/* its numeric summary (collector --redact) */
+	FK_TORCH_SUMMARY,	/* its numeric summary (collector --redact) */
+	FK_DCGMI	/* gpu/dcgmi-stats.txt: dcgmi stats -j JOB -v */
 };
 
 struct afile {
@@ -124,6 +125,11 @@ int		input_add_note(struct input *, const char *fmt, ...)
 enum err_code	input_series(struct input *, int file_id, const char *path,
 		    const char *, size_t, struct err *);
 /* parse_torch.c: read an allocator snapshot pickle into its events. */
+/* flight_recorder.c: is this pickle a Flight Recorder dump; its event. */
+struct pk_node;
+int		fr_is_dump(const struct pk_node *);
+enum err_code	input_flight(struct input *, int file_id, const char *path,
+		    const struct pk_node *, struct err *);
 enum err_code	input_torch(struct input *, int file_id, const char *path,
 		    const char *, size_t, struct err *);
 enum err_code	input_torch_summary(struct input *, int file_id,

@@ -84,6 +84,12 @@ analysis_mask(struct analysis *an)
 		mask_str(a, &an->usage[i].summary);
 		mask_list(a, &an->usage[i].evidence);
 	}
+	for (size_t i = 0; i < an->ndcgm; i++) {
+		mask_str(a, &an->dcgm[i].node);
+		mask_str(a, &an->dcgm[i].job);
+		mask_str(a, &an->dcgm[i].health);
+		mask_list(a, &an->dcgm[i].evidence);
+	}
 	for (size_t i = 0; i < an->nseries; i++) {
 		mask_str(a, &an->series[i].name);
 		mask_str(a, &an->series[i].source);

@@ -517,6 +517,29 @@ mj_series(const struct series_q *q, int *bad)
 	return o;
 }
 
+/* quantities.dcgm[]: DCGM's job statistics per GPU (issue 18). */
+static json_t *
+mj_dcgm(const struct dcgm_q *q, int *bad)
+{
+	json_t	*o = json_object();
+
+	mj_set(o, "gpu", mj_str(q->gpu), bad);
+	mj_set(o, "node", mj_str(q->node), bad);
+	mj_set(o, "job", mj_str(q->job), bad);
+	mj_set(o, "max_memory_bytes", mj_int(q->max_memory_bytes), bad);
+	mj_set(o, "capacity_bytes", mj_int(q->capacity_bytes), bad);
+	mj_set(o, "processes", mj_int(q->processes), bad);
+	mj_set(o, "conflicting", mj_int(q->conflicting), bad);
+	mj_set(o, "pids", mj_str(q->pids), bad);
+	mj_set(o, "xid_errors", mj_int(q->xid_errors), bad);
+	mj_set(o, "ecc_sbe", mj_int(q->ecc_sbe), bad);
+	mj_set(o, "ecc_dbe", mj_int(q->ecc_dbe), bad);
+	mj_set(o, "pcie_replays", mj_int(q->pcie_replays), bad);
+	mj_set(o, "health", mj_str(q->health), bad);
+	mj_set(o, "evidence", mj_evlist(&q->evidence, bad), bad);
+	return o;
+}
+
 static json_t *
 mj_quantities(const struct analysis *an, int *bad)
 {
@@ -541,6 +564,13 @@ mj_quantities(const struct analysis *an, int *bad)
 		for (size_t i = 0; i < an->nbreakdown; i++)
 			mj_push(b, mj_breakdown(&an->breakdown[i], bad), bad);
 		mj_set(o, "breakdown", b, bad);
+	}
+	if (an->ndcgm > 0) {	/* only when read: additive (issue 18) */
+		json_t	*g = json_array();
+
+		for (size_t i = 0; i < an->ndcgm; i++)
+			mj_push(g, mj_dcgm(&an->dcgm[i], bad), bad);
+		mj_set(o, "dcgm", g, bad);
 	}
 	return o;
 }
@@ -582,6 +612,9 @@ mj_collective(const struct collective_q *c, int *bad)
 	json_t	*o = json_object(), *arr = json_array();
 
 	mj_set(o, "timeouts", json_integer((json_int_t)c->timeouts), bad);
+	if (c->flight_recorder_ranks > 0)	/* additive (issue 18) */
+		mj_set(o, "flight_recorder_ranks",
+		    json_integer((json_int_t)c->flight_recorder_ranks), bad);
 	mj_set(o, "ranks_reported", json_integer((json_int_t)c->ranks), bad);
 	mj_set(o, "world_size", mj_int(c->world), bad);
 	mj_set(o, "seqnum", mj_int(c->seqnum), bad);
@@ -1461,6 +1494,8 @@ mj_read_collective(struct mj *m, json_t *root, struct analysis *an)
 		return ERR(m->e, ERR_NOMEM, "collective");
 	if ((rc = mj_get_int(m, o, "timeouts", 0, INT64_MAX, 0,
 	    &c->timeouts)) ||
+	    (rc = mj_get_int(m, o, "flight_recorder_ranks", 0, INT64_MAX, 0,
+	    &c->flight_recorder_ranks)) ||
 	    (rc = mj_get_int(m, o, "ranks_reported", 0, INT64_MAX, 0,
 	    &c->ranks)) ||
 	    (rc = mj_get_int(m, o, "world_size", 0, INT64_MAX, -1,
@@ -1516,6 +1551,63 @@ mj_read_collective(struct mj *m, json_t *root, struct analysis *an)
 	return ERR_OK;
 }
 
+static const struct {
+	const char	*key;
+	size_t		 off;
+} mj_dcgm_ints[] = {
+	{ "max_memory_bytes", offsetof(struct dcgm_q, max_memory_bytes) },
+	{ "capacity_bytes", offsetof(struct dcgm_q, capacity_bytes) },
+	{ "processes", offsetof(struct dcgm_q, processes) },
+	{ "conflicting", offsetof(struct dcgm_q, conflicting) },
+	{ "xid_errors", offsetof(struct dcgm_q, xid_errors) },
+	{ "ecc_sbe", offsetof(struct dcgm_q, ecc_sbe) },
+	{ "ecc_dbe", offsetof(struct dcgm_q, ecc_dbe) },
+	{ "pcie_replays", offsetof(struct dcgm_q, pcie_replays) },
+};
+
+static enum err_code
+mj_read_one_dcgm(struct mj *m, json_t *o, struct dcgm_q *q)
+{
+	enum err_code	 rc;
+	int64_t		*p;
+
+	if ((rc = mj_get_str(m, o, "gpu", &q->gpu)) ||
+	    (rc = mj_get_str(m, o, "node", &q->node)) ||
+	    (rc = mj_get_str(m, o, "job", &q->job)) ||
+	    (rc = mj_get_str(m, o, "pids", &q->pids)) ||
+	    (rc = mj_get_str(m, o, "health", &q->health)) ||
+	    (rc = mj_read_evlist(m, o, "evidence", &q->evidence)))
+		return rc;
+	for (size_t i = 0; i < sizeof(mj_dcgm_ints) / sizeof(mj_dcgm_ints[0]);
+	    i++) {
+		p = (int64_t *)(void *)((char *)q + mj_dcgm_ints[i].off);
+		if ((rc = mj_get_int(m, o, mj_dcgm_ints[i].key, 0, INT64_MAX,
+		    -1, p)))
+			return rc;
+	}
+	return ERR_OK;
+}
+
+static enum err_code
+mj_read_dcgm(struct mj *m, json_t *q, struct analysis *an)
+{
+	json_t		*ga;
+	void		*gv;
+	enum err_code	 rc;
+
+	if ((rc = mj_get_arr(m, q, "dcgm", sizeof(*an->dcgm), &ga, &gv,
+	    &an->ndcgm)))
+		return rc;
+	an->dcgm = gv;
+	for (size_t i = 0; i < an->ndcgm; i++)
+		if ((rc = mj_where(m, "quantities.dcgm",
+		    json_array_get(ga, i), i, 1)) ||
+		    (rc = mj_read_one_dcgm(m, json_array_get(ga, i),
+		    &an->dcgm[i])))
+			return rc;
+	return ERR_OK;
+}
+
 static enum err_code
 mj_read_quantities(struct mj *m, json_t *root, struct analysis *an)
 {
@@ -1532,6 +1624,7 @@ mj_read_quantities(struct mj *m, json_t *root, struct analysis *an)
 	    &an->ndevice)) ||
 	    (rc = mj_read_usages(m, q, an)) ||
 	    (rc = mj_read_breakdowns(m, q, an)) ||
+	    (rc = mj_read_dcgm(m, q, an)) ||
 	    (rc = mj_read_series(m, q, an)))
 		return rc;
 	an->host = hv;

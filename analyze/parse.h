@@ -61,6 +61,9 @@ parse_fn	parse_nvsmi_csv;
 parse_fn	parse_nvsmi_table;
 /* host/ files written by the collector (meminfo, shm, env, ...). */
 parse_fn	parse_host;
+/* dcgmi stats -j JOB -v (DCGM job statistics): one EV_DCGM_GPU per GPU
+ * block. (parse_dcgmi.c) */
+parse_fn	parse_dcgmi;
 
 /* Slurm value helpers shared by the sacct and scontrol parsers
  * (parse_sacct.c). Each returns 0 and sets its outputs, or -1 when the
@@ -131,5 +134,6 @@ int	sniff_kernel(const char *, size_t);
 int	sniff_nvsmi_xml(const char *, size_t);
 int	sniff_nvsmi_csv(const char *, size_t);
 int	sniff_nvsmi_table(const char *, size_t);
+int	sniff_dcgmi(const char *, size_t);
 
 #endif

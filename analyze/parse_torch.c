@@ -12,7 +12,8 @@
  * opcode and its offset, and nothing else: it is never executed. The
  * numeric summary the collector stores instead of the pickle under
  * --redact (attach/NAME.summary.json, torch_snap.h's tsnap_json) gives
- * the same events.
+ * the same events. A pickle that is a Flight Recorder dump goes to
+ * flight_recorder.c instead.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -150,8 +151,12 @@ input_torch(struct input *in, int file_id, const char *path,
 		arena_free(ta);
 		return ERR(e, ERR_NOMEM, "%s", path);
 	}
-	if (pickle_read(data, n, &tsnap_limits, ta, &root, &pe) != ERR_OK ||
-	    tsnap_read(root, s, &pe) != ERR_OK) {
+	if (pickle_read(data, n, &tsnap_limits, ta, &root, &pe) == ERR_OK &&
+	    fr_is_dump(root)) {	/* a Flight Recorder dump (issue 18) */
+		rc = input_flight(in, file_id, path, root, e);
+		goto out;
+	}
+	if (pe.code != ERR_OK || tsnap_read(root, s, &pe) != ERR_OK) {
 		if (pe.code == ERR_NOMEM)
 			rc = ERR(e, ERR_NOMEM, "%s", path);
 		else

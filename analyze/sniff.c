@@ -26,6 +26,7 @@ static const struct {
 	{ "slurm/scontrol", "", FK_SCONTROL },
 	{ "kernel/", "", FK_KERNEL },
 	{ "cgroup/", "", FK_CGROUP },
+	{ "gpu/dcgmi", "", FK_DCGMI },
 	{ "gpu/", ".xml", FK_NVSMI_XML },
 	{ "gpu/", ".csv", FK_NVSMI_CSV },
 	{ "gpu/", "", FK_SKIP },
@@ -94,6 +95,7 @@ sniff_content(const char *path, const char *p, size_t n)
 		{ sniff_nvsmi_csv, FK_NVSMI_CSV },
 		{ sniff_nvsmi_table, FK_NVSMI_TABLE },
 		{ sniff_kernel, FK_KERNEL },
+		{ sniff_dcgmi, FK_DCGMI },
 	};
 	/* The collector's own files, by name (a bundle unpacked without its
 	 * manifest, or copied by hand). */

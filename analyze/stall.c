@@ -14,11 +14,21 @@
  * Sequence numbers count per process group; lines that do not name the
  * group are compared as one group, and the summary says so when a rank's
  * number is far from the others'.
+ *
+ * A rank's Flight Recorder dump (flight_recorder.c: EV_FLIGHT_RECORDER,
+ * its first collective not completed and its last enqueued and completed
+ * ones) folds into the same record: it names the rank behind the others
+ * when no watchdog line was kept, or confirms the lines when both are
+ * there (a rank's watchdog line, which is what timed out, wins where the
+ * two differ). The dump's "nccl:all_reduce" and the watchdog's ALLREDUCE
+ * are compared as the same collective.
  */
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "rule_kit.h"
 #include "rules.h"
@@ -60,7 +70,8 @@ is_progress(const struct event *ev)
 	    strcmp(ev->sig, "S-NCCL-WATCHDOG-EXCEPTION") == 0;
 }
 
-/* Folds one watchdog line into its rank's record. */
+/* Folds one watchdog line (or Flight Recorder dump) into its rank's
+ * record. */
 static void
 take(struct rank_rec *r, const struct event *ev)
 {
@@ -68,6 +79,14 @@ take(struct rank_rec *r, const struct event *ev)
 
 	if (r->node == NULL)
 		r->node = ev->node;
+	if (ev->kind == EV_FLIGHT_RECORDER && seq >= 0 && (r->ev == NULL ||
+	    r->ev->kind != EV_NCCL_TIMEOUT)) {
+		r->seq = seq;
+		r->optype = ev_str(ev, "optype");
+		r->numel = ev_num_or(ev, "numel_in", -1);
+		r->timeout_ms = ev_num_or(ev, "timeout_ms", -1);
+		r->ev = ev;
+	}
 	if (ev->kind == EV_NCCL_TIMEOUT) {
 		if (seq >= 0 && (r->seq < 0 || seq < r->seq ||
 		    r->ev == NULL || r->ev->kind != EV_NCCL_TIMEOUT)) {
@@ -122,10 +141,34 @@ mode_seq(const struct rank_rec *v, size_t n, size_t *count)
 	return best;
 }
 
+/* A collective's name without "nccl:", case and underscores:
+ * "nccl:all_reduce" and ALLREDUCE are one. */
+static struct str
+op_core(struct str s)
+{
+	if (s.n >= 5 && strncasecmp(s.p, "nccl:", 5) == 0)
+		s = str_make(s.p + 5, s.n - 5);
+	return s;
+}
+
 static int
 same(struct str a, struct str b)
 {
-	return a.n == b.n && (a.n == 0 || memcmp(a.p, b.p, a.n) == 0);
+	size_t	i = 0, j = 0;
+
+	a = op_core(a);
+	b = op_core(b);
+	for (;;) {
+		while (i < a.n && a.p[i] == '_')
+			i++;
+		while (j < b.n && b.p[j] == '_')
+			j++;
+		if (i == a.n || j == b.n)
+			return i == a.n && j == b.n;
+		if (toupper((unsigned char)a.p[i++]) !=
+		    toupper((unsigned char)b.p[j++]))
+			return 0;
+	}
 }
 
 /* The OpType most ranks at seq called (its count in *count). */
@@ -272,9 +315,18 @@ summarize(struct arena *a, struct collective_q *c, struct str op,
 {
 	const char	*s, *list = "", *silent;
 
-	s = arena_printf(a, "%" PRId64 " collective timeout%s from %" PRId64
-	    " rank%s", c->timeouts, c->timeouts == 1 ? "" : "s", c->ranks,
-	    c->ranks == 1 ? "" : "s");
+	if (c->timeouts > 0)
+		s = arena_printf(a, "%" PRId64 " collective timeout%s from %"
+		    PRId64 " rank%s", c->timeouts, c->timeouts == 1 ? "" : "s",
+		    c->ranks, c->ranks == 1 ? "" : "s");
+	else
+		s = arena_printf(a, "No watchdog timeout line; Flight "
+		    "Recorder dumps of %" PRId64 " rank%s", c->ranks,
+		    c->ranks == 1 ? "" : "s");
+	if (c->timeouts > 0 && c->flight_recorder_ranks > 0)
+		s = arena_printf(a, "%s, and Flight Recorder dumps of %"
+		    PRId64 " rank%s", s, c->flight_recorder_ranks,
+		    c->flight_recorder_ranks == 1 ? "" : "s");
 	if (c->seqnum >= 0)
 		s = arena_printf(a, "%s; %s in collective %" PRId64
 		    "%s%.*s%s%s", s, c->ranks == 1 ? "it waits" : "they wait",
@@ -328,13 +380,23 @@ stall_view(const struct facts *f, struct analysis *an)
 	struct collective_q	*c;
 	struct str		 op = { NULL, 0 };
 	size_t			 n = 0, cnt = 0, opn = 0;
-	int64_t			 timeouts = 0, lo = -1, hi = -1;
+	int64_t			 timeouts = 0, lo = -1, hi = -1, frs = 0;
+	int64_t			 frpend = 0;
 	int			 maxrank = -1;
 
-	for (size_t i = 0; i < f->tl->n; i++)
-		timeouts += f->tl->v[i]->kind == EV_NCCL_TIMEOUT &&
-		    !facts_foreign(f, f->tl->v[i]);
-	if (timeouts == 0 ||
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event *ev = f->tl->v[i];
+
+		if (facts_foreign(f, ev))
+			continue;
+		timeouts += ev->kind == EV_NCCL_TIMEOUT;
+		if (ev->kind == EV_FLIGHT_RECORDER && ev->rank >= 0) {
+			frs++;
+			frpend += ev_num_or(ev, "seqnum", -1) >= 0;
+		}
+	}
+	/* Dumps where nothing is pending stalled nothing. */
+	if ((timeouts == 0 && frpend == 0) ||
 	    (v = calloc(STALL_RANKS, sizeof(*v))) == NULL)
 		return;
 	if ((idx = malloc(STALL_RANKS * sizeof(*idx))) == NULL) {
@@ -347,7 +409,8 @@ stall_view(const struct facts *f, struct analysis *an)
 		const struct event	*ev = f->tl->v[i];
 		struct rank_rec		*r;
 
-		if ((ev->kind != EV_NCCL_TIMEOUT && !is_progress(ev)) ||
+		if ((ev->kind != EV_NCCL_TIMEOUT && !is_progress(ev) &&
+		    ev->kind != EV_FLIGHT_RECORDER) ||
 		    ev->rank < 0 || facts_foreign(f, ev) ||
 		    (r = rec_of(v, idx, &n, ev->rank)) == NULL)
 			continue;
@@ -359,6 +422,7 @@ stall_view(const struct facts *f, struct analysis *an)
 	    sizeof(*c->stalled))) == NULL)
 		goto out;
 	c->timeouts = timeouts;
+	c->flight_recorder_ranks = frs;
 	c->ranks = (int64_t)n;
 	c->seqnum = mode_seq(v, n, &cnt);
 	c->numel_in = c->timeout_ms = -1;

@@ -1566,6 +1566,12 @@ static const struct probe probes[] = {
 	  "--query-compute-apps=pid,process_name,used_gpu_memory,gpu_uuid",
 	  "--format=csv" }, "gpu/compute-apps.csv", NULL, 15000, ITEM_CAP,
 	  PF_NODE },
+	/* DCGM job statistics, where the site's prolog started them
+	 * (dcgmi stats -s $SLURM_JOB_ID): same deadline as nvidia-smi; no
+	 * dcgmi (ENOENT) or no such job is a note, not a failure. */
+	{ "dcgmi-stats", h_optional, { "dcgmi", "stats", "-j", "%I", "-v" },
+	  "gpu/dcgmi-stats.txt", NULL, 20000, ITEM_CAP,
+	  PF_JOB | PF_OPTIONAL | PF_NODE },
 	{ "nvidia-version", h_file, { NULL }, "gpu/driver-version.txt",
 	  "@driver/nvidia/version", 3000, ITEM_CAP, PF_NODE },
 	{ "nvidia-gpus", h_nvgpus, { NULL }, "gpu/information-",

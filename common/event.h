@@ -100,7 +100,11 @@
 	X(EV_PROC_EXIT, "process_exit")	/* a log says pid N exited */ \
 	X(EV_PROC_STATE, "process_state")	/* a row of pasted ps output */ \
 	/* a PyTorch allocator snapshot, one per device (issue 18) */	\
-	X(EV_ALLOC_SNAPSHOT, "allocator_snapshot")
+	X(EV_ALLOC_SNAPSHOT, "allocator_snapshot")			\
+	/* DCGM job statistics, one per GPU (issue 18) */		\
+	X(EV_DCGM_GPU, "dcgm_gpu")					\
+	/* a Flight Recorder dump, one per rank (issue 18) */		\
+	X(EV_FLIGHT_RECORDER, "flight_recorder")
 
 enum ev_kind {
 #define EV_ENUM(k, s) k,

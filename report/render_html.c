@@ -1037,6 +1037,26 @@ ht_segmaps(struct html *h, size_t n)
 	}
 }
 
+/* DCGM's job statistics per GPU (issue 18), when read. */
+static void
+ht_dcgm(struct html *h)
+{
+	size_t	n = h->an->ndcgm < HT_ROWS_MAX ? h->an->ndcgm : HT_ROWS_MAX;
+	char	line[512];
+
+	if (h->an->ndcgm == 0)
+		return;
+	fprintf(h->fp, "<section id=\"dcgm\"><h2>DCGM job statistics</h2>"
+	    "\n");
+	for (size_t i = 0; i < n; i++) {
+		report_dcgm(&h->an->dcgm[i], line, sizeof(line));
+		fprintf(h->fp, "<p>");
+		esc_html(h->fp, line, 0, 0);
+		fprintf(h->fp, "</p>\n");
+	}
+	fprintf(h->fp, "</section>\n");
+}
+
 static void
 ht_device(struct html *h)
 {
@@ -1357,6 +1377,7 @@ report_html(const struct analysis *an, FILE *fp,
 	ht_breakdown(&h);
 	ht_series(&h);
 	ht_device(&h);
+	ht_dcgm(&h);
 	ht_processes(&h);
 	ht_findings(&h);
 	ht_missing(&h);

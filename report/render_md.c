@@ -498,6 +498,25 @@ md_series(FILE *fp, const struct analysis *an)
 	md_more(fp, an->nseries, n, "series");
 }
 
+/* DCGM's job statistics per GPU (issue 18), when read. */
+static void
+md_dcgm(FILE *fp, const struct analysis *an)
+{
+	size_t	n = an->ndcgm < MD_TABLE_MAX ? an->ndcgm : MD_TABLE_MAX;
+	char	line[512];
+
+	if (an->ndcgm == 0)
+		return;
+	fprintf(fp, "\n### DCGM job statistics\n\n");
+	for (size_t i = 0; i < n; i++) {
+		report_dcgm(&an->dcgm[i], line, sizeof(line));
+		fprintf(fp, "- ");
+		esc_md(fp, line, 0, 0);
+		fprintf(fp, "\n");
+	}
+	md_more(fp, an->ndcgm, n, "GPUs");
+}
+
 static void
 md_device(FILE *fp, const struct analysis *an)
 {
@@ -617,6 +636,7 @@ report_md(const struct analysis *an, FILE *fp,
 	md_breakdown(fp, an);
 	md_series(fp, an);
 	md_device(fp, an);
+	md_dcgm(fp, an);
 	md_inputs(fp, an);
 	if (an->damaged)
 		fprintf(fp, "\n**Some input was damaged or failed its hash; "

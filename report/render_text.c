@@ -146,6 +146,35 @@ report_gpu_acct(const struct device_q *d, char *out, size_t n)
 	    mx, av, um, ua);
 }
 
+/* "GPU 1 on node: memory peak 78.7 GiB of 80.0 GiB, 2 processes (PIDs
+ * 4242,5151), 0 critical Xids, ECC 0 single / 0 double bit, Healthy" */
+void
+report_dcgm(const struct dcgm_q *d, char *out, size_t n)
+{
+	char	mx[32], cap[32], xid[32], sbe[24], dbe[24], pr[32];
+
+	report_bytes(d->max_memory_bytes, mx);
+	report_bytes(d->capacity_bytes, cap);
+	snprintf(pr, sizeof(pr), d->processes >= 0 ? "%" PRId64 : "unknown",
+	    d->processes);
+	snprintf(xid, sizeof(xid), d->xid_errors >= 0 ? "%" PRId64 :
+	    "unknown", d->xid_errors);
+	snprintf(sbe, sizeof(sbe), d->ecc_sbe >= 0 ? "%" PRId64 : "unknown",
+	    d->ecc_sbe);
+	snprintf(dbe, sizeof(dbe), d->ecc_dbe >= 0 ? "%" PRId64 : "unknown",
+	    d->ecc_dbe);
+	snprintf(out, n, "GPU %s%s%s: memory peak %s%s%s, %s process%s%s%s%s"
+	    ", %s critical Xid%s, ECC %s single / %s double bit%s%s",
+	    d->gpu != NULL ? d->gpu : "?", d->node != NULL ? " on " : "",
+	    d->node != NULL ? d->node : "", mx, d->capacity_bytes > 0 ?
+	    " of " : "", d->capacity_bytes > 0 ? cap : "", pr,
+	    d->processes == 1 ? "" : "es", d->pids == NULL ? "" :
+	    strchr(d->pids, ',') != NULL ? " (PIDs " : " (PID ",
+	    d->pids != NULL ? d->pids : "", d->pids != NULL ? ")" : "", xid,
+	    d->xid_errors == 1 ? "" : "s", sbe, dbe, d->health != NULL ?
+	    ", " : "", d->health != NULL ? d->health : "");
+}
+
 /* ---- text ---- */
 
 static void
@@ -624,6 +653,24 @@ report_snapshot(const struct alloc_snap_q *s, char *out, size_t n)
 	return out;
 }
 
+/* DCGM's job statistics per GPU (issue 18), when read. */
+static void
+txt_dcgm(struct txt *t, const struct analysis *an)
+{
+	size_t	n = an->ndcgm < TXT_ROWS_MAX ? an->ndcgm : TXT_ROWS_MAX;
+	char	line[512];
+
+	if (an->ndcgm == 0)
+		return;
+	txt_heading(t, "DCGM job statistics", an->ndcgm);
+	for (size_t i = 0; i < n; i++) {
+		report_dcgm(&an->dcgm[i], line, sizeof(line));
+		fprintf(t->fp, "  ");
+		txt_str(t, line, "");
+		fprintf(t->fp, "\n");
+	}
+}
+
 static void
 txt_device(struct txt *t, const struct analysis *an)
 {
@@ -718,6 +765,7 @@ report_text(const struct analysis *an, FILE *fp,
 	txt_breakdown(&t, an);
 	txt_series(&t, an);
 	txt_device(&t, an);
+	txt_dcgm(&t, an);
 	txt_inputs(&t, an);
 	if (an->damaged)
 		fprintf(fp, "\nSome input was damaged or failed its hash: "

@@ -76,6 +76,8 @@ void		report_xid_note(const struct evidence_xid *, char *out,
  * 7.0 on node1: GPU memory peak 37.98 GiB (average 30.00 GiB), GPU
  * utilisation peak 100% (average 80%)"; unescaped. */
 void		report_gpu_acct(const struct device_q *, char *out, size_t n);
+/* One quantities.dcgm row in words (DCGM job statistics, issue 18). */
+void		report_dcgm(const struct dcgm_q *, char *out, size_t n);
 
 /* The meters of a usage view (analysis.h struct usage_q), in the order
  * every renderer shows them: label, what it measures, the field. */

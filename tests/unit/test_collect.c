@@ -852,3 +852,49 @@ DEFINE_TEST(test_collect_attach_redact_summary)
 	}
 	manifest_free(m);
 }
+
+/* DCGM job statistics (issue 18): run when dcgmi is there, by the job's
+ * own id, under nvidia-smi's deadline; no dcgmi is a note, not a failure,
+ * and no statistics for the job (dcgmi exits 255) neither. */
+DEFINE_TEST(test_collect_dcgmi_stats)
+{
+	struct manifest			*m;
+	const struct manifest_item	*it;
+
+	setup(NULL);
+	CHECK_EQ_INT(collect(src(FIX "/cgroup-v1"), "", "--job 3 --output "
+	    "out"), 0);
+	m = checked_bundle();
+	if ((it = item(m, "gpu/dcgmi-stats.txt")) != NULL) {
+		CHECK_EQ_STR(it->error, "ENOENT: dcgmi stats -j 3 -v not found");
+		CHECK_EQ_U64(it->bytes, 0);
+	}
+	manifest_free(m);
+
+	test_sh("rm -rf out && mkdir out && printf '#!/bin/sh\\n"
+	    "[ \"$*\" = \"stats -j 3 -v\" ] && exec cat \"%s\"\\n"
+	    "echo \"Error: Unable to retrieve job statistics. Return: No data "
+	    "is available.\"; exit 255\\n' > fakebin/dcgmi && "
+	    "chmod +x fakebin/dcgmi",
+	    src("fixtures/real/dcgm/uber-prof-job-232-v.txt"));
+	CHECK_EQ_INT(collect(src(FIX "/cgroup-v1"), "", "--job 3 --output "
+	    "out"), 0);
+	m = checked_bundle();
+	if ((it = item(m, "gpu/dcgmi-stats.txt")) != NULL) {
+		CHECK(it->error == NULL);
+		CHECK_EQ_U64(it->bytes, 3045);
+	}
+	manifest_free(m);
+
+	test_sh("rm -rf out && mkdir out");
+	CHECK_EQ_INT(collect(src(FIX "/cgroup-v1"), "", "--job 4 --output "
+	    "out"), 0);
+	m = checked_bundle();
+	if ((it = item(m, "gpu/dcgmi-stats.txt")) != NULL) {
+		CHECK_EQ_INT(it->exit_status, 255);
+		/* dcgmi says why on its standard output: kept */
+		CHECK_EQ_STR(it->error, "non-zero exit");
+		CHECK(it->bytes > 0);
+	}
+	manifest_free(m);
+}
