@@ -44,7 +44,8 @@ enum file_kind {
 	FK_SERIES,	/* watch/...: a --watch series file */
 	FK_NVSMI_TABLE,	/* plain nvidia-smi: the table, then as a log */
 	FK_TORCH_SNAPSHOT,	/* a PyTorch allocator snapshot pickle */
-	FK_TORCH_SUMMARY	/* its numeric summary (collector --redact) */
+	FK_TORCH_SUMMARY,	/* its numeric summary (collector --redact) */
+	FK_AMDSMI	/* gpu/amd-smi-*.json, gpu/rocm-smi.json */
 };
 
 struct afile {

@@ -11,7 +11,8 @@
  * It emits one EV_KERNEL_OOM per OOM-killer report (header, memcg usage,
  * summary and victim lines grouped into one event, also when only part of
  * the report is in the log: "partial", and "cut_head" when the log begins
- * inside the report, after its first line), EV_OOM_REAPER, EV_XID, EV_GPU_DRIVER_ERROR,
+ * inside the report, after its first line), EV_OOM_REAPER, EV_XID,
+ * EV_GPU_DRIVER_ERROR (NVRM lines; the amdgpu driver's page fault),
  * one EV_NOTE "kernel.coverage" that says what span of time the log
  * covers, and an EV_NOTE "kernel.out_of_order" where a timestamp goes
  * backwards. Other lines produce no events; they are only counted.
@@ -1407,6 +1408,41 @@ on_nvrm(struct kstate *st, const struct kline *kl, const char *at)
 	return 0;
 }
 
+/*
+ * The amdgpu driver's GPU page fault, first line of its block:
+ * "amdgpu 0000:c6:00.0: amdgpu: [gfxhub0] no-retry page fault (src_id:0
+ * ring:24 vmid:3 pasid:32769)" (also "[gfxhub] page fault", "[mmhub0]",
+ * "retry page fault"). The AMD counterpart of an MMU-fault Xid: the
+ * device fault of a process, never an allocation failure. The PCI address
+ * is the driver's device prefix.
+ */
+static int
+on_amdgpu_fault(struct kstate *st, const struct kline *kl, const char *at)
+{
+	struct event	*ev;
+	struct str	 b = kl->body, pci = { NULL, 0 };
+	const char	*p;
+	size_t		 n;
+
+	(void)at;
+	if (!str_starts(b, "amdgpu ") || str_find(b, "hub") == NULL)
+		return 0;
+	p = b.p + 7;
+	for (n = 0; p + n < b.p + b.n && (p[n] == ':' || p[n] == '.' || (p[n] >= '0' && p[n] <= '9') ||
+	    (p[n] >= 'a' && p[n] <= 'f')); n++)
+		;
+	while (n > 0 && (p[n - 1] == ':' || p[n - 1] == '.'))
+		n--;
+	if (n > 0)
+		pci = str_make(p, n);
+	if ((ev = kev(st, kl, EV_GPU_DRIVER_ERROR, "amdgpu.page_fault")) ==
+	    NULL)
+		return -1;
+	if (pci.n > 0 && ev_set_str(ev, st->a, "pci", pci) == -1)
+		return -1;
+	return 0;
+}
+
 #define KM_START	0
 #define KM_ANY		1
 
@@ -1433,6 +1469,7 @@ static const struct kmatch {
 	{ "oom_reaper: ", KM_START, on_reaper },
 	{ "NVRM: Xid ", KM_START, on_xid },
 	{ "NVRM: ", KM_START, on_nvrm },
+	{ "page fault (src_id:", KM_ANY, on_amdgpu_fault },
 };
 
 static int
