@@ -406,6 +406,11 @@ amd_gpu(struct actx *c, json_t *g)
 		    ecc(c, ev, json_object_get(g, "ecc")) == -1 ||
 		    bad_pages(c, ev, g) == -1)
 			return -1;
+		/* hardware trouble cites its own line */
+		if (ev_num_or(ev, "retired_pending", 0) > 0)
+			cite(c, ev, "pending", NULL);
+		else if (ev_num_or(ev, "ecc_volatile_uncorrectable", 0) > 0)
+			cite(c, ev, "total_uncorrectable", NULL);
 	}
 	return procs(c, json_object_get(g, "process_list"), idx);
 }
@@ -553,7 +558,16 @@ sniff_amdsmi(const char *p, size_t n)
 
 /* Fold the later EV_GPU of a GPU (another amd-smi document of the same
  * snapshot: metric, static, bad pages) into the first: the fields it
- * lacks are copied, the later event is dropped. */
+ * lacks are copied, the later event is dropped; the first keeps its
+ * citation unless only the later one shows hardware trouble (pending
+ * pages, uncorrectable errors), whose line is then cited. */
+static int
+hw_trouble(const struct event *ev)
+{
+	return ev_num_or(ev, "retired_pending", 0) > 0 ||
+	    ev_num_or(ev, "ecc_volatile_uncorrectable", 0) > 0;
+}
+
 int
 amdsmi_merge(struct evlist *l, struct arena *a)
 {
@@ -575,6 +589,12 @@ amdsmi_merge(struct evlist *l, struct arena *a)
 				firsts[nfirst++] = ev;
 			l->v[k++] = ev;
 			continue;
+		}
+		/* the citation of the hardware trouble, when only the later
+		 * document shows it (bad pages after the metric) */
+		if (hw_trouble(ev) && !hw_trouble(first)) {
+			first->ref = ev->ref;
+			first->text = ev->text;
 		}
 		for (uint16_t f = 0; f < ev->nf; f++) {
 			const struct evfield *fl = &ev->f[f];

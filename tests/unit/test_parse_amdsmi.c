@@ -213,6 +213,7 @@ DEFINE_TEST(test_amdsmi_bad_pages_and_ecc)
 	CHECK_EQ_INT(num(g, "retired_pending"), 1);
 	CHECK_EQ_INT(num(g, "retired_pending_pages"), 1);
 	CHECK_EQ_INT(num(g, "retired_unreservable"), 0);
+	CHECK_EQ_STRN(g->text.p, g->text.n, "\"pending\": {");
 	run_done(&r);
 	run_file(&r, SCEN "retired_pages-fires-hip-bad-pages-pending/gpu/"
 	    "amd-smi-metric.json");
@@ -356,6 +357,7 @@ DEFINE_TEST(test_amdsmi_merge)
 	ev_set_num(m, a, "fb_total_bytes", 100);
 	b = evlist_add(&l, a, EV_GPU);
 	b->sig = "amdsmi_json";
+	b->ref.line = 9;
 	ev_set_num(b, a, "index", 0);
 	ev_set_num(b, a, "fb_total_bytes", 999);
 	ev_set_num(b, a, "retired_pending", 1);
@@ -370,6 +372,7 @@ DEFINE_TEST(test_amdsmi_merge)
 	CHECK(l.v[0] == m && l.v[1] == o && l.v[2] == nv);
 	CHECK_EQ_INT(ev_num_or(m, "fb_total_bytes", -1), 100);
 	CHECK_EQ_INT(ev_num_or(m, "retired_pending", -1), 1);
+	CHECK_EQ_INT(m->ref.line, 9);	/* the pending page's citation */
 	evlist_free(&l);
 	arena_free(a);
 }
