@@ -463,6 +463,33 @@ DEFINE_TEST(test_kernel_xid_examples)
 	parsed_free(&p);
 }
 
+/* The amdgpu driver's GPU page fault (ROCm/amdgpu#172, real): one
+ * gpu_driver_error for the block's first line, with the device's PCI
+ * address; the block's other lines (process, address, status bits) and
+ * a line that only mentions a hub are not faults of their own. */
+DEFINE_TEST(test_kernel_amdgpu_page_fault)
+{
+	struct parsed		 p;
+	const struct event	*ev;
+
+	parse_fixture(&p, "fixtures/real/rocm/amdgpu-page-fault-dmesg.txt");
+	CHECK_EQ_U64(count(&p, EV_GPU_DRIVER_ERROR), 1);
+	ev = nth(&p, EV_GPU_DRIVER_ERROR, 0);
+	CHECK(ev != NULL);
+	if (ev != NULL) {
+		CHECK_EQ_STR(ev->sig, "amdgpu.page_fault");
+		CHECK_FSTR(ev, "pci", "0000:c6:00.0");
+		CHECK_EQ_INT(ev->ref.line, 1);
+		CHECK_EQ_INT(ev->tsq, TSQ_RAW_MONO);
+	}
+	parsed_free(&p);
+	parse_text(&p, "[  5.1] amdgpu 0000:2b:00.0: amdgpu: ring gfx_0.0.0 "
+	    "uses VM inv eng 0 on hub 0\n"
+	    "[  6.2] nouveau: page fault (src_id: made up, not amdgpu)\n");
+	CHECK_EQ_U64(count(&p, EV_GPU_DRIVER_ERROR), 0);
+	parsed_free(&p);
+}
+
 /* /dev/kmsg records with dictionary lines; the kernel text is verbatim
  * from the real capture, only the record envelope is built here. */
 DEFINE_TEST(test_kernel_kmsg_records)
