@@ -137,7 +137,8 @@ m_xid_fault(const struct facts *f, struct arena *a, struct rmatch *m)
 	    (strcmp(d->sig, "nvrm.fallen_off_bus") == 0 ||
 	    strcmp(d->sig, "nvrm.gpu_lost") == 0 ||
 	    strcmp(d->sig, "S-NVSMI-GPU-LOST") == 0 ||
-	    strcmp(d->sig, "amdgpu.page_fault") == 0))
+	    strcmp(d->sig, "amdgpu.page_fault") == 0 ||
+	    strcmp(d->sig, "amdgpu.ras_uncorrectable") == 0))
 		x = d;
 
 	if (x == NULL && c == NULL)
@@ -257,7 +258,8 @@ const struct rule	rules_hardware[] = {
 	  .seeds = "S004 metric 'Uncorrected ECC errors (volatile)'",
 	  .signals = "uncorrectable ECC error in the job's output, or an Xid "
 	      "NVIDIA's catalog files under memory (48/63/64/92/94/95/140/"
-	      "156/157/168/171/172) during the job",
+	      "156/157/168/171/172) during the job, or the amdgpu driver's "
+	      "new uncorrectable RAS errors in its memory controller (UMC)",
 	  .meaning = "The GPU's memory hardware failed during the job.",
 	  .next_action = "Drain the GPU and run the vendor memory diagnostics; "
 	      "rerun the job unchanged on another GPU.",

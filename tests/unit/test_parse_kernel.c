@@ -490,6 +490,44 @@ DEFINE_TEST(test_kernel_amdgpu_page_fault)
 	parsed_free(&p);
 }
 
+/* amdgpu's RAS counts (lines built from the driver's format strings in
+ * amdgpu_ras.c and the RAS core; no real capture was found): new
+ * uncorrectable errors in UMC are memory (ecc_error), in another block a
+ * device fault; zero, "no", and the "in total" companion are nothing. */
+DEFINE_TEST(test_kernel_amdgpu_ras)
+{
+	struct parsed		 p;
+	const struct event	*ev;
+
+	parse_text(&p,
+	    "[ 10.1] amdgpu 0000:0b:00.0: amdgpu: 2 uncorrectable hardware "
+	    "errors detected in umc block\n"
+	    "[ 10.2] amdgpu 0000:0b:00.0: amdgpu: {7} socket: 0, die: 1, 3 "
+	    "new uncorrectable hardware errors detected in gfx block\n"
+	    "[ 10.3] amdgpu 0000:0b:00.0: amdgpu: {7} socket: 0, die: 1, 9 "
+	    "uncorrectable hardware errors detected in total in gfx block\n"
+	    "[ 10.4] amdgpu 0000:0b:00.0: amdgpu: no uncorrectable hardware "
+	    "errors detected in umc block\n"
+	    "[ 10.5] amdgpu 0000:0b:00.0: amdgpu: 0 uncorrectable hardware "
+	    "errors detected in umc block\n");
+	CHECK_EQ_U64(count(&p, EV_ECC_ERROR), 1);
+	CHECK_EQ_U64(count(&p, EV_GPU_DRIVER_ERROR), 1);
+	ev = nth(&p, EV_ECC_ERROR, 0);
+	if (ev != NULL) {
+		CHECK_EQ_STR(ev->sig, "amdgpu.ras_umc_uncorrectable");
+		CHECK_NUM(ev, "count", 2);
+		CHECK_FSTR(ev, "block", "umc");
+	}
+	ev = nth(&p, EV_GPU_DRIVER_ERROR, 0);
+	if (ev != NULL) {
+		CHECK_EQ_STR(ev->sig, "amdgpu.ras_uncorrectable");
+		CHECK_NUM(ev, "count", 3);
+		CHECK_FSTR(ev, "block", "gfx");
+		CHECK_EQ_INT(ev->ref.line, 2);
+	}
+	parsed_free(&p);
+}
+
 /* /dev/kmsg records with dictionary lines; the kernel text is verbatim
  * from the real capture, only the record envelope is built here. */
 DEFINE_TEST(test_kernel_kmsg_records)
