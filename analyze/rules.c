@@ -1196,7 +1196,10 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 		    an->verdict.next_action);
 	/* ROCm's evidence gets ROCm's words; the cause id stays. */
 	if ((strcmp(r->boundary, "device") == 0 ||
-	    strcmp(r->boundary, "hardware") == 0) && kit_is_hip(f, init)) {
+	    strcmp(r->boundary, "hardware") == 0 ||
+	    strcmp(r->cause, "gpu_access_denied") == 0 ||
+	    (init != NULL && init->kind == EV_GPU_NODEV)) &&
+	    kit_is_hip(f, init)) {
 		an->verdict.summary = kit_hip_words(a, an->verdict.summary);
 		an->verdict.next_action = kit_hip_words(a,
 		    an->verdict.next_action);

@@ -1793,6 +1793,13 @@ DEFINE_TEST(test_catalog_hip)
 	    "0 bytes is free. Of the allocated memory 1.00 GiB is allocated by "
 	    "PyTorch, and 0 bytes is reserved by PyTorch but unallocated.",
 	    &m) != NULL && fstr(&m, "api", "CUDA"));
+	/* PyTorch on ROCm finding no GPU (pytorch/pytorch#70036, #58374) */
+	CHECK(match1(c, "RuntimeError: No HIP GPUs are available", &m) !=
+	    NULL && strcmp(m.sig->id, "S-CUDA-NO-DEVICE") == 0 &&
+	    fstr(&m, "api", "HIP") && fstr(&m, "what", "no_cuda_device"));
+	CHECK(match1(c, "  what():  HIP error: hipErrorNoDevice", &m) !=
+	    NULL && strcmp(m.sig->id, "S-CUDA-NO-DEVICE") == 0 &&
+	    fstr(&m, "api", "hip"));
 	l = fixture_line("fixtures/scenarios/xid_fault-fires-amdgpu-page-fault/"
 	    "logs/slurm-7.out", "Memory access fault");
 	CHECK(l != NULL && match1(c, l, &m) != NULL);
