@@ -171,6 +171,7 @@ struct device_q {			/* one GPU */
 	int64_t		 used_ave_bytes;
 	int64_t		 util_max_pct;
 	int64_t		 util_ave_pct;
+	const char	*api;		/* "HIP" for ROCm's evidence, else NULL */
 };
 
 /* One GPU of DCGM's job statistics (dcgmi stats -j JOB -v; issue 18),

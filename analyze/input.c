@@ -41,6 +41,7 @@ static parse_fn *const parsers[] = {
 	[FK_SLURM_CONF] = parse_slurm_conf,
 	[FK_JOB_ENV] = parse_job_env,
 	[FK_DCGMI] = parse_dcgmi,
+	[FK_AMDSMI] = parse_amdsmi,
 };
 
 static struct afile *
@@ -403,6 +404,9 @@ finish(struct input *in, struct bundle_reader *br)
 	for (size_t i = 0; i < in->ev.n; i++)
 		if (in->files[in->ev.v[i]->ref.file_id].untrusted)
 			in->ev.v[i]->flags |= EVF_UNTRUSTED;
+	/* amd-smi's documents of one snapshot: one EV_GPU per GPU */
+	if (amdsmi_merge(&in->ev, in->arena) == -1)
+		input_add_note(in, "amd-smi: out of memory merging GPUs");
 }
 
 static const char *

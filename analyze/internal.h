@@ -45,7 +45,8 @@ enum file_kind {
 	FK_NVSMI_TABLE,	/* plain nvidia-smi: the table, then as a log */
 	FK_TORCH_SNAPSHOT,	/* a PyTorch allocator snapshot pickle */
 	FK_TORCH_SUMMARY,	/* its numeric summary (collector --redact) */
-	FK_DCGMI	/* gpu/dcgmi-stats.txt: dcgmi stats -j JOB -v */
+	FK_DCGMI,	/* gpu/dcgmi-stats.txt: dcgmi stats -j JOB -v */
+	FK_AMDSMI	/* gpu/amd-smi-*.json, gpu/rocm-smi.json */
 };
 
 struct afile {

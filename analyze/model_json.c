@@ -378,6 +378,8 @@ mj_device(const struct device_q *d, int *bad)
 	mj_set(o, "uuid", mj_str(d->uuid), bad);
 	mj_set(o, "node", mj_str(d->node), bad);
 	mj_set(o, "product", mj_str(d->product), bad);
+	if (d->api != NULL)	/* ROCm's evidence (issue 18) */
+		mj_set(o, "api", mj_str(d->api), bad);
 	mj_set(o, "capacity_bytes", mj_int(d->capacity_bytes), bad);
 	mj_set(o, "free_bytes", mj_int(d->free_bytes), bad);
 	mj_set(o, "allocated_bytes", mj_int(d->allocated_bytes), bad);
@@ -1227,7 +1229,8 @@ mj_read_device(struct mj *m, json_t *o, struct device_q *d)
 	if ((rc = mj_get_str(m, o, "gpu", &d->gpu)) ||
 	    (rc = mj_get_str(m, o, "uuid", &d->uuid)) ||
 	    (rc = mj_get_str(m, o, "node", &d->node)) ||
-	    (rc = mj_get_str(m, o, "product", &d->product)))
+	    (rc = mj_get_str(m, o, "product", &d->product)) ||
+	    (rc = mj_get_str(m, o, "api", &d->api)))
 		return rc;
 	for (size_t i = 0; i < sizeof(mj_dev_ints) / sizeof(mj_dev_ints[0]);
 	    i++) {

@@ -64,6 +64,12 @@ parse_fn	parse_host;
 /* dcgmi stats -j JOB -v (DCGM job statistics): one EV_DCGM_GPU per GPU
  * block. (parse_dcgmi.c) */
 parse_fn	parse_dcgmi;
+/* amd-smi metric/static/bad-pages/process --json and rocm-smi --json
+ * (parse_amdsmi.c): EV_GPU and EV_GPU_PROC in nvidia-smi's vocabulary,
+ * vendor "amd". amdsmi_merge() folds one snapshot's documents into one
+ * EV_GPU per GPU (0, or -1 on allocation failure). */
+parse_fn	parse_amdsmi;
+int	amdsmi_merge(struct evlist *, struct arena *);
 
 /* Slurm value helpers shared by the sacct and scontrol parsers
  * (parse_sacct.c). Each returns 0 and sets its outputs, or -1 when the
@@ -135,5 +141,6 @@ int	sniff_nvsmi_xml(const char *, size_t);
 int	sniff_nvsmi_csv(const char *, size_t);
 int	sniff_nvsmi_table(const char *, size_t);
 int	sniff_dcgmi(const char *, size_t);
+int	sniff_amdsmi(const char *, size_t);
 
 #endif

@@ -11,7 +11,10 @@
  * It emits one EV_KERNEL_OOM per OOM-killer report (header, memcg usage,
  * summary and victim lines grouped into one event, also when only part of
  * the report is in the log: "partial", and "cut_head" when the log begins
- * inside the report, after its first line), EV_OOM_REAPER, EV_XID, EV_GPU_DRIVER_ERROR,
+ * inside the report, after its first line), EV_OOM_REAPER, EV_XID,
+ * EV_GPU_DRIVER_ERROR (NVRM lines; the amdgpu driver's page fault and
+ * its uncorrectable RAS errors outside memory), EV_ECC_ERROR (amdgpu's
+ * uncorrectable errors in the memory controller, UMC),
  * one EV_NOTE "kernel.coverage" that says what span of time the log
  * covers, and an EV_NOTE "kernel.out_of_order" where a timestamp goes
  * backwards. Other lines produce no events; they are only counted.
@@ -1407,6 +1410,86 @@ on_nvrm(struct kstate *st, const struct kline *kl, const char *at)
 	return 0;
 }
 
+/*
+ * The amdgpu driver's GPU page fault, first line of its block:
+ * "amdgpu 0000:c6:00.0: amdgpu: [gfxhub0] no-retry page fault (src_id:0
+ * ring:24 vmid:3 pasid:32769)" (also "[gfxhub] page fault", "[mmhub0]",
+ * "retry page fault"). The AMD counterpart of an MMU-fault Xid: the
+ * device fault of a process, never an allocation failure. The PCI address
+ * is the driver's device prefix.
+ */
+static int
+on_amdgpu_fault(struct kstate *st, const struct kline *kl, const char *at)
+{
+	struct event	*ev;
+	struct str	 b = kl->body, pci = { NULL, 0 };
+	const char	*p;
+	size_t		 n;
+
+	(void)at;
+	if (!str_starts(b, "amdgpu ") || str_find(b, "hub") == NULL)
+		return 0;
+	p = b.p + 7;
+	for (n = 0; p + n < b.p + b.n && (p[n] == ':' || p[n] == '.' || (p[n] >= '0' && p[n] <= '9') ||
+	    (p[n] >= 'a' && p[n] <= 'f')); n++)
+		;
+	while (n > 0 && (p[n - 1] == ':' || p[n - 1] == '.'))
+		n--;
+	if (n > 0)
+		pci = str_make(p, n);
+	if ((ev = kev(st, kl, EV_GPU_DRIVER_ERROR, "amdgpu.page_fault")) ==
+	    NULL)
+		return -1;
+	if (pci.n > 0 && ev_set_str(ev, st->a, "pci", pci) == -1)
+		return -1;
+	return 0;
+}
+
+/*
+ * The amdgpu driver's RAS count of a block, in the forms of its format
+ * strings (amdgpu_ras.c, amdgpu_umc.c, the RAS core): "N uncorrectable
+ * hardware errors detected in umc block", "socket: 0, die: 0, N new
+ * uncorrectable hardware errors detected in umc block". N = 0, "no ...",
+ * and the "... detected in total in ..." companion line are not new
+ * errors. The UMC (memory controller) block is failing memory, an
+ * EV_ECC_ERROR like an uncorrectable ECC line; another block's is a
+ * device fault (EV_GPU_DRIVER_ERROR "amdgpu.ras_uncorrectable").
+ */
+static int
+on_amdgpu_ras(struct kstate *st, const struct kline *kl, const char *at)
+{
+	struct event	*ev;
+	struct str	 b = kl->body, blk;
+	const char	*p = at, *e = b.p + b.n, *q;
+	uint64_t	 n = 0, mult = 1;
+	int		 umc;
+
+	if (str_find(b, "amdgpu") == NULL ||
+	    str_find(b, "detected in total in") != NULL)
+		return 0;
+	if (p - b.p >= 4 && memcmp(p - 4, " new", 4) == 0)
+		p -= 4;
+	for (q = p; q > b.p && q[-1] >= '0' && q[-1] <= '9' && mult <
+	    1000000000000ULL; q--, mult *= 10)
+		n += (uint64_t)(q[-1] - '0') * mult;
+	if (q == p || n == 0)
+		return 0;
+	blk.p = at + strlen(" uncorrectable hardware errors detected in ");
+	for (q = blk.p; q < e && *q != ' '; q++)
+		;
+	blk.n = (size_t)(q - blk.p);
+	umc = blk.n == 3 && (memcmp(blk.p, "umc", 3) == 0 ||
+	    memcmp(blk.p, "UMC", 3) == 0);
+	if ((ev = kev(st, kl, umc ? EV_ECC_ERROR : EV_GPU_DRIVER_ERROR,
+	    umc ? "amdgpu.ras_umc_uncorrectable" :
+	    "amdgpu.ras_uncorrectable")) == NULL)
+		return -1;
+	if (ev_set_num(ev, st->a, "count", (int64_t)n) == -1 ||
+	    ev_set_str(ev, st->a, "block", blk) == -1)
+		return -1;
+	return 0;
+}
+
 #define KM_START	0
 #define KM_ANY		1
 
@@ -1433,6 +1516,9 @@ static const struct kmatch {
 	{ "oom_reaper: ", KM_START, on_reaper },
 	{ "NVRM: Xid ", KM_START, on_xid },
 	{ "NVRM: ", KM_START, on_nvrm },
+	{ "page fault (src_id:", KM_ANY, on_amdgpu_fault },
+	{ " uncorrectable hardware errors detected in ", KM_ANY,
+	  on_amdgpu_ras },
 };
 
 static int

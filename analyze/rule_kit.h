@@ -108,6 +108,16 @@ const struct event *plain_hw_gpu(const struct facts *,
 		    const struct event *oom);
 /* Current hardware evidence on a GPU (never old aggregate counters). */
 int		 gpu_hw_current(const struct event *g);
+/* Is the device evidence ROCm's? The event's own words decide (a "HIP
+ * out of memory" message, a hip error name, the amdgpu driver, ROCr's
+ * memory fault); an event that names no API (or none) defers to the GPUs
+ * listed: amd-smi or rocm-smi ones. The cause ids stay the same. */
+int		 kit_is_hip(const struct facts *, const struct event *);
+/* The text with CUDA's words for ROCm's (PYTORCH_CUDA_ALLOC_CONF ->
+ * PYTORCH_HIP_ALLOC_CONF, CUDA_VISIBLE_DEVICES -> HIP_VISIBLE_DEVICES,
+ * nvidia-smi -> amd-smi, CUDA_LAUNCH_BLOCKING=1 -> AMD_SERIALIZE_KERNEL=3,
+ * CUDA -> HIP), in the arena; NULL stays NULL. */
+const char	*kit_hip_words(struct arena *, const char *);
 /* PyTorch's reserved total from a CUDA OOM event (printed by the old
  * message; allocated + reserved-but-unallocated in the 2.x one), or -1. */
 int64_t		 reserved_of(const struct event *);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "buf.h"
 #include "gpu_models.h"
 #include "rule_kit.h"
 #include "rules.h"
@@ -561,8 +562,82 @@ expandable_on(const struct facts *f)
 			return ev;
 		if (ev->kind == EV_JOB_ENV &&
 		    (conf_expandable(ev_str(ev, "PYTORCH_CUDA_ALLOC_CONF")) ||
+		    conf_expandable(ev_str(ev, "PYTORCH_HIP_ALLOC_CONF")) ||
 		    conf_expandable(ev_str(ev, "PYTORCH_ALLOC_CONF"))))
 			return ev;
 	}
 	return NULL;
+}
+
+/* A GPU reported by amd-smi or rocm-smi (parse_amdsmi.c). */
+static int
+gpu_is_amd(const struct event *g)
+{
+	return g != NULL && str_eq(ev_str(g, "vendor"), "amd");
+}
+
+int
+kit_is_hip(const struct facts *f, const struct event *ev)
+{
+	struct str	api = ev != NULL ? ev_str(ev, "api") : str_make(NULL, 0);
+
+	if (api.n > 0)
+		return api.n == 3 && (api.p[0] == 'H' || api.p[0] == 'h') &&
+		    (api.p[1] == 'I' || api.p[1] == 'i') &&
+		    (api.p[2] == 'P' || api.p[2] == 'p');
+	if (ev != NULL && ev->sig != NULL &&
+	    (strncmp(ev->sig, "amdgpu.", 7) == 0 ||
+	    strcmp(ev->sig, "S-HIP-FAULT") == 0))
+		return 1;
+	if (ev != NULL && gpu_is_amd(ev))
+		return 1;
+	/* An OOM line that names an API said CUDA; only a line that names
+	 * none (a cut message, a memory_summary() table) defers. */
+	if (ev != NULL && (ev->kind == EV_CUDA_OOM ||
+	    ev->kind == EV_CUDA_OOM_PLAIN) && api.p != NULL)
+		return 0;
+	for (int i = 0; i < f->ngpus; i++)
+		if (gpu_is_amd(f->gpus[i].gpu))
+			return 1;
+	return 0;
+}
+
+const char *
+kit_hip_words(struct arena *a, const char *s)
+{
+	static const struct {
+		const char	*from, *to;
+	} w[] = {
+		{ "PYTORCH_CUDA_ALLOC_CONF", "PYTORCH_HIP_ALLOC_CONF" },
+		{ "CUDA_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES (or "
+		    "ROCR_VISIBLE_DEVICES)" },
+		{ "nvidia-smi", "amd-smi" },
+		{ "CUDA_LAUNCH_BLOCKING=1", "AMD_SERIALIZE_KERNEL=3" },
+		{ "compute-sanitizer", "ROCm's AddressSanitizer build" },
+		{ "the Xid follows", "the fault follows" },
+		{ "a MIG slice", "a compute partition (CPX)" },
+		{ "CUDA", "HIP" },
+	};
+	struct buf	b;
+	const char	*p, *out = s;
+	size_t		 i;
+	int		 bad = 0;
+
+	if (s == NULL)
+		return NULL;
+	buf_init(&b, 1 << 16);
+	for (p = s; *p != '\0' && !bad;) {
+		for (i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+			if (strncmp(p, w[i].from, strlen(w[i].from)) == 0)
+				break;
+		if (i < sizeof(w) / sizeof(w[0])) {
+			bad = buf_addstr(&b, w[i].to) != ERR_OK;
+			p += strlen(w[i].from);
+		} else
+			bad = buf_add(&b, p++, 1) != ERR_OK;
+	}
+	if (!bad && b.n > 0)
+		out = arena_strndup(a, b.p, b.n);
+	buf_free(&b);
+	return out != NULL ? out : s;
 }

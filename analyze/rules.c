@@ -770,6 +770,7 @@ device_quantities(const struct facts *f, struct analysis *an,
 		q->uuid = kit_dupstr(an->arena, ev_str(g, "uuid"));
 		q->node = arena_strdup(an->arena, g->node);
 		q->product = kit_dupstr(an->arena, ev_str(g, "product"));
+		q->api = str_eq(ev_str(g, "vendor"), "amd") ? "HIP" : NULL;
 		q->capacity_bytes = ev_num_or(g, "fb_total_bytes", -1);
 		q->free_bytes = ev_num_or(g, "fb_free_bytes", -1);
 		q->used_bytes = ev_num_or(g, "fb_used_bytes", -1);
@@ -781,6 +782,8 @@ device_quantities(const struct facts *f, struct analysis *an,
 		if (oom != NULL && (ev_num_or(oom, "gpu", -1) == f->gpus[i].index ||
 		    (ev_num_or(oom, "gpu", -1) < 0 && f->ngpus == 1))) {
 			matched = 1;
+			if (kit_is_hip(f, oom))
+				q->api = "HIP";
 			q->allocated_bytes = allocated_of(oom);
 			q->reserved_bytes = reserved_of(oom);
 			q->requested_bytes = ev_num_or(oom, "requested_bytes", -1);
@@ -797,6 +800,7 @@ device_quantities(const struct facts *f, struct analysis *an,
 		q->gpu = arena_printf(an->arena, "%" PRId64,
 		    ev_num_or(oom, "gpu", 0));
 		q->node = arena_strdup(an->arena, oom->node);
+		q->api = kit_is_hip(f, oom) ? "HIP" : NULL;
 		q->capacity_bytes = ev_num_or(oom, "capacity_bytes", -1);
 		q->free_bytes = ev_num_or(oom, "free_bytes", -1);
 		q->allocated_bytes = allocated_of(oom);
@@ -1061,7 +1065,9 @@ missing_evidence(const struct facts *f, struct analysis *an,
 	if (!f->have_nvsmi && (device || f->gpu_job ||
 	    strcmp(cause, "retired_pages") == 0 ||
 	    strcmp(cause, "xid_fault") == 0))
-		rules_add_missing(an, "nvidia-smi -q -x", "who held the GPU's "
+		rules_add_missing(an, kit_is_hip(f, init) ? "amd-smi metric, "
+		    "process and bad-pages --json (or rocm-smi --json)" :
+		    "nvidia-smi -q -x", "who held the GPU's "
 		    "memory (other tenants, zombie contexts), total vs nominal "
 		    "capacity, ECC and retired pages");
 	if (!f->have_logs)
@@ -1188,6 +1194,18 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	    strcmp(r->cause, "retired_pages") == 0)
 		an->verdict.next_action = hw_xid_next(f, a,
 		    an->verdict.next_action);
+	/* ROCm's evidence gets ROCm's words; the cause id stays. */
+	if ((strcmp(r->boundary, "device") == 0 ||
+	    strcmp(r->boundary, "hardware") == 0 ||
+	    strcmp(r->cause, "gpu_access_denied") == 0 ||
+	    (init != NULL && init->kind == EV_GPU_NODEV)) &&
+	    kit_is_hip(f, init)) {
+		an->verdict.summary = kit_hip_words(a, an->verdict.summary);
+		an->verdict.next_action = kit_hip_words(a,
+		    an->verdict.next_action);
+		an->verdict.confidence_reason = kit_hip_words(a,
+		    an->verdict.confidence_reason);
+	}
 	distrust(an, init);
 	support_finding(f, an, r, &m);
 	if (strcmp(r->cause, "host_oom") == 0)

@@ -507,7 +507,8 @@ const struct rule	rules_device[] = {
 	{ .id = "R-DEV-001", .cause = "cuda_oom_exhaustion",
 	  .boundary = "device", .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Model or batch too large'; S004 flowchart L",
-	  .signals = "CUDA allocator OOM with numbers (the whole message, "
+	  .signals = "CUDA (or HIP) allocator OOM with numbers (the whole "
+	      "message, "
 	      "its figures alone, or with no OOM line a memory_summary() "
 	      "table counting CUDA OOMs >= 1): reserved - allocated < the "
 	      "request or < 10% of reserved (reserved ~ allocated); memory "
@@ -530,7 +531,7 @@ const struct rule	rules_device[] = {
 	{ .id = "R-DEV-002", .cause = "cuda_oom_fragmentation",
 	  .boundary = "device", .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Fragmentation'; S004 flowchart H",
-	  .signals = "CUDA allocator OOM (or, with no OOM line, a "
+	  .signals = "CUDA (or HIP) allocator OOM (or, with no OOM line, a "
 	      "memory_summary() table counting CUDA OOMs >= 1) whose "
 	      "reserved - allocated is >= the requested size AND >= 10% of "
 	      "reserved (FRAG_SHARE_PCT); an unknown request leaves the 10% "
@@ -542,7 +543,9 @@ const struct rule	rules_device[] = {
 	      "the request and its largest free block is smaller (the "
 	      "verdict cites both); a job that already ran with "
 	      "expandable_segments:True (snapshot settings or "
-	      "PYTORCH_CUDA_ALLOC_CONF) is not told to set it again",
+	      "PYTORCH_CUDA_ALLOC_CONF, PYTORCH_HIP_ALLOC_CONF) is not told "
+	      "to set it again; on ROCm the control names "
+	      "PYTORCH_HIP_ALLOC_CONF",
 	  .meaning = "The allocator's cache held enough free memory, but in "
 	      "pieces too small for the request.",
 	  .next_action = "Hold batch and host memory constant; set "
@@ -553,7 +556,8 @@ const struct rule	rules_device[] = {
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Another process on the GPU'",
 	  .signals = "CUDA OOM where capacity - free - this process's memory "
-	      "> 2 GiB and > 10% of capacity, and nvidia-smi lists another "
+	      "> 2 GiB and > 10% of capacity, and nvidia-smi (or amd-smi "
+	      "process) lists another "
 	      "process (not the job's) holding at least half of that",
 	  .meaning = "Another process or job held the device memory.",
 	  .next_action = "Run on an exclusively allocated GPU (--exclusive or "

@@ -136,7 +136,9 @@ m_xid_fault(const struct facts *f, struct arena *a, struct rmatch *m)
 	if (x == NULL && d != NULL && d->sig != NULL &&
 	    (strcmp(d->sig, "nvrm.fallen_off_bus") == 0 ||
 	    strcmp(d->sig, "nvrm.gpu_lost") == 0 ||
-	    strcmp(d->sig, "S-NVSMI-GPU-LOST") == 0))
+	    strcmp(d->sig, "S-NVSMI-GPU-LOST") == 0 ||
+	    strcmp(d->sig, "amdgpu.page_fault") == 0 ||
+	    strcmp(d->sig, "amdgpu.ras_uncorrectable") == 0))
 		x = d;
 
 	if (x == NULL && c == NULL)
@@ -156,6 +158,11 @@ m_xid_fault(const struct facts *f, struct arena *a, struct rmatch *m)
 	if (xid_sentence(a, x) != NULL)
 		m->detail = arena_printf(a, "A device fault, not an allocation "
 		    "failure: %s", xid_sentence(a, x));
+	if (d != NULL && x == d && d->sig != NULL &&
+	    strcmp(d->sig, "amdgpu.page_fault") == 0)
+		m->detail = "The amdgpu driver logged a GPU page fault (the AMD "
+		    "counterpart of an MMU-fault Xid): a device fault of the "
+		    "process, not an allocation failure.";
 	if (m->initiating == d && strcmp(d->sig, "S-NVSMI-GPU-LOST") == 0 &&
 	    ev_str(d, "pci").p != NULL)
 		m->detail = arena_printf(a, "nvidia-smi can no longer reach the "
@@ -224,7 +231,8 @@ const struct rule	rules_hardware[] = {
 	  .signals = "NVRM Xid 13/31/43/79/… (any Xid NVIDIA's catalog, "
 	      "data/xid-catalog.tsv, does not file under memory), NVRM 'fallen "
 	      "off the bus' / 'GPU is lost', or 'illegal memory access' / "
-	      "'unspecified launch failure'",
+	      "'unspecified launch failure'; on AMD GPUs the amdgpu driver's "
+	      "page fault or ROCr's 'Memory access fault by GPU'",
 	  .meaning = "An application bug or a GPU fault, not capacity.",
 	  .next_action = "Rerun the same job unchanged on another GPU/node "
 	      "with CUDA_LAUNCH_BLOCKING=1 (compute-sanitizer for a small "
@@ -237,7 +245,8 @@ const struct rule	rules_hardware[] = {
 	  .seeds = "S004 cause 'Retired pages shrinking capacity'; S004 "
 	      "flowchart capacity check",
 	  .signals = "CUDA OOM on a GPU with pending retirement/remapping or "
-	      "volatile uncorrectable ECC in the snapshot",
+	      "volatile uncorrectable ECC in the snapshot (nvidia-smi; amd-smi "
+	      "bad-pages PENDING or uncorrectable RAS counts)",
 	  .meaning = "The GPU's memory hardware shrank or broke the "
 	      "framebuffer.",
 	  .next_action = "Drain the GPU and run the vendor memory diagnostics "
@@ -249,7 +258,8 @@ const struct rule	rules_hardware[] = {
 	  .seeds = "S004 metric 'Uncorrected ECC errors (volatile)'",
 	  .signals = "uncorrectable ECC error in the job's output, or an Xid "
 	      "NVIDIA's catalog files under memory (48/63/64/92/94/95/140/"
-	      "156/157/168/171/172) during the job",
+	      "156/157/168/171/172) during the job, or the amdgpu driver's "
+	      "new uncorrectable RAS errors in its memory controller (UMC)",
 	  .meaning = "The GPU's memory hardware failed during the job.",
 	  .next_action = "Drain the GPU and run the vendor memory diagnostics; "
 	      "rerun the job unchanged on another GPU.",

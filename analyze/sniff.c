@@ -27,6 +27,8 @@ static const struct {
 	{ "kernel/", "", FK_KERNEL },
 	{ "cgroup/", "", FK_CGROUP },
 	{ "gpu/dcgmi", "", FK_DCGMI },
+	{ "gpu/amd-smi-", ".json", FK_AMDSMI },
+	{ "gpu/rocm-smi", ".json", FK_AMDSMI },
 	{ "gpu/", ".xml", FK_NVSMI_XML },
 	{ "gpu/", ".csv", FK_NVSMI_CSV },
 	{ "gpu/", "", FK_SKIP },
@@ -94,6 +96,7 @@ sniff_content(const char *path, const char *p, size_t n)
 		{ sniff_scontrol, FK_SCONTROL },
 		{ sniff_nvsmi_csv, FK_NVSMI_CSV },
 		{ sniff_nvsmi_table, FK_NVSMI_TABLE },
+		{ sniff_amdsmi, FK_AMDSMI },
 		{ sniff_kernel, FK_KERNEL },
 		{ sniff_dcgmi, FK_DCGMI },
 	};

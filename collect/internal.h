@@ -299,6 +299,8 @@ struct collect {
 	struct redact_tally	 tally;		/* secrets masked, by detector */
 	int			 pool[8];	/* emptied spools for reuse */
 	int			 npool;
+	int			 amd_smi;	/* 1 ran, -1 not installed,
+						 * 0 not tried yet */
 };
 
 /* Walk the probe table in order. */

@@ -27,6 +27,7 @@
 #include <sys/utsname.h>
 
 #include <ctype.h>
+#include <errno.h>
 #include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -287,6 +288,29 @@ static int
 h_cmd(struct collect *c, const struct probe *p)
 {
 	cmd_emit(c, p, 0, NULL);
+	return 0;
+}
+
+/*
+ * ROCm's tools. The amd-smi rows run while amd-smi is there; once the
+ * first finds none (its item says ENOENT, a note like nvidia-smi's
+ * absence, never a failure), the other amd-smi rows leave no item and
+ * rocm-smi, its deprecated predecessor, is asked instead. Where amd-smi
+ * ran, the rocm-smi row leaves no item.
+ */
+static int
+h_amdsmi(struct collect *c, const struct probe *p)
+{
+	struct run_res	 res;
+	char		 joined[1024] = "";
+	int		 spool, rocm = strcmp(p->argv[0], "rocm-smi") == 0;
+
+	if ((c->amd_smi == -1 && !rocm) || (c->amd_smi == 1 && rocm))
+		return 0;
+	run_cmd(c, p, &res, &spool, joined, sizeof(joined));
+	if (!rocm)
+		c->amd_smi = res.exec_errno == ENOENT ? -1 : 1;
+	res_emit(c, p, &res, spool, joined, 0, NULL, NULL);
 	return 0;
 }
 
@@ -1065,7 +1089,7 @@ static const char *const env_allow[] = {
 	"NVIDIA_", "OMP_NUM_THREADS=", "MKL_NUM_THREADS=", "MALLOC_",
 	"UCX_", "OMPI_", "PMIX_", "HOSTNAME=", "LD_PRELOAD=",
 	"TF_FORCE_GPU_", "XLA_", "HF_HOME=", "TRANSFORMERS_CACHE=",
-	"GPU_DEVICE_ORDINAL=", "ROCR_VISIBLE_DEVICES=",
+	"GPU_DEVICE_ORDINAL=", "ROCR_VISIBLE_DEVICES=", "HIP_VISIBLE_DEVICES=",
 };
 static const char *const env_deny[] = {
 	"TOKEN", "KEY", "SECRET", "PASS", "CREDENTIAL", "AUTH", "COOKIE",
@@ -1576,6 +1600,20 @@ static const struct probe probes[] = {
 	  "@driver/nvidia/version", 3000, ITEM_CAP, PF_NODE },
 	{ "nvidia-gpus", h_nvgpus, { NULL }, "gpu/information-",
 	  "@driver/nvidia/gpus", 3000, ITEM_CAP, PF_NODE },
+	/* AMD GPUs (issue 18): amd-smi, else rocm-smi (h_amdsmi) */
+	{ "amd-smi-metric", h_amdsmi, { "amd-smi", "metric", "--json" },
+	  "gpu/amd-smi-metric.json", NULL, 20000, ITEM_CAP, PF_NODE },
+	{ "amd-smi-process", h_amdsmi, { "amd-smi", "process", "--json" },
+	  "gpu/amd-smi-process.json", NULL, 15000, ITEM_CAP, PF_NODE },
+	{ "amd-smi-bad-pages", h_amdsmi, { "amd-smi", "bad-pages", "--json" },
+	  "gpu/amd-smi-bad-pages.json", NULL, 15000, ITEM_CAP,
+	  PF_NODE | PF_OPTIONAL },
+	{ "amd-smi-static", h_amdsmi, { "amd-smi", "static", "--json" },
+	  "gpu/amd-smi-static.json", NULL, 15000, ITEM_CAP,
+	  PF_NODE | PF_OPTIONAL },
+	{ "rocm-smi", h_amdsmi, { "rocm-smi", "--showmeminfo", "vram",
+	  "--showproductname", "--json" }, "gpu/rocm-smi.json", NULL, 15000,
+	  ITEM_CAP, PF_NODE },
 	{ "meminfo", h_file, { NULL }, "host/meminfo.txt", "@meminfo", 3000,
 	  ITEM_CAP, PF_NODE },
 	{ "uptime", h_file, { NULL }, "host/uptime.txt", "@uptime", 3000,

@@ -34,7 +34,7 @@ const struct cat_sig catalog_table[] = {
 	  /* The first sentence may be cut off (wrapped, or pasted from the
 	   * middle): the figures from "GPU N has a total" on still match. */
 	  .pcre = "(?:(?:(?<exception>[A-Za-z_.]*(?:Error)): )?"
-	    "(?:CUDA out|HIP out|Out) of memory\\. Tried to allocate "
+	    "(?:(?<api>CUDA|HIP) out|Out) of memory\\. Tried to allocate "
 	    "(?<requested_bytes>" SZ ")\\. )?GPU (?<gpu>[0-9]+) has a total "
 	    "(?:capacity|capacty) of (?<capacity_bytes>" SZ ") of which "
 	    "(?<free_bytes>" SZ ") is free\\. "
@@ -52,7 +52,9 @@ const struct cat_sig catalog_table[] = {
 	  .ere = "(CUDA out|HIP out|Out) of memory\\. Tried to allocate " SZE
 	    "\\. GPU [0-9]+ has a total capaci?ty of",
 	  .source = "PyTorch 2.1 (\"capacty\") to 2.x main, "
-	    "c10/cuda/CUDACachingAllocator.cpp; signatures.md 3.1" },
+	    "c10/cuda/CUDACachingAllocator.cpp (hipified for ROCm: \"HIP "
+	    "out of memory\", api=HIP; ROCm/TheRock#1054, "
+	    "pytorch/pytorch#175431); signatures.md 3.1" },
 	{ .id = "S-PT-OOM-OLD", .kind = EV_CUDA_OOM, .cls = CAT_PRIMARY,
 	  .group = "device_oom",
 	  .needles = { "Tried to allocate", "total capacity; " },
@@ -78,7 +80,7 @@ const struct cat_sig catalog_table[] = {
 	    "(?: (?<allocated_bytes>" SZ ") already allocated;)?"
 	    "(?: (?<free_bytes>" SZ ") free;)? *$"
 	    /* 2.x: the first sentences, the figures on the next line */
-	    "|(?:(?:CUDA|HIP) )?out of memory\\. Tried to allocate "
+	    "|(?:(?<api>CUDA|HIP) )?out of memory\\. Tried to allocate "
 	    "(?<requested_bytes>" SZ ")\\.(?: GPU (?<gpu>[0-9]+) has a total "
 	    "(?:capacity|capacty) of (?<capacity_bytes>" SZ ") of which "
 	    "(?<free_bytes>" SZ ") is free\\.)?",
@@ -159,6 +161,21 @@ const struct cat_sig catalog_table[] = {
 	  .source = "CUDA runtime/driver error names; PyTorch 0.1-0.4 THC, "
 	    "C10_CUDA_CHECK, torch.AcceleratorError (2.8+); NCCL; "
 	    "signatures.md 3.1, 3.3, 4.3, 6.3" },
+	/* ROCm: the HIP runtime's error name, PyTorch's hipified check and
+	 * TensorFlow-ROCm's driver wrapper. api=HIP makes the report speak
+	 * of HIP, the cause stays the device's. */
+	{ .id = "S-HIP-OOM-PLAIN", .kind = EV_CUDA_OOM_PLAIN,
+	  .cls = CAT_PRIMARY, .group = "device_oom",
+	  .needles = { "hipErrorOutOfMemory", "HIP_ERROR_OutOfMemory",
+	      "HIP error: out of memory" },
+	  .pcre = "(?<error>(?<api>hip)ErrorOutOfMemory|(?<api>HIP)_ERROR_"
+	    "OutOfMemory|(?<api>HIP) error: out of memory)",
+	  .ere = "hipErrorOutOfMemory|HIP_ERROR_OutOfMemory|HIP error: out of "
+	    "memory",
+	  .source = "HIP runtime hipError_t names (hipErrorOutOfMemory); "
+	    "PyTorch C10_HIP_CHECK; TensorFlow stream_executor/rocm "
+	    "rocm_driver.cc (keras-team/keras#13889)",
+	  .no_baseline = 1 },
 	{ .id = "S-XLA-OOM", .kind = EV_XLA_OOM, .cls = CAT_PRIMARY,
 	  .group = "device_oom",
 	  .needles = { "of memory while trying to allocate" },
@@ -265,6 +282,18 @@ const struct cat_sig catalog_table[] = {
 	    "Address (700), LaunchFailure (719), LaunchTimeout (702; 6 "
 	    "before CUDA 10.1, THC 'error=6'); JCuda, CuPy, Numba; "
 	    "signatures.md 6.3",
+	  .no_baseline = 1 },
+	/* ROCm's runtime (ROCr) on a GPU page fault: the process aborts with
+	 * this line, the amdgpu driver logs the fault to the kernel. */
+	{ .id = "S-HIP-FAULT", .kind = EV_CUDA_FAULT, .cls = CAT_PRIMARY,
+	  .group = "cuda_fault",
+	  .needles = { "Memory access fault by GPU" },
+	  .pcre = "(?<error>Memory access fault by GPU node-(?<gpu_node>[0-9]+)"
+	    " \\(Agent handle: 0x[0-9a-f]+\\) on address 0x[0-9a-f]+\\. "
+	    "Reason: (?<reason>[^.]+))",
+	  .ere = "Memory access fault by GPU node-[0-9]+",
+	  .source = "ROCr runtime (HSA) memory fault handler; "
+	    "ROCm/legacy-rocm-build#2804",
 	  .no_baseline = 1 },
 	{ .id = "S-CUDA-ECC", .kind = EV_ECC_ERROR, .cls = CAT_PRIMARY,
 	  .group = "cuda_fault",
@@ -1284,16 +1313,20 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-CUDA-NO-DEVICE", .kind = EV_GPU_NODEV, .cls = CAT_PRIMARY,
 	  .group = "gpu_access",
 	  .needles = { "no CUDA-capable device", "cudaErrorNoDevice",
-	      "CUDA_ERROR_NO_DEVICE" },
+	      "CUDA_ERROR_NO_DEVICE", "No HIP GPUs are available",
+	      "hipErrorNoDevice" },
 	  .pcre = "(?:cuda runtime error \\((?<cuda_error>[0-9]+)\\) : |"
 	    "error=(?<cuda_error>[0-9]+) : |code=(?<cuda_error>[0-9]+)\\()?"
 	    "(?<error>no CUDA-capable device is detected|cudaErrorNoDevice|"
-	    "CUDA_ERROR_NO_DEVICE)",
+	    "CUDA_ERROR_NO_DEVICE|No (?<api>HIP) GPUs are available|"
+	    "(?<api>hip)ErrorNoDevice)",
 	  .ere = "no CUDA-capable device is detected|cudaErrorNoDevice|"
-	    "CUDA_ERROR_NO_DEVICE",
+	    "CUDA_ERROR_NO_DEVICE|No HIP GPUs are available|hipErrorNoDevice",
 	  .source = "cudaErrorNoDevice (100; 38 before CUDA 10.1) and "
 	    "CUDA_ERROR_NO_DEVICE text: PyTorch THC and C10_CUDA_CHECK, "
-	    "cuda-samples helper_cuda.h, TensorFlow cuda_driver.cc",
+	    "cuda-samples helper_cuda.h, TensorFlow cuda_driver.cc; ROCm: "
+	    "PyTorch's hipified _lazy_init ('No HIP GPUs are available', "
+	    "pytorch/pytorch#70036) and hipErrorNoDevice (#58374)",
 	  .what = "no_cuda_device", .no_baseline = 1 },
 	{ .id = "S-NVML-INIT-UNKNOWN", .kind = EV_GPU_NODEV, .cls = CAT_PRIMARY,
 	  .group = "gpu_access",

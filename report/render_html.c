@@ -868,6 +868,11 @@ ht_gpu(struct html *h, const struct device_q *d, int y)
 	esc_html(h->fp, d->node != NULL ? d->node : "?", 14, 0);
 	fprintf(h->fp, "</text><text x=\"4\" y=\"%d\">", y + 28);
 	esc_html(h->fp, d->product != NULL ? d->product : "", 26, 0);
+	if (d->api != NULL) {	/* ROCm's evidence (issue 18) */
+		fprintf(h->fp, " (");
+		esc_html(h->fp, d->api, 8, 0);
+		fprintf(h->fp, ")");
+	}
 	fprintf(h->fp, "</text>\n");
 	if (d->capacity_bytes <= 0) {
 		fprintf(h->fp, "<text x=\"%d\" y=\"%d\" fill=\"#888\">capacity "

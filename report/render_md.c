@@ -545,6 +545,11 @@ md_device(FILE *fp, const struct analysis *an)
 		fprintf(fp, " | ");
 		esc_md(fp, d->product != NULL ? d->product : "?", 48,
 		    ESC_TABLE);
+		if (d->api != NULL) {	/* ROCm's evidence (issue 18) */
+			fprintf(fp, " (");
+			esc_md(fp, d->api, 8, ESC_TABLE);
+			fprintf(fp, ")");
+		}
 		fprintf(fp, " |");
 		md_cell_bytes(fp, d->capacity_bytes);
 		md_cell_bytes(fp, d->reserved_bytes);

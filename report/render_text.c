@@ -696,6 +696,10 @@ txt_device(struct txt *t, const struct analysis *an)
 		txt_str(t, d->node, "?");
 		fprintf(t->fp, " (");
 		txt_str(t, d->product, "product unknown");
+		if (d->api != NULL) {	/* ROCm's evidence (issue 18) */
+			fprintf(t->fp, ", ");
+			txt_str(t, d->api, "");
+		}
 		fprintf(t->fp, ")\n   ");
 		txt_kv(t, "capacity", d->capacity_bytes);
 		txt_kv(t, "reserved", d->reserved_bytes);

@@ -15,7 +15,7 @@ if [ "${1:-}" = "--smoke" ]; then
 	shift
 fi
 case "${1:-}" in [0-9]*) secs=$1; shift ;; esac
-targets=${*:-"sacct sacct_yaml scontrol scontrol_json kernel cgroup nvsmi_xml nvsmi_csv nvsmi_table log host manifest bundle model_json cpu trend series marker redact pickle dcgmi"}
+targets=${*:-"sacct sacct_yaml scontrol scontrol_json kernel cgroup nvsmi_xml nvsmi_csv nvsmi_table log host manifest bundle model_json cpu trend series marker redact pickle dcgmi amdsmi"}
 
 CC=clang sh scripts/build.sh build-fuzz -DFUZZ=ON -DBUILD_TESTING=ON \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOOMTRAIL_WERROR=ON >/dev/null

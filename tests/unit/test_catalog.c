@@ -146,6 +146,12 @@ static const struct {
 	R("S-CUDA-FAULT", FX "example-cuda_errors_not_oom.txt",
 	  "Triton Error"),
 	R("S-CUDA-FAULT-NAME", FX "device-vocabulary.txt", "error=6"),
+	/* keras-team/keras#13889 (fixtures/real/rocm/README.md) */
+	R("S-HIP-OOM-PLAIN", "fixtures/real/rocm/hip-oom-lines.txt",
+	  "HIP_ERROR_OutOfMemory"),
+	/* ROCm/legacy-rocm-build#2804 */
+	R("S-HIP-FAULT", "fixtures/scenarios/xid_fault-fires-amdgpu-page-"
+	  "fault/logs/slurm-7.out", "Memory access fault by GPU"),
 	B("S-CUDA-ECC",
 	  "RuntimeError: CUDA error: uncorrectable ECC error encountered"),
 	R("S-STEPD-OOM-2302", FX "example-slurm_oom.txt", "167 oom_kill"),
@@ -1750,3 +1756,60 @@ DEFINE_TEST(test_parse_log_figures_thinned)
 	buf_free(&b);
 	arena_free(a);
 }
+
+/* ROCm (issue 18): PyTorch's HIP message is the CUDA row with api=HIP
+ * and the same figures; the HIP runtime's and TensorFlow-ROCm's error
+ * names are plain device OOMs; ROCr's memory fault is a device fault. */
+DEFINE_TEST(test_catalog_hip)
+{
+	struct catalog		*c = cat_open();
+	struct cat_match	 m;
+	char			*l;
+
+	l = fixture_line("fixtures/real/rocm/hip-oom-lines.txt", "GPU 7 has");
+	CHECK(l != NULL && match1(c, l, &m) != NULL);
+	if (l != NULL && m.sig != NULL) {
+		CHECK_EQ_STR(m.sig->id, "S-PT-OOM-NEW");
+		CHECK(fstr(&m, "api", "HIP"));
+		CHECK_EQ_INT(fnum(&m, "gpu"), 7);
+		CHECK_EQ_INT(fnum(&m, "requested_bytes"), 2 << 20);
+	}
+	free(l);
+	l = fixture_line("fixtures/real/rocm/hip-oom-lines.txt",
+	    "HIP_ERROR_OutOfMemory");
+	CHECK(l != NULL && match1(c, l, &m) != NULL);
+	if (l != NULL && m.sig != NULL) {
+		CHECK_EQ_STR(m.sig->id, "S-HIP-OOM-PLAIN");
+		CHECK(fstr(&m, "api", "HIP"));
+	}
+	free(l);
+	CHECK(match1(c, "RuntimeError: HIP error: out of memory", &m) != NULL &&
+	    strcmp(m.sig->id, "S-HIP-OOM-PLAIN") == 0 && fstr(&m, "api", "HIP"));
+	CHECK(match1(c, "hipMalloc failed: hipErrorOutOfMemory", &m) != NULL &&
+	    strcmp(m.sig->id, "S-HIP-OOM-PLAIN") == 0 && fstr(&m, "api", "hip"));
+	/* the CUDA message says so */
+	CHECK(match1(c, "torch.OutOfMemoryError: CUDA out of memory. Tried to "
+	    "allocate 2.00 MiB. GPU 0 has a total capacity of 1.00 GiB of which "
+	    "0 bytes is free. Of the allocated memory 1.00 GiB is allocated by "
+	    "PyTorch, and 0 bytes is reserved by PyTorch but unallocated.",
+	    &m) != NULL && fstr(&m, "api", "CUDA"));
+	/* PyTorch on ROCm finding no GPU (pytorch/pytorch#70036, #58374) */
+	CHECK(match1(c, "RuntimeError: No HIP GPUs are available", &m) !=
+	    NULL && strcmp(m.sig->id, "S-CUDA-NO-DEVICE") == 0 &&
+	    fstr(&m, "api", "HIP") && fstr(&m, "what", "no_cuda_device"));
+	CHECK(match1(c, "  what():  HIP error: hipErrorNoDevice", &m) !=
+	    NULL && strcmp(m.sig->id, "S-CUDA-NO-DEVICE") == 0 &&
+	    fstr(&m, "api", "hip"));
+	l = fixture_line("fixtures/scenarios/xid_fault-fires-amdgpu-page-fault/"
+	    "logs/slurm-7.out", "Memory access fault");
+	CHECK(l != NULL && match1(c, l, &m) != NULL);
+	if (l != NULL && m.sig != NULL) {
+		CHECK_EQ_STR(m.sig->id, "S-HIP-FAULT");
+		CHECK_EQ_INT(fnum(&m, "gpu_node"), 2);
+		CHECK(fstr(&m, "reason", "Page not present or supervisor "
+		    "privilege"));
+	}
+	free(l);
+	catalog_free(c);
+}
+

@@ -898,3 +898,59 @@ DEFINE_TEST(test_collect_dcgmi_stats)
 	}
 	manifest_free(m);
 }
+
+/* ROCm: amd-smi's JSON rows when amd-smi is there (rocm-smi is then not
+ * asked); rocm-smi when it is not (the one amd-smi item says ENOENT, the
+ * other amd-smi rows leave none); neither installed is two notes, never
+ * a failure (exit 0, as without nvidia-smi). */
+DEFINE_TEST(test_collect_amd_smi_then_rocm_smi)
+{
+	struct manifest			*m;
+	const struct manifest_item	*it;
+
+	setup(NULL);
+	test_sh("ln -sf '%s/amd-smi' '%s/rocm-smi' fakebin/",
+	    src("tests/fakes/bin"), src("tests/fakes/bin"));
+	CHECK_EQ_INT(collect(src(FIX "/cgroup-v1"), "",
+	    "--job 3 --output out --deadline 20"), 0);
+	m = checked_bundle();
+	if ((it = item(m, "gpu/amd-smi-metric.json")) != NULL) {
+		CHECK_EQ_INT(it->exit_status, 0);
+		CHECK_EQ_STR(it->source, "amd-smi metric --json");
+		CHECK(it->bytes > 100 && it->error == NULL);
+	}
+	item(m, "gpu/amd-smi-process.json");
+	item(m, "gpu/amd-smi-bad-pages.json");
+	if ((it = item(m, "gpu/amd-smi-static.json")) != NULL)
+		CHECK(it->error != NULL && it->exit_status == 2);
+	CHECK(m != NULL && manifest_find(m, "gpu/rocm-smi.json") == NULL);
+	CHECK(test_sh("tar --zstd -xOf '%s' gpu/amd-smi-bad-pages.json | "
+	    "grep -q PENDING", bundle_path()) == 0);
+	manifest_free(m);
+
+	test_sh("rm -rf out/* fakebin/amd-smi");
+	CHECK_EQ_INT(collect(src(FIX "/cgroup-v1"), "",
+	    "--job 3 --output out --deadline 20"), 0);
+	m = checked_bundle();
+	if ((it = item(m, "gpu/amd-smi-metric.json")) != NULL)
+		CHECK_EQ_STR(it->error, "ENOENT: amd-smi metric --json not "
+		    "found");
+	CHECK(m != NULL && manifest_find(m, "gpu/amd-smi-process.json") ==
+	    NULL);
+	CHECK(m != NULL && manifest_find(m, "gpu/amd-smi-bad-pages.json") ==
+	    NULL);
+	if ((it = item(m, "gpu/rocm-smi.json")) != NULL) {
+		CHECK_EQ_INT(it->exit_status, 0);
+		CHECK_EQ_STR(it->source, "rocm-smi --showmeminfo vram "
+		    "--showproductname --json");
+	}
+	manifest_free(m);
+
+	test_sh("rm -rf out/* fakebin/rocm-smi");
+	CHECK_EQ_INT(collect(src(FIX "/cgroup-v1"), "",
+	    "--job 3 --output out --deadline 20"), 0);
+	m = checked_bundle();
+	if ((it = item(m, "gpu/rocm-smi.json")) != NULL)
+		CHECK(it->error != NULL && strncmp(it->error, "ENOENT", 6) == 0);
+	manifest_free(m);
+}

@@ -463,6 +463,71 @@ DEFINE_TEST(test_kernel_xid_examples)
 	parsed_free(&p);
 }
 
+/* The amdgpu driver's GPU page fault (ROCm/amdgpu#172, real): one
+ * gpu_driver_error for the block's first line, with the device's PCI
+ * address; the block's other lines (process, address, status bits) and
+ * a line that only mentions a hub are not faults of their own. */
+DEFINE_TEST(test_kernel_amdgpu_page_fault)
+{
+	struct parsed		 p;
+	const struct event	*ev;
+
+	parse_fixture(&p, "fixtures/real/rocm/amdgpu-page-fault-dmesg.txt");
+	CHECK_EQ_U64(count(&p, EV_GPU_DRIVER_ERROR), 1);
+	ev = nth(&p, EV_GPU_DRIVER_ERROR, 0);
+	CHECK(ev != NULL);
+	if (ev != NULL) {
+		CHECK_EQ_STR(ev->sig, "amdgpu.page_fault");
+		CHECK_FSTR(ev, "pci", "0000:c6:00.0");
+		CHECK_EQ_INT(ev->ref.line, 1);
+		CHECK_EQ_INT(ev->tsq, TSQ_RAW_MONO);
+	}
+	parsed_free(&p);
+	parse_text(&p, "[  5.1] amdgpu 0000:2b:00.0: amdgpu: ring gfx_0.0.0 "
+	    "uses VM inv eng 0 on hub 0\n"
+	    "[  6.2] nouveau: page fault (src_id: made up, not amdgpu)\n");
+	CHECK_EQ_U64(count(&p, EV_GPU_DRIVER_ERROR), 0);
+	parsed_free(&p);
+}
+
+/* amdgpu's RAS counts (lines built from the driver's format strings in
+ * amdgpu_ras.c and the RAS core; no real capture was found): new
+ * uncorrectable errors in UMC are memory (ecc_error), in another block a
+ * device fault; zero, "no", and the "in total" companion are nothing. */
+DEFINE_TEST(test_kernel_amdgpu_ras)
+{
+	struct parsed		 p;
+	const struct event	*ev;
+
+	parse_text(&p,
+	    "[ 10.1] amdgpu 0000:0b:00.0: amdgpu: 2 uncorrectable hardware "
+	    "errors detected in umc block\n"
+	    "[ 10.2] amdgpu 0000:0b:00.0: amdgpu: {7} socket: 0, die: 1, 3 "
+	    "new uncorrectable hardware errors detected in gfx block\n"
+	    "[ 10.3] amdgpu 0000:0b:00.0: amdgpu: {7} socket: 0, die: 1, 9 "
+	    "uncorrectable hardware errors detected in total in gfx block\n"
+	    "[ 10.4] amdgpu 0000:0b:00.0: amdgpu: no uncorrectable hardware "
+	    "errors detected in umc block\n"
+	    "[ 10.5] amdgpu 0000:0b:00.0: amdgpu: 0 uncorrectable hardware "
+	    "errors detected in umc block\n");
+	CHECK_EQ_U64(count(&p, EV_ECC_ERROR), 1);
+	CHECK_EQ_U64(count(&p, EV_GPU_DRIVER_ERROR), 1);
+	ev = nth(&p, EV_ECC_ERROR, 0);
+	if (ev != NULL) {
+		CHECK_EQ_STR(ev->sig, "amdgpu.ras_umc_uncorrectable");
+		CHECK_NUM(ev, "count", 2);
+		CHECK_FSTR(ev, "block", "umc");
+	}
+	ev = nth(&p, EV_GPU_DRIVER_ERROR, 0);
+	if (ev != NULL) {
+		CHECK_EQ_STR(ev->sig, "amdgpu.ras_uncorrectable");
+		CHECK_NUM(ev, "count", 3);
+		CHECK_FSTR(ev, "block", "gfx");
+		CHECK_EQ_INT(ev->ref.line, 2);
+	}
+	parsed_free(&p);
+}
+
 /* /dev/kmsg records with dictionary lines; the kernel text is verbatim
  * from the real capture, only the record envelope is built here. */
 DEFINE_TEST(test_kernel_kmsg_records)
