@@ -78,6 +78,13 @@ report_render(const struct analysis *an, enum report_format fmt, FILE *fp,
 
 /* Formats with integer printing only, so that no locale can turn the
  * decimal point into a comma. */
+int
+report_input_plain(const struct input_info *in)
+{
+	return in->manifest && in->nnotes == 0 && in->integrity != NULL &&
+	    strcmp(in->integrity, "verified") == 0;
+}
+
 void
 report_bytes(int64_t v, char out[32])
 {
@@ -323,6 +330,39 @@ txt_collective(struct txt *t, const struct analysis *an)
 		if (c->stalled[i].evidence != NULL)
 			txt_evidence(t, c->stalled[i].evidence, "    ");
 	txt_evlist(t, &c->evidence);
+}
+
+/* Identical evidence across nodes and ranks, once per group (issue 19):
+ * "2,047 nodes: <the first line> (first node005 at ..., last ...)". */
+static void
+txt_folds(struct txt *t, const struct analysis *an)
+{
+	if (an->nfolds == 0)
+		return;
+	txt_heading(t, "Repeated evidence", an->nfolds);
+	for (size_t i = 0; i < an->nfolds && i < TXT_ROWS_MAX; i++) {
+		const struct fold_group	*f = &an->folds[i];
+		const struct evidence	*a = &an->timeline.v[f->members[0]];
+		const struct evidence	*z = &an->timeline.v[f->members[f->n -
+					    1]];
+		char			 lab[96], t0[48], t1[48];
+
+		fold_label(f, lab);
+		report_time(a, t0);
+		report_time(z, t1);
+		fprintf(t->fp, "  %s: ", lab);
+		txt_str(t, f->kind, "?");
+		fprintf(t->fp, "\n    ");
+		txt_str(t, a->text, "");
+		fprintf(t->fp, "\n    (first ");
+		txt_str(t, a->node, "node unknown");
+		fprintf(t->fp, " at %s, last ", t0);
+		txt_str(t, z->node, "node unknown");
+		fprintf(t->fp, " at %s)\n", t1);
+	}
+	if (an->nfolds > TXT_ROWS_MAX)
+		fprintf(t->fp, "  ... and %zu more groups\n",
+		    an->nfolds - TXT_ROWS_MAX);
 }
 
 static void
@@ -672,10 +712,34 @@ txt_device(struct txt *t, const struct analysis *an)
 static void
 txt_inputs(struct txt *t, const struct analysis *an)
 {
+	size_t	 plain = 0, first = 0, last = 0;
+	char	 c[32];
+
 	if (an->ninputs > 0)
 		txt_heading(t, "Inputs", an->ninputs);
+	/* Many nodes (issue 19): the inputs with nothing to say beyond a
+	 * verified manifest are one line; the others are listed. */
+	for (size_t i = 0; an->ninputs > TXT_ROWS_MAX && i < an->ninputs;
+	    i++)
+		if (report_input_plain(&an->inputs[i])) {
+			if (plain++ == 0)
+				first = i;
+			last = i;
+		}
+	if (plain > 0) {
+		fold_count(plain, c);
+		fprintf(t->fp, "  %s inputs with a manifest, verified, no "
+		    "notes: ", c);
+		txt_str(t, an->inputs[first].path, "?");
+		fprintf(t->fp, " ... ");
+		txt_str(t, an->inputs[last].path, "?");
+		fprintf(t->fp, "\n");
+	}
 	for (size_t i = 0; i < an->ninputs; i++) {
 		const struct input_info	*in = &an->inputs[i];
+
+		if (plain > 0 && report_input_plain(in))
+			continue;
 
 		fprintf(t->fp, "  ");
 		txt_str(t, in->path, "?");
@@ -712,6 +776,7 @@ report_text(const struct analysis *an, FILE *fp,
 
 	txt_verdict(&t, &an->verdict);
 	txt_collective(&t, an);
+	txt_folds(&t, an);
 	txt_findings(&t, an);
 	txt_host(&t, an);
 	txt_usage(&t, an);

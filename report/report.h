@@ -58,6 +58,9 @@ enum err_code	report_record(const struct analysis *, FILE *,
 		    const struct report_opts *, struct err *);
 
 /* Helpers shared by the renderers (render_text.c). */
+/* An input with a manifest, verified, without notes: with many nodes
+ * such inputs are folded into one line (issue 19). */
+int		report_input_plain(const struct input_info *);
 /* "100.0 MiB", "1.50 GiB", "512 B"; "unknown" for a negative value. */
 void		report_bytes(int64_t, char out[32]);
 /* One sentence of an allocator snapshot's numbers (no source, plain
