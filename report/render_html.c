@@ -1389,27 +1389,54 @@ ht_excerpts(struct html *h)
 	fprintf(h->fp, "</section>\n");
 }
 
+/* The inputs alike to input i (rep[] of report_input_groups()), one
+ * row: the list one click away (issue 19). */
+static void
+ht_input_group(struct html *h, const size_t *rep, size_t i, size_t n)
+{
+	const struct analysis	*an = h->an;
+	char			 c[32];
+
+	fold_count(n, c);
+	fprintf(h->fp, "<details><summary>%s inputs</summary>\n<ol>\n", c);
+	for (size_t j = i; j < an->ninputs; j++) {
+		if (rep[j] != i)
+			continue;
+		fprintf(h->fp, "<li><code>");
+		ht_s(h, an->inputs[j].path, "?");
+		fprintf(h->fp, "</code> ");
+		ht_s(h, an->inputs[j].node, "?");
+		fprintf(h->fp, "</li>\n");
+	}
+	fprintf(h->fp, "</ol></details></td><td>%s nodes", c);
+}
+
 static void
 ht_inputs(struct html *h)
 {
 	const struct analysis	*an = h->an;
+	size_t			*rep = report_input_groups(an, HT_ROWS_MAX);
 
 	fprintf(h->fp, "<section id=\"inputs\"><h2>Inputs</h2>\n<table><tr>"
 	    "<th>input</th><th>node</th><th>manifest</th><th>integrity</th>"
 	    "<th>notes</th></tr>\n");
-	size_t	 plain = 0;
-
-	for (size_t i = 0; an->ninputs > HT_ROWS_MAX && i < an->ninputs; i++)
-		plain += report_input_plain(&an->inputs[i]) != 0;
 	for (size_t i = 0; i < an->ninputs; i++) {
 		const struct input_info	*in = &an->inputs[i];
+		size_t			 n = 1;
 
-		if (plain > 0 && report_input_plain(in))
+		if (rep != NULL && rep[i] != i)
 			continue;
-		fprintf(h->fp, "<tr><td><code>");
-		ht_s(h, in->path, "?");
-		fprintf(h->fp, "</code></td><td>");
-		ht_s(h, in->node, "?");
+		for (size_t j = i + 1; rep != NULL && j < an->ninputs; j++)
+			n += rep[j] == i;
+		fprintf(h->fp, "<tr><td>");
+		if (n > 1)
+			ht_input_group(h, rep, i, n);
+		else {
+			fprintf(h->fp, "<code>");
+			ht_s(h, in->path, "?");
+			fprintf(h->fp, "</code></td><td>");
+			ht_s(h, in->node, "?");
+		}
 		fprintf(h->fp, "</td><td>%s</td><td>", in->manifest ? "yes" :
 		    "no");
 		ht_s(h, in->integrity, "unknown");
@@ -1421,25 +1448,7 @@ ht_inputs(struct html *h)
 		fprintf(h->fp, "</td></tr>\n");
 	}
 	fprintf(h->fp, "</table>\n");
-	/* Many nodes (issue 19): the inputs with nothing to say beyond a
-	 * verified manifest, one click away. */
-	if (plain > 0) {
-		char	 c[32];
-
-		fold_count(plain, c);
-		fprintf(h->fp, "<details><summary>%s more inputs with a "
-		    "manifest, verified, no notes</summary>\n<ol>\n", c);
-		for (size_t i = 0; i < an->ninputs; i++) {
-			if (!report_input_plain(&an->inputs[i]))
-				continue;
-			fprintf(h->fp, "<li><code>");
-			ht_s(h, an->inputs[i].path, "?");
-			fprintf(h->fp, "</code> ");
-			ht_s(h, an->inputs[i].node, "?");
-			fprintf(h->fp, "</li>\n");
-		}
-		fprintf(h->fp, "</ol></details>\n");
-	}
+	free(rep);
 	if (an->nskew > 0)
 		fprintf(h->fp, "<h3>Clock skew</h3>\n<ul>\n");
 	for (size_t i = 0; i < an->nskew; i++) {

@@ -14,6 +14,7 @@
 #include <inttypes.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "escape.h"
@@ -78,11 +79,46 @@ report_render(const struct analysis *an, enum report_format fmt, FILE *fp,
 
 /* Formats with integer printing only, so that no locale can turn the
  * decimal point into a comma. */
-int
-report_input_plain(const struct input_info *in)
+static int
+same_str(const char *a, const char *b)
 {
-	return in->manifest && in->nnotes == 0 && in->integrity != NULL &&
-	    strcmp(in->integrity, "verified") == 0;
+	return a == b || (a != NULL && b != NULL && strcmp(a, b) == 0);
+}
+
+size_t *
+report_input_groups(const struct analysis *an, size_t cap)
+{
+	size_t	*rep, *reps, nreps = 0;
+
+	if (an->ninputs <= cap || (rep = calloc(an->ninputs * 2,
+	    sizeof(*rep))) == NULL)
+		return NULL;
+	reps = rep + an->ninputs;
+	for (size_t i = 0; i < an->ninputs; i++) {
+		const struct input_info	*in = &an->inputs[i];
+		size_t			 k;
+
+		rep[i] = i;
+		for (k = 0; k < nreps && k < REPORT_INPUT_KINDS; k++) {
+			const struct input_info	*r = &an->inputs[reps[k]];
+			size_t			 j;
+
+			if (r->manifest != in->manifest ||
+			    !same_str(r->integrity, in->integrity) ||
+			    r->nnotes != in->nnotes)
+				continue;
+			for (j = 0; j < in->nnotes; j++)
+				if (!same_str(r->notes[j], in->notes[j]))
+					break;
+			if (j == in->nnotes)
+				break;
+		}
+		if (k < nreps && k < REPORT_INPUT_KINDS)
+			rep[i] = reps[k];
+		else if (nreps < REPORT_INPUT_KINDS)
+			reps[nreps++] = i;
+	}
+	return rep;
 }
 
 void
@@ -712,36 +748,42 @@ txt_device(struct txt *t, const struct analysis *an)
 static void
 txt_inputs(struct txt *t, const struct analysis *an)
 {
-	size_t	 plain = 0, first = 0, last = 0;
+	size_t	*rep = report_input_groups(an, TXT_ROWS_MAX);
 	char	 c[32];
 
 	if (an->ninputs > 0)
 		txt_heading(t, "Inputs", an->ninputs);
-	/* Many nodes (issue 19): the inputs with nothing to say beyond a
-	 * verified manifest are one line; the others are listed. */
-	for (size_t i = 0; an->ninputs > TXT_ROWS_MAX && i < an->ninputs;
-	    i++)
-		if (report_input_plain(&an->inputs[i])) {
-			if (plain++ == 0)
-				first = i;
-			last = i;
-		}
-	if (plain > 0) {
-		fold_count(plain, c);
-		fprintf(t->fp, "  %s inputs with a manifest, verified, no "
-		    "notes: ", c);
-		txt_str(t, an->inputs[first].path, "?");
-		fprintf(t->fp, " ... ");
-		txt_str(t, an->inputs[last].path, "?");
-		fprintf(t->fp, "\n");
-	}
 	for (size_t i = 0; i < an->ninputs; i++) {
 		const struct input_info	*in = &an->inputs[i];
+		size_t			 n = 1, last = i;
 
-		if (plain > 0 && report_input_plain(in))
+		if (rep != NULL && rep[i] != i)
 			continue;
-
+		/* Many nodes (issue 19): inputs alike (manifest, integrity,
+		 * notes) are one line. */
+		for (size_t j = i + 1; rep != NULL && j < an->ninputs; j++)
+			if (rep[j] == i) {
+				n++;
+				last = j;
+			}
 		fprintf(t->fp, "  ");
+		if (n > 1) {
+			fold_count(n, c);
+			fprintf(t->fp, "%s inputs, ", c);
+			txt_str(t, in->path, "?");
+			fprintf(t->fp, " ... ");
+			txt_str(t, an->inputs[last].path, "?");
+			fprintf(t->fp, ": %s, ", in->manifest ? "manifest" :
+			    "no manifest");
+			txt_str(t, in->integrity, "integrity unknown");
+			fprintf(t->fp, "\n");
+			for (size_t j = 0; j < in->nnotes; j++) {
+				fprintf(t->fp, "    note: ");
+				txt_str(t, in->notes[j], "");
+				fprintf(t->fp, "\n");
+			}
+			continue;
+		}
 		txt_str(t, in->path, "?");
 		fprintf(t->fp, " (");
 		txt_str(t, in->node, "node unknown");
@@ -759,6 +801,7 @@ txt_inputs(struct txt *t, const struct analysis *an)
 			fprintf(t->fp, "\n");
 		}
 	}
+	free(rep);
 	if (an->nskew > 0)
 		txt_heading(t, "Clock skew", an->nskew);
 	for (size_t i = 0; i < an->nskew; i++) {
