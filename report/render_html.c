@@ -8,7 +8,11 @@
  * placed on the axis); host and GPU panels as bar charts; the nvidia-smi
  * process rows; cascade; ruled out; missing evidence; every cited line as
  * an excerpt with its context and an anchor (id="ev-N") that each mark
- * and citation links to; inputs and clock skew.
+ * and citation links to; inputs and clock skew. A line repeated on many
+ * nodes or ranks (an->folds, issue 19) is drawn at its first and last
+ * member and excerpted once; "Repeated evidence" lists each group with
+ * its members (their anchors) in a <details>, so 10,000 nodes stay a few
+ * MB.
  *
  * Every string from the model goes through esc_html(); the only URLs
  * written are "#ev-N" made from integers. SVG coordinates are integers

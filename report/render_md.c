@@ -8,7 +8,8 @@
  * It summarises rather than dumps, so that a 256-node job still fits a
  * ticket (well under 64 KB): every list and table has a cap with an
  * "N more" line, cited lines are cut, and repeated secondary evidence is
- * grouped by kind with counts and two examples. Bundle text is only ever
+ * grouped by kind with counts and two examples; a line repeated on many
+ * nodes or ranks (an->folds) is one row and one "Repeated evidence" item. Bundle text is only ever
  * inside code spans (esc_md_code) and prose through esc_md, so it can
  * create no link, image, HTML or heading.
  */
