@@ -254,8 +254,11 @@ analysis_run(const struct analyze_opts *o, struct analysis **out,
 		rc = e->code != ERR_OK ? e->code : ERR_FORMAT;
 	} else
 		rc = judge(an, ok, nok, e);
-	if (rc == ERR_OK)
+	if (rc == ERR_OK) {
 		analysis_mask(an);	/* issue 20: nothing renders unmasked */
+		if (analysis_fold(an) == -1)
+			rc = ERR(e, ERR_NOMEM, "folding the timeline");
+	}
 	free(ok);
 out:
 	pool_free(&p);

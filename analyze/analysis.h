@@ -61,6 +61,19 @@ struct evidence_list {
 	size_t		 n;
 };
 
+/* fold.c: timeline events that are the same evidence on several nodes or
+ * ranks (same kind, same text once node, rank, pid and times are
+ * masked), JSON "folded". */
+#define FOLD_MIN	3	/* members before a group folds */
+struct fold_group {
+	const char	*kind;
+	const char	*key;		/* the masked text */
+	size_t		*members;	/* timeline indices, ascending */
+	size_t		 n;
+	size_t		 nodes;		/* distinct nodes among them */
+	size_t		 ranks;		/* distinct node and rank pairs */
+};
+
 /* The part of the charge that filled the limit, when one dominates. */
 struct filled_by {
 	const char		*part;		/* a breakdown part name */
@@ -346,6 +359,8 @@ struct analysis {
 	struct series_q		*series;
 	size_t			 nseries;
 	struct evidence_list	 timeline;
+	struct fold_group	*folds;		/* fold.c; NULL when none */
+	size_t			 nfolds;
 	struct collective_q	*collective;	/* NULL: no timeouts */
 	struct input_info	*inputs;
 	size_t			 ninputs;
@@ -378,6 +393,20 @@ void		analysis_free(struct analysis *);	/* NULL ok */
  * copies); evidence that changed gets masked = 1. analysis_run() and
  * model_from_json() call it: nothing is rendered unmasked. */
 void		analysis_mask(struct analysis *);
+
+/* fold.c: set an->folds from an->timeline (after masking); -1 out of
+ * memory (no folds then). analysis_run() and model_from_json() call it. */
+int		analysis_fold(struct analysis *);
+/* The fold that timeline event i belongs to, or NULL. */
+const struct fold_group *analysis_fold_of(const struct analysis *, size_t);
+/* text's fold key into buf (NUL-terminated, cut at cap): node names
+ * (node's own), ranks, pids and times masked. Returns its length. */
+size_t		fold_key(const char *text, const char *node, char *buf,
+		    size_t cap);
+/* "2,047" */
+void		fold_count(size_t, char out[32]);
+/* "2,047 nodes", "16 ranks on 2 nodes", "40 lines on 3 nodes" */
+void		fold_label(const struct fold_group *, char out[96]);
 
 /* outlook.c: set v->failure_domain, retry_outlook and outlook_reason
  * from the verdict's cause, rule, boundary and initiating evidence (one

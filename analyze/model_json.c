@@ -648,6 +648,34 @@ mj_collective(const struct collective_q *c, int *bad)
 	return o;
 }
 
+/* The timeline's folded groups: members by timeline index. */
+static json_t *
+mj_folds(const struct analysis *an, int *bad)
+{
+	json_t	*arr = json_array();
+
+	for (size_t i = 0; i < an->nfolds; i++) {
+		const struct fold_group	*f = &an->folds[i];
+		json_t			*o = json_object(), *m = json_array();
+
+		mj_set(o, "kind", mj_str(f->kind), bad);
+		mj_set(o, "key", mj_str(f->key), bad);
+		mj_set(o, "count", json_integer((json_int_t)f->n), bad);
+		mj_set(o, "nodes", json_integer((json_int_t)f->nodes), bad);
+		mj_set(o, "ranks", json_integer((json_int_t)f->ranks), bad);
+		mj_set(o, "first", json_integer((json_int_t)f->members[0]),
+		    bad);
+		mj_set(o, "last", json_integer((json_int_t)
+		    f->members[f->n - 1]), bad);
+		for (size_t j = 0; j < f->n; j++)
+			mj_push(m, json_integer((json_int_t)f->members[j]),
+			    bad);
+		mj_set(o, "members", m, bad);
+		mj_push(arr, o, bad);
+	}
+	return arr;
+}
+
 static json_t *
 mj_build(const struct analysis *an, int *bad)
 {
@@ -663,6 +691,8 @@ mj_build(const struct analysis *an, int *bad)
 	mj_set(root, "missing", mj_missing(an, bad), bad);
 	mj_set(root, "quantities", mj_quantities(an, bad), bad);
 	mj_set(root, "timeline", mj_evlist(&an->timeline, bad), bad);
+	if (an->nfolds > 0)	/* additive (issue 19) */
+		mj_set(root, "folded", mj_folds(an, bad), bad);
 	if (an->collective != NULL)	/* additive (issue 18) */
 		mj_set(root, "collective", mj_collective(an->collective, bad),
 		    bad);
@@ -1772,6 +1802,12 @@ model_from_json(const char *p, size_t len, struct analysis **out,
 		analysis_free(an);
 	else {
 		analysis_mask(an);	/* a saved JSON may predate masking */
+		/* "folded" is derived: made again from the timeline. */
+		if (analysis_fold(an) == -1) {
+			analysis_free(an);
+			json_decref(root);
+			return ERR(e, ERR_NOMEM, "folding the timeline");
+		}
 		*out = an;
 	}
 	json_decref(root);

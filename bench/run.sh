@@ -82,6 +82,49 @@ all=$(measure "'$bin' analyze --format json '$work'/nodes/*.tar.zst")
 ideal=$(awk -v o="$one" -v n="$nodes" -v c="$cores" 'BEGIN{printf "%.3f", o*n/c}')
 row "$nodes bundles, all cores (vs 1 bundle x N / cores)" "$all" "$ideal" "$(ratio "$all" "$ideal")" "$(rssmb)"
 
+# 3b. Reports at scale (issue 19): one job on 256, 2,048 and 10,000 nodes
+# (BENCH_NODES; CI runs "1000"), analysed to HTML once each: time, peak
+# RSS, the sizes of the HTML and text reports (identical lines folded),
+# then the HTML's load in headless Chromium against an empty page's.
+# BENCH_BUNDLES=DIR reuses bundles gen_bundles.sh made (10,000 take
+# minutes to make).
+if [ $smoke -eq 1 ]; then sizes=${BENCH_NODES:-8}; else
+	sizes=${BENCH_NODES:-256 2048 10000}; fi
+max=0
+for k in $sizes; do [ "$k" -gt $max ] && max=$k; done
+rm -rf "$work/nodes"
+if [ -n "${BENCH_BUNDLES:-}" ]; then	# made before: gen_bundles.sh
+	ln -s "$BENCH_BUNDLES" "$work/nodes"
+else
+	sh bench/gen_bundles.sh "$mkbundle" "$work/nodes" "$max" >/dev/null
+fi
+saved=$runs; runs=1
+for k in $sizes; do
+	rm -rf "$work/sub"; mkdir -p "$work/sub"
+	i=1
+	while [ $i -le "$k" ]; do
+		f=$(printf 'node%03d.tar.zst' $i)
+		ln -s "$work/nodes/$f" "$work/sub/$f"
+		i=$((i + 1))
+	done
+	t=$(measure "'$bin' analyze --format html '$work'/sub/*.tar.zst >'$work/r.html'")
+	r=$(rssmb)
+	"$bin" analyze --format text "$work"/sub/*.tar.zst >"$work/r.txt" 2>/dev/null || true
+	hb=$(wc -c <"$work/r.html")
+	tb=$(wc -c <"$work/r.txt")
+	row "$k nodes: HTML $(awk -v b="$hb" 'BEGIN{printf "%.2f MB", b/1048576}'), text $(awk -v b="$tb" 'BEGIN{printf "%.0f KB", b/1024}')" "$t" "-" "-" "$r"
+	row "$k nodes: KB of RSS per node" "-" "-" "-" "$(awk -v r="$r" -v n="$k" 'BEGIN{printf "%.0f", r*1024/n}')"
+done
+runs=$saved
+if command -v chromium >/dev/null 2>&1; then
+	printf '<!DOCTYPE html><title>x</title>\n' >"$work/empty.html"
+	ch="timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync --dump-dom"
+	e=$(measure "$ch 'file://$work/empty.html'")
+	c=$(measure "$ch 'file://$work/r.html'")
+	row "Chromium: load the $k-node HTML (vs empty page)" "$c" "$e" "$(ratio "$c" "$e")" "-"
+fi
+rm -rf "$work/nodes" "$work/sub"
+
 # 4. Start-up on a small bundle (PCRE2 JIT compile included).
 ex=fixtures/example/oomtrail-ci-3-vm-20261130T065940Z.tar.zst
 s=$(measure "'$bin' analyze --format json '$ex'")

@@ -8,7 +8,11 @@
  * placed on the axis); host and GPU panels as bar charts; the nvidia-smi
  * process rows; cascade; ruled out; missing evidence; every cited line as
  * an excerpt with its context and an anchor (id="ev-N") that each mark
- * and citation links to; inputs and clock skew.
+ * and citation links to; inputs and clock skew. A line repeated on many
+ * nodes or ranks (an->folds, issue 19) is drawn at its first and last
+ * member and excerpted once; "Repeated evidence" lists each group with
+ * its members (their anchors) in a <details>, so 10,000 nodes stay a few
+ * MB.
  *
  * Every string from the model goes through esc_html(); the only URLs
  * written are "#ev-N" made from integers. SVG coordinates are integers
@@ -318,6 +322,16 @@ ht_verdict(struct html *h)
 
 /* ---- timeline drawing ---- */
 
+/* Event i is a folded group's member other than its first and last:
+ * the drawing and the excerpts show the group once (issue 19). */
+static int
+ht_folded_inner(const struct html *h, size_t i)
+{
+	const struct fold_group	*f = analysis_fold_of(h->an, i);
+
+	return f != NULL && i != f->members[0] && i != f->members[f->n - 1];
+}
+
 static size_t
 ht_lane_of(struct html *h, const struct evidence *ev, int add)
 {
@@ -489,6 +503,11 @@ ht_marks(struct html *h, int nl)
 
 			if ((pass == 1) != (ev->initiating != 0))
 				continue;
+			if (!ev->initiating && ht_folded_inner(h, i)) {
+				if (!ev->has_time)
+					k++;
+				continue;
+			}
 			y = 30 + (int)ht_lane_of(h, ev, 0) * HT_LANE_H + 11;
 			if (ev->has_time)
 				x = ht_x(h, ev->time_ns);
@@ -1160,6 +1179,67 @@ ht_processes(struct html *h)
 
 /* ---- lists ---- */
 
+/* One folded member: its anchor, where and when (issue 19). */
+static void
+ht_fold_member(struct html *h, size_t i)
+{
+	const struct evidence	*ev = &h->an->timeline.v[i];
+	char			 when[48];
+
+	report_time(ev, when);
+	fprintf(h->fp, "<li id=\"ev-%zu\">", i);
+	ht_s(h, ev->node, "node unknown");
+	fprintf(h->fp, " · %s · <code>", when);
+	ht_s(h, ev->source, "?");
+	if (ev->line != 0)
+		fprintf(h->fp, ":%" PRIu32, ev->line);
+	fprintf(h->fp, "</code></li>\n");
+}
+
+/* Identical evidence across nodes and ranks, once per group, with its
+ * members one click away; they keep their ev-N anchors here. */
+static void
+ht_folds(struct html *h)
+{
+	const struct analysis	*an = h->an;
+
+	if (an->nfolds == 0)
+		return;
+	fprintf(h->fp, "<section id=\"repeated\"><h2>Repeated evidence</h2>\n"
+	    "<p class=\"dim\">The same line (same kind, same text once "
+	    "node names, ranks, pids and times are set aside) on several "
+	    "nodes or ranks, shown once.</p>\n");
+	for (size_t i = 0; i < an->nfolds; i++) {
+		const struct fold_group	*f = &an->folds[i];
+		const struct evidence	*a = &an->timeline.v[f->members[0]];
+		const struct evidence	*z = &an->timeline.v[f->members[f->n -
+					    1]];
+		char			 lab[96], t0[48], t1[48];
+
+		fold_label(f, lab);
+		report_time(a, t0);
+		report_time(z, t1);
+		fprintf(h->fp, "<div class=\"fold\" id=\"fold-%zu\"><p><b>%s"
+		    "</b>", i, lab);
+		if (f->kind != NULL) {
+			fprintf(h->fp, " · ");
+			ht_s(h, f->kind, "");
+		}
+		fprintf(h->fp, "</p><blockquote><code>");
+		esc_html(h->fp, a->text, 600, 0);
+		fprintf(h->fp, "</code></blockquote>\n<details><summary>first "
+		    "<a href=\"#ev-%zu\">", f->members[0]);
+		ht_s(h, a->node, "node unknown");
+		fprintf(h->fp, "</a> at %s, last ", t0);
+		ht_s(h, z->node, "node unknown");
+		fprintf(h->fp, " at %s: all %zu</summary>\n<ol>\n", t1, f->n);
+		for (size_t j = 1; j < f->n; j++)
+			ht_fold_member(h, f->members[j]);
+		fprintf(h->fp, "</ol></details></div>\n");
+	}
+	fprintf(h->fp, "</section>\n");
+}
+
 /* The job's collective timeouts folded per rank (issue 18). */
 static void
 ht_collective(struct html *h)
@@ -1320,28 +1400,72 @@ ht_excerpts(struct html *h)
 	if (tl->n + h->nextra == 0)
 		return;
 	fprintf(h->fp, "<section id=\"evidence\"><h2>Evidence excerpts</h2>\n");
-	for (size_t i = 0; i < tl->n; i++)
+	for (size_t i = 0; i < tl->n; i++) {
+		const struct fold_group	*f = analysis_fold_of(h->an, i);
+
+		if (f != NULL && f->members[0] != i)
+			continue;
 		ht_excerpt(h, &tl->v[i], i);
+		if (f != NULL)
+			fprintf(h->fp, "<p class=\"dim\">The same line on "
+			    "%zu more node%s or rank%s: <a href=\"#fold-%zu\">"
+			    "repeated evidence</a>.</p>\n", f->n - 1,
+			    f->n == 2 ? "" : "s", f->n == 2 ? "" : "s",
+			    (size_t)(f - h->an->folds));
+	}
 	for (size_t i = 0; i < h->nextra; i++)
 		ht_excerpt(h, h->extra[i], tl->n + i);
 	fprintf(h->fp, "</section>\n");
+}
+
+/* The inputs alike to input i (rep[] of report_input_groups()), one
+ * row: the list one click away (issue 19). */
+static void
+ht_input_group(struct html *h, const size_t *rep, size_t i, size_t n)
+{
+	const struct analysis	*an = h->an;
+	char			 c[32];
+
+	fold_count(n, c);
+	fprintf(h->fp, "<details><summary>%s inputs</summary>\n<ol>\n", c);
+	for (size_t j = i; j < an->ninputs; j++) {
+		if (rep[j] != i)
+			continue;
+		fprintf(h->fp, "<li><code>");
+		ht_s(h, an->inputs[j].path, "?");
+		fprintf(h->fp, "</code> ");
+		ht_s(h, an->inputs[j].node, "?");
+		fprintf(h->fp, "</li>\n");
+	}
+	fprintf(h->fp, "</ol></details></td><td>%s nodes", c);
 }
 
 static void
 ht_inputs(struct html *h)
 {
 	const struct analysis	*an = h->an;
+	size_t			*rep = report_input_groups(an, HT_ROWS_MAX);
 
 	fprintf(h->fp, "<section id=\"inputs\"><h2>Inputs</h2>\n<table><tr>"
 	    "<th>input</th><th>node</th><th>manifest</th><th>integrity</th>"
 	    "<th>notes</th></tr>\n");
 	for (size_t i = 0; i < an->ninputs; i++) {
 		const struct input_info	*in = &an->inputs[i];
+		size_t			 n = 1;
 
-		fprintf(h->fp, "<tr><td><code>");
-		ht_s(h, in->path, "?");
-		fprintf(h->fp, "</code></td><td>");
-		ht_s(h, in->node, "?");
+		if (rep != NULL && rep[i] != i)
+			continue;
+		for (size_t j = i + 1; rep != NULL && j < an->ninputs; j++)
+			n += rep[j] == i;
+		fprintf(h->fp, "<tr><td>");
+		if (n > 1)
+			ht_input_group(h, rep, i, n);
+		else {
+			fprintf(h->fp, "<code>");
+			ht_s(h, in->path, "?");
+			fprintf(h->fp, "</code></td><td>");
+			ht_s(h, in->node, "?");
+		}
 		fprintf(h->fp, "</td><td>%s</td><td>", in->manifest ? "yes" :
 		    "no");
 		ht_s(h, in->integrity, "unknown");
@@ -1353,6 +1477,7 @@ ht_inputs(struct html *h)
 		fprintf(h->fp, "</td></tr>\n");
 	}
 	fprintf(h->fp, "</table>\n");
+	free(rep);
 	if (an->nskew > 0)
 		fprintf(h->fp, "<h3>Clock skew</h3>\n<ul>\n");
 	for (size_t i = 0; i < an->nskew; i++) {
@@ -1376,6 +1501,7 @@ report_html(const struct analysis *an, FILE *fp,
 	ht_head(&h);
 	ht_verdict(&h);
 	ht_collective(&h);
+	ht_folds(&h);
 	ht_timeline(&h);
 	ht_host(&h);
 	ht_usage(&h);

@@ -8,12 +8,14 @@
  * It summarises rather than dumps, so that a 256-node job still fits a
  * ticket (well under 64 KB): every list and table has a cap with an
  * "N more" line, cited lines are cut, and repeated secondary evidence is
- * grouped by kind with counts and two examples. Bundle text is only ever
+ * grouped by kind with counts and two examples; a line repeated on many
+ * nodes or ranks (an->folds) is one row and one "Repeated evidence" item. Bundle text is only ever
  * inside code spans (esc_md_code) and prose through esc_md, so it can
  * create no link, image, HTML or heading.
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "escape.h"
@@ -253,33 +255,40 @@ md_missing(FILE *fp, const struct analysis *an)
 	md_more(fp, an->nmissing, n, "items");
 }
 
-/* The window of timeline rows to show: centred on the initiating event. */
+/* The window of timeline rows to show: centred on the initiating event.
+ * rows[] are the timeline indices shown (a folded group's first member
+ * stands for the group). */
 static void
-md_window(const struct evidence_list *tl, size_t rows, size_t *lo,
-    size_t *hi)
+md_window(const struct evidence_list *tl, const size_t *row, size_t n,
+    size_t rows, size_t *lo, size_t *hi)
 {
 	size_t	 ini = 0;
 
-	for (size_t i = 0; i < tl->n; i++)
-		if (tl->v[i].initiating) {
+	for (size_t i = 0; i < n; i++)
+		if (tl->v[row[i]].initiating) {
 			ini = i;
 			break;
 		}
 	*lo = ini > rows / 2 ? ini - rows / 2 : 0;
-	*hi = *lo + rows < tl->n ? *lo + rows : tl->n;
+	*hi = *lo + rows < n ? *lo + rows : n;
 	if (*hi - *lo < rows)
 		*lo = *hi > rows ? *hi - rows : 0;
 }
 
 static void
-md_timeline_row(FILE *fp, const struct evidence *ev)
+md_timeline_row(FILE *fp, const struct evidence *ev,
+    const struct fold_group *f)
 {
-	char	 when[48];
+	char	 when[48], lab[96];
 
 	report_time(ev, when);
 	fprintf(fp, "| %s%s | ", when, ev->initiating ? " **initiating**" :
 	    ev->cascade ? " _cascade_" : "");
 	esc_md(fp, ev->node != NULL ? ev->node : "?", 48, ESC_TABLE);
+	if (f != NULL) {
+		fold_label(f, lab);
+		fprintf(fp, " (first of %s)", lab);
+	}
 	fprintf(fp, " | ");
 	md_cite(fp, ev, ESC_TABLE);
 	fprintf(fp, " | ");
@@ -293,20 +302,70 @@ static void
 md_timeline(FILE *fp, const struct analysis *an, size_t rows)
 {
 	const struct evidence_list	*tl = &an->timeline;
-	size_t				 lo, hi;
+	size_t				 lo, hi, n = 0, *row;
 
 	if (tl->n == 0)
 		return;
-	md_window(tl, rows, &lo, &hi);
+	if ((row = calloc(tl->n, sizeof(*row))) == NULL)
+		return;
+	for (size_t i = 0; i < tl->n; i++) {
+		const struct fold_group	*f = analysis_fold_of(an, i);
+
+		if (f == NULL || f->members[0] == i ||
+		    tl->v[i].initiating)
+			row[n++] = i;
+	}
+	md_window(tl, row, n, rows, &lo, &hi);
 	fprintf(fp, "\n## Timeline\n\n");
+	if (n < tl->n)
+		fprintf(fp, "_%zu events; lines repeated on other nodes or "
+		    "ranks are shown once (see Repeated evidence)._\n\n",
+		    tl->n);
 	if (lo > 0)
 		fprintf(fp, "_%zu earlier events not shown._\n\n", lo);
 	fprintf(fp, "| time (UTC) | node | source:line | kind | text |\n"
 	    "|---|---|---|---|---|\n");
-	for (size_t i = lo; i < hi; i++)
-		md_timeline_row(fp, &tl->v[i]);
-	if (hi < tl->n)
-		fprintf(fp, "\n_%zu more events not shown._\n", tl->n - hi);
+	for (size_t i = lo; i < hi; i++) {
+		const struct fold_group	*f = analysis_fold_of(an, row[i]);
+
+		md_timeline_row(fp, &tl->v[row[i]], f != NULL &&
+		    f->members[0] == row[i] ? f : NULL);
+	}
+	if (hi < n)
+		fprintf(fp, "\n_%zu more events not shown._\n", n - hi);
+	free(row);
+}
+
+/* Identical evidence across nodes and ranks, once per group (issue 19). */
+static void
+md_folds(FILE *fp, const struct analysis *an)
+{
+	size_t	 n = an->nfolds < MD_LIST_MAX ? an->nfolds : MD_LIST_MAX;
+
+	if (an->nfolds == 0)
+		return;
+	fprintf(fp, "\n## Repeated evidence\n\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct fold_group	*f = &an->folds[i];
+		const struct evidence	*a = &an->timeline.v[f->members[0]];
+		const struct evidence	*z = &an->timeline.v[f->members[f->n -
+					    1]];
+		char			 lab[96], t0[48], t1[48];
+
+		fold_label(f, lab);
+		report_time(a, t0);
+		report_time(z, t1);
+		fprintf(fp, "- **%s**: ", lab);
+		esc_md_code(fp, a->text, MD_QUOTE_CP, 0);
+		fprintf(fp, " (");
+		esc_md(fp, f->kind != NULL ? f->kind : "?", 32, 0);
+		fprintf(fp, "; first ");
+		esc_md(fp, a->node != NULL ? a->node : "node unknown", 48, 0);
+		fprintf(fp, " at %s, last ", t0);
+		esc_md(fp, z->node != NULL ? z->node : "node unknown", 48, 0);
+		fprintf(fp, " at %s)\n", t1);
+	}
+	md_more(fp, an->nfolds, n, "groups");
 }
 
 static void
@@ -630,6 +689,7 @@ report_md(const struct analysis *an, FILE *fp,
 
 	md_verdict(fp, &an->verdict);
 	md_collective(fp, an);
+	md_folds(fp, an);
 	md_findings(fp, an);
 	md_timeline(fp, an, rows);
 	md_ruled_out(fp, an);

@@ -14,6 +14,7 @@
 #include <inttypes.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "escape.h"
@@ -78,6 +79,48 @@ report_render(const struct analysis *an, enum report_format fmt, FILE *fp,
 
 /* Formats with integer printing only, so that no locale can turn the
  * decimal point into a comma. */
+static int
+same_str(const char *a, const char *b)
+{
+	return a == b || (a != NULL && b != NULL && strcmp(a, b) == 0);
+}
+
+size_t *
+report_input_groups(const struct analysis *an, size_t cap)
+{
+	size_t	*rep, *reps, nreps = 0;
+
+	if (an->ninputs <= cap || (rep = calloc(an->ninputs * 2,
+	    sizeof(*rep))) == NULL)
+		return NULL;
+	reps = rep + an->ninputs;
+	for (size_t i = 0; i < an->ninputs; i++) {
+		const struct input_info	*in = &an->inputs[i];
+		size_t			 k;
+
+		rep[i] = i;
+		for (k = 0; k < nreps && k < REPORT_INPUT_KINDS; k++) {
+			const struct input_info	*r = &an->inputs[reps[k]];
+			size_t			 j;
+
+			if (r->manifest != in->manifest ||
+			    !same_str(r->integrity, in->integrity) ||
+			    r->nnotes != in->nnotes)
+				continue;
+			for (j = 0; j < in->nnotes; j++)
+				if (!same_str(r->notes[j], in->notes[j]))
+					break;
+			if (j == in->nnotes)
+				break;
+		}
+		if (k < nreps && k < REPORT_INPUT_KINDS)
+			rep[i] = reps[k];
+		else if (nreps < REPORT_INPUT_KINDS)
+			reps[nreps++] = i;
+	}
+	return rep;
+}
+
 void
 report_bytes(int64_t v, char out[32])
 {
@@ -352,6 +395,39 @@ txt_collective(struct txt *t, const struct analysis *an)
 		if (c->stalled[i].evidence != NULL)
 			txt_evidence(t, c->stalled[i].evidence, "    ");
 	txt_evlist(t, &c->evidence);
+}
+
+/* Identical evidence across nodes and ranks, once per group (issue 19):
+ * "2,047 nodes: <the first line> (first node005 at ..., last ...)". */
+static void
+txt_folds(struct txt *t, const struct analysis *an)
+{
+	if (an->nfolds == 0)
+		return;
+	txt_heading(t, "Repeated evidence", an->nfolds);
+	for (size_t i = 0; i < an->nfolds && i < TXT_ROWS_MAX; i++) {
+		const struct fold_group	*f = &an->folds[i];
+		const struct evidence	*a = &an->timeline.v[f->members[0]];
+		const struct evidence	*z = &an->timeline.v[f->members[f->n -
+					    1]];
+		char			 lab[96], t0[48], t1[48];
+
+		fold_label(f, lab);
+		report_time(a, t0);
+		report_time(z, t1);
+		fprintf(t->fp, "  %s: ", lab);
+		txt_str(t, f->kind, "?");
+		fprintf(t->fp, "\n    ");
+		txt_str(t, a->text, "");
+		fprintf(t->fp, "\n    (first ");
+		txt_str(t, a->node, "node unknown");
+		fprintf(t->fp, " at %s, last ", t0);
+		txt_str(t, z->node, "node unknown");
+		fprintf(t->fp, " at %s)\n", t1);
+	}
+	if (an->nfolds > TXT_ROWS_MAX)
+		fprintf(t->fp, "  ... and %zu more groups\n",
+		    an->nfolds - TXT_ROWS_MAX);
 }
 
 static void
@@ -723,12 +799,42 @@ txt_device(struct txt *t, const struct analysis *an)
 static void
 txt_inputs(struct txt *t, const struct analysis *an)
 {
+	size_t	*rep = report_input_groups(an, TXT_ROWS_MAX);
+	char	 c[32];
+
 	if (an->ninputs > 0)
 		txt_heading(t, "Inputs", an->ninputs);
 	for (size_t i = 0; i < an->ninputs; i++) {
 		const struct input_info	*in = &an->inputs[i];
+		size_t			 n = 1, last = i;
 
+		if (rep != NULL && rep[i] != i)
+			continue;
+		/* Many nodes (issue 19): inputs alike (manifest, integrity,
+		 * notes) are one line. */
+		for (size_t j = i + 1; rep != NULL && j < an->ninputs; j++)
+			if (rep[j] == i) {
+				n++;
+				last = j;
+			}
 		fprintf(t->fp, "  ");
+		if (n > 1) {
+			fold_count(n, c);
+			fprintf(t->fp, "%s inputs, ", c);
+			txt_str(t, in->path, "?");
+			fprintf(t->fp, " ... ");
+			txt_str(t, an->inputs[last].path, "?");
+			fprintf(t->fp, ": %s, ", in->manifest ? "manifest" :
+			    "no manifest");
+			txt_str(t, in->integrity, "integrity unknown");
+			fprintf(t->fp, "\n");
+			for (size_t j = 0; j < in->nnotes; j++) {
+				fprintf(t->fp, "    note: ");
+				txt_str(t, in->notes[j], "");
+				fprintf(t->fp, "\n");
+			}
+			continue;
+		}
 		txt_str(t, in->path, "?");
 		fprintf(t->fp, " (");
 		txt_str(t, in->node, "node unknown");
@@ -746,6 +852,7 @@ txt_inputs(struct txt *t, const struct analysis *an)
 			fprintf(t->fp, "\n");
 		}
 	}
+	free(rep);
 	if (an->nskew > 0)
 		txt_heading(t, "Clock skew", an->nskew);
 	for (size_t i = 0; i < an->nskew; i++) {
@@ -763,6 +870,7 @@ report_text(const struct analysis *an, FILE *fp,
 
 	txt_verdict(&t, &an->verdict);
 	txt_collective(&t, an);
+	txt_folds(&t, an);
 	txt_findings(&t, an);
 	txt_host(&t, an);
 	txt_usage(&t, an);

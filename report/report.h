@@ -58,6 +58,12 @@ enum err_code	report_record(const struct analysis *, FILE *,
 		    const struct report_opts *, struct err *);
 
 /* Helpers shared by the renderers (render_text.c). */
+/* With more than cap inputs (issue 19): a malloc'd array, per input the
+ * index of the first input alike (same manifest flag, integrity and
+ * notes; the first REPORT_INPUT_KINDS kinds), for the renderers to show
+ * each kind once; NULL with cap or fewer inputs (or out of memory). */
+#define REPORT_INPUT_KINDS	64
+size_t		*report_input_groups(const struct analysis *, size_t cap);
 /* "100.0 MiB", "1.50 GiB", "512 B"; "unknown" for a negative value. */
 void		report_bytes(int64_t, char out[32]);
 /* One sentence of an allocator snapshot's numbers (no source, plain

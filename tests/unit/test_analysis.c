@@ -953,3 +953,130 @@ DEFINE_TEST(test_analysis_self_limit)
 		analysis_free(an);
 	}
 }
+
+/* ---- folding identical evidence across nodes (issue 19) ---- */
+
+static char *
+key(const char *text, const char *node)
+{
+	static char	 b[512];
+
+	fold_key(text, node, b, sizeof(b));
+	return b;
+}
+
+/* What differs only by where and when a line was written is masked. */
+DEFINE_TEST(test_fold_key_masks_node_rank_pid_time)
+{
+	static const char *nccl = "[rank%d]:[E626 06:24:44.%09d "
+	    "ProcessGroupNCCL.cpp:616] [Rank %d] Watchdog caught collective "
+	    "operation timeout: WorkNCCL(SeqNum=808, OpType=ALLREDUCE, "
+	    "NumelIn=9801523, NumelOut=9801523, Timeout(ms)=600000) ran for "
+	    "%d milliseconds before timing out.";
+	char	 a[512], b[512], k[512];
+
+	snprintf(a, sizeof(a), nccl, 5, 903881913, 5, 600020);
+	snprintf(b, sizeof(b), nccl, 1999, 117000042, 1999, 600311);
+	snprintf(k, sizeof(k), "%s", key(a, "node005"));
+	CHECK_EQ_STR(k, key(b, "node1999"));
+	CHECK(strstr(k, "SeqNum=808") != NULL);
+	CHECK(strstr(k, "NumelIn=9801523") != NULL);
+	CHECK_EQ_STR(key("node005:1234:5678 [0] NCCL INFO comm 0x1 rank 3 "
+	    "nranks 16", "node005"), "<node>:#:# [0] NCCL INFO comm 0x1 rank "
+	    "# nranks 16");
+	CHECK_EQ_STR(key("12: CUDA out of memory (pid=4242)", "n1"),
+	    "#: CUDA out of memory (pid=#)");
+	CHECK_EQ_STR(key("[ 1234.567890] Killed process 977 (python)", "n1"),
+	    "[<mono>] Killed process # (python)");
+	CHECK_EQ_STR(key("2026-11-30T06:59:11Z slurmstepd: error", "n1"),
+	    "<date>T<time>Z slurmstepd: error");
+	CHECK_EQ_STR(key("Nov 30 06:59:11 n1 kernel: NVRM: Xid 79", "n1"),
+	    "<date> <time> <node> kernel: NVRM: Xid 79");
+	/* a name that only starts like the node is not the node */
+	CHECK_EQ_STR(key("node0051 is not node005", "node005"),
+	    "node0051 is not <node>");
+	CHECK_EQ_STR(key(NULL, "n1"), "");
+}
+
+/* Lines that differ in a number that matters never fold. */
+DEFINE_TEST(test_fold_key_keeps_numbers_that_matter)
+{
+	char	 k[512];
+
+	snprintf(k, sizeof(k), "%s", key("WorkNCCL(SeqNum=808, NumelIn=1)",
+	    "a"));
+	CHECK(strcmp(k, key("WorkNCCL(SeqNum=809, NumelIn=1)", "a")) != 0);
+	snprintf(k, sizeof(k), "%s", key("WorkNCCL(SeqNum=808, NumelIn=1)",
+	    "a"));
+	CHECK(strcmp(k, key("WorkNCCL(SeqNum=808, NumelIn=2)", "a")) != 0);
+	snprintf(k, sizeof(k), "%s", key("Tried to allocate 2.00 GiB", "a"));
+	CHECK(strcmp(k, key("Tried to allocate 4.00 GiB", "a")) != 0);
+	snprintf(k, sizeof(k), "%s", key("NVRM: Xid (PCI:0000:3b:00): 79",
+	    "a"));
+	CHECK(strcmp(k, key("NVRM: Xid (PCI:0000:3b:00): 48", "a")) != 0);
+	CHECK(strcmp(k, key("NVRM: Xid (PCI:0000:5e:00): 79", "a")) != 0);
+	snprintf(k, sizeof(k), "%s", key("GPU 3 has fallen off the bus",
+	    "a"));
+	CHECK(strcmp(k, key("GPU 4 has fallen off the bus", "a")) != 0);
+}
+
+static struct evidence
+fev(const char *kind, const char *node, int rank, const char *text)
+{
+	return (struct evidence){ .kind = kind, .node = node, .rank = rank,
+	    .pid = -1, .text = text, .source = "logs/slurm-3.out", .line = 9 };
+}
+
+/* Groups: same kind and key, at least FOLD_MIN members, on at least two
+ * nodes or ranks; in timeline order; the timeline is left as it was. */
+DEFINE_TEST(test_fold_groups)
+{
+	struct analysis	*an = calloc(1, sizeof(*an));
+	struct evidence	 v[] = {
+		fev("nccl_timeout", "n1", 1, "[Rank 1] timeout SeqNum=8"),
+		fev("nccl_timeout", "n2", 2, "[Rank 2] timeout SeqNum=8"),
+		fev("oom_kill", "n2", -1, "Killed process 1 (python)"),
+		fev("nccl_timeout", "n3", 3, "[Rank 3] timeout SeqNum=9"),
+		fev("nccl_timeout", "n3", 4, "[Rank 4] timeout SeqNum=8"),
+		fev("log_error", "n3", 4, "[Rank 4] timeout SeqNum=8"),
+		fev("oom_kill", "n2", -1, "Killed process 2 (python)"),
+		fev("oom_kill", "n2", -1, "Killed process 3 (python)"),
+		fev("cuda_oom", "n1", 0, "out of memory"),
+		fev("cuda_oom", "n1", 1, "out of memory"),
+		fev("cuda_oom", "n1", 2, "out of memory"),
+	};
+
+	if (an == NULL || (an->arena = arena_new(4096)) == NULL) {
+		CHECK(0);
+		free(an);
+		return;
+	}
+	an->timeline.v = v;
+	an->timeline.n = sizeof(v) / sizeof(v[0]);
+	CHECK_EQ_INT(analysis_fold(an), 0);
+	CHECK_EQ_INT(an->nfolds, 2);
+	if (an->nfolds == 2) {
+		CHECK_EQ_STR(an->folds[0].kind, "nccl_timeout");
+		CHECK_EQ_INT(an->folds[0].n, 3);	/* not SeqNum=9 */
+		CHECK_EQ_INT(an->folds[0].members[2], 4);
+		CHECK_EQ_INT(an->folds[0].nodes, 3);
+		CHECK_EQ_STR(an->folds[0].key, "[Rank #] timeout SeqNum=8");
+		/* the oom kills are one node, no rank: they do not fold */
+		CHECK_EQ_STR(an->folds[1].kind, "cuda_oom");
+		CHECK_EQ_INT(an->folds[1].nodes, 1);
+		CHECK_EQ_INT(an->folds[1].ranks, 3);
+		CHECK(analysis_fold_of(an, 10) == &an->folds[1]);
+		CHECK(analysis_fold_of(an, 3) == NULL);
+	}
+	CHECK_EQ_INT(an->timeline.n, 11);
+	{
+		char	 lab[96];
+
+		fold_label(&an->folds[1], lab);
+		CHECK_EQ_STR(lab, "3 ranks on 1 node");
+		fold_count(1234567, lab);
+		CHECK_EQ_STR(lab, "1,234,567");
+	}
+	arena_free(an->arena);
+	free(an);
+}

@@ -775,7 +775,7 @@ DEFINE_TEST(test_report_escape)
 /* ---- a 256-node job ---- */
 
 static struct analysis *
-model_big(void)
+model_big(int fold)
 {
 	struct analysis	*an = model_new();
 	struct arena	*a = an->arena;
@@ -787,9 +787,14 @@ model_big(void)
 		v[i].node = arena_printf(a, "gpu-%03zu", i % 256);
 		v[i].time_ns += (int64_t)i * 1000000;
 		v[i].initiating = i == 5000;
+		/* distinct lines: the caps, not folding, are tested here */
+		if (!fold)
+			v[i].text = arena_printf(a, "%s (step %zu)", v[i].text,
+			    i);
 	}
 	an->timeline.v = v;
 	an->timeline.n = n;
+	analysis_fold(an);	/* as analysis_run() does */
 	an->secondary[0].evidence.v = v;
 	an->secondary[0].evidence.n = 512;
 	an->nhost = 512;
@@ -811,7 +816,7 @@ model_big(void)
 
 DEFINE_TEST(test_report_md_256_nodes)
 {
-	struct analysis	*an = model_big(), *back = NULL;
+	struct analysis	*an = model_big(0), *back = NULL;
 	struct err	 e = { 0 };
 	size_t		 n, jn;
 	char		*m = render(an, REPORT_MD, NULL, &n), *j, *m2;
@@ -834,6 +839,51 @@ DEFINE_TEST(test_report_md_256_nodes)
 	free(m2);
 	free(j);
 	free(m);
+	model_free(back);
+	model_free(an);
+}
+
+static int	sv_validate(const char *);
+
+/* 10,000 events that are NTL lines repeated on 256 nodes: each renders
+ * once with its count (issue 19), and the JSON keeps every event. */
+DEFINE_TEST(test_report_folds_repeated_lines)
+{
+	struct analysis	*an = model_big(1), *back = NULL;
+	struct err	 e = { 0 };
+	size_t		 n, jn;
+	char		*t, *m, *h, *j, *h2;
+
+	CHECK(an->nfolds > 0);
+	for (size_t i = 0; i < an->nfolds; i++)
+		CHECK_EQ_INT(an->folds[i].nodes, 256);
+	t = render(an, REPORT_TEXT, NULL, NULL);
+	m = render(an, REPORT_MD, NULL, &n);
+	h = render(an, REPORT_HTML, NULL, NULL);
+	CHECK(strstr(t, "Repeated evidence (") != NULL);
+	CHECK(strstr(t, " lines on 256 nodes: ") != NULL);
+	CHECK(strstr(t, "(first gpu-000 at ") != NULL);
+	CHECK(strstr(m, "## Repeated evidence") != NULL);
+	CHECK(strstr(m, "(first of ") != NULL);
+	CHECK(n < 64 * 1024);
+	CHECK(strstr(h, "<section id=\"repeated\">") != NULL);
+	CHECK(strstr(h, "<details><summary>first ") != NULL);
+	/* every event keeps its anchor, once */
+	CHECK(strstr(h, "id=\"ev-9999\"") != NULL);
+	CHECK(count(h, "id=\"ev-5001\"") == 1);
+	j = to_json(an, &jn);
+	CHECK(strstr(j, "\"folded\":") != NULL);
+	CHECK_EQ_INT(sv_validate(j), 0);
+	CHECK_EQ_INT(model_from_json(j, jn, &back, &e), ERR_OK);
+	CHECK(back != NULL && back->timeline.n == 10000 &&
+	    back->nfolds == an->nfolds);
+	h2 = back != NULL ? render(back, REPORT_MD, NULL, NULL) : NULL;
+	CHECK(h2 != NULL && strcmp(m, h2) == 0);
+	free(h2);
+	free(j);
+	free(t);
+	free(m);
+	free(h);
 	model_free(back);
 	model_free(an);
 }
@@ -1027,7 +1077,7 @@ sv_validate(const char *json)
 
 DEFINE_TEST(test_report_json_schema)
 {
-	struct analysis	*an = model_new(), *big = model_big();
+	struct analysis	*an = model_new(), *big = model_big(0);
 	char		*j = to_json(an, NULL), *jb = to_json(big, NULL);
 	char		*doc, *ex, *end;
 	struct analysis	*back = NULL;
