@@ -388,8 +388,8 @@ ht_weeks(FILE *fp, json_t *m)
 		if (gd(w, "gpu_hours_lost") > max)
 			max = gd(w, "gpu_hours_lost");
 	colw = (int)((FR_W - 60) / n);
-	if (colw > 60)
-		colw = 60;
+	if (colw > 100)
+		colw = 100;
 	if (colw < 2)
 		colw = 2;
 	fprintf(fp, "<svg viewBox=\"0 0 %d 240\" role=\"img\" id=\"week-chart\">"
