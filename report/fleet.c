@@ -25,6 +25,7 @@
 #include "escape.h"
 #include "fleet.h"
 #include "fleet_model.h"
+#include "fleet_pg.h"
 #include "hash.h"
 #include "report.h"
 
@@ -54,6 +55,20 @@ struct fin {				/* one input */
 	char		*key;		/* cluster/job, or NULL: alone */
 	int		 done;
 };
+
+/* The database: SQLite (a file), or PostgreSQL (a postgresql:// URI,
+ * fleet_pg.c) where the build has libpq. */
+struct fdb {
+	sqlite3		*lite;
+	struct fleet_pg	*pg;
+};
+
+int
+fleet_pg_is_url(const char *s)
+{
+	return strncmp(s, "postgresql://", 13) == 0 ||
+	    strncmp(s, "postgres://", 11) == 0;
+}
 
 static int
 db_exec(sqlite3 *db, const char *sql, FILE *err)
@@ -110,7 +125,7 @@ db_exec_retry(sqlite3 *db, const char *sql, FILE *err)
 }
 
 static sqlite3 *
-fleet_open(const char *path, FILE *err)
+lite_open(const char *path, FILE *err)
 {
 	sqlite3		*db = NULL;
 	int64_t		 v;
@@ -209,7 +224,7 @@ job_key(const char *path)
 
 /* The record a bundle is stored under, or 0. */
 static sqlite3_int64
-stored(sqlite3 *db, const char *sha)
+lite_stored(sqlite3 *db, const char *sha)
 {
 	sqlite3_stmt	*st;
 	sqlite3_int64	 id = 0;
@@ -248,7 +263,7 @@ job_stored(sqlite3 *db, const char *rec)
  * the job arriving later), the new ones join that record without a new
  * analysis: 2; all of them: 0. -1 error. */
 static int
-store(sqlite3 *db, const char *rec, const char *const *sha,
+lite_store(sqlite3 *db, const char *rec, const char *const *sha,
     const char *const *path, size_t n, FILE *err)
 {
 	static const char ins[] = "INSERT INTO records (cluster, job_id, "
@@ -270,7 +285,7 @@ store(sqlite3 *db, const char *rec, const char *const *sha,
 	for (i = 0; i < n; i++) {
 		if (sha[i][0] != '\0')
 			nfile++;
-		if ((had = stored(db, sha[i])) != 0) {
+		if ((had = lite_stored(db, sha[i])) != 0) {
 			id = had;
 			nhad++;
 		}
@@ -314,6 +329,61 @@ bad:
 	return -1;
 }
 
+static struct fdb *
+fdb_open(const char *target, FILE *err)
+{
+	struct fdb	*d;
+
+	if ((d = calloc(1, sizeof(*d))) == NULL)
+		return NULL;
+	if (fleet_pg_is_url(target)) {
+#ifdef OOMTRAIL_HAVE_PQ
+		if ((d->pg = fleet_pg_open(target, err)) != NULL)
+			return d;
+#else
+		fprintf(err, "oomtrail: fleet: this oomtrail was built "
+		    "without PostgreSQL (a static build leaves it out): "
+		    "use a dynamic build for --db postgresql://\n");
+#endif
+	} else if ((d->lite = lite_open(target, err)) != NULL)
+		return d;
+	free(d);
+	return NULL;
+}
+
+static void
+fdb_close(struct fdb *d)
+{
+	if (d == NULL)
+		return;
+	sqlite3_close(d->lite);
+#ifdef OOMTRAIL_HAVE_PQ
+	fleet_pg_close(d->pg);
+#endif
+	free(d);
+}
+
+static int64_t
+stored(struct fdb *d, const char *sha)
+{
+#ifdef OOMTRAIL_HAVE_PQ
+	if (d->pg != NULL)
+		return fleet_pg_stored(d->pg, sha);
+#endif
+	return lite_stored(d->lite, sha);
+}
+
+static int
+store(struct fdb *d, const char *rec, const char *const *sha,
+    const char *const *path, size_t n, FILE *err)
+{
+#ifdef OOMTRAIL_HAVE_PQ
+	if (d->pg != NULL)
+		return fleet_pg_store(d->pg, rec, sha, path, n, err);
+#endif
+	return lite_store(d->lite, rec, sha, path, n, err);
+}
+
 /* An input that is a saved analysis (oomtrail.analysis/1), read back;
  * NULL for anything else, which is then analysed as evidence. Its
  * record lacks the job's Slurm fields (the analysis JSON has none). */
@@ -344,7 +414,7 @@ saved_analysis(const char *path)
 
 /* Analyse one group (one job) and store it. */
 static int
-ingest_group(sqlite3 *db, struct fin **g, size_t n, const struct fleet_opts
+ingest_group(struct fdb *db, struct fin **g, size_t n, const struct fleet_opts
     *o, size_t *nstored, size_t *njoined, size_t *nfailed)
 {
 	struct analyze_opts	 ao = { 0 };
@@ -421,7 +491,7 @@ is_jsonl(const char *path)
  * any: by the line's own sha256). A line that is not a record is an
  * error naming the file and line; the other lines still go in. */
 static int
-ingest_jsonl(sqlite3 *db, const char *path, FILE *err, size_t *nstored,
+ingest_jsonl(struct fdb *db, const char *path, FILE *err, size_t *nstored,
     size_t *nskipped, size_t *njoined, size_t *nfailed)
 {
 	struct sha256	 h;
@@ -524,12 +594,12 @@ fleet_ingest(const struct fleet_opts *o)
 {
 	struct fin	*in;
 	struct fin	**g;
-	sqlite3		*db;
+	struct fdb	*db;
 	size_t		 nstored = 0, nskipped = 0, nfailed = 0, njoined = 0;
 	size_t		 ng;
 	int		 rc = 0;
 
-	if ((db = fleet_open(o->db, o->err)) == NULL)
+	if ((db = fdb_open(o->db, o->err)) == NULL)
 		return 1;
 	in = calloc(o->ninputs, sizeof(*in));
 	g = calloc(o->ninputs, sizeof(*g));
@@ -581,61 +651,94 @@ out:
 		free(in[i].key);
 	free(in);
 	free(g);
-	sqlite3_close(db);
+	fdb_close(db);
 	return rc != 0 ? 1 : nfailed > 0 ? 3 : 0;
 }
 
+struct each_arg {
+	struct fleet_acc *acc;
+	const char	*name;
+	FILE		*err;
+};
+
+static void
+each_record(int64_t id, const char *t, void *arg)
+{
+	struct each_arg	*ea = arg;
+	json_error_t	 je;
+	json_t		*rec;
+
+	if (t == NULL || (rec = json_loads(t, 0, &je)) == NULL) {
+		fprintf(ea->err, "oomtrail: fleet: %s: record %lld is not "
+		    "JSON: %s\n", ea->name, (long long)id, t ? je.text :
+		    "null");
+		return;
+	}
+	fleet_acc_add(ea->acc, rec);
+	json_decref(rec);
+}
+
+static int
+lite_each(sqlite3 *db, struct each_arg *ea)
+{
+	sqlite3_stmt	*st = NULL;
+	int		 rc;
+
+	if (sqlite3_prepare_v2(db, "SELECT id, record FROM records ORDER BY "
+	    "id", -1, &st, NULL) != SQLITE_OK) {
+		fprintf(ea->err, "oomtrail: fleet: %s: %s\n", ea->name,
+		    sqlite3_errmsg(db));
+		return -1;
+	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		each_record(sqlite3_column_int64(st, 0), (const char *)
+		    sqlite3_column_text(st, 1), ea);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		fprintf(ea->err, "oomtrail: fleet: %s: %s\n", ea->name,
+		    sqlite3_errmsg(db));
+		return -1;
+	}
+	return 0;
+}
+
 /* Read the stored records (or those from since on) into the report's
- * model and render it. */
+ * model and render it. A PostgreSQL URI is never printed (it may hold
+ * a password). */
 int
 fleet_report(const struct fleet_report_opts *o)
 {
-	struct fleet_acc *acc;
-	sqlite3_stmt	*st = NULL;
-	json_t		*m, *rec;
-	json_error_t	 je;
-	sqlite3		*db;
+	struct each_arg	 ea;
+	struct fdb	*db;
 	struct stat	 sb;
+	json_t		*m;
 	int		 rc;
 
-	if (stat(o->db, &sb) != 0) {
+	ea.name = fleet_pg_is_url(o->db) ? "postgresql" : o->db;
+	ea.err = o->err;
+	if (!fleet_pg_is_url(o->db) && stat(o->db, &sb) != 0) {
 		fprintf(o->err, "oomtrail: fleet: %s: no such database\n",
 		    o->db);
 		return 1;
 	}
-	if ((db = fleet_open(o->db, o->err)) == NULL)
+	if ((db = fdb_open(o->db, o->err)) == NULL)
 		return 1;
-	if ((acc = fleet_acc_new(o->since)) == NULL ||
-	    sqlite3_prepare_v2(db, "SELECT id, record FROM records ORDER BY id",
-	    -1, &st, NULL) != SQLITE_OK) {
-		fprintf(o->err, "oomtrail: fleet: %s: %s\n", o->db,
-		    sqlite3_errmsg(db));
-		sqlite3_close(db);
-		json_decref(fleet_acc_finish(acc));
+	if ((ea.acc = fleet_acc_new(o->since)) == NULL) {
+		fdb_close(db);
 		return 1;
 	}
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *t = (const char *)sqlite3_column_text(st, 1);
-
-		if (t == NULL || (rec = json_loads(t, 0, &je)) == NULL) {
-			fprintf(o->err, "oomtrail: fleet: %s: record %lld is "
-			    "not JSON: %s\n", o->db, (long long)
-			    sqlite3_column_int64(st, 0), t ? je.text : "null");
-			continue;
-		}
-		fleet_acc_add(acc, rec);
-		json_decref(rec);
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		fprintf(o->err, "oomtrail: fleet: %s: %s\n", o->db,
-		    sqlite3_errmsg(db));
-	sqlite3_close(db);
-	if ((m = fleet_acc_finish(acc)) == NULL) {
+#ifdef OOMTRAIL_HAVE_PQ
+	if (db->pg != NULL)
+		rc = fleet_pg_each(db->pg, each_record, &ea, o->err);
+	else
+#endif
+		rc = lite_each(db->lite, &ea);
+	fdb_close(db);
+	if ((m = fleet_acc_finish(ea.acc)) == NULL) {
 		fprintf(o->err, "oomtrail: fleet: out of memory\n");
 		return 1;
 	}
-	rc = rc != SQLITE_DONE || fleet_render(m, o->format, o->out) != 0;
+	rc = rc != 0 || fleet_render(m, o->format, o->out) != 0;
 	json_decref(m);
 	return rc;
 }
