@@ -263,6 +263,115 @@ jd(json_t *o, const char *k)
 	return json_number_value(json_object_get(o, k));
 }
 
+/* The subset of JSON Schema docs/fleet.schema.json uses: type, const,
+ * enum, required, properties with additionalProperties false, items and
+ * $ref into $defs. Says where the first mismatch is. */
+static int
+type_ok(json_t *t, json_t *v)
+{
+	const char	*n;
+	json_t		*e;
+	size_t		 i;
+
+	if (json_is_array(t)) {
+		json_array_foreach(t, i, e)
+			if (type_ok(e, v))
+				return 1;
+		return 0;
+	}
+	n = json_string_value(t);
+	if (n == NULL)
+		return 1;
+	return (strcmp(n, "string") == 0 && json_is_string(v)) ||
+	    (strcmp(n, "integer") == 0 && json_is_integer(v)) ||
+	    (strcmp(n, "number") == 0 && json_is_number(v)) ||
+	    (strcmp(n, "object") == 0 && json_is_object(v)) ||
+	    (strcmp(n, "array") == 0 && json_is_array(v)) ||
+	    (strcmp(n, "boolean") == 0 && json_is_boolean(v)) ||
+	    (strcmp(n, "null") == 0 && json_is_null(v));
+}
+
+static int
+sv_check(json_t *root, json_t *sc, json_t *v, const char *at)
+{
+	json_t		*x, *e, *props;
+	const char	*k, *ref;
+	char		 sub[512];
+	size_t		 i;
+	int		 hit;
+
+	if ((ref = json_string_value(json_object_get(sc, "$ref"))) != NULL) {
+		if (strncmp(ref, "#/$defs/", 8) != 0 || (sc = json_object_get(
+		    json_object_get(root, "$defs"), ref + 8)) == NULL) {
+			fprintf(stderr, "schema: %s: bad $ref\n", at);
+			return 1;
+		}
+	}
+	if ((x = json_object_get(sc, "type")) != NULL && !type_ok(x, v)) {
+		fprintf(stderr, "schema: %s: wrong type\n", at);
+		return 1;
+	}
+	if ((x = json_object_get(sc, "const")) != NULL && !json_equal(x, v)) {
+		fprintf(stderr, "schema: %s: not the const\n", at);
+		return 1;
+	}
+	if ((x = json_object_get(sc, "enum")) != NULL) {
+		hit = 0;
+		json_array_foreach(x, i, e)
+			hit |= json_equal(e, v);
+		if (!hit) {
+			fprintf(stderr, "schema: %s: not in the enum\n", at);
+			return 1;
+		}
+	}
+	if (json_is_object(v)) {
+		props = json_object_get(sc, "properties");
+		json_array_foreach(json_object_get(sc, "required"), i, e)
+			if (json_object_get(v, json_string_value(e)) == NULL) {
+				fprintf(stderr, "schema: %s.%s: missing\n", at,
+				    json_string_value(e));
+				return 1;
+			}
+		json_object_foreach(v, k, e) {
+			snprintf(sub, sizeof(sub), "%s.%s", at, k);
+			if ((x = json_object_get(props, k)) == NULL) {
+				if (json_is_false(json_object_get(sc,
+				    "additionalProperties"))) {
+					fprintf(stderr, "schema: %s: not in the "
+					    "schema\n", sub);
+					return 1;
+				}
+				continue;
+			}
+			if (sv_check(root, x, e, sub) != 0)
+				return 1;
+		}
+	}
+	if (json_is_array(v) && (x = json_object_get(sc, "items")) != NULL)
+		json_array_foreach(v, i, e) {
+			snprintf(sub, sizeof(sub), "%s[%zu]", at, i);
+			if (sv_check(root, x, e, sub) != 0)
+				return 1;
+		}
+	return 0;
+}
+
+static void
+schema_check(json_t *m)
+{
+	size_t	 n;
+	char	*t = test_slurp("docs/fleet.schema.json", &n);
+	json_t	*sc = t != NULL ? json_loadb(t, n, 0, NULL) : NULL;
+
+	free(t);
+	if (sc == NULL)
+		test_fail(__FILE__, __LINE__, "docs/fleet.schema.json");
+	else if (sv_check(sc, sc, m, "$") != 0)
+		test_fail(__FILE__, __LINE__, "the report does not match "
+		    "docs/fleet.schema.json");
+	json_decref(sc);
+}
+
 DEFINE_TEST(test_fleet_report_fleet)
 {
 	struct expect	 ex = { 0 };
@@ -305,6 +414,7 @@ DEFINE_TEST(test_fleet_report_fleet)
 	}
 	CHECK_EQ_STR(json_string_value(json_object_get(m, "schema")),
 	    "oomtrail.fleet/1");
+	schema_check(m);
 	CHECK_EQ_INT(ji(m, "jobs"), NJOBS);
 	CHECK(near(jd(m, "gpu_hours_lost"), ex.gh));
 
@@ -413,6 +523,7 @@ DEFINE_TEST(test_fleet_report_fleet)
 	CHECK_EQ_INT(test_sh("'%s' fleet report --format json --since "
 	    "2026-01-26 -o s.json f.db", bin), 0);
 	if ((m = json_load_file("s.json", 0, NULL)) != NULL) {
+		schema_check(m);
 		CHECK_EQ_INT(ji(m, "jobs"), ex.since_jobs);
 		CHECK_EQ_INT(ji(m, "jobs_left_out"), NJOBS - ex.since_jobs);
 		CHECK_EQ_INT(json_array_size(json_object_get(m, "weeks")),
@@ -437,4 +548,49 @@ DEFINE_TEST(test_fleet_report_fleet)
 	}
 	for (i = 0; i < NBASES; i++)
 		json_decref(base_rec[i]);
+}
+
+/* Records come from strangers: markup and control characters in every
+ * string a report prints stay text, and a line that is not a record is
+ * refused with its file and line while the good lines go in. */
+DEFINE_TEST(test_fleet_report_hostile)
+{
+	const char	*bin = test_bin("report/oomtrail");
+	FILE		*fp;
+	static const char hostile[] = "<script>alert(1)</script>|x\\u001b[2J";
+
+	if ((fp = fopen("h.jsonl", "w")) == NULL) {
+		test_fail(__FILE__, __LINE__, "h.jsonl");
+		return;
+	}
+	for (int i = 0; i < 2; i++)
+		fprintf(fp, "{\"schema\":\"oomtrail.record/1\",\"cluster\":"
+		    "\"c\",\"job_id\":\"%d\",\"user\":\"%s\",\"redaction_key\":"
+		    "\"site\",\"partition\":\"%s\",\"gpu_model\":\"%s\","
+		    "\"cause\":\"host_oom\",\"failure_domain\":\"%s\","
+		    "\"start\":\"2026-03-0%dT00:00:00Z\",\"limit_bytes\":1,"
+		    "\"gpu_hours_lost\":1.5,\"initiating_node\":\"%s\","
+		    "\"initiating_gpu_uuid\":\"%s\",\"xids\":[79],"
+		    "\"ecc_errors\":0,\"hardware_evidence\":[{\"kind\":\"xid\","
+		    "\"xid\":79,\"node\":\"%s\",\"source\":\"%s\",\"line\":3,"
+		    "\"text\":\"%s\"}],\"bundle_sha256\":[]}\n", i + 1,
+		    hostile, hostile, hostile, hostile, i + 2, hostile, hostile,
+		    hostile, hostile, hostile);
+	fprintf(fp, "{\"schema\":\"something/else\"}\nnot json\n");
+	fclose(fp);
+	CHECK_EQ_INT(test_sh("'%s' fleet ingest h.db h.jsonl >o.txt 2>e.txt",
+	    bin), 3);
+	CHECK_EQ_INT(test_sh("grep -q '^oomtrail: fleet: 2 job(s) stored' "
+	    "o.txt && grep -q 'h.jsonl:3: not an oomtrail.record/1 line' e.txt "
+	    "&& grep -q 'h.jsonl:4: not a JSON object' e.txt"), 0);
+	CHECK_EQ_INT(test_sh("'%s' fleet report --format html -o h.html h.db "
+	    "&& ! grep -qi '<script' h.html && grep -q '&lt;script&gt;' "
+	    "h.html && ! grep -q \"$(printf '\\033')\" h.html", bin), 0);
+	CHECK_EQ_INT(test_sh("'%s' fleet report -o h.md h.db && ! grep -q "
+	    "\"$(printf '\\033')\" h.md && grep -q '^1\\. \\*\\*' h.md", bin), 0);
+	/* the hostile user repeats a host OOM and the GPU is sick */
+	CHECK_EQ_INT(test_sh("'%s' fleet report --format json h.db | grep -q "
+	    "'\"unknown_user_jobs\": 0'", bin), 0);
+	CHECK_EQ_INT(test_sh("'%s' fleet report --format json h.db | grep -c "
+	    "'\"recommendation\"' | grep -qx 2", bin), 0);
 }
