@@ -119,23 +119,37 @@ fleet_acc_new(const char *since)
 	return a;
 }
 
+/* Days since 1970-01-01 of a civil date (proleptic Gregorian); timegm()
+ * is not POSIX. */
+static int64_t
+days_from_civil(int64_t y, int64_t m, int64_t d)
+{
+	int64_t	 era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
 /* The Monday (UTC) of the week a record started in, or "" unknown. */
 static void
 week_of(const char *start, char out[11])
 {
-	struct tm	 tm = { 0 };
+	struct tm	 tm;
 	time_t		 t;
+	int		 y, m, d;
+	int64_t		 days;
 
 	out[0] = '\0';
-	if (start == NULL || sscanf(start, "%4d-%2d-%2d", &tm.tm_year,
-	    &tm.tm_mon, &tm.tm_mday) != 3)
+	if (start == NULL || sscanf(start, "%4d-%2d-%2d", &y, &m, &d) != 3 ||
+	    y < 1970 || m < 1 || m > 12 || d < 1 || d > 31)
 		return;
-	tm.tm_year -= 1900;
-	tm.tm_mon -= 1;
-	tm.tm_hour = 12;
-	if ((t = timegm(&tm)) == (time_t)-1 || gmtime_r(&t, &tm) == NULL)
-		return;
-	t -= (time_t)((tm.tm_wday + 6) % 7) * 86400;
+	days = days_from_civil(y, m, d);
+	days -= (days + 3) % 7;		/* 1970-01-01 was a Thursday */
+	t = (time_t)(days * 86400);
 	if (gmtime_r(&t, &tm) != NULL)
 		strftime(out, 11, "%Y-%m-%d", &tm);
 }
