@@ -565,6 +565,9 @@ main(int argc, char *argv[])
 			parse(&c, argc - 1, argv + 1);
 			if (c.sides && commands[i].fn != cmd_verify)
 				usage("--before and --after are verify's");
+			if ((c.db != NULL || c.since[0] != '\0') &&
+			    commands[i].fn != cmd_fleet)
+				usage("--db and --since are fleet's");
 			rc = commands[i].fn(&c);
 			free(c.args);
 			free(c.side);
