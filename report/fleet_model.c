@@ -84,13 +84,17 @@ int
 fleet_since_parse(const char *s, char out[11])
 {
 	int	 y, m, d;
-	char	 tail;
+	char	 tail, tmp[48];
 
 	if (s == NULL || strlen(s) < 10 || sscanf(s, "%4d-%2d-%2d%c", &y, &m,
 	    &d, &tail) < 3 || y < 1970 || m < 1 || m > 12 || d < 1 || d > 31 ||
 	    (s[10] != '\0' && s[10] != 'T' && s[10] != ' '))
 		return -1;
-	snprintf(out, 11, "%04d-%02d-%02d", y % 10000, m % 100, d % 100);
+	if (y > 9999)
+		return -1;
+	snprintf(tmp, sizeof(tmp), "%04d-%02d-%02d", y, m, d);
+	memcpy(out, tmp, 10);
+	out[10] = '\0';
 	return 0;
 }
 

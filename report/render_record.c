@@ -182,11 +182,24 @@ record_of(const struct analysis *an, int *bad)
 		    json_string(an->inputs[i].node)) != 0)
 			*bad = 1;
 	}
-	if (ini != NULL && v->cause != NULL && strcmp(v->cause,
-	    "retired_pages") == 0 && ini->xid == NULL && hw_line(hw, ini,
-	    ini->text != NULL && strstr(ini->text, "emap") != NULL ?
-	    "row_remapping" : "retired_pages", g) != 0)
-		*bad = 1;
+	if (v->cause != NULL && strcmp(v->cause, "retired_pages") == 0 &&
+	    json_array_size(hw) == 0) {
+		/* the GPU's own report (nvidia-smi) when cited, else the
+		 * line the verdict starts from */
+		const struct evidence *src = ini;
+
+		for (size_t i = 0; i < an->timeline.n; i++)
+			if (an->timeline.v[i].source != NULL &&
+			    strstr(an->timeline.v[i].source, "nvidia-smi") !=
+			    NULL) {
+				src = &an->timeline.v[i];
+				break;
+			}
+		if (src != NULL && hw_line(hw, src, src->text != NULL &&
+		    strstr(src->text, "emap") != NULL ? "row_remapping" :
+		    "retired_pages", g) != 0)
+			*bad = 1;
+	}
 	for (size_t i = 0; i < an->nmissing; i++)
 		if (an->missing[i].evidence != NULL && json_array_append_new(
 		    miss, json_string(an->missing[i].evidence)) != 0)
