@@ -279,9 +279,10 @@ static const char fr_css[] =
     "overflow-wrap:anywhere}"
     "svg{width:100%;height:auto;display:block}"
     "svg text{font:11px system-ui,\"DejaVu Sans\",sans-serif;fill:#333}"
-    "table{border-collapse:collapse;width:100%;table-layout:fixed}"
+    "table{border-collapse:collapse;width:100%}"
     "td,th{border-bottom:1px solid #e3e6eb;padding:3px 6px;text-align:left;"
     "vertical-align:top;overflow-wrap:anywhere}"
+    "td:last-child{width:45%}"
     "th{background:#f3f4f6}.dim{color:#5d6573;font-size:.92em}"
     ".legend span{margin-right:14px;white-space:nowrap}"
     ".sw{display:inline-block;width:11px;height:11px;margin-right:4px;"
@@ -623,9 +624,11 @@ render_html(json_t *m, FILE *fp)
 			fprintf(fp, "</td><td>%" PRId64, gi(r, "limit_bytes"));
 		else
 			fputs("</td><td>unknown", fp);
-		fprintf(fp, "</td><td>%" PRId64 "</td><td>", gi(r, "jobs"));
-		ht_list(fp, json_object_get(r, "job_ids"), 12);
-		fputs("</td></tr>\n", fp);
+		fprintf(fp, "</td><td>%" PRId64 "</td><td><details><summary>"
+		    "%zu job ids</summary>", gi(r, "jobs"), json_array_size(
+		    json_object_get(r, "job_ids")));
+		ht_list(fp, json_object_get(r, "job_ids"), 200);
+		fputs("</details></td></tr>\n", fp);
 	}
 	r = json_object_get(m, "inconclusive");
 	fprintf(fp, "</tbody></table></section>\n<section id=\"fleet-"
