@@ -327,6 +327,10 @@ struct job_q {
 	const char	*array_job_id;
 	const char	*array_task_id;
 	const char	*user;		/* a pseudonym when redacted */
+	/* the redaction's pseudonym key: "site" (pseudonyms match across
+	 * bundles), "random" (a one-off key: they do not), "unknown";
+	 * NULL when no input was redacted. The weakest of the inputs. */
+	const char	*redaction_key;
 	const char	*partition;
 	const char	*node_list;
 	const char	*state;

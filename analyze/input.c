@@ -335,6 +335,9 @@ take_manifest(struct input *in, const struct manifest *m)
 	in->job_id = arena_strdup(a, m->job_id);
 	in->array_job_id = arena_strdup(a, m->array_job_id);
 	in->array_task_id = arena_strdup(a, m->array_task_id);
+	if (m->redacted)
+		in->redaction_key = arena_strdup(a, m->redaction_key != NULL ?
+		    m->redaction_key : "unknown");
 	in->scope = arena_strdup(a, m->scope);
 	in->created_ns = m->created_ns;
 	in->clocks = m->clocks;

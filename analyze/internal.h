@@ -89,6 +89,8 @@ struct input {
 	const char	*job_id;	/* manifest job id (a task's own) */
 	const char	*array_job_id;	/* manifest array job, or NULL */
 	const char	*array_task_id;
+	const char	*redaction_key;	/* manifest: "site" "random"; NULL
+					 * when not redacted */
 	const char	*scope;		/* "node" "job" "all"; NULL = all */
 	int		 has_manifest;
 	enum integrity	 integrity;

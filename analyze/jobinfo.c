@@ -53,6 +53,9 @@ job_info(const struct facts *f, struct analysis *an)
 			continue;
 		if (j->cluster == NULL && in->cluster != NULL)
 			j->cluster = arena_strdup(a, in->cluster);
+		if (in->redaction_key != NULL && (j->redaction_key == NULL ||
+		    strcmp(j->redaction_key, "site") == 0))
+			j->redaction_key = arena_strdup(a, in->redaction_key);
 		if (j->array_job_id == NULL && in->array_job_id != NULL) {
 			j->array_job_id = arena_strdup(a, in->array_job_id);
 			j->array_task_id = arena_strdup(a, in->array_task_id);

@@ -16,6 +16,9 @@
 #include <pcre2.h>
 
 #include "buildinfo.h"
+#ifdef OOMTRAIL_HAVE_PQ
+#include <libpq-fe.h>
+#endif
 
 #ifndef OOMTRAIL_LINKAGE
 #define OOMTRAIL_LINKAGE "dynamic"
@@ -38,5 +41,12 @@ buildinfo_print(FILE *f)
 	    ZSTD_versionString(), pcre, jit ? "on" : "off",
 	    LIBXML_DOTTED_VERSION, JANSSON_VERSION, nettle_version_major(),
 	    nettle_version_minor(), yaml_get_version_string());
+#ifdef OOMTRAIL_HAVE_PQ
+	fprintf(f, "postgresql: libpq %d (fleet --db postgresql://)\n",
+	    PQlibVersion());
+#else
+	fprintf(f, "postgresql: not in this build (fleet --db postgresql:// "
+	    "needs a dynamic build with libpq)\n");
+#endif
 	fprintf(f, "left out: %s\n", OOMTRAIL_LEFT_OUT);
 }

@@ -24,6 +24,8 @@
 #include "bundle.h"
 #include "escape.h"
 #include "fleet.h"
+#include "fleet_model.h"
+#include "fleet_pg.h"
 #include "hash.h"
 #include "report.h"
 
@@ -53,6 +55,20 @@ struct fin {				/* one input */
 	char		*key;		/* cluster/job, or NULL: alone */
 	int		 done;
 };
+
+/* The database: SQLite (a file), or PostgreSQL (a postgresql:// URI,
+ * fleet_pg.c) where the build has libpq. */
+struct fdb {
+	sqlite3		*lite;
+	struct fleet_pg	*pg;
+};
+
+int
+fleet_pg_is_url(const char *s)
+{
+	return strncmp(s, "postgresql://", 13) == 0 ||
+	    strncmp(s, "postgres://", 11) == 0;
+}
 
 static int
 db_exec(sqlite3 *db, const char *sql, FILE *err)
@@ -109,7 +125,7 @@ db_exec_retry(sqlite3 *db, const char *sql, FILE *err)
 }
 
 static sqlite3 *
-fleet_open(const char *path, FILE *err)
+lite_open(const char *path, FILE *err)
 {
 	sqlite3		*db = NULL;
 	int64_t		 v;
@@ -123,7 +139,10 @@ fleet_open(const char *path, FILE *err)
 		return NULL;
 	}
 	sqlite3_busy_timeout(db, FLEET_BUSY_MS);
+	/* synchronous=NORMAL: in WAL mode a crash loses at most the last
+	 * commits, never the database; a record is re-ingested then. */
 	if (db_exec_retry(db, "PRAGMA journal_mode=WAL;", err) != 0 ||
+	    db_exec(db, "PRAGMA synchronous=NORMAL;", err) != 0 ||
 	    db_exec(db, "PRAGMA foreign_keys=ON;", err) != 0 ||
 	    db_exec_retry(db, "BEGIN IMMEDIATE;", err) != 0)
 		goto bad;
@@ -205,7 +224,7 @@ job_key(const char *path)
 
 /* The record a bundle is stored under, or 0. */
 static sqlite3_int64
-stored(sqlite3 *db, const char *sha)
+lite_stored(sqlite3 *db, const char *sha)
 {
 	sqlite3_stmt	*st;
 	sqlite3_int64	 id = 0;
@@ -244,7 +263,8 @@ job_stored(sqlite3 *db, const char *rec)
  * the job arriving later), the new ones join that record without a new
  * analysis: 2; all of them: 0. -1 error. */
 static int
-store(sqlite3 *db, const char *rec, struct fin **g, size_t n, FILE *err)
+lite_store(sqlite3 *db, const char *rec, const char *const *sha,
+    const char *const *path, size_t n, FILE *err)
 {
 	static const char ins[] = "INSERT INTO records (cluster, job_id, "
 	    "cause, boundary, failure_domain, retry_outlook, partition, "
@@ -263,9 +283,9 @@ store(sqlite3 *db, const char *rec, struct fin **g, size_t n, FILE *err)
 	if (db_exec_retry(db, "BEGIN IMMEDIATE;", err) != 0)
 		return -1;
 	for (i = 0; i < n; i++) {
-		if (g[i]->sha[0] != '\0')
+		if (sha[i][0] != '\0')
 			nfile++;
-		if ((had = stored(db, g[i]->sha)) != 0) {
+		if ((had = lite_stored(db, sha[i])) != 0) {
 			id = had;
 			nhad++;
 		}
@@ -289,12 +309,12 @@ store(sqlite3 *db, const char *rec, struct fin **g, size_t n, FILE *err)
 	    "(?, ?, ?)", -1, &st, NULL) != SQLITE_OK)
 		goto bad;
 	for (i = 0; i < n; i++) {
-		if (g[i]->sha[0] == '\0')
+		if (sha[i][0] == '\0')
 			continue;
 		sqlite3_reset(st);
-		if (sqlite3_bind_text(st, 1, g[i]->sha, -1, SQLITE_STATIC) ||
+		if (sqlite3_bind_text(st, 1, sha[i], -1, SQLITE_STATIC) ||
 		    sqlite3_bind_int64(st, 2, id) ||
-		    sqlite3_bind_text(st, 3, g[i]->path, -1, SQLITE_STATIC) ||
+		    sqlite3_bind_text(st, 3, path[i], -1, SQLITE_STATIC) ||
 		    sqlite3_step(st) != SQLITE_DONE)
 			goto bad;
 	}
@@ -307,6 +327,61 @@ bad:
 	sqlite3_finalize(st);
 	(void)sqlite3_exec(db, "ROLLBACK;", NULL, NULL, NULL);
 	return -1;
+}
+
+static struct fdb *
+fdb_open(const char *target, FILE *err)
+{
+	struct fdb	*d;
+
+	if ((d = calloc(1, sizeof(*d))) == NULL)
+		return NULL;
+	if (fleet_pg_is_url(target)) {
+#ifdef OOMTRAIL_HAVE_PQ
+		if ((d->pg = fleet_pg_open(target, err)) != NULL)
+			return d;
+#else
+		fprintf(err, "oomtrail: fleet: this oomtrail was built "
+		    "without PostgreSQL (a static build leaves it out): "
+		    "use a dynamic build for --db postgresql://\n");
+#endif
+	} else if ((d->lite = lite_open(target, err)) != NULL)
+		return d;
+	free(d);
+	return NULL;
+}
+
+static void
+fdb_close(struct fdb *d)
+{
+	if (d == NULL)
+		return;
+	sqlite3_close(d->lite);
+#ifdef OOMTRAIL_HAVE_PQ
+	fleet_pg_close(d->pg);
+#endif
+	free(d);
+}
+
+static int64_t
+stored(struct fdb *d, const char *sha)
+{
+#ifdef OOMTRAIL_HAVE_PQ
+	if (d->pg != NULL)
+		return fleet_pg_stored(d->pg, sha);
+#endif
+	return lite_stored(d->lite, sha);
+}
+
+static int
+store(struct fdb *d, const char *rec, const char *const *sha,
+    const char *const *path, size_t n, FILE *err)
+{
+#ifdef OOMTRAIL_HAVE_PQ
+	if (d->pg != NULL)
+		return fleet_pg_store(d->pg, rec, sha, path, n, err);
+#endif
+	return lite_store(d->lite, rec, sha, path, n, err);
 }
 
 /* An input that is a saved analysis (oomtrail.analysis/1), read back;
@@ -339,7 +414,7 @@ saved_analysis(const char *path)
 
 /* Analyse one group (one job) and store it. */
 static int
-ingest_group(sqlite3 *db, struct fin **g, size_t n, const struct fleet_opts
+ingest_group(struct fdb *db, struct fin **g, size_t n, const struct fleet_opts
     *o, size_t *nstored, size_t *njoined, size_t *nfailed)
 {
 	struct analyze_opts	 ao = { 0 };
@@ -378,7 +453,22 @@ ingest_group(sqlite3 *db, struct fin **g, size_t n, const struct fleet_opts
 	}
 	fclose(fp);
 	analysis_free(an);
-	rc = store(db, rec, g, n, o->err);
+	{
+		const char	**sha = calloc(n, sizeof(*sha));
+		const char	**pth = calloc(n, sizeof(*pth));
+
+		if (sha == NULL || pth == NULL)
+			rc = -1;
+		else {
+			for (size_t i = 0; i < n; i++) {
+				sha[i] = g[i]->sha;
+				pth[i] = g[i]->path;
+			}
+			rc = store(db, rec, sha, pth, n, o->err);
+		}
+		free(sha);
+		free(pth);
+	}
 	free(rec);
 	if (rc == 1)
 		(*nstored)++;
@@ -387,17 +477,129 @@ ingest_group(sqlite3 *db, struct fin **g, size_t n, const struct fleet_opts
 	return rc < 0 ? -1 : 0;
 }
 
+static int
+is_jsonl(const char *path)
+{
+	size_t	 n = strlen(path);
+
+	return n > 6 && strcmp(path + n - 6, ".jsonl") == 0;
+}
+
+/* A file of records (oomtrail.record/1 lines, as "analyze --format
+ * jsonl" writes them, bulk action lines skipped): each line a job,
+ * stored as it is, idempotent by its bundle_sha256 (a record without
+ * any: by the line's own sha256). A line that is not a record is an
+ * error naming the file and line; the other lines still go in. */
+static int
+ingest_jsonl(struct fdb *db, const char *path, FILE *err, size_t *nstored,
+    size_t *nskipped, size_t *njoined, size_t *nfailed)
+{
+	struct sha256	 h;
+	json_error_t	 je;
+	json_t		*rec, *hs, *v;
+	char		*line = NULL, lsha[65];
+	const char	**sha, **pth;
+	size_t		 cap = 0, lno = 0, i, n;
+	ssize_t		 len;
+	FILE		*fp;
+	int		 rc = 0, r;
+
+	if ((fp = fopen(path, "r")) == NULL) {
+		fprintf(err, "oomtrail: fleet: %s: cannot open\n", path);
+		(*nfailed)++;
+		return 0;
+	}
+	while (rc == 0 && (len = getline(&line, &cap, fp)) != -1) {
+		lno++;
+		while (len > 0 && (line[len - 1] == '\n' ||
+		    line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (len == 0)
+			continue;
+		if ((rec = json_loadb(line, (size_t)len, JSON_REJECT_DUPLICATES,
+		    &je)) == NULL || !json_is_object(rec)) {
+			fprintf(err, "oomtrail: fleet: %s:%zu: not a JSON "
+			    "object%s%s\n", path, lno, rec ? "" : ": ",
+			    rec ? "" : je.text);
+			json_decref(rec);
+			(*nfailed)++;
+			continue;
+		}
+		if (json_object_size(rec) == 1 && (json_object_get(rec,
+		    "index") || json_object_get(rec, "create"))) {
+			json_decref(rec);	/* a bulk action line */
+			continue;
+		}
+		v = json_object_get(rec, "schema");
+		if (!json_is_string(v) || strcmp(json_string_value(v),
+		    "oomtrail.record/1") != 0) {
+			fprintf(err, "oomtrail: fleet: %s:%zu: not an "
+			    "oomtrail.record/1 line\n", path, lno);
+			json_decref(rec);
+			(*nfailed)++;
+			continue;
+		}
+		hs = json_object_get(rec, "bundle_sha256");
+		n = json_array_size(hs);
+		sha = calloc(n + 1, sizeof(*sha));
+		pth = calloc(n + 1, sizeof(*pth));
+		if (sha == NULL || pth == NULL)
+			rc = -1;
+		for (i = 0; rc == 0 && i < n; i++) {
+			const char *x = json_string_value(json_array_get(hs,
+			    i));
+
+			if (x == NULL || strlen(x) != 64 || x[strspn(x,
+			    "0123456789abcdef")] != '\0') {
+				fprintf(err, "oomtrail: fleet: %s:%zu: "
+				    "bundle_sha256 holds something other "
+				    "than a sha256\n", path, lno);
+				break;
+			}
+			sha[i] = x;
+			pth[i] = path;
+		}
+		if (rc == 0 && i < n)
+			(*nfailed)++;
+		else if (rc == 0) {
+			if (n == 0) {
+				sha256_init(&h);
+				sha256_update(&h, line, (size_t)len);
+				sha256_hex(&h, lsha);
+				sha[0] = lsha;
+				pth[0] = path;
+				n = 1;
+			}
+			r = store(db, line, sha, pth, n, err);
+			if (r < 0)
+				rc = -1;
+			else if (r == 0)
+				(*nskipped)++;
+			else if (r == 1)
+				(*nstored)++;
+			else
+				(*njoined)++;
+		}
+		free(sha);
+		free(pth);
+		json_decref(rec);
+	}
+	free(line);
+	fclose(fp);
+	return rc;
+}
+
 int
 fleet_ingest(const struct fleet_opts *o)
 {
 	struct fin	*in;
 	struct fin	**g;
-	sqlite3		*db;
+	struct fdb	*db;
 	size_t		 nstored = 0, nskipped = 0, nfailed = 0, njoined = 0;
 	size_t		 ng;
 	int		 rc = 0;
 
-	if ((db = fleet_open(o->db, o->err)) == NULL)
+	if ((db = fdb_open(o->db, o->err)) == NULL)
 		return 1;
 	in = calloc(o->ninputs, sizeof(*in));
 	g = calloc(o->ninputs, sizeof(*g));
@@ -407,6 +609,15 @@ fleet_ingest(const struct fleet_opts *o)
 	}
 	for (size_t i = 0; i < o->ninputs; i++) {
 		in[i].path = o->inputs[i];
+		if (is_jsonl(in[i].path)) {
+			in[i].done = 1;
+			if (ingest_jsonl(db, in[i].path, o->err, &nstored,
+			    &nskipped, &njoined, &nfailed) != 0) {
+				rc = 1;
+				goto out;
+			}
+			continue;
+		}
 		file_hash(&in[i]);
 		if (stored(db, in[i].sha)) {
 			in[i].done = 1;
@@ -440,85 +651,94 @@ out:
 		free(in[i].key);
 	free(in);
 	free(g);
-	sqlite3_close(db);
+	fdb_close(db);
 	return rc != 0 ? 1 : nfailed > 0 ? 3 : 0;
 }
 
-/* One Markdown table from a query: header cells, then each row's columns
- * as text (NULL as "unknown"); cells are escaped for Markdown. */
-static int
-md_table(sqlite3 *db, FILE *fp, const char *sql, const char *head,
-    FILE *err)
-{
-	sqlite3_stmt	*st;
-	int		 rc, ncol, rows = 0;
+struct each_arg {
+	struct fleet_acc *acc;
+	const char	*name;
+	FILE		*err;
+};
 
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-		fprintf(err, "oomtrail: fleet: %s\n", sqlite3_errmsg(db));
+static void
+each_record(int64_t id, const char *t, void *arg)
+{
+	struct each_arg	*ea = arg;
+	json_error_t	 je;
+	json_t		*rec;
+
+	if (t == NULL || (rec = json_loads(t, 0, &je)) == NULL) {
+		fprintf(ea->err, "oomtrail: fleet: %s: record %lld is not "
+		    "JSON: %s\n", ea->name, (long long)id, t ? je.text :
+		    "null");
+		return;
+	}
+	fleet_acc_add(ea->acc, rec);
+	json_decref(rec);
+}
+
+static int
+lite_each(sqlite3 *db, struct each_arg *ea)
+{
+	sqlite3_stmt	*st = NULL;
+	int		 rc;
+
+	if (sqlite3_prepare_v2(db, "SELECT id, record FROM records ORDER BY "
+	    "id", -1, &st, NULL) != SQLITE_OK) {
+		fprintf(ea->err, "oomtrail: fleet: %s: %s\n", ea->name,
+		    sqlite3_errmsg(db));
 		return -1;
 	}
-	ncol = sqlite3_column_count(st);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (rows++ == 0) {
-			fprintf(fp, "%s\n|", head);
-			for (int i = 0; i < ncol; i++)
-				fprintf(fp, "---|");
-			fputc('\n', fp);
-		}
-		fputc('|', fp);
-		for (int i = 0; i < ncol; i++) {
-			const unsigned char *t = sqlite3_column_text(st, i);
-
-			fputc(' ', fp);
-			esc_md(fp, t != NULL ? (const char *)t : "unknown", 200,
-			    0);
-			fprintf(fp, " |");
-		}
-		fputc('\n', fp);
-	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		each_record(sqlite3_column_int64(st, 0), (const char *)
+		    sqlite3_column_text(st, 1), ea);
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {
-		fprintf(err, "oomtrail: fleet: %s\n", sqlite3_errmsg(db));
+		fprintf(ea->err, "oomtrail: fleet: %s: %s\n", ea->name,
+		    sqlite3_errmsg(db));
 		return -1;
 	}
-	if (rows == 0)
-		fprintf(fp, "_None._\n");
-	fputc('\n', fp);
 	return 0;
 }
 
+/* Read the stored records (or those from since on) into the report's
+ * model and render it. A PostgreSQL URI is never printed (it may hold
+ * a password). */
 int
-fleet_report(const char *path, FILE *fp, FILE *err)
+fleet_report(const struct fleet_report_opts *o)
 {
-	sqlite3		*db;
-	struct stat	 st;
-	int		 rc = 0;
+	struct each_arg	 ea;
+	struct fdb	*db;
+	struct stat	 sb;
+	json_t		*m;
+	int		 rc;
 
-	if (stat(path, &st) != 0) {
-		fprintf(err, "oomtrail: fleet: %s: no such database\n", path);
+	ea.name = fleet_pg_is_url(o->db) ? "postgresql" : o->db;
+	ea.err = o->err;
+	if (!fleet_pg_is_url(o->db) && stat(o->db, &sb) != 0) {
+		fprintf(o->err, "oomtrail: fleet: %s: no such database\n",
+		    o->db);
 		return 1;
 	}
-	if ((db = fleet_open(path, err)) == NULL)
+	if ((db = fdb_open(o->db, o->err)) == NULL)
 		return 1;
-	fprintf(fp, "# oomtrail fleet report\n\n## Causes by GPU-hours lost\n\n");
-	rc |= md_table(db, fp, "SELECT cause, failure_domain, count(*), "
-	    "printf('%.1f', coalesce(sum(gpu_hours_lost), 0)), "
-	    "sum(gpu_hours_lost IS NULL) FROM records GROUP BY cause, "
-	    "failure_domain ORDER BY coalesce(sum(gpu_hours_lost), 0) DESC, "
-	    "count(*) DESC, cause",
-	    "| cause | failure domain | jobs | GPU-hours lost | jobs without "
-	    "GPU-hours |", err);
-	fprintf(fp, "## Sick hardware: Xids on one GPU or node across jobs\n\n"
-	    "Drain first what faults in the most jobs.\n\n");
-	rc |= md_table(db, fp, "SELECT json_extract(r.record, "
-	    "'$.initiating_node') AS node, coalesce(json_extract(r.record, "
-	    "'$.initiating_gpu_uuid'), json_extract(r.record, "
-	    "'$.initiating_gpu')) AS gpu, count(DISTINCT r.id) AS jobs, "
-	    "group_concat(DISTINCT x.value) AS xids, group_concat(DISTINCT "
-	    "coalesce(r.job_id, '?')) AS job_ids FROM records r, "
-	    "json_each(r.record, '$.xids') x GROUP BY node, gpu "
-	    "HAVING count(DISTINCT r.id) >= 2 ORDER BY jobs DESC, node, gpu",
-	    "| node | GPU | jobs | Xids | job ids |", err);
-	sqlite3_close(db);
-	return rc != 0 ? 1 : 0;
+	if ((ea.acc = fleet_acc_new(o->since)) == NULL) {
+		fdb_close(db);
+		return 1;
+	}
+#ifdef OOMTRAIL_HAVE_PQ
+	if (db->pg != NULL)
+		rc = fleet_pg_each(db->pg, each_record, &ea, o->err);
+	else
+#endif
+		rc = lite_each(db->lite, &ea);
+	fdb_close(db);
+	if ((m = fleet_acc_finish(ea.acc)) == NULL) {
+		fprintf(o->err, "oomtrail: fleet: out of memory\n");
+		return 1;
+	}
+	rc = rc != 0 || fleet_render(m, o->format, o->out) != 0;
+	json_decref(m);
+	return rc;
 }

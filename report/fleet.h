@@ -19,11 +19,20 @@ struct fleet_opts {
 };
 
 /* Group the inputs by job, analyse each job once and store its record;
- * inputs whose sha256 is stored are skipped. 0 ok, 3 some job could not
+ * inputs whose sha256 is stored are skipped; a .jsonl input holds
+ * records (one a line) stored as they are. 0 ok, 3 some job could not
  * be analysed, 1 error. */
 int	fleet_ingest(const struct fleet_opts *);
-/* The fleet report in Markdown: causes ranked by GPU-hours lost, and
- * GPUs or nodes with Xids in two jobs or more. 0 ok, 1 error. */
-int	fleet_report(const char *db, FILE *, FILE *err);
+struct fleet_report_opts {
+	const char	*db;
+	const char	*since;		/* "YYYY-MM-DD" or NULL: all */
+	int		 format;	/* REPORT_MD, REPORT_HTML, REPORT_JSON */
+	FILE		*out, *err;
+};
+
+/* The fleet report (fleet_model.c): causes per week, partition and GPU
+ * model ranked by GPU-hours lost, sick hardware, repeat host OOMs and
+ * the inconclusive share. 0 ok, 1 error. */
+int	fleet_report(const struct fleet_report_opts *);
 
 #endif

@@ -25,6 +25,8 @@
 #include "bundle.h"
 #include "clean.h"
 #include "fleet.h"
+#include "fleet_model.h"
+#include "fleet_pg.h"
 #include "report.h"
 #include "units.h"
 #include "verify.h"
@@ -44,6 +46,8 @@ struct cli {
 	int		 sides;		/* --before or --after given */
 	int		 bulk;		/* --bulk: jsonl with action lines */
 	const char	*bulk_index;	/* --bulk-index NAME */
+	char		 since[11];	/* fleet report --since DATE, or "" */
+	const char	*db;		/* fleet --db URI */
 };
 
 enum { SIDE_NONE, SIDE_BEFORE, SIDE_AFTER };
@@ -58,8 +62,15 @@ static const char usage_text[] =
     "       oomtrail verify   BEFORE AFTER\n"
     "       oomtrail verify   --before INPUT... --after INPUT...\n"
     "       oomtrail redact   [--site-key FILE] -o OUT INPUT...\n"
-    "       oomtrail fleet ingest DB INPUT...\n"
-    "       oomtrail fleet report [--format md] [-o FILE] DB\n"
+    "       oomtrail fleet ingest DB|--db URI INPUT...\n"
+    "       oomtrail fleet report [--format md|html|json] [--since DATE] "
+    "[-o FILE] DB|--db URI\n"
+    "         (DB: an SQLite file; URI: postgresql://..., "
+#ifdef OOMTRAIL_HAVE_PQ
+    "through libpq)\n"
+#else
+    "not in this build:\n          a static build leaves PostgreSQL out)\n"
+#endif
     "       oomtrail --version | --help\n"
     "\n"
     "Caps on each input (analyze, timeline, verify), enforced while\n"
@@ -114,6 +125,8 @@ parse(struct cli *c, int argc, char *argv[])
 		{ "site-key", required_argument, NULL, 'K' },
 		{ "bulk", no_argument, NULL, 'U' },
 		{ "bulk-index", required_argument, NULL, 'I' },
+		{ "since", required_argument, NULL, 'S' },
+		{ "db", required_argument, NULL, 'D' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int	ch, side = SIDE_NONE;
@@ -186,6 +199,16 @@ parse(struct cli *c, int argc, char *argv[])
 			    strpbrk(optarg, "\"\\/*?<>| ,#:") != NULL)
 				usage("--bulk-index takes an index name");
 			c->bulk_index = optarg;
+			break;
+		case 'D':
+			if (!fleet_pg_is_url(optarg))
+				usage("--db takes a postgresql:// URI (an SQLite "
+				    "database is the DB operand)");
+			c->db = optarg;
+			break;
+		case 'S':
+			if (fleet_since_parse(optarg, c->since) != 0)
+				usage("--since takes a date, YYYY-MM-DD");
 			break;
 		default:
 			usage(NULL);
@@ -454,16 +477,33 @@ static int
 cmd_fleet(struct cli *c)
 {
 	struct fleet_opts	o = { 0 };
+	struct fleet_report_opts ro = { 0 };
 	FILE			*fp;
-	int			 rc;
+	int			 rc, nargs = c->nargs;
 
+	if (c->db != NULL) {	/* --db URI stands for the DB operand */
+		if (nargs < 1)
+			usage("fleet needs ingest or report");
+		memmove(c->args + 2, c->args + 1, (size_t)(nargs - 1) *
+		    sizeof(*c->args));
+		c->args[1] = (char *)c->db;
+		c->nargs = ++nargs;
+	}
 	if (c->nargs == 2 && strcmp(c->args[0], "report") == 0) {
-		if (c->format >= 0 && c->format != REPORT_MD)
-			usage("fleet report prints md");
+		if (c->format >= 0 && c->format != REPORT_MD &&
+		    c->format != REPORT_HTML && c->format != REPORT_JSON)
+			usage("fleet report prints md, html or json");
 		fp = open_out(c);
-		rc = fleet_report(c->args[1], fp, stderr);
+		ro.db = c->args[1];
+		ro.since = c->since[0] != '\0' ? c->since : NULL;
+		ro.format = c->format >= 0 ? c->format : REPORT_MD;
+		ro.out = fp;
+		ro.err = stderr;
+		rc = fleet_report(&ro);
 		return close_out(fp, c) != 0 ? 1 : rc;
 	}
+	if (c->since[0] != '\0')
+		usage("--since goes with fleet report");
 	if (c->nargs < 3 || strcmp(c->args[0], "ingest") != 0)
 		usage("fleet ingest needs DB and at least one INPUT");
 	o.db = c->args[1];
@@ -525,6 +565,9 @@ main(int argc, char *argv[])
 			parse(&c, argc - 1, argv + 1);
 			if (c.sides && commands[i].fn != cmd_verify)
 				usage("--before and --after are verify's");
+			if ((c.db != NULL || c.since[0] != '\0') &&
+			    commands[i].fn != cmd_fleet)
+				usage("--db and --since are fleet's");
 			rc = commands[i].fn(&c);
 			free(c.args);
 			free(c.side);

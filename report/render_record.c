@@ -16,6 +16,8 @@
 #include "report.h"
 
 #define RECORD_XIDS_MAX	32
+#define RECORD_HW_MAX	16	/* hardware evidence lines kept */
+#define RECORD_HW_CP	400	/* bytes of one line kept */
 
 static json_t *
 rs(const char *s)
@@ -61,6 +63,45 @@ has_str(json_t *arr, const char *s)
 	return 0;
 }
 
+/* One line of hardware evidence: an Xid, an uncorrectable ECC error, or
+ * the line a retired-pages verdict rests on (page retirement or row
+ * remapping), with where it was seen; the fleet report's sick-hardware
+ * view cites them. */
+static int
+hw_line(json_t *arr, const struct evidence *ev, const char *kind,
+    const struct device_q *g)
+{
+	json_t	*o, *tv;
+	char	 t[RECORD_HW_CP + 1];
+	int	 bad = 0, n;
+
+	if (json_array_size(arr) >= RECORD_HW_MAX)
+		return 0;
+	if ((o = json_object()) == NULL)
+		return 1;
+	n = snprintf(t, sizeof(t), "%s", ev->text != NULL ? ev->text : "");
+	if (n > RECORD_HW_CP) {		/* cut before a character */
+		n = RECORD_HW_CP;
+		while (n > 0 && ((unsigned char)t[n] & 0xc0) == 0x80)
+			n--;
+		t[n] = '\0';
+	}
+	rset(o, "kind", json_string(kind), &bad);
+	rset(o, "xid", ev->xid != NULL ? json_integer(ev->xid->code) :
+	    json_null(), &bad);
+	rset(o, "node", rs(ev->node), &bad);
+	rset(o, "gpu_uuid", rs(g != NULL && g->node != NULL && ev->node !=
+	    NULL && strcmp(g->node, ev->node) == 0 ? g->uuid : NULL), &bad);
+	rset(o, "source", rs(ev->source), &bad);
+	rset(o, "line", ev->line > 0 ? json_integer(ev->line) : json_null(),
+	    &bad);
+	tv = json_string(t);	/* NULL: not UTF-8 after all */
+	rset(o, "text", tv != NULL ? tv : json_null(), &bad);
+	if (bad || json_array_append_new(arr, o) != 0)
+		return 1;
+	return 0;
+}
+
 /* The GPU the verdict is about: one on the initiating node, else the
  * only one described. */
 static const struct device_q *
@@ -95,25 +136,34 @@ record_of(const struct analysis *an, int *bad)
 	const struct usage_q	*u = an->nusage > 0 ? &an->usage[0] : NULL;
 	json_t			*o = json_object(), *xids = json_array();
 	json_t			*hashes = json_array(), *nodes = json_array();
+	json_t			*hw = json_array(), *miss = json_array();
 	int64_t			 seen[RECORD_XIDS_MAX], ecc = 0, elapsed, gpus;
 	size_t			 nseen = 0;
 	const char		*model = NULL;
 
-	if (o == NULL || xids == NULL || hashes == NULL || nodes == NULL) {
+	if (o == NULL || xids == NULL || hashes == NULL || nodes == NULL ||
+	    hw == NULL || miss == NULL) {
 		*bad = 1;
 		json_decref(xids);
 		json_decref(hashes);
 		json_decref(nodes);
+		json_decref(hw);
+		json_decref(miss);
 		return o;
 	}
 	for (size_t i = 0; i < an->timeline.n; i++) {
 		const struct evidence *ev = &an->timeline.v[i];
 		size_t	 k;
 
-		if (ev->kind != NULL && strcmp(ev->kind, "ecc_error") == 0)
+		if (ev->kind != NULL && strcmp(ev->kind, "ecc_error") == 0) {
 			ecc++;
+			if (ev->xid == NULL && hw_line(hw, ev, "ecc", g) != 0)
+				*bad = 1;
+		}
 		if (ev->xid == NULL)
 			continue;
+		if (hw_line(hw, ev, "xid", g) != 0)
+			*bad = 1;
 		for (k = 0; k < nseen && seen[k] != ev->xid->code; k++)
 			;
 		if (k == nseen && nseen < RECORD_XIDS_MAX) {
@@ -132,6 +182,28 @@ record_of(const struct analysis *an, int *bad)
 		    json_string(an->inputs[i].node)) != 0)
 			*bad = 1;
 	}
+	if (v->cause != NULL && strcmp(v->cause, "retired_pages") == 0 &&
+	    json_array_size(hw) == 0) {
+		/* the GPU's own report (nvidia-smi) when cited, else the
+		 * line the verdict starts from */
+		const struct evidence *src = ini;
+
+		for (size_t i = 0; i < an->timeline.n; i++)
+			if (an->timeline.v[i].source != NULL &&
+			    strstr(an->timeline.v[i].source, "nvidia-smi") !=
+			    NULL) {
+				src = &an->timeline.v[i];
+				break;
+			}
+		if (src != NULL && hw_line(hw, src, src->text != NULL &&
+		    strstr(src->text, "emap") != NULL ? "row_remapping" :
+		    "retired_pages", g) != 0)
+			*bad = 1;
+	}
+	for (size_t i = 0; i < an->nmissing; i++)
+		if (an->missing[i].evidence != NULL && json_array_append_new(
+		    miss, json_string(an->missing[i].evidence)) != 0)
+			*bad = 1;
 	for (size_t i = 0; i < an->ndevice && model == NULL; i++)
 		model = an->device[i].product;
 	elapsed = j != NULL ? j->elapsed_s : -1;
@@ -146,6 +218,7 @@ record_of(const struct analysis *an, int *bad)
 	rset(o, "het_job_offset", json_null(), bad);
 	rset(o, "user", rs(j ? j->user : NULL), bad);
 	rset(o, "account", json_null(), bad);
+	rset(o, "redaction_key", rs(j ? j->redaction_key : NULL), bad);
 	rset(o, "partition", rs(j ? j->partition : NULL), bad);
 	rset(o, "node_list", rs(j ? j->node_list : NULL), bad);
 	rset(o, "nodes", nodes, bad);
@@ -168,6 +241,7 @@ record_of(const struct analysis *an, int *bad)
 	rset(o, "initiating_gpu_serial", json_null(), bad);
 	rset(o, "xids", xids, bad);
 	rset(o, "ecc_errors", json_integer(ecc), bad);
+	rset(o, "hardware_evidence", hw, bad);
 	rset(o, "limit_bytes", ri(u ? u->limit_bytes :
 	    h ? h->cgroup_limit_bytes : -1), bad);
 	rset(o, "peak_bytes", ri(u ? u->cgroup_peak_bytes :
@@ -183,6 +257,7 @@ record_of(const struct analysis *an, int *bad)
 	    bad);
 	rset(o, "bundle_sha256", hashes, bad);
 	rset(o, "damaged", json_boolean(an->damaged), bad);
+	rset(o, "missing_evidence", miss, bad);
 	return o;
 }
 

@@ -5,7 +5,7 @@ set -eu
 
 PKGS="build-essential cmake pkg-config ca-certificates
 libarchive-dev libzstd-dev zstd libpcre2-dev libxml2-dev libjansson-dev nettle-dev
-libyaml-dev libsqlite3-dev
+libyaml-dev libsqlite3-dev libpq-dev postgresql
 clang libclang-rt-14-dev file time
 liblz4-dev libacl1-dev liblzma-dev libbz2-dev zlib1g-dev libicu-dev"
 

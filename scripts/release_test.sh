@@ -52,6 +52,9 @@ for a in x86_64 aarch64; do
 	    fail "$a: oomtrail --version"
 	grep -q '^linked: static$' "$work/version-$a" ||
 	    fail "$a: oomtrail --version does not say static"
+	# a static build leaves PostgreSQL out (fleet --db) and says so
+	grep -q '^left out: .*postgresql' "$work/version-$a" ||
+	    fail "$a: oomtrail --version does not say PostgreSQL is left out"
 	run "$a" oomtrail-collect --version | grep -q -F "$version" ||
 	    fail "$a: oomtrail-collect --version"
 	# The collector on this machine: host evidence only.

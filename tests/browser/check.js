@@ -11,6 +11,9 @@
  *     FILE.expect (when present) is in the visible text;
  *   - following the initiating citation lands on its evidence excerpt;
  *   - no horizontal scroll at 1366x768.
+ * A fleet report (meta oomtrail-report=fleet) has no verdict: its charts
+ * must have bars and its sick-hardware section must be visible; a
+ * <details> with evidence lines opens and stays inside the page.
  * Screenshots (viewport and full page) go to OUTDIR.
  *
  * usage: node check.js OUTDIR FILE.html...   exit 0 ok, 1 failed
@@ -47,6 +50,10 @@ function inspect() {
     initiating: visible(document.getElementById('initiating')) ?
       document.getElementById('initiating').innerText : '',
     text: document.body.innerText,
+    fleet: !!document.querySelector('meta[name="oomtrail-report"][content="fleet"]'),
+    fleetCharts: document.querySelectorAll('#fleet-causes svg rect, ' +
+      '#week-chart rect').length,
+    fleetSick: visible(document.getElementById('fleet-sick')),
     overflow: document.documentElement.scrollWidth -
       document.documentElement.clientWidth,
   };
@@ -77,8 +84,14 @@ async function checkOne(ctx, file, outdir) {
   if (r.handlers !== 0) fail.push(r.handlers + ' elements with on* handlers');
   if (r.badLinks.length) fail.push('links not to #ev-N: ' + r.badLinks.join(' '));
   if (r.dangling.length) fail.push('links without target: ' + r.dangling.join(' '));
-  if (!r.verdict) fail.push('verdict not visible');
-  if (!r.initiating) fail.push('initiating evidence not visible');
+  if (r.fleet) {
+    /* the fleet report: charts drawn, sick hardware shown */
+    if (r.fleetCharts === 0) fail.push('fleet charts have no bars');
+    if (!r.fleetSick) fail.push('sick hardware not visible');
+  } else {
+    if (!r.verdict) fail.push('verdict not visible');
+    if (!r.initiating) fail.push('initiating evidence not visible');
+  }
   if (r.overflow > 0) fail.push('horizontal scroll of ' + r.overflow + 'px');
   const expect = file + '.expect';
   if (fs.existsSync(expect)) {
@@ -90,6 +103,18 @@ async function checkOne(ctx, file, outdir) {
   await page.screenshot({ path: path.join(outdir, base + '.png') });
   await page.screenshot({ path: path.join(outdir, base + '-full.png'),
     fullPage: true });
+  const det = r.fleet ? await page.$('#fleet-sick details summary') : null;
+  if (det) {
+    await det.click();
+    await page.waitForTimeout(100);
+    const open = await page.evaluate(() => {
+      const d = document.querySelector('#fleet-sick details');
+      return d.open && d.querySelectorAll('li').length > 0 &&
+        document.documentElement.scrollWidth <=
+        document.documentElement.clientWidth;
+    });
+    if (!open) fail.push('evidence <details> did not open in the page');
+  }
   const cite = await page.$('#initiating a.cite');
   if (cite) {
     const href = await cite.getAttribute('href');

@@ -55,6 +55,16 @@ case_ bulk-needs-jsonl 2 'go with --format jsonl' -- \
     "$bin" analyze --bulk "$example"
 case_ bulk-bad-index 2 'takes an index name' -- \
     "$bin" analyze --format jsonl --bulk-index 'a/b' "$example"
+case_ fleet-db-not-uri 2 'postgresql:// URI' -- \
+    "$bin" fleet report --db fleet.db
+case_ fleet-since-bad 2 'takes a date' -- \
+    "$bin" fleet report --since yesterday fleet.db
+case_ fleet-opts-not-analyze 2 "fleet's" -- \
+    "$bin" analyze --since 2026-01-01 "$example"
+case_ fleet-report-html 0 'oomtrail-report" content="fleet' -- sh -c \
+    "\"$bin\" fleet ingest fleet.db \"$example\" >/dev/null &&
+    \"$bin\" fleet report --format html fleet.db"
+case_ version-postgresql 0 '^postgresql: ' -- "$bin" --version
 case_ timeline-no-jsonl 2 'text or json' -- \
     "$bin" timeline --format jsonl "$example"
 "$bin" analyze --format json "$example" >saved.json

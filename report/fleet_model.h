@@ -1,0 +1,31 @@
+/*
+ * fleet_model: the fleet report's model (oomtrail.fleet/1,
+ * docs/fleet.schema.json) built from stored records, and its renderings
+ * (fleet_model.c). fleet.c reads the records from the database.
+ */
+#ifndef OOMTRAIL_FLEET_MODEL_H
+#define OOMTRAIL_FLEET_MODEL_H
+
+#include <jansson.h>
+#include <stdio.h>
+
+#define FLEET_SCHEMA	"oomtrail.fleet/1"
+
+/* Adds one stored record (an oomtrail.record/1 object, borrowed) to the
+ * model being built; records that started before since ("YYYY-MM-DD",
+ * NULL: all) or have no start while since is set are counted as left
+ * out. */
+struct fleet_acc;
+struct fleet_acc *fleet_acc_new(const char *since);
+void	fleet_acc_add(struct fleet_acc *, json_t *rec);
+/* The model, ranked and sorted; frees the accumulator. NULL: no memory. */
+json_t	*fleet_acc_finish(struct fleet_acc *);
+
+/* Renderings: fmt is enum report_format (REPORT_MD, REPORT_HTML,
+ * REPORT_JSON). 0 ok, -1 a write failed. */
+int	fleet_render(json_t *model, int fmt, FILE *);
+
+/* "YYYY-MM-DD" or an RFC 3339 time, as the day it names; -1 bad. */
+int	fleet_since_parse(const char *, char out[11]);
+
+#endif
