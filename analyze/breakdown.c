@@ -251,6 +251,9 @@ stat_siblings(const struct facts *f, const struct event *s,
 			b->limit_bytes = v;
 			*lim = ev;
 		}
+		/* v2 keeps swap apart: memory.swap.current */
+		if (ev_num(ev, "swap_usage_bytes", &v) == 0)
+			b->swap_bytes = v;
 	}
 }
 
@@ -673,6 +676,7 @@ usage_note(struct analysis *an, const struct breakdown_q *b)
 #define PSI_STALL	1000	/* full avg10 or avg60 >= 10.00%: confirms */
 #define PSI_NONE	100	/* full avg60, avg300 < 1.00%: no stall */
 #define STALL_UNRECL_PCT 60
+#define STALL_SWAP_PCT	10	/* of the limit in swap */
 #define PAGE		4096
 
 /* The job cgroup's file of that name (same path and node as s). */
@@ -723,7 +727,7 @@ stall_snapshot(const struct facts *f, struct arena *a, struct rmatch *m)
 	struct breakdown_q	 b;
 	int64_t			 unrecl, hits, refault, majflt, full60, full300;
 	int64_t			 full10, fullmax;
-	int			 v1;
+	int			 v1, swapping;
 
 	if ((s = job_stat(f)) == NULL)
 		return 0;
@@ -746,13 +750,18 @@ stall_snapshot(const struct facts *f, struct arena *a, struct rmatch *m)
 	if (refault < 0)
 		refault = ev_num_or(s, "workingset_refault", -1);
 	majflt = ev_num_or(s, v1 ? "total_pgmajfault" : "pgmajfault", -1);
-	if (hits <= 0 || !((refault > 0 && refault * PAGE >= b.limit_bytes) ||
-	    (majflt > 0 && majflt * PAGE >= b.limit_bytes)))
-		return 0;
 	psi = cg_file(f, s, "memory.pressure");
 	full60 = ev_num_or(psi, "psi_full_avg60", -1);
 	full300 = ev_num_or(psi, "psi_full_avg300", -1);
 	full10 = ev_num_or(psi, "psi_full_avg10", -1);
+	/* swapping its own memory in and out: much of it in swap beyond the
+	 * limit while its tasks stall (swap-ins are read ahead in clusters:
+	 * neither refaults nor major faults count them all) */
+	swapping = b.swap_bytes > 0 && b.swap_bytes * 100 >= b.limit_bytes *
+	    STALL_SWAP_PCT && (full10 >= PSI_STALL || full60 >= PSI_STALL);
+	if (hits <= 0 || !((refault > 0 && refault * PAGE >= b.limit_bytes) ||
+	    (majflt > 0 && majflt * PAGE >= b.limit_bytes) || swapping))
+		return 0;
 	/* PSI that saw no stall overrules the counters */
 	if (full60 >= 0 && full60 < PSI_NONE && full300 < PSI_NONE)
 		return -1;
@@ -776,16 +785,28 @@ stall_snapshot(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "counters; a watch series or PSI over the last minutes "
 		    "would make it certain";
 	}
-	m->detail = arena_printf(a, "Nothing was OOM-killed, but the job's "
-	    "memory cgroup was at its limit when collected (%s of %s), %"
-	    PRId64 "%% of it anonymous or shared memory that cannot be "
-	    "reclaimed; the kernel hit the limit %" PRId64 " time%s and the "
-	    "job re-read %s of its evicted file pages: it thrashed at its "
-	    "limit.", fmt_bytes(a, b.usage_bytes), fmt_bytes(a,
-	    b.limit_bytes), (unrecl * 100 + b.limit_bytes / 2) /
-	    b.limit_bytes, hits, hits == 1 ?
-	    "" : "s", fmt_bytes(a, refault > 0 && refault * PAGE >=
-	    b.limit_bytes ? refault * PAGE : majflt * PAGE));
+	if (swapping)
+		m->detail = arena_printf(a, "Nothing was OOM-killed, but the "
+		    "job's memory cgroup was at its limit when collected (%s "
+		    "of %s), %" PRId64 "%% of it anonymous or shared memory, "
+		    "and %s more of its memory was in swap: the kernel hit "
+		    "the limit %" PRId64 " time%s and swapped the job's own "
+		    "memory out and back in as it used it: it was swapping "
+		    "hard at its limit.", fmt_bytes(a, b.usage_bytes),
+		    fmt_bytes(a, b.limit_bytes), (unrecl * 100 +
+		    b.limit_bytes / 2) / b.limit_bytes, fmt_bytes(a,
+		    b.swap_bytes), hits, hits == 1 ? "" : "s");
+	else
+		m->detail = arena_printf(a, "Nothing was OOM-killed, but the "
+		    "job's memory cgroup was at its limit when collected (%s "
+		    "of %s), %" PRId64 "%% of it anonymous or shared memory "
+		    "that cannot be reclaimed; the kernel hit the limit %"
+		    PRId64 " time%s and the job re-read %s of its evicted "
+		    "file pages: it thrashed at its limit.", fmt_bytes(a,
+		    b.usage_bytes), fmt_bytes(a, b.limit_bytes), (unrecl *
+		    100 + b.limit_bytes / 2) / b.limit_bytes, hits, hits == 1 ?
+		    "" : "s", fmt_bytes(a, refault > 0 && refault * PAGE >=
+		    b.limit_bytes ? refault * PAGE : majflt * PAGE));
 	if (fullmax >= PSI_STALL)
 		m->detail = arena_printf(a, "%s Its pressure stall information "
 		    "(memory.pressure) says all its tasks waited on memory "

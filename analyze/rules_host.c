@@ -513,7 +513,9 @@ const struct rule	rules_host[] = {
 	      "of its limit when collected, anon + shmem >= 60% of the limit, "
 	      "memory.events max (v1 memory.failcnt) > 0 and the file pages "
 	      "it re-read (memory.stat workingset_refault_file, else "
-	      "pgmajfault, times 4 KiB) at least the limit; page cache alone "
+	      "pgmajfault, times 4 KiB) at least the limit, or swap (v2 "
+	      "memory.swap.current, v1 total_swap) >= 10% of the limit with "
+	      "PSI full >= 10%; page cache alone "
 	      "at the limit does not fire. memory.pressure full avg60 (or avg10) "
 	      ">= 10% makes it high confidence; full avg60 and avg300 < 1% rule it "
 	      "out. Without such a snapshot, a watch series: the job level at "
@@ -521,8 +523,10 @@ const struct rule	rules_host[] = {
 	      "+ shmem >= 60%, memory.events max (failcnt) rising there, and "
 	      "refaults worth the limit or PSI full >= 10% of that time (high "
 	      "with PSI; PSI < 1% rules it out)",
-	  .meaning = "The job sat at its memory limit, reclaiming and "
-	      "re-reading its own file pages, until something else ended it.",
+	  .meaning = "The job sat at its memory limit, the kernel "
+	      "reclaiming its pages and the job faulting them back in (file "
+	      "pages re-read, or its own memory swapped out and in), until "
+	      "something else ended it.",
 	  .next_action = "Hold --time constant; raise --mem (or cut the job's "
 	      "anonymous and shared memory) until the working set fits, rerun "
 	      "under oomtrail-collect --watch and require memory.events max "

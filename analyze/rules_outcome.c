@@ -242,8 +242,8 @@ healthy_note(const struct facts *f, struct arena *a)
 		return arena_printf(a, " Its memory cgroup reached its limit "
 		    "of %s (failcnt %" PRId64 ", peak = limit) without an OOM "
 		    "kill: the usage counts page cache, which fills a cgroup "
-		    "and is reclaimed at the limit; by itself that is "
-		    "normal.", fmt_bytes(a,
+		    "and is reclaimed at the limit, so reaching it is not a "
+		    "failure by itself.", fmt_bytes(a,
 		    c->cg_limit_bytes), c->cg_failcnt);
 	if (f->first[EV_STEPD_FAILCNT] != NULL ||
 	    f->first[EV_STEPD_OOM_INFO] != NULL)

@@ -737,6 +737,7 @@ series_refine_tenant(const struct facts *f, struct arena *a,
 #define STALL_PSI	10	/* % of the stretch: a stall */
 #define STALL_PSI_NONE	1	/* % of the stretch: none */
 #define STALL_NS_PER_S	((int64_t)1000000000)
+#define STALL_SWAP	10	/* % of the limit in swap: swapping hard */
 
 static int64_t
 col_at(const struct series *s, size_t r, const char *name)
@@ -764,7 +765,8 @@ stall_in(const struct series *s, const struct in_series *is,
     struct arena *a, struct rmatch *m)
 {
 	long		 ci = series_col_index(s, "cg/job/current");
-	int64_t		 limit, cur, span, hits, refault, psi, unrecl = -1;
+	int64_t		 limit, cur, span, hits, refault, psi, swap;
+	int64_t		 unrecl = -1;
 	size_t		 first = SIZE_MAX, at = 0, last = SIZE_MAX, r0;
 	const char	*hitcol;
 	int		 psi_pct = -1;
@@ -813,15 +815,24 @@ stall_in(const struct series *s, const struct in_series *is,
 	    "the watch series holds the job's memory cgroup at its limit "
 	    "with reclaim and refault counters rising; no PSI was sampled "
 	    "to say how long its tasks waited";
+	/* v2 only: what it kept in swap at the last sample */
+	swap = sample_in(s, (size_t)(series_col_index(s, "cg/job/swap") >= 0 ?
+	    series_col_index(s, "cg/job/swap") : ci), r0, last, 0);
+	if (series_col_index(s, "cg/job/swap") < 0 ||
+	    swap * 100 < limit * STALL_SWAP)
+		swap = -1;
 	m->detail = arena_printf(a, "Nothing was OOM-killed, but the watch "
 	    "series (%s) holds the job's memory cgroup at its limit (%s) "
 	    "for the last %" PRId64 " s it sampled, %" PRId64 "%% of it "
 	    "anonymous or shared memory that cannot be reclaimed; the "
-	    "kernel hit the limit %" PRId64 " time%s meanwhile%s%s.",
+	    "kernel hit the limit %" PRId64 " time%s meanwhile%s%s%s.",
 	    is->path, fmt_bytes(a, limit), span / STALL_NS_PER_S,
 	    (unrecl * 100 + limit / 2) / limit, hits, hits == 1 ? "" : "s",
 	    refault > 0 ? arena_printf(a, " and the job re-read %s of its "
 	    "evicted file pages", fmt_bytes(a, refault * 4096)) : "",
+	    swap > 0 ? arena_printf(a, "; it was swapping hard: %s of its "
+	    "memory was in swap at the last sample, beyond the limit, and "
+	    "came back in as it was used", fmt_bytes(a, swap)) : "",
 	    psi_pct >= 0 ? arena_printf(a, "; its tasks all waited on "
 	    "memory %d%% of that time (PSI)", psi_pct) : "");
 	return 1;

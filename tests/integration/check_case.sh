@@ -46,6 +46,7 @@ multistep|overlap) REQMEM=314572800 ;;
 ulimit)		REQMEM=419430400 ;;
 numa_bind)	REQMEM=943718400 ;;
 dirty)		REQMEM=268435456 ;;
+swap)		REQMEM=157286400 ;;
 esac
 EXACT_CPUS=1
 if [ "$SLURMV" = 24.11 ]; then
@@ -113,6 +114,11 @@ numa_bind)	HOOKS="epilog";		VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=batch ;;
 # tipped the cgroup over.
 dirty)		HOOKS="epilog";		VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=batch ;;
 thrash)		HOOKS="operator epilog"; VHOOKS=$HOOKS; CAUSE=memory_stall
+		CAUSE_epilog=time_limit; SPANK=batch ;;
+# cgroup v2 VM only, alone at the end with swap on: 300 MiB rewritten
+# pass after pass under 150M swaps until the time limit: a stall, said
+# to be swapping, from root's live bundle and SPANK's series.
+swap)		HOOKS="operator epilog"; VHOOKS=$HOOKS; CAUSE=memory_stall
 		CAUSE_epilog=time_limit; SPANK=batch ;;
 # perl fails under the batch script's own ulimit -v with no kernel OOM:
 # host_oom, and from the trap, which still sees the limit, R-HOST-013.
@@ -260,6 +266,9 @@ scenario()
 	thrash)
 		ok "sacct: job TIMEOUT" has_line "$SACCT" "${j}TIMEOUT\\|"
 		ok "output: the mapped file re-read 3 times or more" has_line "$OUTF" '^pass [3-9]' ;;
+	swap)
+		ok "sacct: job TIMEOUT" has_line "$SACCT" "${j}TIMEOUT\\|"
+		ok "output: 300 MiB held, rewritten twice or more" has_line "$OUTF" '^pass [2-9]' ;;
 	esac
 }
 
@@ -690,6 +699,9 @@ verdict_checks()
 		    '.verdict.filled_by.part == "shmem"' ;;
 	thrash/memory_stall)
 		ok "$hook: rule R-HOST-010" jqt "$j" '.verdict.rule == "R-HOST-010"' ;;
+	swap/memory_stall)
+		ok "$hook: rule R-HOST-010, swapping hard" jqt "$j" \
+		    '.verdict.rule == "R-HOST-010" and (.verdict.summary | test("swapping hard"))' ;;
 	gpu_nofile/gpu_access_denied)
 		ok "$hook: rule R-GPU-004 cites the drained node" jqt "$j" \
 		    '.verdict.rule == "R-GPU-004" and
@@ -728,7 +740,7 @@ spank_log_checks()
 		return
 	fi
 	case $CASE in
-	timelimit|thrash) why='signal=[1-9][0-9]* oom_kill=0' ;;
+	timelimit|thrash|swap) why='signal=[1-9][0-9]* oom_kill=0' ;;
 	oom_batch|leak|array_oom|dbd_down|shm_fill|numa_bind|dirty) why='signal=0 oom_kill=[1-9]' ;;
 	*)		why='signal=9 oom_kill=[1-9]' ;;
 	esac

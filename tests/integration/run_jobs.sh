@@ -40,6 +40,10 @@ fi
 # Run alone on a slurmd restarted with another gres.conf (nofile, below),
 # and alone while slurmdbd is stopped (dbd_down, below).
 LATE_CASES="gpu_nofile dbd_down"
+# cgroup v2 VM only: alone at the very end with swap on (vm.sh's swap
+# disk), a job that swaps its own memory until its time limit.
+SWAPDEV=${OOMTRAIL_INTEG_SWAPDEV:-/dev/vde}
+[ "$(cgroup_mode)" = v2 ] && [ -b "$SWAPDEV" ] && LATE_CASES="$LATE_CASES swap"
 # A development run of some cases only: OOMTRAIL_INTEG_CASES="a b" (the
 # checks of the others then fail: they have no results).
 if [ -n "${OOMTRAIL_INTEG_CASES:-}" ]; then
@@ -306,6 +310,26 @@ dbd_down()
 	echo "collector_done=$(date +%s.%N)" >>"$tl"
 }
 
+# swap_late: the swap case, alone, with swap on only while it runs (every
+# other case's OOM kill depends on there being no swap).
+swap_late()
+{
+	local c=swap id
+	swapon "$SWAPDEV" || fail "cannot swapon $SWAPDEV"
+	log "swap on: $(swapon --show --noheadings 2>/dev/null | tr -s ' ')"
+	submit "$c"
+	id=$(job_id "$c")
+	operator "$c" &
+	wait_for "$JOB_TIMEOUT" "$c to finish" job_done "$id" ||
+	    { swapoff "$SWAPDEV"; fail "$c did not finish"; }
+	wait
+	wait_for 60 "$c's Epilog" test -s "$RUN/bundles/epilog/$id/collect.status" ||
+	    log "$c: no Epilog bundle"
+	wait_for 60 "the SPANK plugin's collectors" spank_done ||
+	    log "$c: a collector started by the SPANK plugin never ended"
+	swapoff "$SWAPDEV" || fail "cannot swapoff $SWAPDEV"
+}
+
 mkdir -p "$RESULTS/jobs"
 t0=$(date +%s)
 for c in $CASES; do
@@ -324,6 +348,7 @@ wait_for 150 "the EpilogSlurmctld's collectors" ctld_done ||
     log "a job-scope collector started by the EpilogSlurmctld did not end in 150 s"
 case " $LATE_CASES " in *" gpu_nofile "*) nofile ;; esac
 case " $LATE_CASES " in *" dbd_down "*) dbd_down ;; esac
+case " $LATE_CASES " in *" swap "*) swap_late ;; esac
 CASES="$CASES $LATE_CASES"
 task_ids >/dev/null
 keep

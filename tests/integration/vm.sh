@@ -236,6 +236,10 @@ run()
 	rm -f "$W/slow.img"
 	truncate -s 1G "$W/slow.img" && mkfs.ext4 -q -F "$W/slow.img" ||
 	    { log "cannot make the slow disk"; exit 1; }
+	# a swap disk, which the guest turns on for the swap case only
+	rm -f "$W/swap.img"
+	truncate -s 512M "$W/swap.img" && mkswap "$W/swap.img" >/dev/null ||
+	    { log "cannot make the swap disk"; exit 1; }
 	# two NUMA nodes: node 1 small (the numa_bind case exhausts it),
 	# the vCPUs split between them
 	n1=$VM_NODE1_MEM
@@ -254,6 +258,7 @@ run()
 	    -drive file="$tar",format=raw,if=virtio,readonly=on \
 	    -drive file="$W/out.img",format=raw,if=virtio,cache=writeback \
 	    -drive file="$W/slow.img",format=raw,if=virtio,cache=writeback,throttling.bps-write=2097152 \
+	    -drive file="$W/swap.img",format=raw,if=virtio,cache=unsafe \
 	    -serial file:"$RESULTS/console.log" </dev/null
 	rc=$?
 	tar -C "$RESULTS" -xf "$W/out.img" 2>/dev/null ||
@@ -261,7 +266,7 @@ run()
 	awk -v a="$(date +%s.%N)" -v b="$t0" -v m="$accel" \
 	    'BEGIN { printf "vm_run %.1fs accel=%s\n", a - b, m }' |
 	    tee -a "$RESULTS/timings-vm.txt" >&2
-	rm -f "$W/root.run.img" "$W/out.img" "$W/slow.img" "$tar"
+	rm -f "$W/root.run.img" "$W/out.img" "$W/slow.img" "$W/swap.img" "$tar"
 	if [ "$rc" != 0 ]; then
 		log "qemu exited $rc (124: it ran past ${VM_TIMEOUT}s); console tail:"
 		tail -n 40 "$RESULTS/console.log" >&2

@@ -1,5 +1,5 @@
 /*
- * membind NODE|any MIB: bind this process's memory to NUMA node NODE (what
+ * membind NODE|any MIB [READYFILE]: bind this process's memory to NUMA node NODE (what
  * numactl --membind=NODE or srun --mem-bind=map_mem:NODE do, by the same
  * set_mempolicy(MPOL_BIND) system call), or leave it unbound ("any"), and
  * touch MIB MiB of anonymous memory, 16 MiB at a time, then hold it until
@@ -8,7 +8,10 @@
  * although the job's memory cgroup and the other node have room: the
  * numa_bind case of the cgroup v2 stage, whose VM has two NUMA nodes of
  * unequal size.  Unbound, it is the anonymous memory of the dirty case.
- * vm.sh builds it static (no libnuma in the guest).
+ * With READYFILE it creates that file once all is touched and then
+ * rewrites every page, pass after pass, until killed: under a --mem below
+ * MIB with swap allowed, the job swaps its own memory in and out (the
+ * swap case).  vm.sh builds it static (no libnuma in the guest).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -23,12 +26,12 @@
 int
 main(int argc, char **argv)
 {
-	unsigned long	 node, mib, mask, i;
-	char		*p;
+	unsigned long	 node, mib, mask, i, n = 0;
+	char		*p, **chunk;
 	int		 bind;
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: membind NODE|any MIB\n");
+	if (argc != 3 && argc != 4) {
+		fprintf(stderr, "usage: membind NODE|any MIB [READYFILE]\n");
 		return 2;
 	}
 	bind = strcmp(argv[1], "any") != 0;
@@ -51,8 +54,10 @@ main(int argc, char **argv)
 	else
 		printf("membind: unbound, touching %lu MiB\n", mib);
 	fflush(stdout);
+	if ((chunk = calloc(mib / 16 + 1, sizeof(*chunk))) == NULL)
+		return 1;
 	for (i = 0; i < mib; i += 16) {
-		if ((p = malloc(16 * MIB)) == NULL) {
+		if ((p = chunk[n++] = malloc(16 * MIB)) == NULL) {
 			fprintf(stderr, "membind: malloc: %s\n",
 			    strerror(errno));
 			return 1;
@@ -63,6 +68,18 @@ main(int argc, char **argv)
 	}
 	printf("membind: all %lu MiB held\n", mib);
 	fflush(stdout);
+	if (argc == 4) {
+		FILE	*r = fopen(argv[3], "w");
+
+		if (r != NULL)
+			fclose(r);
+		for (unsigned long pass = 1;; pass++) {
+			for (i = 0; i < n; i++)
+				memset(chunk[i], (int)pass, 16 * MIB);
+			printf("pass %lu\n", pass);
+			fflush(stdout);
+		}
+	}
 	for (;;)
 		pause();
 }
