@@ -606,7 +606,9 @@ const struct rule	rules_host[] = {
 	      "explaining >= 60% of the variance, growth >= 5% of the limit, "
 	      "every quarter of the run growing (trend.h), over 15 s or more; "
 	      "not when the same level's anon stayed flat while file or shmem "
-	      "carried the rise (written data)",
+	      "carried the rise (written data), nor when anon went from a "
+	      "tenth to nine tenths of its rise in under 15 s (an allocation "
+	      "phase)",
 	  .meaning = "Host memory grew steadily until the cgroup limit "
 	      "killed the job: a leak, not a single large allocation.",
 	  .next_action = "Rerun a short copy of the job with the same inputs "

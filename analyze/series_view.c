@@ -596,6 +596,49 @@ rise_was_written(const struct facts *f, const struct sview *v)
 
 #define LEAK_MIN_SPAN_NS	((int64_t)15 * 1000000000)
 
+/* Did the same level's anonymous memory come in one burst? The time it
+ * took to go from a tenth to nine tenths of its rise over the leak's
+ * window: shorter than LEAK_MIN_SPAN_NS is one allocation phase, even
+ * when another kind of memory (page cache being written) rose before it
+ * and the whole line looks steady. 0 when the series cannot say. */
+static int
+anon_burst(const struct facts *f, const struct sview *v)
+{
+	const struct series	*s = series_of_view(f, v);
+	const char		*slash = v->column != NULL ?
+				    strrchr(v->column, '/') : NULL;
+	char			 col[128];
+	long			 c;
+	int64_t			 a0 = -1, a1 = -1, t10 = -1, t90 = -1, x;
+
+	if (s == NULL || slash == NULL)
+		return 0;
+	snprintf(col, sizeof(col), "%.*s/anon", (int)(slash - v->column),
+	    v->column);
+	if ((c = series_col_index(s, col)) < 0)
+		return 0;
+	for (size_t r = 0; r < s->nrows; r++) {
+		if (s->t_ns[r] < v->tr.from_ns || s->t_ns[r] > v->tr.to_ns ||
+		    (x = s->v[r * s->ncols + (size_t)c]) == SERIES_NONE)
+			continue;
+		if (a0 < 0)
+			a0 = x;
+		a1 = x;
+	}
+	if (a0 < 0 || a1 <= a0)
+		return 0;
+	for (size_t r = 0; r < s->nrows; r++) {
+		if (s->t_ns[r] < v->tr.from_ns || s->t_ns[r] > v->tr.to_ns ||
+		    (x = s->v[r * s->ncols + (size_t)c]) == SERIES_NONE)
+			continue;
+		if (t10 < 0 && (x - a0) * 10 >= a1 - a0)
+			t10 = s->t_ns[r];
+		if (t90 < 0 && (x - a0) * 10 >= (a1 - a0) * 9)
+			t90 = s->t_ns[r];
+	}
+	return t10 >= 0 && t90 >= t10 && t90 - t10 < LEAK_MIN_SPAN_NS;
+}
+
 static int
 refine_leak(const struct facts *f, struct arena *a, struct rmatch *m,
     int host)
@@ -611,7 +654,8 @@ refine_leak(const struct facts *f, struct arena *a, struct rmatch *m,
 		 * allocation phase (data or a model loaded in chunks), not
 		 * memory lost across the job's work */
 		if (host && v->axis == TREND_AXIS_TIME && v->kind != SV_FIGURE &&
-		    v->tr.to_ns - v->tr.from_ns < LEAK_MIN_SPAN_NS)
+		    (v->tr.to_ns - v->tr.from_ns < LEAK_MIN_SPAN_NS ||
+		    anon_burst(f, v)))
 			continue;
 		/* files written into a tmpfs filled the limit: what grew
 		 * was written, and filled_by says so */
