@@ -87,8 +87,10 @@ facts_foreign(const struct facts *f, const struct event *ev)
 		return 1;
 	if (f->have_window && node_wide(ev->kind) && ev_has_time(ev) &&
 	    ev_field(ev, "job_id") == NULL &&
-	    (ev->ts_ns < f->job_from_ns - WINDOW_SLACK_NS ||
-	    ev->ts_ns > f->job_to_ns + WINDOW_SLACK_NS))
+	    /* the slack on the event's side: a window without an end
+	     * reaches to INT64_MAX */
+	    (ev->ts_ns + WINDOW_SLACK_NS < f->job_from_ns ||
+	    ev->ts_ns - WINDOW_SLACK_NS > f->job_to_ns))
 		return 1;
 	if (f->job_id.n == 0)
 		return 0;
