@@ -87,9 +87,13 @@ facts_foreign(const struct facts *f, const struct event *ev)
 		return 1;
 	if (f->have_window && node_wide(ev->kind) && ev_has_time(ev) &&
 	    ev_field(ev, "job_id") == NULL &&
-	    /* the slack on the event's side: a window without an end
-	     * reaches to INT64_MAX */
-	    (ev->ts_ns + WINDOW_SLACK_NS < f->job_from_ns ||
+	    /* a job without an end in sacct (still running when
+	     * collected): which job a line the node logged without naming
+	     * one belongs to cannot be told by its time, and other jobs'
+	     * kills end up there; the slack on the event's side (the
+	     * open window's end is near INT64_MAX) */
+	    (f->job_to_ns > INT64_MAX - WINDOW_SLACK_NS ||
+	    ev->ts_ns + WINDOW_SLACK_NS < f->job_from_ns ||
 	    ev->ts_ns - WINDOW_SLACK_NS > f->job_to_ns))
 		return 1;
 	if (f->job_id.n == 0)

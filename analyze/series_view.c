@@ -639,6 +639,39 @@ anon_burst(const struct facts *f, const struct sview *v)
 	return t10 >= 0 && t90 >= t10 && t90 - t10 < LEAK_MIN_SPAN_NS;
 }
 
+/* Was the job level's rise several steps' memory? Each step level's
+ * (cg/step_X/current) change over the leak's window: when two steps or
+ * more each carry a fifth of the job's rise or more, the line is steps
+ * allocating in turn (an srun --overlap step growing beside another),
+ * not one leak; series_grower names the step that grew. 0 when the
+ * series cannot say. */
+#define STEP_SHARE_PCT	20
+
+static int
+rise_of_several_steps(const struct facts *f, const struct sview *v)
+{
+	const struct series	*s = series_of_view(f, v);
+	int64_t			 job, d;
+	int			 nbig = 0;
+
+	if (s == NULL || v->column == NULL ||
+	    strcmp(v->column, "cg/job/current") != 0 ||
+	    (job = change_in(s, v->column, v->tr.from_ns, v->tr.to_ns)) <= 0)
+		return 0;
+	for (size_t c = 0; c < s->ncols; c++) {
+		const char	*n = s->cols[c].name, *e;
+
+		if (strncmp(n, "cg/step_", 8) != 0 ||
+		    (e = strchr(n + 3, '/')) == NULL ||
+		    strcmp(e, "/current") != 0)
+			continue;
+		if ((d = change_in(s, n, v->tr.from_ns, v->tr.to_ns)) > 0 &&
+		    d * 100 >= job * STEP_SHARE_PCT)
+			nbig++;
+	}
+	return nbig > 1;
+}
+
 static int
 refine_leak(const struct facts *f, struct arena *a, struct rmatch *m,
     int host)
@@ -663,6 +696,9 @@ refine_leak(const struct facts *f, struct arena *a, struct rmatch *m,
 			return 0;
 		/* the same for a file being written: the page cache grew */
 		if (host && rise_was_written(f, v))
+			return 0;
+		/* steps that allocated in turn: the grower note says which */
+		if (host && rise_of_several_steps(f, v))
 			return 0;
 		m->detail = leak_detail(a, v, 1);
 		m->confidence = v->tr.fit >= 0.9 && v->kind != SV_FIGURE ?
