@@ -45,24 +45,25 @@ struct fleet_acc {
 	int	 bad;
 };
 
-static int64_t
-gi(json_t *o, const char *k)
+
+int64_t
+fleet_gi(json_t *o, const char *k)
 {
 	json_t	*v = json_object_get(o, k);
 
 	return json_is_integer(v) ? json_integer_value(v) : -1;
 }
 
-static double
-gd(json_t *o, const char *k)
+double
+fleet_gd(json_t *o, const char *k)
 {
 	json_t	*v = json_object_get(o, k);
 
 	return json_is_number(v) ? json_number_value(v) : 0;
 }
 
-static const char *
-gs(json_t *o, const char *k)
+const char *
+fleet_gs(json_t *o, const char *k)
 {
 	return json_string_value(json_object_get(o, k));
 }
@@ -164,8 +165,8 @@ group_add(struct fleet_acc *a, json_t *map, const char *key,
     const char *name, const char *val, json_t *rec, int by_cause)
 {
 	json_t		*g = json_object_get(map, key), *c;
-	const char	*cause = gs(rec, "cause");
-	double		 h = gd(rec, "gpu_hours_lost");
+	const char	*cause = fleet_gs(rec, "cause");
+	double		 h = fleet_gd(rec, "gpu_hours_lost");
 	int		 has = json_is_number(json_object_get(rec,
 			    "gpu_hours_lost"));
 
@@ -182,10 +183,10 @@ group_add(struct fleet_acc *a, json_t *map, const char *key,
 		if (by_cause)
 			put(a, g, "causes", json_object());
 	}
-	put(a, g, "jobs", json_integer(gi(g, "jobs") + 1));
-	put(a, g, "gpu_hours_lost", json_real(gd(g, "gpu_hours_lost") + h));
+	put(a, g, "jobs", json_integer(fleet_gi(g, "jobs") + 1));
+	put(a, g, "gpu_hours_lost", json_real(fleet_gd(g, "gpu_hours_lost") + h));
 	if (!has)
-		put(a, g, "jobs_without_gpu_hours", json_integer(gi(g,
+		put(a, g, "jobs_without_gpu_hours", json_integer(fleet_gi(g,
 		    "jobs_without_gpu_hours") + 1));
 	if (by_cause && (c = json_object_get(g, "causes")) != NULL)
 		(void)group_add(a, c, cause ? cause : "", "cause", cause, rec,
@@ -228,7 +229,7 @@ set_add(struct fleet_acc *a, json_t *o, const char *k, const char *v)
 		s = json_object_get(o, k);
 	}
 	if (s != NULL && v != NULL)
-		put(a, s, v, json_integer(gi(s, v) > 0 ? gi(s, v) + 1 : 1));
+		put(a, s, v, json_integer(fleet_gi(s, v) > 0 ? fleet_gi(s, v) + 1 : 1));
 }
 
 /* One faulting job on a GPU or node entry. */
@@ -237,7 +238,7 @@ sick_add(struct fleet_acc *a, json_t *map, const char *key, json_t *rec,
     const char *job, json_t *hwxids)
 {
 	json_t		*e = json_object_get(map, key), *ev, *l, *x;
-	const char	*node = gs(rec, "initiating_node");
+	const char	*node = fleet_gs(rec, "initiating_node");
 	size_t		 i, nl = 0;
 
 	if (e == NULL) {
@@ -247,21 +248,21 @@ sick_add(struct fleet_acc *a, json_t *map, const char *key, json_t *rec,
 			return;
 		}
 		put(a, e, "key", json_string(key));
-		put(a, e, "gpu_serial", sv(gs(rec, "initiating_gpu_serial")));
-		put(a, e, "gpu_uuid", sv(gs(rec, "initiating_gpu_uuid")));
-		put(a, e, "gpu", sv(gs(rec, "initiating_gpu")));
+		put(a, e, "gpu_serial", sv(fleet_gs(rec, "initiating_gpu_serial")));
+		put(a, e, "gpu_uuid", sv(fleet_gs(rec, "initiating_gpu_uuid")));
+		put(a, e, "gpu", sv(fleet_gs(rec, "initiating_gpu")));
 		put(a, e, "node", sv(node));
 		put(a, e, "ecc_errors", json_integer(0));
 		put(a, e, "gpu_hours_lost", json_real(0));
 		put(a, e, "evidence", json_array());
 	}
 	set_add(a, e, "job_set", job);
-	set_add(a, e, "gpu_set", gs(rec, "initiating_gpu_serial") ?
-	    gs(rec, "initiating_gpu_serial") : gs(rec, "initiating_gpu_uuid"));
-	put(a, e, "ecc_errors", json_integer(gi(e, "ecc_errors") +
-	    (gi(rec, "ecc_errors") > 0 ? gi(rec, "ecc_errors") : 0)));
-	put(a, e, "gpu_hours_lost", json_real(gd(e, "gpu_hours_lost") +
-	    gd(rec, "gpu_hours_lost")));
+	set_add(a, e, "gpu_set", fleet_gs(rec, "initiating_gpu_serial") ?
+	    fleet_gs(rec, "initiating_gpu_serial") : fleet_gs(rec, "initiating_gpu_uuid"));
+	put(a, e, "ecc_errors", json_integer(fleet_gi(e, "ecc_errors") +
+	    (fleet_gi(rec, "ecc_errors") > 0 ? fleet_gi(rec, "ecc_errors") : 0)));
+	put(a, e, "gpu_hours_lost", json_real(fleet_gd(e, "gpu_hours_lost") +
+	    fleet_gd(rec, "gpu_hours_lost")));
 	json_array_foreach(hwxids, i, x) {
 		char	 b[24];
 
@@ -269,7 +270,7 @@ sick_add(struct fleet_acc *a, json_t *map, const char *key, json_t *rec,
 		    (long long)json_integer_value(x));
 		set_add(a, e, "xid_set", b);
 	}
-	if (gi(rec, "ecc_errors") > 0)
+	if (fleet_gi(rec, "ecc_errors") > 0)
 		set_add(a, e, "kind_set", "ecc");
 	if (json_array_size(hwxids) > 0)
 		set_add(a, e, "kind_set", "xid");
@@ -277,28 +278,28 @@ sick_add(struct fleet_acc *a, json_t *map, const char *key, json_t *rec,
 	json_array_foreach(json_object_get(rec, "hardware_evidence"), i, l) {
 		json_t	*o;
 
-		if (gs(l, "kind") != NULL)
-			set_add(a, e, "kind_set", gs(l, "kind"));
+		if (fleet_gs(l, "kind") != NULL)
+			set_add(a, e, "kind_set", fleet_gs(l, "kind"));
 		if (nl >= FM_EV_PER_JOB || json_array_size(ev) >= FM_EV_MAX ||
-		    (gs(l, "kind") != NULL && strcmp(gs(l, "kind"), "xid") ==
-		    0 && !hw_xid(gi(l, "xid"))))
+		    (fleet_gs(l, "kind") != NULL && strcmp(fleet_gs(l, "kind"), "xid") ==
+		    0 && !hw_xid(fleet_gi(l, "xid"))))
 			continue;
 		if ((o = json_object()) == NULL) {
 			a->bad = 1;
 			return;
 		}
 		put(a, o, "job", json_string(job));
-		put(a, o, "node", sv(gs(l, "node")));
-		put(a, o, "kind", sv(gs(l, "kind")));
-		put(a, o, "source", sv(gs(l, "source")));
-		put(a, o, "line", gi(l, "line") > 0 ? json_integer(gi(l,
+		put(a, o, "node", sv(fleet_gs(l, "node")));
+		put(a, o, "kind", sv(fleet_gs(l, "kind")));
+		put(a, o, "source", sv(fleet_gs(l, "source")));
+		put(a, o, "line", fleet_gi(l, "line") > 0 ? json_integer(fleet_gi(l,
 		    "line")) : json_null());
-		put(a, o, "text", sv(gs(l, "text")));
+		put(a, o, "text", sv(fleet_gs(l, "text")));
 		if (json_array_append_new(ev, o) != 0)
 			a->bad = 1;
 		nl++;
 	}
-	if (gs(rec, "cause") != NULL && strcmp(gs(rec, "cause"),
+	if (fleet_gs(rec, "cause") != NULL && strcmp(fleet_gs(rec, "cause"),
 	    "retired_pages") == 0)
 		set_add(a, e, "kind_set", "retired_pages");
 }
@@ -306,8 +307,8 @@ sick_add(struct fleet_acc *a, json_t *map, const char *key, json_t *rec,
 void
 fleet_acc_add(struct fleet_acc *a, json_t *rec)
 {
-	const char	*start = gs(rec, "start"), *cause = gs(rec, "cause");
-	const char	*user = gs(rec, "user"), *rk = gs(rec, "redaction_key");
+	const char	*start = fleet_gs(rec, "start"), *cause = fleet_gs(rec, "cause");
+	const char	*user = fleet_gs(rec, "user"), *rk = fleet_gs(rec, "redaction_key");
 	const char	*gpu, *node;
 	json_t		*hwx, *x, *m;
 	char		 wk[11], job[512], key[1024];
@@ -323,27 +324,27 @@ fleet_acc_add(struct fleet_acc *a, json_t *rec)
 	}
 	a->jobs++;
 	a->seq++;
-	if (gs(rec, "job_id") != NULL)
-		snprintf(job, sizeof(job), "%s%s%s", gs(rec, "cluster") ?
-		    gs(rec, "cluster") : "", gs(rec, "cluster") ? ":" : "",
-		    gs(rec, "job_id"));
+	if (fleet_gs(rec, "job_id") != NULL)
+		snprintf(job, sizeof(job), "%s%s%s", fleet_gs(rec, "cluster") ?
+		    fleet_gs(rec, "cluster") : "", fleet_gs(rec, "cluster") ? ":" : "",
+		    fleet_gs(rec, "job_id"));
 	else
 		snprintf(job, sizeof(job), "(record %lld)", (long long)a->seq);
 	if (json_is_number(json_object_get(rec, "gpu_hours_lost")))
-		a->gh += gd(rec, "gpu_hours_lost");
+		a->gh += fleet_gd(rec, "gpu_hours_lost");
 	else
 		a->no_gh++;
 	snprintf(key, sizeof(key), "%s\x1f%s", cause ? cause : "",
-	    gs(rec, "failure_domain") ? gs(rec, "failure_domain") : "");
+	    fleet_gs(rec, "failure_domain") ? fleet_gs(rec, "failure_domain") : "");
 	if ((m = group_add(a, a->causes, key, "cause", cause, rec, 0)) != NULL &&
 	    json_object_get(m, "failure_domain") == NULL)
-		put(a, m, "failure_domain", sv(gs(rec, "failure_domain")));
+		put(a, m, "failure_domain", sv(fleet_gs(rec, "failure_domain")));
 	week_of(start, wk);
 	(void)group_add(a, a->weeks, wk, "week", wk[0] ? wk : NULL, rec, 1);
-	(void)group_add(a, a->parts, gs(rec, "partition") ? gs(rec,
-	    "partition") : "", "partition", gs(rec, "partition"), rec, 1);
-	(void)group_add(a, a->models, gs(rec, "gpu_model") ? gs(rec,
-	    "gpu_model") : "", "gpu_model", gs(rec, "gpu_model"), rec, 1);
+	(void)group_add(a, a->parts, fleet_gs(rec, "partition") ? fleet_gs(rec,
+	    "partition") : "", "partition", fleet_gs(rec, "partition"), rec, 1);
+	(void)group_add(a, a->models, fleet_gs(rec, "gpu_model") ? fleet_gs(rec,
+	    "gpu_model") : "", "gpu_model", fleet_gs(rec, "gpu_model"), rec, 1);
 
 	/* sick hardware */
 	if ((hwx = json_array()) == NULL) {
@@ -353,23 +354,23 @@ fleet_acc_add(struct fleet_acc *a, json_t *rec)
 	json_array_foreach(json_object_get(rec, "xids"), i, x)
 		if (json_is_integer(x) && hw_xid(json_integer_value(x)))
 			(void)json_array_append(hwx, x);
-	fault = json_array_size(hwx) > 0 || gi(rec, "ecc_errors") > 0 ||
+	fault = json_array_size(hwx) > 0 || fleet_gi(rec, "ecc_errors") > 0 ||
 	    (cause != NULL && strcmp(cause, "retired_pages") == 0);
 	json_array_foreach(json_object_get(rec, "hardware_evidence"), i, x)
-		if (gs(x, "kind") != NULL && (strcmp(gs(x, "kind"), "xid") != 0 ||
-		    hw_xid(gi(x, "xid"))))
+		if (fleet_gs(x, "kind") != NULL && (strcmp(fleet_gs(x, "kind"), "xid") != 0 ||
+		    hw_xid(fleet_gi(x, "xid"))))
 			fault = 1;
-	node = gs(rec, "initiating_node");
+	node = fleet_gs(rec, "initiating_node");
 	if (node == NULL && json_array_size(json_object_get(rec, "nodes")) == 1)
 		node = json_string_value(json_array_get(json_object_get(rec,
 		    "nodes"), 0));
 	if (fault) {
-		if ((gpu = gs(rec, "initiating_gpu_serial")) != NULL ||
-		    (gpu = gs(rec, "initiating_gpu_uuid")) != NULL)
+		if ((gpu = fleet_gs(rec, "initiating_gpu_serial")) != NULL ||
+		    (gpu = fleet_gs(rec, "initiating_gpu_uuid")) != NULL)
 			sick_add(a, a->gpus, gpu, rec, job, hwx);
-		else if (node != NULL && gs(rec, "initiating_gpu") != NULL) {
+		else if (node != NULL && fleet_gs(rec, "initiating_gpu") != NULL) {
 			snprintf(key, sizeof(key), "%s:%s", node,
-			    gs(rec, "initiating_gpu"));
+			    fleet_gs(rec, "initiating_gpu"));
 			sick_add(a, a->gpus, key, rec, job, hwx);
 		}
 		if (node != NULL) {
@@ -382,8 +383,8 @@ fleet_acc_add(struct fleet_acc *a, json_t *rec)
 
 	/* repeat host OOMs: a user known only under the site key */
 	if (cause != NULL && (strcmp(cause, "host_oom") == 0 ||
-	    (strcmp(cause, "memory_leak") == 0 && gs(rec, "boundary") &&
-	    strcmp(gs(rec, "boundary"), "host") == 0))) {
+	    (strcmp(cause, "memory_leak") == 0 && fleet_gs(rec, "boundary") &&
+	    strcmp(fleet_gs(rec, "boundary"), "host") == 0))) {
 		a->host_oom++;
 		if (user == NULL || (rk != NULL && strcmp(rk, "site") != 0))
 			a->unknown_user++;
@@ -391,8 +392,8 @@ fleet_acc_add(struct fleet_acc *a, json_t *rec)
 			json_t	*h;
 
 			snprintf(key, sizeof(key), "%s\x1f%s\x1f%lld", user,
-			    gs(rec, "account") ? gs(rec, "account") : "",
-			    (long long)gi(rec, "limit_bytes"));
+			    fleet_gs(rec, "account") ? fleet_gs(rec, "account") : "",
+			    (long long)fleet_gi(rec, "limit_bytes"));
 			if ((h = json_object_get(a->hostoom, key)) == NULL) {
 				h = json_object();
 				if (h == NULL || json_object_set_new(a->hostoom,
@@ -401,17 +402,17 @@ fleet_acc_add(struct fleet_acc *a, json_t *rec)
 					return;
 				}
 				put(a, h, "user", json_string(user));
-				put(a, h, "account", sv(gs(rec, "account")));
-				put(a, h, "limit_bytes", gi(rec, "limit_bytes")
-				    >= 0 ? json_integer(gi(rec, "limit_bytes")) :
+				put(a, h, "account", sv(fleet_gs(rec, "account")));
+				put(a, h, "limit_bytes", fleet_gi(rec, "limit_bytes")
+				    >= 0 ? json_integer(fleet_gi(rec, "limit_bytes")) :
 				    json_null());
 				put(a, h, "jobs", json_integer(0));
 				put(a, h, "gpu_hours_lost", json_real(0));
 				put(a, h, "job_ids", json_array());
 			}
-			put(a, h, "jobs", json_integer(gi(h, "jobs") + 1));
-			put(a, h, "gpu_hours_lost", json_real(gd(h,
-			    "gpu_hours_lost") + gd(rec, "gpu_hours_lost")));
+			put(a, h, "jobs", json_integer(fleet_gi(h, "jobs") + 1));
+			put(a, h, "gpu_hours_lost", json_real(fleet_gd(h,
+			    "gpu_hours_lost") + fleet_gd(rec, "gpu_hours_lost")));
 			if (json_array_size(json_object_get(h, "job_ids")) <
 			    FM_JOBIDS_MAX)
 				(void)json_array_append_new(json_object_get(h,
@@ -431,8 +432,8 @@ fleet_acc_add(struct fleet_acc *a, json_t *rec)
 			if (s == NULL || seen == NULL || json_object_get(seen, s))
 				continue;
 			(void)json_object_set_new(seen, s, json_true());
-			put(a, a->missing, s, json_integer(gi(a->missing, s) >
-			    0 ? gi(a->missing, s) + 1 : 1));
+			put(a, a->missing, s, json_integer(fleet_gi(a->missing, s) >
+			    0 ? fleet_gi(a->missing, s) + 1 : 1));
 		}
 		json_decref(seen);
 	}
@@ -443,20 +444,20 @@ static int
 by_hours(const void *pa, const void *pb)
 {
 	json_t	*a = *(json_t *const *)pa, *b = *(json_t *const *)pb;
-	double	 x = gd(a, "gpu_hours_lost"), y = gd(b, "gpu_hours_lost");
+	double	 x = fleet_gd(a, "gpu_hours_lost"), y = fleet_gd(b, "gpu_hours_lost");
 
 	if (x != y)
 		return x < y ? 1 : -1;
-	if (gi(a, "jobs") != gi(b, "jobs"))
-		return gi(a, "jobs") < gi(b, "jobs") ? 1 : -1;
-	return strcmp(gs(a, "_k"), gs(b, "_k"));
+	if (fleet_gi(a, "jobs") != fleet_gi(b, "jobs"))
+		return fleet_gi(a, "jobs") < fleet_gi(b, "jobs") ? 1 : -1;
+	return strcmp(fleet_gs(a, "_k"), fleet_gs(b, "_k"));
 }
 
 static int
 by_week(const void *pa, const void *pb)
 {
 	json_t	*a = *(json_t *const *)pa, *b = *(json_t *const *)pb;
-	const char *x = gs(a, "_k"), *y = gs(b, "_k");
+	const char *x = fleet_gs(a, "_k"), *y = fleet_gs(b, "_k");
 
 	if ((x[0] == '\0') != (y[0] == '\0'))	/* undated last */
 		return x[0] == '\0' ? 1 : -1;
@@ -468,8 +469,8 @@ by_jobs(const void *pa, const void *pb)
 {
 	json_t	*a = *(json_t *const *)pa, *b = *(json_t *const *)pb;
 
-	if (gi(a, "jobs") != gi(b, "jobs"))
-		return gi(a, "jobs") < gi(b, "jobs") ? 1 : -1;
+	if (fleet_gi(a, "jobs") != fleet_gi(b, "jobs"))
+		return fleet_gi(a, "jobs") < fleet_gi(b, "jobs") ? 1 : -1;
 	return by_hours(pa, pb);
 }
 
@@ -497,7 +498,7 @@ rows(struct fleet_acc *a, json_t *map, int (*cmp)(const void *,
 	json_object_foreach(map, k, o) {
 		put(a, o, "_k", json_string(k));
 		if (json_object_get(o, "gpu_hours_lost") != NULL)
-			put(a, o, "gpu_hours_lost", json_real(round3(gd(o,
+			put(a, o, "gpu_hours_lost", json_real(round3(fleet_gd(o,
 			    "gpu_hours_lost"))));
 		if (json_is_object(json_object_get(o, "causes")))
 			put(a, o, "causes", rows(a, json_object_get(o,
@@ -567,7 +568,7 @@ recommend(struct fleet_acc *a, json_t *e, int is_node)
 	json_t		*kinds = json_object_get(e, "kind_set"), *v;
 	const char	*k;
 	char		 buf[1024];
-	int64_t		 jobs = gi(e, "jobs");
+	int64_t		 jobs = fleet_gi(e, "jobs");
 	enum xid_action	 act;
 	int		 mem;
 
@@ -671,14 +672,14 @@ fleet_acc_finish(struct fleet_acc *a)
 		size_t	 j;
 
 		json_array_foreach(g, j, x)
-			if (gs(x, "node") != NULL && strcmp(gs(x, "node"),
-			    gs(e, "node")) == 0)
+			if (fleet_gs(x, "node") != NULL && strcmp(fleet_gs(x, "node"),
+			    fleet_gs(e, "node")) == 0)
 				(void)json_array_append_new(gl,
-				    json_string(gs(x, "key")));
-		put(a, o, "node", json_string(gs(e, "node")));
-		put(a, o, "jobs", json_integer(gi(e, "jobs")));
+				    json_string(fleet_gs(x, "key")));
+		put(a, o, "node", json_string(fleet_gs(e, "node")));
+		put(a, o, "jobs", json_integer(fleet_gi(e, "jobs")));
 		put(a, o, "sick_gpus", gl);
-		put(a, o, "action", json_string(gs(e, "action")));
+		put(a, o, "action", json_string(fleet_gs(e, "action")));
 		if (json_array_append_new(d, o) != 0)
 			a->bad = 1;
 	}
@@ -691,7 +692,7 @@ fleet_acc_finish(struct fleet_acc *a)
 		json_t	*rep = json_object();
 
 		json_object_foreach(a->hostoom, k, e)
-			if (gi(e, "jobs") >= 2)
+			if (fleet_gi(e, "jobs") >= 2)
 				(void)json_object_set(rep, k, e);
 		put(a, r, "repeats", rows(a, rep, by_jobs));
 		json_decref(rep);

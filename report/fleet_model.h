@@ -7,6 +7,7 @@
 #define OOMTRAIL_FLEET_MODEL_H
 
 #include <jansson.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #define FLEET_SCHEMA	"oomtrail.fleet/1"
@@ -24,6 +25,12 @@ json_t	*fleet_acc_finish(struct fleet_acc *);
 /* Renderings: fmt is enum report_format (REPORT_MD, REPORT_HTML,
  * REPORT_JSON). 0 ok, -1 a write failed. */
 int	fleet_render(json_t *model, int fmt, FILE *);
+
+/* A model or record member: an integer (-1 absent), a number (0 absent),
+ * a string (NULL absent); shared by the builder and the renderers. */
+int64_t	fleet_gi(json_t *, const char *);
+double	fleet_gd(json_t *, const char *);
+const char *fleet_gs(json_t *, const char *);
 
 /* "YYYY-MM-DD" or an RFC 3339 time, as the day it names; -1 bad. */
 int	fleet_since_parse(const char *, char out[11]);

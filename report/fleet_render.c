@@ -23,27 +23,6 @@ static const char *const fr_colors[] = {
 	"#8d6e63",
 };
 
-static int64_t
-gi(json_t *o, const char *k)
-{
-	json_t	*v = json_object_get(o, k);
-
-	return json_is_integer(v) ? json_integer_value(v) : -1;
-}
-
-static double
-gd(json_t *o, const char *k)
-{
-	json_t	*v = json_object_get(o, k);
-
-	return json_is_number(v) ? json_number_value(v) : 0;
-}
-
-static const char *
-gs(json_t *o, const char *k)
-{
-	return json_string_value(json_object_get(o, k));
-}
 
 /* ---- Markdown ---- */
 
@@ -53,8 +32,11 @@ md_s(FILE *fp, const char *s, const char *dflt)
 	esc_md(fp, s != NULL ? s : dflt, FR_CP, 0);
 }
 
+/* Up to max items of arr, comma separated ("and N more", "none"), the
+ * strings through put (md_s or ht_s). */
 static void
-md_list(FILE *fp, json_t *arr, size_t max)
+fr_list(FILE *fp, json_t *arr, size_t max,
+    void (*put)(FILE *, const char *, const char *))
 {
 	json_t	*v;
 	size_t	 i;
@@ -70,10 +52,16 @@ md_list(FILE *fp, json_t *arr, size_t max)
 			fprintf(fp, "%" JSON_INTEGER_FORMAT,
 			    json_integer_value(v));
 		else
-			md_s(fp, json_string_value(v), "?");
+			put(fp, json_string_value(v), "?");
 	}
 	if (json_array_size(arr) == 0)
 		fputs("none", fp);
+}
+
+static void
+md_list(FILE *fp, json_t *arr, size_t max)
+{
+	fr_list(fp, arr, max, md_s);
 }
 
 static void
@@ -88,8 +76,8 @@ md_causes(FILE *fp, json_t *causes, size_t max)
 			break;
 		}
 		fprintf(fp, "%s", i > 0 ? ", " : "");
-		md_s(fp, gs(c, "cause"), "unknown");
-		fprintf(fp, " %.1f", gd(c, "gpu_hours_lost"));
+		md_s(fp, fleet_gs(c, "cause"), "unknown");
+		fprintf(fp, " %.1f", fleet_gd(c, "gpu_hours_lost"));
 	}
 }
 
@@ -108,9 +96,9 @@ md_groups(FILE *fp, json_t *rows, const char *title, const char *name)
 	    "|---|---|---|---|\n", name);
 	json_array_foreach(rows, i, g) {
 		fputs("| ", fp);
-		md_s(fp, gs(g, name), "unknown");
-		fprintf(fp, " | %" PRId64 " | %.1f | ", gi(g, "jobs"),
-		    gd(g, "gpu_hours_lost"));
+		md_s(fp, fleet_gs(g, name), "unknown");
+		fprintf(fp, " | %" PRId64 " | %.1f | ", fleet_gi(g, "jobs"),
+		    fleet_gd(g, "gpu_hours_lost"));
 		md_causes(fp, json_object_get(g, "causes"), 4);
 		fputs(" |\n", fp);
 	}
@@ -129,36 +117,36 @@ md_sick(FILE *fp, json_t *rows, int is_node)
 	}
 	json_array_foreach(rows, i, e) {
 		fprintf(fp, "%zu. **", i + 1);
-		md_s(fp, is_node ? gs(e, "node") : gs(e, "key"), "?");
+		md_s(fp, is_node ? fleet_gs(e, "node") : fleet_gs(e, "key"), "?");
 		fputs("**", fp);
 		if (!is_node) {
 			fputs(" on ", fp);
-			md_s(fp, gs(e, "node"), "an unknown node");
+			md_s(fp, fleet_gs(e, "node"), "an unknown node");
 		}
-		fprintf(fp, ": faults in %" PRId64 " jobs (", gi(e, "jobs"));
+		fprintf(fp, ": faults in %" PRId64 " jobs (", fleet_gi(e, "jobs"));
 		md_list(fp, json_object_get(e, "job_ids"), 20);
 		fputs("); Xids ", fp);
 		md_list(fp, json_object_get(e, "xids"), 16);
 		fprintf(fp, "; ECC errors %" PRId64 "; faults: ",
-		    gi(e, "ecc_errors"));
+		    fleet_gi(e, "ecc_errors"));
 		md_list(fp, json_object_get(e, "faults"), 8);
 		fprintf(fp, "; %.1f GPU-hours lost.\n   Action: ",
-		    gd(e, "gpu_hours_lost"));
-		md_s(fp, gs(e, "recommendation"), "?");
+		    fleet_gd(e, "gpu_hours_lost"));
+		md_s(fp, fleet_gs(e, "recommendation"), "?");
 		fputs(".\n", fp);
 		json_array_foreach(json_object_get(e, "evidence"), j, l) {
 			fputs("   - job ", fp);
-			md_s(fp, gs(l, "job"), "?");
+			md_s(fp, fleet_gs(l, "job"), "?");
 			fputs(", ", fp);
-			md_s(fp, gs(l, "node"), "?");
-			if (gs(l, "source") != NULL) {
+			md_s(fp, fleet_gs(l, "node"), "?");
+			if (fleet_gs(l, "source") != NULL) {
 				fputs(", ", fp);
-				md_s(fp, gs(l, "source"), "");
-				if (gi(l, "line") > 0)
-					fprintf(fp, ":%" PRId64, gi(l, "line"));
+				md_s(fp, fleet_gs(l, "source"), "");
+				if (fleet_gi(l, "line") > 0)
+					fprintf(fp, ":%" PRId64, fleet_gi(l, "line"));
 			}
 			fputs(": ", fp);
-			esc_md_code(fp, gs(l, "text") ? gs(l, "text") : "",
+			esc_md_code(fp, fleet_gs(l, "text") ? fleet_gs(l, "text") : "",
 			    FR_CP, 0);
 			fputc('\n', fp);
 		}
@@ -173,16 +161,16 @@ render_md(json_t *m, FILE *fp)
 	size_t	 i;
 
 	fprintf(fp, "# oomtrail fleet report\n\n%" PRId64 " jobs",
-	    gi(m, "jobs"));
-	if (gs(m, "since") != NULL) {
+	    fleet_gi(m, "jobs"));
+	if (fleet_gs(m, "since") != NULL) {
 		fputs(" since ", fp);
-		md_s(fp, gs(m, "since"), "");
+		md_s(fp, fleet_gs(m, "since"), "");
 		fprintf(fp, " (%" PRId64 " earlier or undated left out)",
-		    gi(m, "jobs_left_out"));
+		    fleet_gi(m, "jobs_left_out"));
 	}
 	fprintf(fp, ", %.1f GPU-hours lost (%" PRId64 " jobs without a "
-	    "GPU count or elapsed time).\n\n", gd(m, "gpu_hours_lost"),
-	    gi(m, "jobs_without_gpu_hours"));
+	    "GPU count or elapsed time).\n\n", fleet_gd(m, "gpu_hours_lost"),
+	    fleet_gi(m, "jobs_without_gpu_hours"));
 	fprintf(fp, "## Causes by GPU-hours lost\n\n");
 	if (json_array_size(json_object_get(m, "causes")) == 0)
 		fprintf(fp, "_None._\n\n");
@@ -191,12 +179,12 @@ render_md(json_t *m, FILE *fp)
 		    " jobs without GPU-hours |\n|---|---|---|---|---|\n");
 	json_array_foreach(json_object_get(m, "causes"), i, c) {
 		fputs("| ", fp);
-		md_s(fp, gs(c, "cause"), "unknown");
+		md_s(fp, fleet_gs(c, "cause"), "unknown");
 		fputs(" | ", fp);
-		md_s(fp, gs(c, "failure_domain"), "unknown");
+		md_s(fp, fleet_gs(c, "failure_domain"), "unknown");
 		fprintf(fp, " | %" PRId64 " | %.1f | %" PRId64 " |\n",
-		    gi(c, "jobs"), gd(c, "gpu_hours_lost"),
-		    gi(c, "jobs_without_gpu_hours"));
+		    fleet_gi(c, "jobs"), fleet_gd(c, "gpu_hours_lost"),
+		    fleet_gi(c, "jobs_without_gpu_hours"));
 	}
 	if (json_array_size(json_object_get(m, "causes")) > 0)
 		fputc('\n', fp);
@@ -217,8 +205,8 @@ render_md(json_t *m, FILE *fp)
 		fprintf(fp, "_None._\n");
 	json_array_foreach(json_object_get(m, "drain_first"), i, c) {
 		fprintf(fp, "%zu. ", i + 1);
-		md_s(fp, gs(c, "node"), "?");
-		fprintf(fp, " (%" PRId64 " jobs; sick GPUs: ", gi(c, "jobs"));
+		md_s(fp, fleet_gs(c, "node"), "?");
+		fprintf(fp, " (%" PRId64 " jobs; sick GPUs: ", fleet_gi(c, "jobs"));
 		md_list(fp, json_object_get(c, "sick_gpus"), 8);
 		fputs(")\n", fp);
 	}
@@ -226,7 +214,7 @@ render_md(json_t *m, FILE *fp)
 	fprintf(fp, "\n## Repeat host OOMs\n\n%" PRId64 " host OOM jobs; %"
 	    PRId64 " of them by unknown users (no user, or names "
 	    "pseudonymised with a one-off key, which do not match across "
-	    "bundles).\n\n", gi(h, "jobs"), gi(h, "unknown_user_jobs"));
+	    "bundles).\n\n", fleet_gi(h, "jobs"), fleet_gi(h, "unknown_user_jobs"));
 	if (json_array_size(json_object_get(h, "repeats")) == 0)
 		fprintf(fp, "_None._\n\n");
 	else
@@ -234,15 +222,15 @@ render_md(json_t *m, FILE *fp)
 		    "GPU-hours lost | job ids |\n|---|---|---|---|---|---|\n");
 	json_array_foreach(json_object_get(h, "repeats"), i, r) {
 		fputs("| ", fp);
-		md_s(fp, gs(r, "user"), "?");
+		md_s(fp, fleet_gs(r, "user"), "?");
 		fputs(" | ", fp);
-		md_s(fp, gs(r, "account"), "unknown");
-		if (gi(r, "limit_bytes") >= 0)
-			fprintf(fp, " | %" PRId64, gi(r, "limit_bytes"));
+		md_s(fp, fleet_gs(r, "account"), "unknown");
+		if (fleet_gi(r, "limit_bytes") >= 0)
+			fprintf(fp, " | %" PRId64, fleet_gi(r, "limit_bytes"));
 		else
 			fputs(" | unknown", fp);
-		fprintf(fp, " | %" PRId64 " | %.1f | ", gi(r, "jobs"),
-		    gd(r, "gpu_hours_lost"));
+		fprintf(fp, " | %" PRId64 " | %.1f | ", fleet_gi(r, "jobs"),
+		    fleet_gd(r, "gpu_hours_lost"));
 		md_list(fp, json_object_get(r, "job_ids"), 12);
 		fputs(" |\n", fp);
 	}
@@ -251,16 +239,16 @@ render_md(json_t *m, FILE *fp)
 	r = json_object_get(m, "inconclusive");
 	fprintf(fp, "## Inconclusive verdicts\n\n%" PRId64 " of %" PRId64
 	    " jobs (%.1f%%). The missing evidence that would have decided "
-	    "them, most often first:\n\n", gi(r, "jobs"), gi(m, "jobs"),
-	    100.0 * gd(r, "share"));
+	    "them, most often first:\n\n", fleet_gi(r, "jobs"), fleet_gi(m, "jobs"),
+	    100.0 * fleet_gd(r, "share"));
 	if (json_array_size(json_object_get(r, "missing_evidence")) == 0)
 		fprintf(fp, "_None._\n");
 	else
 		fprintf(fp, "| missing evidence | jobs |\n|---|---|\n");
 	json_array_foreach(json_object_get(r, "missing_evidence"), i, c) {
 		fputs("| ", fp);
-		md_s(fp, gs(c, "evidence"), "?");
-		fprintf(fp, " | %" PRId64 " |\n", gi(c, "jobs"));
+		md_s(fp, fleet_gs(c, "evidence"), "?");
+		fprintf(fp, " | %" PRId64 " |\n", fleet_gi(c, "jobs"));
 	}
 }
 
@@ -302,24 +290,7 @@ ht_s(FILE *fp, const char *s, const char *dflt)
 static void
 ht_list(FILE *fp, json_t *arr, size_t max)
 {
-	json_t	*v;
-	size_t	 i;
-
-	json_array_foreach(arr, i, v) {
-		if (i == max) {
-			fprintf(fp, " and %zu more", json_array_size(arr) - max);
-			break;
-		}
-		if (i > 0)
-			fputs(", ", fp);
-		if (json_is_integer(v))
-			fprintf(fp, "%" JSON_INTEGER_FORMAT,
-			    json_integer_value(v));
-		else
-			ht_s(fp, json_string_value(v), "?");
-	}
-	if (json_array_size(arr) == 0)
-		fputs("none", fp);
+	fr_list(fp, arr, max, ht_s);
 }
 
 /* Horizontal bars: one per row (the first FR_BARS), GPU-hours lost. */
@@ -336,8 +307,8 @@ ht_bars(FILE *fp, json_t *rows, const char *name, const char *title)
 	if (n == 0)
 		return;
 	json_array_foreach(rows, i, g)
-		if (gd(g, "gpu_hours_lost") > max)
-			max = gd(g, "gpu_hours_lost");
+		if (fleet_gd(g, "gpu_hours_lost") > max)
+			max = fleet_gd(g, "gpu_hours_lost");
 	h = (int)n * 22 + 8;
 	fprintf(fp, "<svg viewBox=\"0 0 %d %d\" role=\"img\"><title>", FR_W,
 	    h);
@@ -347,18 +318,18 @@ ht_bars(FILE *fp, json_t *rows, const char *name, const char *title)
 		int	 w;
 
 		g = json_array_get(rows, i);
-		w = max > 0 ? (int)(gd(g, "gpu_hours_lost") / max * 600.0) : 0;
+		w = max > 0 ? (int)(fleet_gd(g, "gpu_hours_lost") / max * 600.0) : 0;
 		fprintf(fp, "<text x=\"0\" y=\"%d\">", (int)i * 22 + 18);
-		esc_html(fp, gs(g, name) ? gs(g, name) : "unknown", 40, 0);
+		esc_html(fp, fleet_gs(g, name) ? fleet_gs(g, name) : "unknown", 40, 0);
 		fprintf(fp, "</text><rect x=\"260\" y=\"%d\" width=\"%d\" "
 		    "height=\"16\" fill=\"%s\"><title>", (int)i * 22 + 5,
 		    w > 0 ? w : 1, fr_colors[i % 7]);
-		ht_s(fp, gs(g, name), "unknown");
+		ht_s(fp, fleet_gs(g, name), "unknown");
 		fprintf(fp, ": %.1f GPU-hours, %" PRId64 " jobs</title></rect>"
 		    "<text x=\"%d\" y=\"%d\">%.1f GPU-h · %" PRId64
-		    " jobs</text>\n", gd(g, "gpu_hours_lost"), gi(g, "jobs"),
-		    266 + w, (int)i * 22 + 18, gd(g, "gpu_hours_lost"),
-		    gi(g, "jobs"));
+		    " jobs</text>\n", fleet_gd(g, "gpu_hours_lost"), fleet_gi(g, "jobs"),
+		    266 + w, (int)i * 22 + 18, fleet_gd(g, "gpu_hours_lost"),
+		    fleet_gi(g, "jobs"));
 	}
 	fputs("</svg>\n", fp);
 }
@@ -378,7 +349,7 @@ ht_weeks(FILE *fp, json_t *m)
 	if (n == 0)
 		return;
 	json_array_foreach(top, i, c) {
-		const char *s = gs(c, "cause") ? gs(c, "cause") : "unknown";
+		const char *s = fleet_gs(c, "cause") ? fleet_gs(c, "cause") : "unknown";
 
 		for (k = 0; k < nt && strcmp(names[k], s) != 0; k++)
 			;
@@ -386,8 +357,8 @@ ht_weeks(FILE *fp, json_t *m)
 			names[nt++] = s;
 	}
 	json_array_foreach(weeks, i, w)
-		if (gd(w, "gpu_hours_lost") > max)
-			max = gd(w, "gpu_hours_lost");
+		if (fleet_gd(w, "gpu_hours_lost") > max)
+			max = fleet_gd(w, "gpu_hours_lost");
 	colw = (int)((FR_W - 60) / n);
 	if (colw > 100)
 		colw = 100;
@@ -400,7 +371,7 @@ ht_weeks(FILE *fp, json_t *m)
 	    "\n", FR_W, FR_W, max);
 	json_array_foreach(weeks, i, w) {
 		int	 y = 210;
-		double	 other = gd(w, "gpu_hours_lost");
+		double	 other = fleet_gd(w, "gpu_hours_lost");
 
 		x = 56 + (int)i * colw;
 		for (k = 0; k <= nt; k++) {
@@ -410,9 +381,9 @@ ht_weeks(FILE *fp, json_t *m)
 			if (k < nt) {
 				json_array_foreach(json_object_get(w, "causes"),
 				    j, c)
-					if (strcmp(gs(c, "cause") ? gs(c,
+					if (strcmp(fleet_gs(c, "cause") ? fleet_gs(c,
 					    "cause") : "unknown", names[k]) == 0)
-						v = gd(c, "gpu_hours_lost");
+						v = fleet_gd(c, "gpu_hours_lost");
 				other -= v;
 			} else
 				v = other > 0.0005 ? other : 0;
@@ -424,14 +395,14 @@ ht_weeks(FILE *fp, json_t *m)
 			    "height=\"%d\" fill=\"%s\"><title>", x, y,
 			    colw > 3 ? colw - 2 : colw, hh,
 			    fr_colors[k < nt ? k : 6]);
-			ht_s(fp, gs(w, "week"), "undated");
+			ht_s(fp, fleet_gs(w, "week"), "undated");
 			fputs(": ", fp);
 			ht_s(fp, k < nt ? names[k] : "other", "");
 			fprintf(fp, " %.1f GPU-hours</title></rect>\n", v);
 		}
 		if (n <= 16 || i % (n / 8 + 1) == 0) {
 			fprintf(fp, "<text x=\"%d\" y=\"226\">", x);
-			ht_s(fp, gs(w, "week"), "undated");
+			ht_s(fp, fleet_gs(w, "week"), "undated");
 			fputs("</text>\n", fp);
 		}
 	}
@@ -464,17 +435,17 @@ ht_groups(FILE *fp, json_t *rows, const char *id, const char *title,
 	    strcmp(name, "gpu_model") == 0 ? "GPU model" : name);
 	json_array_foreach(rows, i, g) {
 		fputs("<tr><td>", fp);
-		ht_s(fp, gs(g, name), "unknown");
+		ht_s(fp, fleet_gs(g, name), "unknown");
 		fprintf(fp, "</td><td>%" PRId64 "</td><td>%.1f</td><td>",
-		    gi(g, "jobs"), gd(g, "gpu_hours_lost"));
+		    fleet_gi(g, "jobs"), fleet_gd(g, "gpu_hours_lost"));
 		json_array_foreach(json_object_get(g, "causes"), j, c) {
 			if (j == 4) {
 				fputs(", …", fp);
 				break;
 			}
 			fputs(j > 0 ? ", " : "", fp);
-			ht_s(fp, gs(c, "cause"), "unknown");
-			fprintf(fp, " %.1f", gd(c, "gpu_hours_lost"));
+			ht_s(fp, fleet_gs(c, "cause"), "unknown");
+			fprintf(fp, " %.1f", fleet_gd(c, "gpu_hours_lost"));
 		}
 		fputs("</td></tr>\n", fp);
 	}
@@ -496,37 +467,37 @@ ht_sick(FILE *fp, json_t *rows, int is_node)
 	    "</th></tr></thead><tbody>\n", is_node ? "node" : "GPU (node)");
 	json_array_foreach(rows, i, e) {
 		fputs("<tr><td><b>", fp);
-		ht_s(fp, is_node ? gs(e, "node") : gs(e, "key"), "?");
+		ht_s(fp, is_node ? fleet_gs(e, "node") : fleet_gs(e, "key"), "?");
 		fputs("</b>", fp);
 		if (!is_node) {
 			fputs("<br><span class=\"dim\">", fp);
-			ht_s(fp, gs(e, "node"), "node unknown");
+			ht_s(fp, fleet_gs(e, "node"), "node unknown");
 			fputs("</span>", fp);
 		}
-		fprintf(fp, "</td><td>%" PRId64 "</td><td>", gi(e, "jobs"));
+		fprintf(fp, "</td><td>%" PRId64 "</td><td>", fleet_gi(e, "jobs"));
 		ht_list(fp, json_object_get(e, "xids"), 16);
 		fprintf(fp, "</td><td>%" PRId64 "</td><td>",
-		    gi(e, "ecc_errors"));
+		    fleet_gi(e, "ecc_errors"));
 		ht_list(fp, json_object_get(e, "faults"), 8);
 		fputs("</td><td><div class=\"act\">", fp);
-		ht_s(fp, gs(e, "recommendation"), "");
+		ht_s(fp, fleet_gs(e, "recommendation"), "");
 		fputs("</div><details><summary>jobs and evidence lines"
 		    "</summary><p>Jobs: ", fp);
 		ht_list(fp, json_object_get(e, "job_ids"), 200);
 		fputs("</p><ul>\n", fp);
 		json_array_foreach(json_object_get(e, "evidence"), j, l) {
 			fputs("<li>job ", fp);
-			ht_s(fp, gs(l, "job"), "?");
+			ht_s(fp, fleet_gs(l, "job"), "?");
 			fputs(", ", fp);
-			ht_s(fp, gs(l, "node"), "?");
-			if (gs(l, "source") != NULL) {
+			ht_s(fp, fleet_gs(l, "node"), "?");
+			if (fleet_gs(l, "source") != NULL) {
 				fputs(", ", fp);
-				ht_s(fp, gs(l, "source"), "");
-				if (gi(l, "line") > 0)
-					fprintf(fp, ":%" PRId64, gi(l, "line"));
+				ht_s(fp, fleet_gs(l, "source"), "");
+				if (fleet_gi(l, "line") > 0)
+					fprintf(fp, ":%" PRId64, fleet_gi(l, "line"));
 			}
 			fputs(": <code>", fp);
-			ht_s(fp, gs(l, "text"), "");
+			ht_s(fp, fleet_gs(l, "text"), "");
 			fputs("</code></li>\n", fp);
 		}
 		fputs("</ul></details></td></tr>\n", fp);
@@ -550,20 +521,20 @@ render_html(json_t *m, FILE *fp)
 	    "content=\"fleet\">\n<title>oomtrail fleet report</title>\n"
 	    "<style>%s</style>\n</head>\n<body>\n<main>\n", fr_css);
 	fprintf(fp, "<header id=\"fleet-summary\"><h1>oomtrail fleet report"
-	    "</h1><p>%" PRId64 " jobs", gi(m, "jobs"));
-	if (gs(m, "since") != NULL) {
+	    "</h1><p>%" PRId64 " jobs", fleet_gi(m, "jobs"));
+	if (fleet_gs(m, "since") != NULL) {
 		fputs(" since ", fp);
-		ht_s(fp, gs(m, "since"), "");
+		ht_s(fp, fleet_gs(m, "since"), "");
 		fprintf(fp, " (%" PRId64 " earlier or undated left out)",
-		    gi(m, "jobs_left_out"));
+		    fleet_gi(m, "jobs_left_out"));
 	}
 	fprintf(fp, ", <b>%.1f GPU-hours lost</b> (%" PRId64 " jobs without a "
 	    "GPU count or elapsed time); %zu sick GPUs, %zu sick nodes; %.1f%% "
-	    "inconclusive.</p></header>\n", gd(m, "gpu_hours_lost"),
-	    gi(m, "jobs_without_gpu_hours"),
+	    "inconclusive.</p></header>\n", fleet_gd(m, "gpu_hours_lost"),
+	    fleet_gi(m, "jobs_without_gpu_hours"),
 	    json_array_size(json_object_get(m, "sick_gpus")),
 	    json_array_size(json_object_get(m, "sick_nodes")),
-	    100.0 * gd(json_object_get(m, "inconclusive"), "share"));
+	    100.0 * fleet_gd(json_object_get(m, "inconclusive"), "share"));
 	fputs("<section id=\"fleet-causes\"><h2>Causes by GPU-hours lost</h2>\n",
 	    fp);
 	ht_bars(fp, json_object_get(m, "causes"), "cause",
@@ -573,12 +544,12 @@ render_html(json_t *m, FILE *fp)
 	    "</th></tr></thead><tbody>\n", fp);
 	json_array_foreach(json_object_get(m, "causes"), i, c) {
 		fputs("<tr><td>", fp);
-		ht_s(fp, gs(c, "cause"), "unknown");
+		ht_s(fp, fleet_gs(c, "cause"), "unknown");
 		fputs("</td><td>", fp);
-		ht_s(fp, gs(c, "failure_domain"), "unknown");
+		ht_s(fp, fleet_gs(c, "failure_domain"), "unknown");
 		fprintf(fp, "</td><td>%" PRId64 "</td><td>%.1f</td><td>%" PRId64
-		    "</td></tr>\n", gi(c, "jobs"), gd(c, "gpu_hours_lost"),
-		    gi(c, "jobs_without_gpu_hours"));
+		    "</td></tr>\n", fleet_gi(c, "jobs"), fleet_gd(c, "gpu_hours_lost"),
+		    fleet_gi(c, "jobs_without_gpu_hours"));
 	}
 	fputs("</tbody></table></section>\n<section id=\"fleet-weeks-chart\">"
 	    "<h2>GPU-hours lost per week (from Monday, UTC)</h2>\n", fp);
@@ -596,8 +567,8 @@ render_html(json_t *m, FILE *fp)
 	    "</p>\n<h3>Drain first</h3><ol id=\"drain-first\">\n", fp);
 	json_array_foreach(json_object_get(m, "drain_first"), i, c) {
 		fputs("<li><b>", fp);
-		ht_s(fp, gs(c, "node"), "?");
-		fprintf(fp, "</b> (%" PRId64 " jobs; sick GPUs: ", gi(c,
+		ht_s(fp, fleet_gs(c, "node"), "?");
+		fprintf(fp, "</b> (%" PRId64 " jobs; sick GPUs: ", fleet_gi(c,
 		    "jobs"));
 		ht_list(fp, json_object_get(c, "sick_gpus"), 8);
 		fputs(")</li>\n", fp);
@@ -610,22 +581,22 @@ render_html(json_t *m, FILE *fp)
 	fprintf(fp, "</section>\n<section id=\"fleet-host-oom\"><h2>Repeat "
 	    "host OOMs</h2><p>%" PRId64 " host OOM jobs; %" PRId64 " of them "
 	    "by unknown users (no user, or names pseudonymised with a one-off "
-	    "key, which do not match across bundles).</p>\n", gi(h, "jobs"),
-	    gi(h, "unknown_user_jobs"));
+	    "key, which do not match across bundles).</p>\n", fleet_gi(h, "jobs"),
+	    fleet_gi(h, "unknown_user_jobs"));
 	fputs("<table><thead><tr><th>user</th><th>account</th><th>memory limit "
 	    "(bytes)</th><th>jobs</th><th>job ids</th></tr></thead><tbody>\n",
 	    fp);
 	json_array_foreach(json_object_get(h, "repeats"), i, r) {
 		fputs("<tr><td>", fp);
-		ht_s(fp, gs(r, "user"), "?");
+		ht_s(fp, fleet_gs(r, "user"), "?");
 		fputs("</td><td>", fp);
-		ht_s(fp, gs(r, "account"), "unknown");
-		if (gi(r, "limit_bytes") >= 0)
-			fprintf(fp, "</td><td>%" PRId64, gi(r, "limit_bytes"));
+		ht_s(fp, fleet_gs(r, "account"), "unknown");
+		if (fleet_gi(r, "limit_bytes") >= 0)
+			fprintf(fp, "</td><td>%" PRId64, fleet_gi(r, "limit_bytes"));
 		else
 			fputs("</td><td>unknown", fp);
 		fprintf(fp, "</td><td>%" PRId64 "</td><td><details><summary>"
-		    "%zu job ids</summary>", gi(r, "jobs"), json_array_size(
+		    "%zu job ids</summary>", fleet_gi(r, "jobs"), json_array_size(
 		    json_object_get(r, "job_ids")));
 		ht_list(fp, json_object_get(r, "job_ids"), 200);
 		fputs("</details></td></tr>\n", fp);
@@ -636,14 +607,14 @@ render_html(json_t *m, FILE *fp)
 	    PRId64 " jobs (%.1f%%). The missing evidence that would have "
 	    "decided them, most often first:</p>\n<table><thead><tr><th>"
 	    "missing evidence</th><th>jobs</th></tr></thead><tbody>\n",
-	    gi(r, "jobs"), gi(m, "jobs"), 100.0 * gd(r, "share"));
+	    fleet_gi(r, "jobs"), fleet_gi(m, "jobs"), 100.0 * fleet_gd(r, "share"));
 	json_array_foreach(json_object_get(r, "missing_evidence"), i, c) {
 		fputs("<tr><td>", fp);
-		ht_s(fp, gs(c, "evidence"), "?");
-		fprintf(fp, "</td><td>%" PRId64 "</td></tr>\n", gi(c, "jobs"));
+		ht_s(fp, fleet_gs(c, "evidence"), "?");
+		fprintf(fp, "</td><td>%" PRId64 "</td></tr>\n", fleet_gi(c, "jobs"));
 	}
 	fputs("</tbody></table></section>\n<p class=\"dim\">oomtrail ", fp);
-	ht_s(fp, gs(m, "tool_version"), "");
+	ht_s(fp, fleet_gs(m, "tool_version"), "");
 	fputs("</p>\n</main>\n</body>\n</html>\n", fp);
 }
 
