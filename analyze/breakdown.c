@@ -679,43 +679,76 @@ usage_note(struct analysis *an, const struct breakdown_q *b)
 #define STALL_SWAP_PCT	10	/* of the limit in swap */
 #define PAGE		4096
 
-/* The job cgroup's file of that name (same path and node as s). */
+/* The input (bundle) event ev came from; NULL when not in the timeline. */
+static const struct input *
+input_of(const struct facts *f, const struct event *ev)
+{
+	for (size_t i = 0; i < f->tl->n; i++)
+		if (f->tl->v[i] == ev)
+			return f->tl->in[i];
+	return NULL;
+}
+
+/* The job cgroup's file of that name: same path, from the same snapshot
+ * (input) as s; several snapshots of one job each carry one. */
 static const struct event *
 cg_file(const struct facts *f, const struct event *s, const char *file)
 {
-	struct str	path = ev_str(s, "cg_path");
+	struct str		 path = ev_str(s, "cg_path");
+	const struct input	*in = input_of(f, s);
 
 	for (size_t i = 0; i < f->tl->n; i++) {
 		const struct event	*ev = f->tl->v[i];
 		struct str		 p = ev_str(ev, "cg_path");
 
-		if (ev->kind == EV_CGROUP_MEM && p.n == path.n &&
-		    memcmp(p.p, path.p, p.n) == 0 &&
-		    str_eq(ev_str(ev, "file"), file))
+		if (ev->kind == EV_CGROUP_MEM && f->tl->in[i] == in &&
+		    p.n == path.n && memcmp(p.p, path.p, p.n) == 0 &&
+		    str_eq(ev_str(ev, "file"), file) &&
+		    ev_num_or(ev, "local", 0) == 0)
 			return ev;
 	}
 	return NULL;
 }
 
-/* A counter of the job cgroup's memory.events / memory.failcnt / stat. */
+/* A counter of the job cgroup's memory.events / memory.failcnt / stat,
+ * from the same snapshot as s. */
 static int64_t
 cg_counter(const struct facts *f, const struct event *s, const char *file,
     const char *field)
 {
-	struct str	path = ev_str(s, "cg_path");
-	int64_t		v = -1;
+	return ev_num_or(cg_file(f, s, file), field, -1);
+}
 
-	for (size_t i = 0; i < f->tl->n; i++) {
-		const struct event	*ev = f->tl->v[i];
-		struct str		 p = ev_str(ev, "cg_path");
+/*
+ * The share of the job's life its tasks all stalled on memory, in
+ * hundredths of a percent (PSI's own unit): memory.pressure's cumulative
+ * full total over the time from the job's start to this snapshot's
+ * collection; -1 when either is unknown.  The 60 s and 300 s averages
+ * of a job younger than their window understate a stall that began with
+ * it (a 20 s old job stalled all along shows avg300 near 6%); its total
+ * does not.
+ */
+static int64_t
+psi_life_share(const struct facts *f, const struct event *s,
+    const struct event *psi, int64_t *age_s)
+{
+	const struct input	*in = input_of(f, s);
+	int64_t			 total_us = ev_num_or(psi, "psi_full_total_us",
+				    -1), age_ns;
 
-		if (ev->kind == EV_CGROUP_MEM && p.n == path.n &&
-		    memcmp(p.p, path.p, p.n) == 0 &&
-		    str_eq(ev_str(ev, "file"), file) &&
-		    ev_num_or(ev, "local", 0) == 0 && ev_num(ev, field, &v) == 0)
-			return v;
-	}
-	return v;
+	*age_s = -1;
+	if (in == NULL || in->created_ns <= 0 || !f->have_window ||
+	    f->job_from_ns <= 0 || in->created_ns <= f->job_from_ns)
+		return -1;
+	age_ns = in->created_ns - f->job_from_ns;
+	*age_s = age_ns / 1000000000LL;
+	if (total_us < 0 || age_ns < 1000000000LL)
+		return -1;
+	/* total_us * 1000 / age_ns is the share; * 10000 for hundredths */
+	if (total_us > INT64_MAX / 10000000)
+		return 10000;
+	return total_us * 10000000 / age_ns > 10000 ? 10000 :
+	    total_us * 10000000 / age_ns;
 }
 
 /* From the newest snapshot of the job's cgroup: 1 a stall, -1 its PSI
@@ -726,7 +759,7 @@ stall_snapshot(const struct facts *f, struct arena *a, struct rmatch *m)
 	const struct event	*s, *lim = NULL, *psi;
 	struct breakdown_q	 b;
 	int64_t			 unrecl, hits, refault, majflt, full60, full300;
-	int64_t			 full10, fullmax;
+	int64_t			 full10, fullmax, life, age_s;
 	int			 v1, swapping;
 
 	if ((s = job_stat(f)) == NULL)
@@ -754,16 +787,20 @@ stall_snapshot(const struct facts *f, struct arena *a, struct rmatch *m)
 	full60 = ev_num_or(psi, "psi_full_avg60", -1);
 	full300 = ev_num_or(psi, "psi_full_avg300", -1);
 	full10 = ev_num_or(psi, "psi_full_avg10", -1);
+	life = psi_life_share(f, s, psi, &age_s);
 	/* swapping its own memory in and out: much of it in swap beyond the
 	 * limit while its tasks stall (swap-ins are read ahead in clusters:
 	 * neither refaults nor major faults count them all) */
 	swapping = b.swap_bytes > 0 && b.swap_bytes * 100 >= b.limit_bytes *
-	    STALL_SWAP_PCT && (full10 >= PSI_STALL || full60 >= PSI_STALL);
+	    STALL_SWAP_PCT && (full10 >= PSI_STALL || full60 >= PSI_STALL ||
+	    life >= PSI_STALL);
 	if (hits <= 0 || !((refault > 0 && refault * PAGE >= b.limit_bytes) ||
 	    (majflt > 0 && majflt * PAGE >= b.limit_bytes) || swapping))
 		return 0;
-	/* PSI that saw no stall overrules the counters */
-	if (full60 >= 0 && full60 < PSI_NONE && full300 < PSI_NONE)
+	/* PSI that saw no stall overrules the counters; averages over windows
+	 * longer than the job's life only when its total agrees */
+	if (full60 >= 0 && full60 < PSI_NONE && full300 < PSI_NONE &&
+	    (life < 0 || life < PSI_NONE))
 		return -1;
 	rmatch_support(m, s);
 	rmatch_support(m, lim);
@@ -777,6 +814,13 @@ stall_snapshot(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "and its PSI: every task stalled on memory for a large "
 		    "share of the last %s", fullmax == full60 ? "minute" :
 		    "10 seconds");
+		rmatch_support(m, psi);
+	} else if (life >= PSI_STALL) {
+		m->confidence = "high";
+		m->confidence_reason = arena_printf(a, "the job's memory "
+		    "cgroup at its limit with reclaim and refault counters, "
+		    "and its PSI total: every task stalled on memory for a "
+		    "large share of the job's %" PRId64 " s so far", age_s);
 		rmatch_support(m, psi);
 	} else {
 		m->confidence = "medium";
@@ -813,6 +857,12 @@ stall_snapshot(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "%" PRId64 ".%02" PRId64 "%% of the last %s.", m->detail,
 		    fullmax / 100, fullmax % 100, fullmax == full60 ?
 		    "minute" : "10 seconds");
+	else if (life >= PSI_STALL)
+		m->detail = arena_printf(a, "%s Its pressure stall information "
+		    "(memory.pressure's total) says all its tasks waited on "
+		    "memory %" PRId64 ".%02" PRId64 "%% of the %" PRId64 " s "
+		    "from the job's start to the collection.", m->detail,
+		    life / 100, life % 100, age_s);
 	return 1;
 }
 

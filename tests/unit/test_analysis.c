@@ -821,6 +821,57 @@ DEFINE_TEST(test_analysis_stall_v1)
 	}
 }
 
+/* A job collected live 16 s after it started, swapping at its limit
+ * (the real bundle of the cgroup v2 VM's swap case), with the job
+ * cgroup's memory.pressure rewritten here to what a job that young
+ * shows: averages over 60 s and 300 s far below their share of its life.
+ * The total over the 16 s decides: 2.6 s stalled is a stall (high, from
+ * the total), 0.05 s is none. */
+DEFINE_TEST(test_analysis_stall_young_job_psi_total)
+{
+	static const char *const psi[2] = {
+	    "some avg10=8.00 avg60=0.95 avg300=0.20 total=2700000\n"
+	    "full avg10=8.00 avg60=0.95 avg300=0.20 total=2600000\n",
+	    "some avg10=0.50 avg60=0.10 avg300=0.02 total=60000\n"
+	    "full avg10=0.50 avg60=0.10 avg300=0.02 total=50000\n" };
+	const char	*in[1] = { "young" };
+	const char	*f = "cgroup/system.slice/v2node_slurmstepd.scope/"
+			    "job_46176127/memory.pressure";
+	struct analysis	*an;
+	FILE		*fp;
+
+	for (int i = 0; i < 2; i++) {
+		CHECK(test_sh("rm -rf young && mkdir young && tar --zstd -xf "
+		    "'%s' -C young", test_src("fixtures/scenarios/"
+		    "real-v2vm-swap-live/oomtrail-oomtrailci-46176127-v2node-"
+		    "20261202T013240Z.tar.zst")) == 0);
+		if ((fp = fopen("young/cgroup/system.slice/v2node_slurmstepd."
+		    "scope/job_46176127/memory.pressure", "w")) == NULL)
+			return;
+		fputs(psi[i], fp);
+		fclose(fp);
+		/* the manifest's size and hash of the rewritten member */
+		CHECK(test_sh("cd young && n=$(stat -c %%s '%s') && "
+		    "h=$(sha256sum '%s' | cut -d' ' -f1) && sed -i "
+		    "'\\|\"path\": \"%s\"|,/\"sha256\"/{s/\"bytes\": [0-9]*/"
+		    "\"bytes\": '$n'/;s/\"source_bytes\": [0-9]*/"
+		    "\"source_bytes\": '$n'/;s/\"sha256\": \"[0-9a-f]*\"/"
+		    "\"sha256\": \"'$h'\"/}' manifest.json", f, f, f) == 0);
+		if ((an = run(in, 1, 1)) == NULL)
+			return;
+		CHECK_EQ_INT(an->damaged, 0);
+		if (i == 0) {
+			CHECK_EQ_STR(an->verdict.cause, "memory_stall");
+			CHECK_EQ_STR(an->verdict.confidence, "high");
+			CHECK(strstr(an->verdict.summary, "15.") != NULL &&
+			    strstr(an->verdict.summary, "of the 16 s from the "
+			    "job's start") != NULL);
+		} else
+			CHECK(strcmp(an->verdict.cause, "memory_stall") != 0);
+		analysis_free(an);
+	}
+}
+
 /* Two steps of one job, each killed at its own limit: one breakdown per
  * failing cgroup, the initiating one first; a second kill in the same
  * cgroup adds none. */
