@@ -47,6 +47,7 @@ ulimit)		REQMEM=419430400 ;;
 numa_bind)	REQMEM=943718400 ;;
 dirty)		REQMEM=268435456 ;;
 swap)		REQMEM=157286400 ;;
+container)	REQMEM=419430400 ;;
 esac
 EXACT_CPUS=1
 if [ "$SLURMV" = 24.11 ]; then
@@ -128,6 +129,11 @@ ulimit)		HOOKS="trap epilog";	VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=none
 # beside it and the kernel kills step 0's process, the largest: SPANK's
 # bundle (its watcher sampled every step) names the step that grew.
 overlap)	HOOKS="epilog";		VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=0 ;;
+# cgroup v2 VM only, where dockerd runs: the job's container is OOM-killed
+# in dockerd's cgroup (/docker/<id>), outside the job's, whose own
+# counters show no kill (KILLED=0); Slurm sees a script that exited 137.
+container)	HOOKS="epilog";		VHOOKS=$HOOKS;	CAUSE=host_oom;	SPANK=none
+		KILLED=0 ;;
 # Never starts on 22.05.8 (the node is drained): root collects it pending.
 gpu_nofile)	HOOKS="operator";	VHOOKS=$HOOKS; CAUSE=gpu_access_denied; SPANK=none ;;
 *)		die "unknown case $CASE" ;;
@@ -266,6 +272,11 @@ scenario()
 	thrash)
 		ok "sacct: job TIMEOUT" has_line "$SACCT" "${j}TIMEOUT\\|"
 		ok "output: the mapped file re-read 3 times or more" has_line "$OUTF" '^pass [3-9]' ;;
+	container)
+		ok "sacct: job FAILED 137:0" has_line "$SACCT" "${j}FAILED\\|137:0\\|"
+		ok "output: docker run exit status: 137" has_line "$OUTF" '^docker run exit status: 137$'
+		ok "output: killed in the container before 200 MiB" has_line "$OUTF" '^touched (16|32|48|64|80|96) MiB$'
+		ok "output: ... and never reached 200 MiB" bash -c "! grep -q '^touched 200 MiB' '$OUTF'" ;;
 	swap)
 		ok "sacct: job TIMEOUT" has_line "$SACCT" "${j}TIMEOUT\\|"
 		ok "output: 300 MiB held, rewritten twice or more" has_line "$OUTF" '^pass [2-9]' ;;
@@ -332,6 +343,13 @@ kernel_refused()
 	    | select(.error != null and .error != "")] | length > 0'
 }
 
+# docker_kill DIR: the kernel's memcg OOM kill of membind in a cgroup
+# dockerd made (/docker/<64 hex>), as an unprivileged uid.
+docker_kill()
+{
+	grep -rEq "oom-kill:constraint=CONSTRAINT_MEMCG,.*oom_memcg=/docker/[0-9a-f]{64},task_memcg=/docker/[0-9a-f]{64},task=membind,pid=[0-9]+,uid=[1-9][0-9]*" "$1/kernel"
+}
+
 kernel_oom_or_refused()
 {
 	kernel_oom "$1" || kernel_refused "$1"
@@ -377,6 +395,9 @@ bundle_checks()
 	[ "$hook" = epilog ] &&
 	ok "$hook: no scontrol listpids / show step in the Epilog" jqt "$un/manifest.json" \
 	    '[.items[]? | select((.source // "") | test("scontrol (listpids|show step)"))] | length == 0'
+	[ "$CASE" = container ] &&
+	ok "$hook: kernel memcg kill of membind in dockerd's /docker/<id> captured" \
+	    docker_kill "$un"
 	case $CAUSE/$KILLED in host_oom/1) ;; *) return ;; esac
 	if [ "$hook" = epilog ] || [ "$hook" = spank ]; then
 		ok "$hook: kernel memcg OOM kill of job $ID captured" kernel_oom "$un"
@@ -699,6 +720,10 @@ verdict_checks()
 		    '.verdict.filled_by.part == "shmem"' ;;
 	thrash/memory_stall)
 		ok "$hook: rule R-HOST-010" jqt "$j" '.verdict.rule == "R-HOST-010"' ;;
+	container/host_oom)
+		ok "$hook: rule R-HOST-012 names Docker and the container's cgroup" jqt "$j" \
+		    '.verdict.rule == "R-HOST-012" and
+		    (.verdict.summary | test("Docker container.s memory cgroup \\(/docker/[0-9a-f]{64}\\)"))' ;;
 	swap/memory_stall)
 		ok "$hook: rule R-HOST-010, swapping hard" jqt "$j" \
 		    '.verdict.rule == "R-HOST-010" and (.verdict.summary | test("swapping hard"))' ;;

@@ -44,6 +44,11 @@ LATE_CASES="gpu_nofile dbd_down"
 # disk), a job that swaps its own memory until its time limit.
 SWAPDEV=${OOMTRAIL_INTEG_SWAPDEV:-/dev/vde}
 [ "$(cgroup_mode)" = v2 ] && [ -b "$SWAPDEV" ] && LATE_CASES="$LATE_CASES swap"
+# cgroup v2 VM only, where the guest runs dockerd (vm_guest.sh): alone,
+# a container the job starts is OOM-killed in dockerd's cgroup, outside
+# the job's.
+[ "$(cgroup_mode)" = v2 ] && docker image inspect oomtrail/membind >/dev/null 2>&1 &&
+    LATE_CASES="container $LATE_CASES"
 # A development run of some cases only: OOMTRAIL_INTEG_CASES="a b" (the
 # checks of the others then fail: they have no results).
 if [ -n "${OOMTRAIL_INTEG_CASES:-}" ]; then
@@ -330,6 +335,23 @@ swap_late()
 	swapoff "$SWAPDEV" || fail "cannot swapoff $SWAPDEV"
 }
 
+# container_late: the container case, alone (nothing else's OOM kill
+# may pick its container), collected by the Epilog and, as a failed job,
+# by the EpilogSlurmctld.
+container_late()
+{
+	local c=container id
+	submit "$c"
+	id=$(job_id "$c")
+	wait_for "$JOB_TIMEOUT" "$c to finish" job_done "$id" ||
+	    fail "$c did not finish"
+	wait_for 60 "$c's Epilog" test -s "$RUN/bundles/epilog/$id/collect.status" ||
+	    log "$c: no Epilog bundle"
+	wait_for 150 "$c's job-scope collector" ctld_done "$id" ||
+	    log "$c: the job-scope collector did not end in 150 s"
+	docker ps -a >"$RESULTS/jobs/$c.docker-ps" 2>&1
+}
+
 mkdir -p "$RESULTS/jobs"
 t0=$(date +%s)
 for c in $CASES; do
@@ -348,6 +370,7 @@ wait_for 150 "the EpilogSlurmctld's collectors" ctld_done ||
     log "a job-scope collector started by the EpilogSlurmctld did not end in 150 s"
 case " $LATE_CASES " in *" gpu_nofile "*) nofile ;; esac
 case " $LATE_CASES " in *" dbd_down "*) dbd_down ;; esac
+case " $LATE_CASES " in *" container "*) container_late ;; esac
 case " $LATE_CASES " in *" swap "*) swap_late ;; esac
 CASES="$CASES $LATE_CASES"
 task_ids >/dev/null

@@ -12,7 +12,7 @@
 #
 # "build" makes the VM image once and caches it in $W: a copy of the
 # chroot's root with a kernel, an initrd that finds a virtio disk, jq,
-# iproute2 and a tiny /sbin/oomtrail-vm-init, packed into an ext4 image
+# iproute2, Docker (docker.io) and a tiny /sbin/oomtrail-vm-init, packed into an ext4 image
 # (mkfs.ext4 -d, no loop mount).  A stamp names its inputs (the chroot's
 # own stamp, the packages, the init); other inputs rebuild it.
 #
@@ -42,7 +42,8 @@ VM_CPUS=${OOMTRAIL_VM_CPUS:-4}
 VM_NODE1_MEM=${OOMTRAIL_VM_NODE1_MEM:-384}
 VM_TIMEOUT=${OOMTRAIL_VM_TIMEOUT:-1500}
 ACCEL=${OOMTRAIL_VM_ACCEL:-auto}
-VMPKGS="linux-image-amd64 initramfs-tools kmod zstd jq iproute2"
+# docker.io: the container case (dockerd, started by vm_guest.sh)
+VMPKGS="linux-image-amd64 initramfs-tools kmod zstd jq iproute2 docker.io"
 STAMP=$W/.oomtrail-vm
 
 log()
@@ -210,6 +211,9 @@ run()
 {
 	local accel cpu st rc t0 tar n0 n1
 	[ -n "$RESULTS" ] || { echo "OOMTRAIL_INTEG_RESULTS must be set" >&2; exit 2; }
+	# its parent is removed and remade: never a directory of someone else's
+	[ "$(basename "$OOMTRAIL_INTEG_RESULTS")" = run ] && [ "$RESULTS" != / ] ||
+	    { echo "OOMTRAIL_INTEG_RESULTS must name a run/ directory (the VM's own results are beside it): $OOMTRAIL_INTEG_RESULTS" >&2; exit 2; }
 	rm -rf "$RESULTS"
 	mkdir -p "$RESULTS"
 	[ "$(id -u)" -eq 0 ] || skip "not root"

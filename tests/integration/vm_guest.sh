@@ -48,6 +48,39 @@ say "$(uname -r), cgroup2 controllers: $(cat $CG/cgroup.controllers)"
 rm -rf $R
 mkdir -p $R
 
+# Docker as a site runs it for its users: dockerd as root in
+# system.slice/docker.service (the cgroupfs driver: no systemd here), no
+# network (the VM has none), the job user in the docker group (before
+# Slurm starts, which reads the user's groups).  A container it starts
+# for a job lives in /docker/<id>, outside the job's cgroup: the
+# container case.  Its image is membind alone, imported from a tar.
+docker_up()
+{
+	local i opts="--bridge=none --iptables=false"
+	command -v dockerd >/dev/null || { say "no dockerd in the image"; return 1; }
+	dockerd --help 2>&1 | grep -q -- --ip6tables && opts="$opts --ip6tables=false"
+	modprobe overlay 2>/dev/null
+	id oomtrailci >/dev/null 2>&1 || useradd -m -s /bin/bash oomtrailci
+	getent group docker >/dev/null || groupadd -r docker
+	usermod -aG docker oomtrailci
+	mkdir -p $CG/system.slice/docker.service
+	(
+		echo $BASHPID >$CG/system.slice/docker.service/cgroup.procs
+		# shellcheck disable=SC2086
+		exec dockerd $opts --exec-opt native.cgroupdriver=cgroupfs \
+		    --group docker >$R/dockerd.log 2>&1 </dev/null
+	) &
+	for i in $(seq 1 180); do
+		docker info >/dev/null 2>&1 && break
+		sleep 1
+	done
+	docker info >$R/docker-info.txt 2>&1 || { say "dockerd did not come up"; return 1; }
+	tar -C /stage/bin -c membind | docker import - oomtrail/membind >/dev/null ||
+	    { say "docker import failed"; return 1; }
+	say "dockerd up: $(docker version --format '{{.Server.Version}}' 2>/dev/null), $(sed -n 's/^ *Cgroup Driver: //p' $R/docker-info.txt) driver"
+}
+docker_up
+
 # the stage itself, in its own service cgroup
 mkdir -p $CG/system.slice/oomtrail-integ.service
 (
