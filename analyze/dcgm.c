@@ -16,6 +16,12 @@
  *    time of each Xid, not its number: the catalog cannot be asked);
  *  - cuda_oom_exhaustion: DCGM's peak reached 95% of the GPU's capacity.
  *
+ * When the verdict names its GPU (the rule matched one of nvidia-smi's
+ * GPUs: the Xid's PCI address, the OOM's device), only that GPU's row,
+ * on that node, may corroborate, and the finding says the identity was
+ * checked; DCGM's GPU ID is NVML's index, nvidia-smi's.  Without it,
+ * every row may speak (its GPU is named in the finding).
+ *
  * It never decides a verdict: DCGM samples (its peak can miss a short
  * spike) and counts what happened on the GPU during the job's window,
  * whoever did it.
@@ -136,10 +142,34 @@ speaks_to(const struct facts *f, struct arena *a, const char *cause,
 	return NULL;
 }
 
+/* nvidia-smi's index of the EV_GPU g; -1 when g is not one of them. */
+static int64_t
+index_of(const struct facts *f, const struct event *g)
+{
+	for (int i = 0; g != NULL && i < f->ngpus; i++)
+		if (f->gpus[i].gpu == g)
+			return f->gpus[i].index;
+	return -1;
+}
+
+/* A row of another GPU than the one that failed (failed: its EV_GPU,
+ * NULL when unknown); DCGM's summary row covers every GPU. */
+static int
+other_gpu(const struct facts *f, const struct event *failed,
+    const struct event *d)
+{
+	int64_t	want = index_of(f, failed), gpu = ev_num_or(d, "gpu", -1);
+
+	if (want < 0 || gpu < 0)
+		return 0;
+	return gpu != want || (d->node != NULL && failed->node != NULL &&
+	    strcmp(d->node, failed->node) != 0);
+}
+
 /* One finding of the verdict's rule citing the GPUs that corroborate. */
 static void
 corroborate(const struct facts *f, struct analysis *an,
-    const struct event **ev, size_t n)
+    const struct event *failed, const struct event **ev, size_t n)
 {
 	const struct event	*cite[16];
 	const char		*said = NULL, *s;
@@ -149,9 +179,14 @@ corroborate(const struct facts *f, struct analysis *an,
 	if (an->verdict.cause == NULL || an->verdict.rule == NULL)
 		return;
 	for (size_t i = 0; i < n && k < 16; i++) {
-		if ((s = speaks_to(f, an->arena, an->verdict.cause,
+		if (other_gpu(f, failed, ev[i]) ||
+		    (s = speaks_to(f, an->arena, an->verdict.cause,
 		    &an->dcgm[i], ev[i])) == NULL)
 			continue;
+		if (index_of(f, failed) >= 0 && ev_num_or(ev[i], "gpu", -1) >=
+		    0)
+			s = arena_printf(an->arena, "%s, the GPU that failed "
+			    "(DCGM's GPU ID is nvidia-smi's index)", s);
 		said = arena_printf(an->arena, "%s%s%s", said != NULL ? said :
 		    "", said != NULL ? "; " : "", s);
 		cite[k++] = ev[i];
@@ -166,7 +201,8 @@ corroborate(const struct facts *f, struct analysis *an,
 }
 
 void
-dcgm_view(const struct facts *f, struct analysis *an)
+dcgm_view(const struct facts *f, struct analysis *an,
+    const struct event *failed)
 {
 	const struct event	**ev;
 	size_t			  n = 0;
@@ -190,6 +226,6 @@ dcgm_view(const struct facts *f, struct analysis *an)
 		ev[an->ndcgm] = d;
 		fill_row(f, an, &an->dcgm[an->ndcgm++], d);
 	}
-	corroborate(f, an, ev, an->ndcgm);
+	corroborate(f, an, failed, ev, an->ndcgm);
 	free(ev);
 }

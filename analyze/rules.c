@@ -1225,7 +1225,7 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	device_quantities(f, an, f->first[EV_CUDA_OOM] != NULL ?
 	    f->first[EV_CUDA_OOM] : f->summary_oom);
 	gpu_acct_quantities(f, an);
-	dcgm_view(f, an);
+	dcgm_view(f, an, m.gpu);
 	fill_timeline(f, an, init, strcmp(r->cause, "inconclusive") == 0 &&
 	    init != NULL && is_cascade(init->kind) && peers_went(f));
 	verdict_outlook(&an->verdict);

@@ -263,7 +263,8 @@ void		gpu_acct_quantities(const struct facts *, struct analysis *);
 
 /* dcgm.c: one quantities.dcgm row per GPU of DCGM's job statistics, and
  * a finding of the verdict's rule when they corroborate its cause. */
-void		dcgm_view(const struct facts *, struct analysis *);
+void		dcgm_view(const struct facts *, struct analysis *,
+		    const struct event *failed_gpu);
 
 /* stall.c: the job's collective timeouts folded per rank, the ranks
  * behind the others (an->collective). */
