@@ -125,6 +125,55 @@ record_gpu(const struct analysis *an)
 	return n == 1 ? only : NULL;
 }
 
+/* DCGM's job statistics summed over its per-GPU rows: the critical Xids
+ * and double-bit ECC errors it counted, its worst health; the memory peak
+ * of the verdict's GPU (g, same node), else the largest. */
+struct dcgm_sum {
+	int64_t		 rows, xid, dbe, peak;
+	const char	*health;
+};
+
+static int
+health_rank(const char *h)
+{
+	if (h == NULL)
+		return 0;
+	if (strcmp(h, "Healthy") == 0)
+		return 1;
+	if (strcmp(h, "Warning") == 0)
+		return 2;
+	return 3;	/* Failure, or anything DCGM printed that is not known */
+}
+
+static void
+dcgm_sum(const struct analysis *an, const struct device_q *g,
+    struct dcgm_sum *d)
+{
+	int64_t	gpeak = -1;
+
+	memset(d, 0, sizeof(*d));
+	d->peak = -1;
+	for (size_t i = 0; i < an->ndcgm; i++) {
+		const struct dcgm_q *q = &an->dcgm[i];
+
+		if (q->gpu == NULL || strcmp(q->gpu, "summary") == 0)
+			continue;
+		d->rows++;
+		d->xid += q->xid_errors > 0 ? q->xid_errors : 0;
+		d->dbe += q->ecc_dbe > 0 ? q->ecc_dbe : 0;
+		if (health_rank(q->health) > health_rank(d->health))
+			d->health = q->health;
+		if (q->max_memory_bytes > d->peak)
+			d->peak = q->max_memory_bytes;
+		if (g != NULL && g->gpu != NULL && strcmp(g->gpu, q->gpu) == 0 &&
+		    (g->node == NULL || q->node == NULL ||
+		    strcmp(g->node, q->node) == 0))
+			gpeak = q->max_memory_bytes;
+	}
+	if (gpeak >= 0)
+		d->peak = gpeak;
+}
+
 static json_t *
 record_of(const struct analysis *an, int *bad)
 {
@@ -140,6 +189,7 @@ record_of(const struct analysis *an, int *bad)
 	int64_t			 seen[RECORD_XIDS_MAX], ecc = 0, elapsed, gpus;
 	size_t			 nseen = 0;
 	const char		*model = NULL;
+	struct dcgm_sum		 dc;
 
 	if (o == NULL || xids == NULL || hashes == NULL || nodes == NULL ||
 	    hw == NULL || miss == NULL) {
@@ -258,6 +308,16 @@ record_of(const struct analysis *an, int *bad)
 	rset(o, "bundle_sha256", hashes, bad);
 	rset(o, "damaged", json_boolean(an->damaged), bad);
 	rset(o, "missing_evidence", miss, bad);
+	dcgm_sum(an, g, &dc);
+	rset(o, "dcgm_gpus", dc.rows > 0 ? json_integer(dc.rows) :
+	    json_null(), bad);
+	rset(o, "dcgm_max_memory_bytes", dc.rows > 0 ? ri(dc.peak) :
+	    json_null(), bad);
+	rset(o, "dcgm_xid_errors", dc.rows > 0 ? json_integer(dc.xid) :
+	    json_null(), bad);
+	rset(o, "dcgm_ecc_dbe", dc.rows > 0 ? json_integer(dc.dbe) :
+	    json_null(), bad);
+	rset(o, "dcgm_health", rs(dc.health), bad);
 	return o;
 }
 

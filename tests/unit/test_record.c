@@ -190,6 +190,8 @@ DEFINE_TEST(test_record_schema_scenarios)
 		"xid_fault-fires-xid31-illegal-access",
 		"inconclusive-fires-nccl-desync",
 		"multinode-node2-host-oom-skewed-node3",
+		"retired_pages-fires-xid48-dbe-dcgm",
+		"cuda_oom_exhaustion-fires-no-free-memory-dcgm",
 	};
 	json_t		*schema = rv_schema(), *r;
 	char		*s;
@@ -231,6 +233,29 @@ DEFINE_TEST(test_record_schema_scenarios)
 			CHECK_EQ_STR(gs(r, "failure_domain"),
 			    "infrastructure");
 			CHECK_EQ_STR(gs(r, "initiating_node"), "vm");
+			/* no DCGM statistics: every dcgm_* key null */
+			CHECK(json_is_null(json_object_get(r, "dcgm_gpus")) &&
+			    json_is_null(json_object_get(r, "dcgm_xid_errors")) &&
+			    json_is_null(json_object_get(r, "dcgm_health")));
+		}
+		/* DCGM: GPU 0 healthy, GPU 1 with 2 critical Xids, 1 DBE
+		 * and Failure: summed, the worst health */
+		if (r != NULL && strcmp(sc[i],
+		    "retired_pages-fires-xid48-dbe-dcgm") == 0) {
+			CHECK_EQ_INT(json_integer_value(json_object_get(r,
+			    "dcgm_gpus")), 2);
+			CHECK_EQ_INT(json_integer_value(json_object_get(r,
+			    "dcgm_xid_errors")), 2);
+			CHECK_EQ_INT(json_integer_value(json_object_get(r,
+			    "dcgm_ecc_dbe")), 1);
+			CHECK_EQ_STR(gs(r, "dcgm_health"), "Failure");
+		}
+		/* the peak of the GPU the verdict names (GPU 0, 4095 MiB) */
+		if (r != NULL && strcmp(sc[i],
+		    "cuda_oom_exhaustion-fires-no-free-memory-dcgm") == 0) {
+			CHECK_EQ_STR(gs(r, "initiating_gpu"), "0");
+			CHECK_EQ_INT(json_integer_value(json_object_get(r,
+			    "dcgm_max_memory_bytes")), 4293918720LL);
 		}
 		json_decref(r);
 		free(s);
