@@ -101,22 +101,38 @@ idx_set(struct str s, unsigned char set[IDX_MAX / 8])
 	return r;
 }
 
-/* "/dev/nvidia3" -> 3; -1 for nvidiactl, nvidia-uvm, anything else. */
+/* The per-GPU device node prefixes: NVIDIA's /dev/nvidiaN (its minor),
+ * AMD's render nodes /dev/dri/renderDN (N from 128: gres.conf lists
+ * them, File=/dev/dri/renderD[128-131]). */
+static const char *const gpu_pfx[] = { "/dev/nvidia", "/dev/dri/renderD" };
+
+/* "/dev/nvidia3" -> 3, "/dev/dri/renderD129" -> 129; -1 for nvidiactl,
+ * nvidia-uvm, /dev/kfd, anything else. */
 static int
 gpu_minor(struct str dev)
 {
-	static const char	pfx[] = "/dev/nvidia";
-	int			m = 0;
+	for (size_t k = 0; k < sizeof(gpu_pfx) / sizeof(gpu_pfx[0]); k++) {
+		size_t	n = strlen(gpu_pfx[k]);
+		int	m = 0;
 
-	if (dev.n <= sizeof(pfx) - 1 || dev.n > sizeof(pfx) + 2 ||
-	    memcmp(dev.p, pfx, sizeof(pfx) - 1) != 0)
-		return -1;
-	for (size_t i = sizeof(pfx) - 1; i < dev.n; i++) {
-		if (dev.p[i] < '0' || dev.p[i] > '9')
-			return -1;
-		m = m * 10 + (dev.p[i] - '0');
+		if (dev.n <= n || dev.n > n + 3 ||
+		    memcmp(dev.p, gpu_pfx[k], n) != 0)
+			continue;
+		for (size_t i = n; i < dev.n; i++) {
+			if (dev.p[i] < '0' || dev.p[i] > '9')
+				return -1;
+			m = m * 10 + (dev.p[i] - '0');
+		}
+		return m < IDX_MAX ? m : -1;
 	}
-	return m < IDX_MAX ? m : -1;
+	return -1;
+}
+
+/* AMD's /dev/kfd: every ROCm process opens it, whatever its GPUs. */
+static int
+is_kfd(struct str dev)
+{
+	return str_eq(dev, "/dev/kfd");
 }
 
 /* The device files gres.conf lists for GPUs, in order: IDX k of scontrol
@@ -129,13 +145,17 @@ struct gres_files {
 static void
 gres_expand(struct gres_files *g, struct str file)
 {
-	static const char	 pfx[] = "/dev/nvidia";
-	size_t			 n = sizeof(pfx) - 1;
+	size_t			 n = 0, p;
 	const char		*close;
 	struct str		 in;
 	uint64_t		 lo, hi;
 
-	if (file.n <= n || memcmp(file.p, pfx, n) != 0)
+	for (p = 0; p < sizeof(gpu_pfx) / sizeof(gpu_pfx[0]); p++) {
+		n = strlen(gpu_pfx[p]);
+		if (file.n > n && memcmp(file.p, gpu_pfx[p], n) == 0)
+			break;
+	}
+	if (p == sizeof(gpu_pfx) / sizeof(gpu_pfx[0]))
 		return;
 	if (file.p[n] != '[') {
 		if (gpu_minor(file) >= 0 && g->n < IDX_MAX)
@@ -190,6 +210,11 @@ on_access(struct access_facts *a, const struct event *ev,
 		    (given[m / 8] & (1u << (m % 8))) != 0);
 
 	a->ntried++;
+	/* no ROCm process can run without /dev/kfd: refused, it denies
+	 * every GPU the job was given */
+	if (m < 0 && is_kfd(ev_str(ev, "device")) && refused &&
+	    a->denied == NULL)
+		a->denied = ev;
 	if (m < 0)
 		return;
 	/* Past the device cgroup: opened, or failed for another reason

@@ -612,6 +612,11 @@ kit_hip_words(struct arena *a, const char *s)
 		{ "CUDA_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES (or "
 		    "ROCR_VISIBLE_DEVICES)" },
 		{ "nvidia-smi", "amd-smi" },
+		{ "/dev/nvidia* minors", "/dev/dri/renderD* nodes (and "
+		    "/dev/kfd)" },
+		{ "/dev/nvidia*", "/dev/kfd and /dev/dri/renderD*" },
+		{ "File=/dev/nvidia[0-N]", "File=/dev/dri/renderD[128-N]" },
+		{ "AutoDetect=nvml", "AutoDetect=rsmi" },
 		{ "CUDA_LAUNCH_BLOCKING=1", "AMD_SERIALIZE_KERNEL=3" },
 		{ "compute-sanitizer", "ROCm's AddressSanitizer build" },
 		{ "the Xid follows", "the fault follows" },

@@ -8,8 +8,9 @@
  * them. Slurm's cgroup.conf and gres.conf are copied from its config
  * directory. host/job-env.txt is the allow-listed environment of each
  * distinct job process, read as the job's user. gpu/dev-access.txt says
- * which /dev/nvidia* nodes a child can open once it has joined the job's
- * cgroup and become the job's user: the device cgroup (v1 devices.list,
+ * which GPU device nodes (NVIDIA's /dev/nvidia*; AMD's /dev/kfd, which
+ * every ROCm process opens, and /dev/dri/renderD*, one per GPU) a child
+ * can open once it has joined the job's cgroup and become the job's user: the device cgroup (v1 devices.list,
  * v2 eBPF) decides that at open time, so only a process inside the
  * cgroup can tell; as root outside it every open succeeds. The child
  * exits at once, leaving the cgroup; a hung open is the usual per-probe
@@ -51,10 +52,12 @@ static const struct {
 	{ "devices", { "devices.list", NULL } },
 };
 
-/* Device nodes worth trying, as fnmatch patterns. */
+/* Device nodes worth trying, as fnmatch patterns: in the device root,
+ * and in its dri/ (AMD's render nodes, named "dri/renderD128"). */
 static const char *const dev_patterns[] = {
-	"nvidia[0-9]*", "nvidiactl", "nvidia-uvm",
+	"nvidia[0-9]*", "nvidiactl", "nvidia-uvm", "kfd",
 };
+static const char *const dri_patterns[] = { "renderD[0-9]*" };
 
 static const char *const conf_files[] = { "cgroup.conf", "gres.conf" };
 
@@ -297,24 +300,37 @@ dev_order(const void *a, const void *b)
 	return strcmp(x, y);
 }
 
+/* The names in dir (below the device root: "" or "dri") that match one
+ * of pats, as "dri/renderD128". */
 static void
-dev_list(struct dev_arg *a)
+dev_scan(struct dev_arg *a, const char *dir, const char *const *pats,
+    size_t npats)
 {
+	char		 path[PATH_MAX];
 	struct dirent	*d;
 	DIR		*dp;
 
-	if ((dp = opendir(a->root)) == NULL)
+	snprintf(path, sizeof(path), "%s%s%s", a->root, *dir ? "/" : "", dir);
+	if ((dp = opendir(path)) == NULL)
 		return;
 	while ((d = readdir(dp)) != NULL && a->ndev < DEV_MAX)
-		for (size_t i = 0; i < sizeof(dev_patterns) /
-		    sizeof(dev_patterns[0]); i++)
-			if (fnmatch(dev_patterns[i], d->d_name, 0) == 0 &&
-			    strlen(d->d_name) <= NAME_MAX) {
-				snprintf(a->dev[a->ndev++], NAME_MAX + 1, "%s",
-				    d->d_name);
+		for (size_t i = 0; i < npats; i++)
+			if (fnmatch(pats[i], d->d_name, 0) == 0 &&
+			    strlen(dir) + 1 + strlen(d->d_name) <= NAME_MAX) {
+				snprintf(a->dev[a->ndev++], NAME_MAX + 1,
+				    "%s%s%s", dir, *dir ? "/" : "", d->d_name);
 				break;
 			}
 	closedir(dp);
+}
+
+static void
+dev_list(struct dev_arg *a)
+{
+	dev_scan(a, "", dev_patterns, sizeof(dev_patterns) /
+	    sizeof(dev_patterns[0]));
+	dev_scan(a, "dri", dri_patterns, sizeof(dri_patterns) /
+	    sizeof(dri_patterns[0]));
 	qsort(a->dev, a->ndev, sizeof(a->dev[0]), dev_order);
 }
 
@@ -408,8 +424,8 @@ dev_why_not(const struct collect *c, struct dev_arg *a)
 	static char	why[PATH_MAX + 64];
 
 	if (a->ndev == 0) {
-		snprintf(why, sizeof(why), "no %s/nvidia* on this node",
-		    a->root);
+		snprintf(why, sizeof(why), "no %s/nvidia*, %s/kfd or "
+		    "%s/dri/renderD* on this node", a->root, a->root, a->root);
 		return why;
 	}
 	if (geteuid() != 0)

@@ -351,6 +351,39 @@ DEFINE_TEST(test_cpudev_dev_access)
 	    "/cgroup.procs") == 0);
 }
 
+/* AMD: /dev/kfd (every ROCm process opens it) and one render node per
+ * GPU under /dev/dri; the card nodes are not compute's. */
+DEFINE_TEST(test_cpudev_dev_access_amd)
+{
+	char	want[8192], *got;
+
+	setup();
+	test_sh("chmod 755 dev && mkdir -p dev/dri && chmod 755 dev/dri && "
+	    ": > dev/kfd && chmod 666 dev/kfd && : > dev/dri/renderD128 && "
+	    "chmod 666 dev/dri/renderD128 && : > dev/dri/renderD129 && "
+	    "chmod 600 dev/dri/renderD129 && : > dev/dri/card0 && "
+	    "chmod 666 dev/dri/card0");
+	real_ctl("devices", "devices");
+	test_sh(": > cg/devices/" JOB3 "/cgroup.procs");
+	CHECK_EQ_INT(collect("cg", "", "--job 3 --output out"), 0);
+	CHECK_EQ_INT(unpack(), 0);
+	got = slurp_here("b/gpu/dev-access.txt");
+	if (geteuid() != 0) {
+		CHECK_EQ_STR(got, "method=skipped\nnote=not root: cannot join "
+		    "the job's cgroup\n");
+		free(got);
+		return;
+	}
+	snprintf(want, sizeof(want), "method=child-in-cgroup\n"
+	    "uid=1001 gid=1001 cgroup=devices/" JOB3 "\ncgroup_mode=v1 "
+	    "device_rules=devices.list\n"
+	    "device=%s/dev/dri/renderD128 result=ok\n"
+	    "device=%s/dev/dri/renderD129 result=EACCES\n"
+	    "device=%s/dev/kfd result=ok\n", cwd(), cwd(), cwd());
+	CHECK_EQ_STR(got, want);
+	free(got);
+}
+
 DEFINE_TEST(test_cpudev_dev_access_skipped)
 {
 	char	*got;
@@ -361,7 +394,7 @@ DEFINE_TEST(test_cpudev_dev_access_skipped)
 	CHECK_EQ_INT(unpack(), 0);
 	got = slurp_here("b/gpu/dev-access.txt");
 	CHECK(got != NULL && strncmp(got, "method=skipped\nnote=no ", 23)
-	    == 0 && strstr(got, "/dev/nvidia* on this node\n") != NULL);
+	    == 0 && strstr(got, "/dev/dri/renderD* on this node\n") != NULL);
 	free(got);
 	/* The job's cgroups are gone (an Epilog). */
 	fake_devs();
