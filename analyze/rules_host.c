@@ -236,7 +236,10 @@ runtime_of(struct str path)
 
 /* A memcg kill in a container runtime's cgroup whose victim runs as the
  * job's user: the container the job started lives outside the job's
- * cgroup (a daemon created it), so Slurm's limit never applied. */
+ * cgroup (a daemon created it), so Slurm's limit never applied. When
+ * the bundle does not say the job's user (a node-scope bundle asks
+ * Slurm nothing), the kill in the job's window on its node is still a
+ * container's, not the job's cgroup: medium, the uid to check named. */
 static int
 m_container_escape(const struct facts *f, struct arena *a, struct rmatch *m)
 {
@@ -246,15 +249,29 @@ m_container_escape(const struct facts *f, struct arena *a, struct rmatch *m)
 	const char		*rt;
 	int64_t			 uid, juid;
 
-	if (k == NULL || job == NULL)
+	if (k == NULL)
 		return 0;
 	path = ev_str(k, "oom_memcg").n > 0 ? ev_str(k, "oom_memcg") :
 	    ev_str(k, "task_memcg");
 	uid = ev_num_or(k, "uid", -1);
 	juid = ev_num_or(job, "uid", -1);
 	if ((rt = runtime_of(path)) == NULL || ev_field(k, "job_id") != NULL ||
-	    uid < 0 || uid != juid)
+	    uid < 0 || (juid >= 0 && uid != juid))
 		return 0;
+	if (juid < 0) {
+		m->confidence = "medium";
+		m->confidence_reason = "the kernel killed a process in a "
+		    "container runtime's memory cgroup during the job, but "
+		    "the bundle does not say the job's user (no scontrol "
+		    "show job) to match the victim's uid with";
+		m->detail = arena_printf(a, "The killed process ran as uid %"
+		    PRId64 " in a %s container's memory cgroup (%.*s), not in "
+		    "the job's: if uid %" PRId64 " is the job's user, the "
+		    "container the job started escaped the job's cgroup and "
+		    "the job's --mem never applied to it (scontrol show job "
+		    "says UserId).", uid, rt, (int)path.n, path.p, uid);
+		return 1;
+	}
 	rmatch_support(m, job);
 	m->detail = arena_printf(a, "The killed process ran as the job's user "
 	    "(uid %" PRId64 ") in a %s container's memory cgroup (%.*s), "

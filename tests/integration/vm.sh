@@ -42,8 +42,9 @@ VM_CPUS=${OOMTRAIL_VM_CPUS:-4}
 VM_NODE1_MEM=${OOMTRAIL_VM_NODE1_MEM:-384}
 VM_TIMEOUT=${OOMTRAIL_VM_TIMEOUT:-1500}
 ACCEL=${OOMTRAIL_VM_ACCEL:-auto}
-# docker.io: the container case (dockerd, started by vm_guest.sh)
-VMPKGS="linux-image-amd64 initramfs-tools kmod zstd jq iproute2 docker.io"
+# docker.io, docker-cli: the container case (dockerd, started by
+# vm_guest.sh; the client is a package of its own since Debian 13)
+VMPKGS="linux-image-amd64 initramfs-tools kmod zstd jq iproute2 docker.io docker-cli"
 STAMP=$W/.oomtrail-vm
 
 log()

@@ -35,9 +35,6 @@ static const struct {
 } no_scenario[] = {
 	{ "R-DEV-005", "no real nvidia-smi snapshot lists two compute "
 	    "processes of one job on one GPU together with that GPU's record" },
-	{ "R-HOST-012", "no real kernel OOM of a container started by a "
-	    "Slurm job's user in the shared material "
-	    "(test_analysis_container_escape reads a built one)" },
 };
 
 #define MAX_SCEN	256
