@@ -19,6 +19,7 @@
 #include "catalog.h"
 #include "hash.h"
 #include "internal.h"
+#include "member_cache.h"
 #include "rules.h"
 
 struct pool {
@@ -28,6 +29,7 @@ struct pool {
 	enum err_code	 *rcs;
 	size_t		  next;
 	pthread_mutex_t	  mu;
+	struct mcache	 *mc;		/* identical members parsed once */
 };
 
 static void *
@@ -53,8 +55,8 @@ worker(void *arg)
 		}
 		if (p->o->progress != NULL)
 			p->o->progress(p->o->inputs[i], p->o->progress_arg);
-		p->rcs[i] = input_load(p->o->inputs[i], cat, p->o->limits,
-		    &p->ins[i], &p->errs[i]);
+		p->rcs[i] = input_load(p->o->inputs[i], cat, p->mc,
+		    p->o->limits, &p->ins[i], &p->errs[i]);
 	}
 	catalog_free(cat);
 	return NULL;
@@ -84,6 +86,8 @@ load_all(const struct analyze_opts *o, struct pool *p, struct err *e)
 	p->errs = calloc(o->ninputs, sizeof(*p->errs));
 	p->rcs = calloc(o->ninputs, sizeof(*p->rcs));
 	th = calloc(nw, sizeof(*th));
+	/* without it (no memory) every input parses its own members */
+	p->mc = mcache_new();
 	if (p->ins == NULL || p->errs == NULL || p->rcs == NULL || th == NULL) {
 		free(th);
 		return ERR(e, ERR_NOMEM, "inputs");
@@ -110,6 +114,7 @@ pool_free(struct pool *p)
 {
 	for (size_t i = 0; p->ins != NULL && i < p->o->ninputs; i++)
 		input_free(p->ins[i]);
+	mcache_free(p->mc);	/* after the inputs: their events borrow */
 	free(p->ins);
 	free(p->errs);
 	free(p->rcs);

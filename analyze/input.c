@@ -4,7 +4,9 @@
  *
  * Members arrive in archive order. Small structured members (sacct,
  * scontrol, cgroup, nvidia-smi, host files; capped at collection) are
- * read whole into the input's arena and handed to their pure parser;
+ * read whole and handed to their pure parser through the analysis's
+ * member cache (member_cache.c): the node bundles of one job carry the
+ * same Slurm records, which are kept and parsed once, not once a node;
  * logs are streamed in large blocks through the catalog's scanner, so a
  * 20 GB log costs its events and their context, never the log itself.
  * Without a manifest, the first block of each member decides its parser.
@@ -21,6 +23,7 @@
 
 #include "catalog.h"
 #include "internal.h"
+#include "member_cache.h"
 #include "parse.h"
 #include "parse_log.h"
 
@@ -69,10 +72,11 @@ add_file(struct input *in, const char *path, enum file_kind kind,
 	return nf;
 }
 
-/* Read the rest of the member into the arena, after `head` bytes already
- * read. NUL-terminated as a second guard; parsers don't rely on it. */
+/* Read the rest of the member into the arena (a NULL: a malloc'd buffer
+ * the caller frees), after `head` bytes already read. NUL-terminated as a
+ * second guard; parsers don't rely on it. */
 static enum err_code
-slurp_rest(struct input *in, struct bundle_reader *br, const char *head,
+slurp_rest(struct arena *a, struct bundle_reader *br, const char *head,
     size_t nhead, char **out, size_t *outn, struct err *e)
 {
 	char		*rest = NULL, *p;
@@ -81,7 +85,9 @@ slurp_rest(struct input *in, struct bundle_reader *br, const char *head,
 
 	if ((rc = bundle_read_all(br, STRUCT_CAP - nhead, &rest, &nrest, e)))
 		return rc;
-	if ((p = arena_alloc(in->arena, nhead + nrest + 1)) == NULL) {
+	p = a != NULL ? arena_alloc(a, nhead + nrest + 1) :
+	    malloc(nhead + nrest + 1);
+	if (p == NULL) {
 		free(rest);
 		return ERR(e, ERR_NOMEM, "reading member");
 	}
@@ -258,8 +264,41 @@ read_head(struct bundle_reader *br, char *blk, struct err *e)
 	return r < 0 ? -1 : (ssize_t)n;
 }
 
+/*
+ * Kinds whose parse is shared across inputs through the member cache:
+ * every pure parser of the table but amd-smi's, whose events finish()
+ * merges in place.
+ */
+static int
+cached_kind(enum file_kind kind)
+{
+	return kind < sizeof(parsers) / sizeof(parsers[0]) &&
+	    parsers[kind] != NULL && kind != FK_AMDSMI;
+}
+
+/* A structured member through the cache: its bytes are read into a
+ * buffer freed here; the cache keeps one copy of each distinct text. */
 static enum err_code
-load_member(struct input *in, struct bundle_reader *br,
+cached_member(struct input *in, struct mcache *mc, struct bundle_reader *br,
+    enum file_kind kind, int file_id, const char *path, const char *head,
+    size_t nhead, struct err *e)
+{
+	struct src	 s;
+	char		*data = NULL;
+	size_t		 n = 0;
+	enum err_code	 rc;
+
+	if ((rc = slurp_rest(NULL, br, head, nhead, &data, &n, e)))
+		return rc;
+	s = (struct src){ file_id, path, data, n };
+	rc = mcache_parse(mc, parsers[kind], (int)kind, &s, in->arena,
+	    &in->ev, e);
+	free(data);
+	return rc;
+}
+
+static enum err_code
+load_member(struct input *in, struct mcache *mc, struct bundle_reader *br,
     const struct bundle_member *m, struct catalog *cat, char *blk,
     struct err *e)
 {
@@ -305,7 +344,10 @@ load_member(struct input *in, struct bundle_reader *br,
 	if (kind == FK_LOG || kind == FK_OTHER)
 		return stream_log(in, br, m, file_id, f->path, cat, blk,
 		    (size_t)nh, blk + SNIFF_BYTES, e);
-	if ((rc = slurp_rest(in, br, blk, (size_t)nh, &data, &n, e)))
+	if (mc != NULL && cached_kind(kind))
+		return cached_member(in, mc, br, kind, file_id, f->path, blk,
+		    (size_t)nh, e);
+	if ((rc = slurp_rest(in->arena, br, blk, (size_t)nh, &data, &n, e)))
 		return rc;
 	if (kind == FK_SERIES)
 		return input_series(in, file_id, f->path, data, n, e);
@@ -429,7 +471,7 @@ base_name(const char *p)
 }
 
 enum err_code
-input_load(const char *path, struct catalog *cat,
+input_load(const char *path, struct catalog *cat, struct mcache *mc,
     const struct bundle_limits *limits, struct input **out,
     struct err *e)
 {
@@ -445,8 +487,10 @@ input_load(const char *path, struct catalog *cat,
 	int			 r;
 
 	*out = NULL;
+	/* The arena starts small and grows: a node bundle whose Slurm
+	 * records the cache holds needs a few KB of its own. */
 	if ((in = calloc(1, sizeof(*in))) == NULL ||
-	    (in->arena = arena_new(1 << 20)) == NULL) {
+	    (in->arena = arena_new(1 << 12)) == NULL) {
 		free(in);
 		return ERR(e, ERR_NOMEM, "%s", path);
 	}
@@ -474,7 +518,7 @@ input_load(const char *path, struct catalog *cat,
 	}
 	while ((r = bundle_next(br, &m, &me)) == 1) {
 		skipped = bundle_skipped(br);
-		rc = load_member(in, br, &m, cat, blk, &me);
+		rc = load_member(in, mc, br, &m, cat, blk, &me);
 		if (rc == ERR_NOMEM) {
 			*e = me;
 			goto fail;

@@ -10,8 +10,10 @@
  * rule_kit.c) into the analysis model.
  *
  * Ownership: a struct input owns its arena (events, strings, file
- * buffers) until input_free(); the analysis keeps every input alive
- * until analysis_free(), because events borrow from them.
+ * buffers) until input_free(); events of structured members borrow their
+ * text and fields from the member cache, which outlives the inputs. The
+ * model copies what it shows, so the inputs and the cache are freed
+ * before analysis_run() returns.
  */
 #ifndef OOMTRAIL_ANALYZE_INTERNAL_H
 #define OOMTRAIL_ANALYZE_INTERNAL_H
@@ -115,9 +117,12 @@ struct input {
 					 * of its job and node, 0 alone */
 };
 
-/* input.c */
+/* input.c: mc, when not NULL, shares the parse of identical structured
+ * members with the other inputs loaded through it (member_cache.h); it
+ * must outlive the input. */
+struct mcache;
 enum err_code	input_load(const char *path, struct catalog *,
-		    const struct bundle_limits *,
+		    struct mcache *mc, const struct bundle_limits *,
 		    struct input **, struct err *);
 void		input_free(struct input *);
 const struct mitem *input_item(const struct input *, const char *path);

@@ -87,7 +87,7 @@ row "$nodes bundles, all cores (vs 1 bundle x N / cores)" "$all" "$ideal" "$(rat
 # RSS, the sizes of the HTML and text reports (identical lines folded),
 # then the HTML's load in headless Chromium against an empty page's.
 # BENCH_BUNDLES=DIR reuses bundles gen_bundles.sh made (10,000 take
-# minutes to make).
+# minutes to make). Target: 10,000 nodes under 1 GB of RSS (README).
 if [ $smoke -eq 1 ]; then sizes=${BENCH_NODES:-8}; else
 	sizes=${BENCH_NODES:-256 2048 10000}; fi
 max=0

@@ -1,5 +1,9 @@
 /*
  * arena: chunked bump allocator. Large requests get a chunk of their own.
+ * Chunks start at the size given to arena_new() and double, up to
+ * GROW_MAX, as the arena fills: one arena per input of a 10,000-node
+ * analysis holds a few KB, and a chunk's unused tail is memory too (the
+ * allocator hands back pages an earlier input's buffers touched).
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -8,6 +12,8 @@
 #include <string.h>
 
 #include "arena.h"
+
+#define GROW_MAX	((size_t)1 << 20)
 
 struct chunk {
 	struct chunk	*next;
@@ -75,6 +81,9 @@ arena_alloc(struct arena *a, size_t size)
 		} else {
 			c->next = a->head;
 			a->head = c;
+			if (a->chunk < GROW_MAX)
+				a->chunk = a->chunk * 2 > GROW_MAX ?
+				    GROW_MAX : a->chunk * 2;
 		}
 	}
 	c->used += need;

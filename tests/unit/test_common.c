@@ -39,6 +39,34 @@ DEFINE_TEST(test_arena_alloc_and_fail_hook)
 	arena_free(NULL);
 }
 
+/* Chunks grow from the size given to 1 MiB as an arena fills, with
+ * requests bigger than a chunk in between: no two blocks overlap. */
+DEFINE_TEST(test_arena_grows)
+{
+	struct arena	*a = arena_new(1024);
+	unsigned char	*v[4000];
+	size_t		 len[4000], sum = 0;
+	int		 bad = 0;
+
+	CHECK(a != NULL);
+	for (size_t i = 0; i < 4000; i++) {
+		len[i] = i % 97 == 0 ? 70000 : 1 + (i * 131) % 3000;
+		v[i] = arena_alloc(a, len[i]);
+		CHECK(v[i] != NULL);
+		if (v[i] == NULL)
+			return;
+		CHECK(((uintptr_t)v[i] & 15) == 0);
+		memset(v[i], (int)(i & 0xff), len[i]);
+		sum += (len[i] + 15) & ~(size_t)15;
+	}
+	for (size_t i = 0; i < 4000; i++)
+		for (size_t k = 0; k < len[i]; k++)
+			bad += v[i][k] != (unsigned char)(i & 0xff);
+	CHECK_EQ_INT(bad, 0);
+	CHECK_EQ_INT(arena_used(a), sum);
+	arena_free(a);
+}
+
 DEFINE_TEST(test_buf_cap)
 {
 	struct buf	b;

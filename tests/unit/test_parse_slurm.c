@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "member_cache.h"
 #include "parse.h"
 #include "units.h"
 
@@ -886,4 +887,97 @@ DEFINE_TEST(test_scontrol_hostile)
 	run_str(&r, parse_scontrol, "");
 	CHECK_EQ_INT(r.out.n, 0);
 	run_free(&r);
+}
+
+/* One cached parse of a member through the member cache (analyze/
+ * member_cache.c) into a fresh list; the bytes are a private copy freed
+ * before the events are read, so a copy that borrowed from them fails
+ * under ASan. */
+static enum err_code
+cache_one(struct mcache *mc, parse_fn *fn, int file_id, const char *path,
+    const char *p, size_t n, struct arena *a, struct evlist *out)
+{
+	struct err	 e = { 0 };
+	struct src	 s;
+	char		*copy = malloc(n + 1);
+	enum err_code	 rc;
+
+	CHECK(copy != NULL);
+	memcpy(copy, p, n);
+	s = (struct src){ file_id, path, copy, n };
+	rc = mcache_parse(mc, fn, 3, &s, a, out, &e);
+	memset(copy, 'x', n);
+	free(copy);
+	return rc;
+}
+
+DEFINE_TEST(test_member_cache_parses_once)
+{
+	struct mcache	*mc = mcache_new();
+	struct arena	*a = arena_new(4096);
+	struct evlist	 l[4] = { 0 };
+	struct run	 r;
+	char		*b;
+	size_t		 n;
+
+	CHECK(mc != NULL && a != NULL);
+	if (mc == NULL || a == NULL)
+		return;
+	b = test_slurp(FX "cgroup-v1/oom-live/sacct_parsable2.txt", &n);
+	/* the uncached parse, for comparison */
+	run_buf(&r, parse_sacct, b, n);
+	CHECK_EQ_INT(r.rc, ERR_OK);
+	CHECK(r.out.n > 0);
+	CHECK_EQ_INT(cache_one(mc, parse_sacct, 1, "slurm/sacct.txt", b, n,
+	    a, &l[0]), ERR_OK);
+	CHECK_EQ_INT(mcache_hits(mc), 0);
+	CHECK_EQ_INT(cache_one(mc, parse_sacct, 7, "slurm/sacct.txt", b, n,
+	    a, &l[1]), ERR_OK);
+	CHECK_EQ_INT(mcache_hits(mc), 1);	/* same path, same bytes */
+	/* another path or other bytes are parsed on their own */
+	CHECK_EQ_INT(cache_one(mc, parse_sacct, 8, "slurm/sacct-2.txt", b, n,
+	    a, &l[2]), ERR_OK);
+	CHECK_EQ_INT(cache_one(mc, parse_sacct, 9, "slurm/sacct.txt", b,
+	    n - 1, a, &l[3]), ERR_OK);
+	CHECK_EQ_INT(mcache_hits(mc), 1);
+	CHECK_EQ_INT(l[0].n, r.out.n);
+	CHECK_EQ_INT(l[1].n, r.out.n);
+	CHECK_EQ_INT(l[2].n, r.out.n);
+	for (size_t i = 0; i < r.out.n && i < l[0].n && i < l[1].n; i++) {
+		const struct event *u = r.out.v[i], *x = l[0].v[i];
+		const struct event *y = l[1].v[i];
+
+		/* what the parser said, with each copy's own file id */
+		CHECK_EQ_INT(x->kind, u->kind);
+		CHECK_EQ_INT(x->ref.line, u->ref.line);
+		CHECK_EQ_INT(x->ref.file_id, 1);
+		CHECK_EQ_INT(y->ref.file_id, 7);
+		CHECK_EQ_INT(x->nf, u->nf);
+		CHECK(x->text.n == u->text.n &&
+		    memcmp(x->text.p, u->text.p, u->text.n) == 0);
+		for (uint16_t k = 0; k < u->nf && k < x->nf; k++) {
+			CHECK_EQ_STR(x->f[k].name, u->f[k].name);
+			CHECK_EQ_INT(x->f[k].num, u->f[k].num);
+			CHECK(x->f[k].s.n == u->f[k].s.n && (u->f[k].s.n == 0 ||
+			    memcmp(x->f[k].s.p, u->f[k].s.p, u->f[k].s.n) == 0));
+		}
+		/* two events, one text and one field array */
+		CHECK(x != y);
+		CHECK(x->text.p == y->text.p);
+		CHECK(x->f == y->f);
+	}
+	/* a field set on one copy later is that copy's alone */
+	if (l[0].n > 0 && l[1].n > 0) {
+		CHECK_EQ_INT(ev_set_num(l[1].v[0], a, "later", 5), 0);
+		CHECK_EQ_INT(num(l[1].v[0], "later"), 5);
+		CHECK(ev_field(l[0].v[0], "later") == NULL);
+		CHECK_EQ_INT(l[0].v[0]->nf, r.out.v[0]->nf);
+	}
+	for (size_t i = 0; i < 4; i++)
+		evlist_free(&l[i]);
+	run_free(&r);
+	free(b);
+	arena_free(a);
+	mcache_free(mc);
+	mcache_free(NULL);
 }
