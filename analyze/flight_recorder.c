@@ -28,6 +28,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <jansson.h>
+
+#include "fr_snap.h"
 #include "internal.h"
 #include "pickle.h"
 
@@ -53,175 +56,130 @@ rank_of(const char *path)
 	return (int)r;
 }
 
-/* Is this tree a Flight Recorder dump? */
-int
-fr_is_dump(const struct pk_node *root)
+/* One EV_FLIGHT_RECORDER for a dump's numbers (from its pickle or from
+ * the summary redaction keeps), read from path (the dump's own name). */
+static enum err_code
+fr_event(struct input *in, int file_id, const char *path,
+    const struct fr_snap *s, struct err *e)
 {
-	const struct pk_node	*v = pk_get(root, "version");
-
-	return v != NULL && v->type == PK_STR &&
-	    (pk_get(root, "entries") != NULL ||
-	    pk_get(root, "pg_status") != NULL) &&
-	    pk_get(root, "pg_config") != NULL;
-}
-
-static int64_t
-int_or(const struct pk_node *d, const char *k, int64_t dflt)
-{
-	int64_t	v;
-
-	return pk_int(pk_get(d, k), &v) == 0 ? v : dflt;
-}
-
-/* The elements of the first input (the watchdog's NumelIn); -1. */
-static int64_t
-numel_of(const struct pk_node *e)
-{
-	const struct pk_node	*s = pk_item(pk_get(e, "input_sizes"), 0);
-	int64_t			 n = 1, d;
-
-	if (s == NULL)
-		return -1;
-	for (size_t i = 0; i < pk_len(s); i++) {
-		if (pk_int(pk_item(s, i), &d) != 0 || d < 0)
-			return -1;
-		if (d != 0 && n > INT64_MAX / d)
-			return -1;
-		n *= d;
-	}
-	return n;
-}
-
-/* The group's id as pg_status keys it ("0"), from an entry's pg_id. */
-static const struct pk_node *
-status_of(const struct pk_node *root, int64_t pg)
-{
-	char	key[24];
-
-	snprintf(key, sizeof(key), "%" PRId64, pg);
-	return pk_get(pk_get(root, "pg_status"), key);
-}
-
-/* The first collective (not p2p) that has not completed, else NULL;
- * its group in *pg (else the group of the last entry). */
-static const struct pk_node *
-pending(const struct pk_node *entries, int64_t *pg)
-{
-	size_t	n = pk_len(entries);
-
-	*pg = n > 0 ? int_or(pk_item(entries, n - 1), "pg_id", 0) : 0;
-	for (size_t i = 0; i < n; i++) {
-		const struct pk_node *e = pk_item(entries, i);
-		const struct pk_node *p2p = pk_get(e, "is_p2p");
-
-		if (p2p != NULL && p2p->type == PK_BOOL && p2p->u.i)
-			continue;
-		if (pk_str_is(pk_get(e, "state"), "completed"))
-			continue;
-		if (int_or(e, "collective_seq_id", -1) < 0)
-			continue;
-		*pg = int_or(e, "pg_id", 0);
-		return e;
-	}
-	return NULL;
-}
-
-/* The last collective seq an entry of group pg reached in state (or
- * any state when NULL); -1. */
-static int64_t
-last_seq(const struct pk_node *entries, int64_t pg, const char *state)
-{
-	int64_t	best = -1, s;
-
-	for (size_t i = 0; i < pk_len(entries); i++) {
-		const struct pk_node *e = pk_item(entries, i);
-
-		if (int_or(e, "pg_id", 0) != pg || (state != NULL &&
-		    !pk_str_is(pk_get(e, "state"), state)))
-			continue;
-		if ((s = int_or(e, "collective_seq_id", -1)) > best)
-			best = s;
-	}
-	return best;
-}
-
-static int
-set_fields(struct event *ev, struct arena *a, const struct pk_node *root,
-    const struct pk_node *e, int64_t pg)
-{
-	const struct pk_node	*ents = pk_get(root, "entries");
-	const struct pk_node	*st = status_of(root, pg), *nm;
-	int			 rc = 0;
-
-	rc |= ev_set_num(ev, a, "pg_id", pg);
-	rc |= ev_set_num(ev, a, "entries", (int64_t)pk_len(ents));
-	rc |= ev_set_num(ev, a, "last_enqueued", int_or(st,
-	    "last_enqueued_collective", last_seq(ents, pg, NULL)));
-	rc |= ev_set_num(ev, a, "last_started", int_or(st,
-	    "last_started_collective", -1));
-	rc |= ev_set_num(ev, a, "last_completed", int_or(st,
-	    "last_completed_collective", last_seq(ents, pg, "completed")));
-	if (e == NULL)
-		return rc;
-	rc |= ev_set_num(ev, a, "seqnum", int_or(e, "collective_seq_id", -1));
-	rc |= ev_set_num(ev, a, "numel_in", numel_of(e));
-	rc |= ev_set_num(ev, a, "timeout_ms", int_or(e, "timeout_ms", -1));
-	if ((nm = pk_get(e, "profiling_name")) != NULL && nm->type == PK_STR)
-		rc |= ev_set_strdup(ev, a, "optype", str_make(nm->u.s, nm->n));
-	if ((nm = pk_get(e, "state")) != NULL && nm->type == PK_STR)
-		rc |= ev_set_strdup(ev, a, "state", str_make(nm->u.s, nm->n));
-	return rc;
-}
-
-/*
- * One EV_FLIGHT_RECORDER for the dump in root (a tree that fr_is_dump
- * accepted), read from path. The tree's strings are copied: it dies
- * after this call.
- */
-enum err_code
-input_flight(struct input *in, int file_id, const char *path,
-    const struct pk_node *root, struct err *e)
-{
-	struct arena		*a = in->arena;
-	const struct pk_node	*ent, *ents = pk_get(root, "entries");
-	struct event		*ev;
-	struct str		 op;
-	int64_t			 pg;
-	int			 rank = rank_of(path);
-	char			*t;
+	struct arena	*a = in->arena;
+	struct event	*ev;
+	int		 rank = rank_of(path), rc = 0;
+	char		*t;
 
 	if (rank < 0)
 		input_add_note(in, "%s: a Flight Recorder dump whose name "
 		    "ends in no rank (dumps are named <prefix><rank>): read, "
 		    "but it cannot name a rank", path);
-	ent = pending(ents, &pg);
 	if ((ev = evlist_add(&in->ev, a, EV_FLIGHT_RECORDER)) == NULL)
 		return ERR(e, ERR_NOMEM, "%s", path);
 	ev->sig = "torch.flight_recorder";
 	ev->ref = (struct evref){ file_id, 0, 0, 0 };
 	ev->node = in->node;
 	ev->rank = rank;
-	if (set_fields(ev, a, root, ent, pg) != 0)
+	rc |= ev_set_num(ev, a, "pg_id", s->pg_id);
+	rc |= ev_set_num(ev, a, "entries", s->entries);
+	rc |= ev_set_num(ev, a, "last_enqueued", s->last_enqueued);
+	rc |= ev_set_num(ev, a, "last_started", s->last_started);
+	rc |= ev_set_num(ev, a, "last_completed", s->last_completed);
+	if (s->pending) {
+		rc |= ev_set_num(ev, a, "seqnum", s->seqnum);
+		rc |= ev_set_num(ev, a, "numel_in", s->numel_in);
+		rc |= ev_set_num(ev, a, "timeout_ms", s->timeout_ms);
+		if (s->optype[0] != '\0')
+			rc |= ev_set_strdup(ev, a, "optype",
+			    str_cstr(s->optype));
+		if (s->state[0] != '\0')
+			rc |= ev_set_strdup(ev, a, "state", str_cstr(s->state));
+	}
+	if (rc != 0)
 		return ERR(e, ERR_NOMEM, "%s", path);
-	op = ev_str(ev, "optype");
 	/* No line to quote in a pickle: the cited text is our summary. */
-	if (ent != NULL)
+	if (s->pending)
 		t = arena_printf(a, "Flight Recorder dump, rank %d: collective "
-		    "%" PRId64 " (%.*s) %.*s, not completed; last enqueued %"
+		    "%" PRId64 " (%s) %s, not completed; last enqueued %"
 		    PRId64 ", last completed %" PRId64 " (process group %"
-		    PRId64 ")", rank, ev_num_or(ev, "seqnum", -1), (int)op.n,
-		    op.p != NULL ? op.p : "", (int)ev_str(ev, "state").n,
-		    ev_str(ev, "state").p != NULL ? ev_str(ev, "state").p : "",
-		    ev_num_or(ev, "last_enqueued", -1),
-		    ev_num_or(ev, "last_completed", -1), pg);
+		    PRId64 ")", rank, s->seqnum, s->optype, s->state,
+		    s->last_enqueued, s->last_completed, s->pg_id);
 	else
 		t = arena_printf(a, "Flight Recorder dump, rank %d: every "
 		    "collective recorded completed; last enqueued %" PRId64
 		    ", last completed %" PRId64 " (process group %" PRId64 ")",
-		    rank, ev_num_or(ev, "last_enqueued", -1),
-		    ev_num_or(ev, "last_completed", -1), pg);
+		    rank, s->last_enqueued, s->last_completed, s->pg_id);
 	if (t == NULL)
 		return ERR(e, ERR_NOMEM, "%s", path);
 	ev->text = str_cstr(t);
 	return ERR_OK;
+}
+
+/*
+ * One EV_FLIGHT_RECORDER for the dump in root (a tree that fr_is_dump
+ * accepted), read from path. Only numbers and checked words leave the
+ * tree (fr_snap.c): it dies after this call.
+ */
+enum err_code
+input_flight(struct input *in, int file_id, const char *path,
+    const struct pk_node *root, struct err *e)
+{
+	struct fr_snap	s;
+
+	fr_read(root, &s);
+	return fr_event(in, file_id, path, &s, e);
+}
+
+static int64_t
+jint(json_t *o, const char *k)
+{
+	json_t	*v = json_object_get(o, k);
+
+	return json_is_integer(v) ? (int64_t)json_integer_value(v) : -1;
+}
+
+static void
+jword(json_t *o, const char *k, char *dst, size_t max)
+{
+	json_t	*v = json_object_get(o, k);
+
+	if (json_is_string(v) && fr_word_ok(json_string_value(v),
+	    json_string_length(v), max))
+		memcpy(dst, json_string_value(v), json_string_length(v) + 1);
+}
+
+/*
+ * The summary redaction stores instead of a dump (fr_json: path is
+ * "<dump>.summary.json"): the same event as the dump's own, its rank
+ * from the dump's name. Numbers that are not integers read as unknown,
+ * words outside [A-Za-z0-9_:.-] as absent.
+ */
+enum err_code
+input_flight_summary(struct input *in, int file_id, const char *path,
+    json_t *root, struct err *e)
+{
+	static const char	 sfx[] = ".summary.json";
+	struct fr_snap		 s;
+	json_t			*p = json_object_get(root, "pending");
+	char			*dump;
+	size_t			 n = strlen(path);
+
+	memset(&s, 0, sizeof(s));
+	s.pg_id = jint(root, "pg_id");
+	s.entries = jint(root, "entries");
+	s.last_enqueued = jint(root, "last_enqueued");
+	s.last_started = jint(root, "last_started");
+	s.last_completed = jint(root, "last_completed");
+	s.seqnum = s.numel_in = s.timeout_ms = -1;
+	if (json_is_object(p)) {
+		s.pending = 1;
+		s.seqnum = jint(p, "seqnum");
+		s.numel_in = jint(p, "numel_in");
+		s.timeout_ms = jint(p, "timeout_ms");
+		jword(p, "optype", s.optype, sizeof(s.optype));
+		jword(p, "state", s.state, sizeof(s.state));
+	}
+	if (n > sizeof(sfx) - 1 && strcmp(path + n - (sizeof(sfx) - 1),
+	    sfx) == 0)
+		n -= sizeof(sfx) - 1;
+	if ((dump = arena_strndup(in->arena, path, n)) == NULL)
+		return ERR(e, ERR_NOMEM, "%s", path);
+	return fr_event(in, file_id, dump, &s, e);
 }

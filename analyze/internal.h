@@ -133,11 +133,14 @@ int		input_add_note(struct input *, const char *fmt, ...)
 enum err_code	input_series(struct input *, int file_id, const char *path,
 		    const char *, size_t, struct err *);
 /* parse_torch.c: read an allocator snapshot pickle into its events. */
-/* flight_recorder.c: is this pickle a Flight Recorder dump; its event. */
+/* flight_recorder.c: a Flight Recorder dump's event (fr_snap.h says
+ * what is one), from its pickle or from the summary redaction keeps. */
 struct pk_node;
-int		fr_is_dump(const struct pk_node *);
+struct json_t;
 enum err_code	input_flight(struct input *, int file_id, const char *path,
 		    const struct pk_node *, struct err *);
+enum err_code	input_flight_summary(struct input *, int file_id,
+		    const char *path, struct json_t *, struct err *);
 enum err_code	input_torch(struct input *, int file_id, const char *path,
 		    const char *, size_t, struct err *);
 enum err_code	input_torch_summary(struct input *, int file_id,

@@ -12,8 +12,8 @@
  * opcode and its offset, and nothing else: it is never executed. The
  * numeric summary the collector stores instead of the pickle under
  * --redact (attach/NAME.summary.json, torch_snap.h's tsnap_json) gives
- * the same events. A pickle that is a Flight Recorder dump goes to
- * flight_recorder.c instead.
+ * the same events. A pickle that is a Flight Recorder dump, and the
+ * summary kept in its place, go to flight_recorder.c instead.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -21,6 +21,7 @@
 
 #include <jansson.h>
 
+#include "fr_snap.h"
 #include "internal.h"
 #include "pickle.h"
 #include "torch_snap.h"
@@ -299,6 +300,13 @@ input_torch_summary(struct input *in, int file_id, const char *path,
 	enum err_code	 rc = ERR_OK;
 
 	root = json_loadb(data, n, JSON_REJECT_DUPLICATES, &je);
+	if (json_is_object(root) && json_is_string(json_object_get(root,
+	    "format")) && strcmp(json_string_value(json_object_get(root,
+	    "format")), FR_SUMMARY_FORMAT) == 0) {
+		rc = input_flight_summary(in, file_id, path, root, e);
+		json_decref(root);
+		return rc;
+	}
 	if (root == NULL || !json_is_object(root) ||
 	    !json_is_string(json_object_get(root, "format")) ||
 	    strcmp(json_string_value(json_object_get(root, "format")),

@@ -397,15 +397,29 @@ m_only_secondary(const struct facts *f, struct arena *a, struct rmatch *m)
 		    !str_eq(ev_str(f->tl->v[i], "what"), "pickle_truncated")))
 		    && !facts_foreign(f, f->tl->v[i]))
 			s = f->tl->v[i];
+	/* Else a rank's Flight Recorder dump that waits in a collective it
+	 * started and never completed: the stall without its watchdog line
+	 * (stall.c names the rank behind the others). */
+	for (size_t i = 0; s == NULL && i < f->tl->n; i++)
+		if (f->tl->v[i]->kind == EV_FLIGHT_RECORDER &&
+		    ev_num_or(f->tl->v[i], "seqnum", -1) >= 0 &&
+		    !facts_foreign(f, f->tl->v[i]))
+			s = f->tl->v[i];
 	if (s == NULL)
 		return 0;
 	m->initiating = s;
 	m->confidence = "low";
-	m->confidence_reason = "only downstream reports (collective timeouts, "
+	m->confidence_reason = s->kind == EV_FLIGHT_RECORDER ? "only Flight "
+	    "Recorder dumps of ranks waiting in a collective were found; the "
+	    "rank that held them up left no evidence of its own in what was "
+	    "collected" : "only downstream reports (collective timeouts, "
 	    "launcher errors) were found; the rank that failed first left no "
 	    "evidence in what was collected";
-	m->detail = "Only the cascade is visible: ranks timed out or exited "
-	    "after another rank failed.";
+	m->detail = s->kind == EV_FLIGHT_RECORDER ? "Only the stall is "
+	    "visible: the Flight Recorder dumps show ranks waiting in a "
+	    "collective; the rank that held them up left no failure of its "
+	    "own in what was collected." : "Only the cascade is visible: "
+	    "ranks timed out or exited after another rank failed.";
 	return 1;
 }
 
@@ -426,8 +440,9 @@ const struct rule	rules_outcome[] = {
 	  .seeds = "S000 table 'NCCL watchdog timeout after one OOM'; S000 "
 	      "mistake 'Treating NCCL timeout as a second root cause'",
 	  .signals = "only collective timeouts, launcher errors, task exits, "
-	      "siblings a launcher terminated or a survivor's shutdown error "
-	      "(Horovod); when siblings were terminated or lost a peer, the "
+	      "siblings a launcher terminated, a survivor's shutdown error "
+	      "(Horovod) or Flight Recorder dumps of ranks waiting in a "
+	      "collective; when siblings were terminated or lost a peer, the "
 	      "lines are also reported as the cascade, with the first failure "
 	      "the launchers name",
 	  .meaning = "No rank's own failure was collected.",

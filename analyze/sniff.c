@@ -131,6 +131,10 @@ sniff_content(const char *path, const char *p, size_t n)
 	if (n >= 43 && memcmp(p, "{\"format\":\"oomtrail-torch-snapshot-"
 	    "summary\"", 43) == 0)
 		return FK_TORCH_SUMMARY;
+	/* a Flight Recorder dump's summary: read by the same path */
+	if (n >= 44 && memcmp(p, "{\"format\":\"oomtrail-flight-recorder-"
+	    "summary\"", 44) == 0)
+		return FK_TORCH_SUMMARY;
 	if (parse_cpu_known(base_of(path)))
 		return FK_CGROUP_CPU;
 	for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++)

@@ -20,6 +20,7 @@
 
 #include "internal.h"
 #include "pickle.h"
+#include "fr_snap.h"
 #include "torch_snap.h"
 
 static void
@@ -83,6 +84,7 @@ summary_spool(struct collect *c, int spool, uint64_t n, char *why,
 	struct pk_node	*root;
 	struct tsnap	*s = NULL;
 	struct err	 e = { 0 };
+	struct fr_snap	 fr;
 	char		*data = slurp_spool(spool, n), *json = NULL;
 	size_t		 jn = 0;
 	FILE		*fp;
@@ -93,16 +95,18 @@ summary_spool(struct collect *c, int spool, uint64_t n, char *why,
 		snprintf(why, whysz, "out of memory reading it");
 		goto done;
 	}
-	if (pickle_read(data, (size_t)n, &tsnap_limits, a, &root, &e) !=
-	    ERR_OK ||
-	    tsnap_read(root, s, &e) != ERR_OK) {
-		snprintf(why, whysz, "not stored: --redact keeps only an "
-		    "allocator snapshot's numeric summary, and this is none: "
-		    "%s", e.msg);
+	if (pickle_read(data, (size_t)n, &tsnap_limits, a, &root, &e) ==
+	    ERR_OK && fr_is_dump(root))
+		fr_read(root, &fr);	/* a Flight Recorder dump */
+	else if (e.code != ERR_OK || tsnap_read(root, s, &e) != ERR_OK) {
+		snprintf(why, whysz, "not stored: --redact keeps only the "
+		    "numeric summary of an allocator snapshot or a Flight "
+		    "Recorder dump, and this is neither: %s", e.msg);
 		goto done;
 	}
 	if ((fp = open_memstream(&json, &jn)) == NULL ||
-	    tsnap_json(s, fp, &e) != ERR_OK || fclose(fp) != 0 ||
+	    (fr_is_dump(root) ? fr_json(&fr, fp, &e) : tsnap_json(s, fp, &e))
+	    != ERR_OK || fclose(fp) != 0 ||
 	    (out = collect_spool(c)) == -1 || put_all(out, json, jn) == -1 ||
 	    lseek(out, 0, SEEK_SET) != 0) {
 		snprintf(why, whysz, "writing its summary failed");

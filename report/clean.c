@@ -31,6 +31,7 @@
 #include "pseudo.h"
 #include "redact.h"
 #include "series.h"
+#include "fr_snap.h"
 #include "torch_snap.h"
 
 #define LEARN_MAX	(1u << 20)	/* bytes of a member learned from */
@@ -313,6 +314,7 @@ pickle_summary(int in, int out, char *why, size_t whysz)
 	struct arena	*a = NULL;
 	struct pk_node	*root;
 	struct tsnap	*s;
+	struct fr_snap	 fr;
 	struct err	 e = { 0 };
 	unsigned char	 head[2];
 	char		*buf = NULL;
@@ -339,12 +341,13 @@ pickle_summary(int in, int out, char *why, size_t whysz)
 		snprintf(why, whysz, "not stored: out of memory or unreadable");
 		goto out;
 	}
-	if (pickle_read(buf, (size_t)end, &tsnap_limits, a, &root, &e) !=
-	    ERR_OK ||
-	    tsnap_read(root, s, &e) != ERR_OK) {
-		snprintf(why, whysz, "not stored: redaction keeps only an "
-		    "allocator snapshot's numeric summary, and this is none: "
-		    "%s", e.msg);
+	if (pickle_read(buf, (size_t)end, &tsnap_limits, a, &root, &e) ==
+	    ERR_OK && fr_is_dump(root))
+		fr_read(root, &fr);	/* a Flight Recorder dump */
+	else if (e.code != ERR_OK || tsnap_read(root, s, &e) != ERR_OK) {
+		snprintf(why, whysz, "not stored: redaction keeps only the "
+		    "numeric summary of an allocator snapshot or a Flight "
+		    "Recorder dump, and this is neither: %s", e.msg);
 		goto out;
 	}
 	if (ftruncate(out, 0) == -1 || lseek(out, 0, SEEK_SET) != 0 ||
@@ -352,7 +355,8 @@ pickle_summary(int in, int out, char *why, size_t whysz)
 		snprintf(why, whysz, "not stored: temporary file");
 		goto out;
 	}
-	rc = tsnap_json(s, fp, &e) == ERR_OK && fflush(fp) == 0 ? 1 : -1;
+	rc = (fr_is_dump(root) ? fr_json(&fr, fp, &e) : tsnap_json(s, fp,
+	    &e)) == ERR_OK && fflush(fp) == 0 ? 1 : -1;
 	if (rc == -1)
 		snprintf(why, whysz, "not stored: writing its summary");
 out:

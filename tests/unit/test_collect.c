@@ -853,6 +853,33 @@ DEFINE_TEST(test_collect_attach_redact_summary)
 	manifest_free(m);
 }
 
+/* --attach with --redact: a Flight Recorder dump goes in as its numbers
+ * (the collective rank 0 waits in, the group's last enqueued and
+ * completed), without its frames, file names or thread names. */
+DEFINE_TEST(test_collect_attach_redact_flight_recorder)
+{
+	const char	*p;
+
+	setup(NULL);
+	test_sh("chmod 755 .");
+	CHECK(test_sh("cp '%s' nccl_trace_rank_0", src("fixtures/"
+	    "flight-recorder/rank-behind/nccl_trace_rank_0")) == 0);
+	CHECK_EQ_INT(collect(src(FIX "/cgroup-v1"), "",
+	    "--job 3 --output out --redact --attach nccl_trace_rank_0"), 0);
+	manifest_free(checked_bundle());
+	p = bundle_path();
+	CHECK(test_sh("tar --zstd -tf '%s' | grep -qx attach/nccl_trace_rank_0",
+	    p) != 0);
+	CHECK(test_sh("tar --zstd -xOf '%s' attach/nccl_trace_rank_0."
+	    "summary.json > fr.json && grep -q '^{\"format\":\"oomtrail-"
+	    "flight-recorder-summary\",\"version\":1,' fr.json && grep -q "
+	    "'\"last_completed\":41,\"pending\":{\"seqnum\":42,' fr.json "
+	    "&& grep -q '\"optype\":\"nccl:all_reduce\",\"state\":"
+	    "\"started\"}' fr.json", p) == 0);
+	CHECK(test_sh("grep -Eq 'train|distributed_c10d|pt_main_thread|"
+	    "default_pg' fr.json") != 0);
+}
+
 /* DCGM job statistics (issue 18): run when dcgmi is there, by the job's
  * own id, under nvidia-smi's deadline; no dcgmi is a note, not a failure,
  * and no statistics for the job (dcgmi exits 255) neither. */

@@ -140,3 +140,58 @@ DEFINE_TEST(test_fr_nothing_pending)
 	CHECK(an->collective == NULL);
 	analysis_free(an);
 }
+
+/* Redaction keeps each dump as its numbers (<dump>.summary.json): the
+ * same collective record, the straggler named from its summary's name,
+ * and the verdict R-INC-001 (ranks waiting, nothing of their own). */
+DEFINE_TEST(test_fr_redacted_summaries)
+{
+	struct analysis			*an;
+	const struct collective_q	*c;
+
+	CHECK(test_sh("mkdir -p in/attach && cp '%s'/nccl_trace_rank_* "
+	    "in/attach/ && '%s' redact -o red in 2>/dev/null && mkdir d && "
+	    "tar --zstd -xf red -C d && ! ls d/attach | grep -qv "
+	    "'summary.json$'", test_src(FR "rank-behind"),
+	    test_bin("report/oomtrail")) == 0);
+	if ((an = run_dir("d")) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.rule, "R-INC-001");
+	CHECK((c = an->collective) != NULL);
+	if (c != NULL) {
+		CHECK(c->flight_recorder_ranks == 4 && c->seqnum == 42);
+		CHECK_EQ_STR(c->optype, "nccl:all_reduce");
+		CHECK(c->nstalled == 1 && c->stalled[0].rank == 2);
+	}
+	analysis_free(an);
+}
+
+/* A summary from a stranger: a word outside [A-Za-z0-9_:.-] is dropped,
+ * a number that is not an integer reads as unknown, and a name without
+ * a rank is read with a note. */
+DEFINE_TEST(test_fr_hostile_summary)
+{
+	struct analysis	*an;
+	int		 found = 0;
+
+	CHECK(test_sh("mkdir -p d/attach && printf '%%s' '{\"format\":"
+	    "\"oomtrail-flight-recorder-summary\",\"version\":1,\"pg_id\":0,"
+	    "\"entries\":\"7\",\"last_enqueued\":42,\"last_started\":42,"
+	    "\"last_completed\":41,\"pending\":{\"seqnum\":42,\"numel_in\":1,"
+	    "\"timeout_ms\":600000,\"optype\":\"<script>alert(1)</script>\","
+	    "\"state\":\"started\"}}' > d/attach/nccl_trace_rank_5.summary."
+	    "json") == 0);
+	if ((an = run_dir("d")) == NULL)
+		return;
+	for (size_t i = 0; i < an->timeline.n; i++) {
+		const struct evidence *ev = &an->timeline.v[i];
+
+		if (ev->text == NULL || strstr(ev->text, "Flight Recorder "
+		    "dump, rank 5: collective 42 () started") == NULL)
+			continue;
+		found = 1;
+		CHECK(strstr(ev->text, "script") == NULL);
+	}
+	CHECK(found);
+	analysis_free(an);
+}
