@@ -10,7 +10,10 @@
  * blocking: one line per GPU (used, free, reserved, total) and one per
  * compute process. A loop that falls silent (the process loop: while the
  * GPU loop shows memory in use) is killed and restarted with
- * a growing back-off; without nvidia-smi only the cgroup is sampled. It
+ * a growing back-off. Without nvidia-smi, AMD GPUs come from
+ * "rocm-smi --showmeminfo vram --json" run once per interval (it has no
+ * loop mode): each card's VRAM total and used, as the GPU rows; without
+ * either only the cgroup is sampled. It
  * ends when the job's cgroup is removed, when no process is left in it,
  * or when the caller's stop flag is set (its signal handler), and always
  * leaves a valid file: every record is appended by one write(2), the
@@ -124,9 +127,12 @@ struct gproc {
 
 struct watch_run;
 
-/* One nvidia-smi loop. */
+/* One nvidia-smi loop, or the rocm-smi run repeated (oneshot). */
 struct smi {
-	const char	*what;		/* "gpus" | "apps" */
+	const char	*what;		/* "gpus" | "apps" | "amd" */
+	const char	*tool;		/* what it runs */
+	int		 oneshot;	/* exits after one sample: run again
+					 * one interval later */
 	char		 query[256];
 	pid_t		 pid;
 	int		 fd;
@@ -151,7 +157,10 @@ struct watch_run {
 	unsigned long		 tick;
 	int			 procs_seen, empty_ticks, paused, notes;
 	pid_t			 ppid;
-	struct smi		 smi[2];
+	struct smi		 smi[3];	/* nvidia gpus, apps; amd */
+	int			 amd_card;	/* rocm-smi: the card being
+						 * read, -1 none */
+	int			 gpu_nvidia;	/* nvidia-smi gave a row */
 	struct gpu		 gpu[MAX_GPUS];
 	struct gproc		 gp[MAX_GPROCS];
 	size_t			 ngp;
@@ -310,9 +319,12 @@ find_job(struct watch_run *wr)
 static int
 is_ours(const struct watch_run *wr, long pid)
 {
-	return pid == (long)getpid() || (wr->smi[0].pid > 0 &&
-	    pid == (long)wr->smi[0].pid) || (wr->smi[1].pid > 0 &&
-	    pid == (long)wr->smi[1].pid);
+	if (pid == (long)getpid())
+		return 1;
+	for (int i = 0; i < 3; i++)
+		if (wr->smi[i].pid > 0 && pid == (long)wr->smi[i].pid)
+			return 1;
+	return 0;
 }
 
 /* Processes in a level's cgroup.procs other than the watcher's own. */
@@ -427,6 +439,7 @@ gpu_line(struct watch_run *wr, char *line)
 		return;
 	g = &wr->gpu[i];
 	g->seen = 1;
+	wr->gpu_nvidia = 1;
 	snprintf(g->uuid, sizeof(g->uuid), "%s", f[1]);
 	g->used = mib(f[2]);
 	g->free = mib(f[3]);
@@ -463,9 +476,75 @@ app_line(struct watch_run *wr, char *line)
 	    run_now(CLOCK_MONOTONIC) };
 }
 
+/*
+ * rocm-smi's JSON ({"card0": {..., "VRAM Total Memory (B)": "N",
+ * "VRAM Total Used Memory (B)": "N", ...}, ...}, one line or pretty
+ * printed): each "cardN" key starts a card, whose VRAM keys follow it.
+ * Read token by token, so neither the layout nor a warning line before
+ * it matters; values must be digits.
+ */
+static int64_t
+quoted_num(const char *p)
+{
+	int64_t	v = 0;
+	int	n = 0;
+
+	p += strspn(p, " \t:");
+	if (*p++ != '"')
+		return SERIES_NONE;
+	for (; *p >= '0' && *p <= '9' && n < 19; p++, n++)
+		v = v * 10 + (*p - '0');
+	return n > 0 && *p == '"' ? v : SERIES_NONE;
+}
+
+static void
+amd_line(struct watch_run *wr, char *line)
+{
+	static const char	ktot[] = "\"VRAM Total Memory (B)\"";
+	static const char	kused[] = "\"VRAM Total Used Memory (B)\"";
+	struct gpu		*g;
+	char			*p = line, *c;
+	long			 i;
+
+	while ((c = strchr(p, '"')) != NULL) {
+		if (strncmp(c, "\"card", 5) == 0 && isdigit((unsigned char)c[5])) {
+			i = strtol(c + 5, &p, 10);
+			wr->amd_card = *p == '"' && i >= 0 && i < MAX_GPUS ?
+			    (int)i : -1;
+			if (wr->amd_card >= 0) {
+				g = &wr->gpu[wr->amd_card];
+				g->seen = 1;
+				g->uuid[0] = '\0';
+				g->used = g->free = g->total = SERIES_NONE;
+				g->reserved = SERIES_NONE;
+				g->at = run_now(CLOCK_MONOTONIC);
+			}
+			p = *p != '\0' ? p + 1 : p;
+			continue;
+		}
+		g = wr->amd_card >= 0 ? &wr->gpu[wr->amd_card] : NULL;
+		if (g != NULL && strncmp(c, ktot, sizeof(ktot) - 1) == 0)
+			g->total = quoted_num(c + sizeof(ktot) - 1);
+		else if (g != NULL && strncmp(c, kused, sizeof(kused) - 1) == 0)
+			g->used = quoted_num(c + sizeof(kused) - 1);
+		if (g != NULL && g->total != SERIES_NONE &&
+		    g->used != SERIES_NONE && g->used <= g->total)
+			g->free = g->total - g->used;
+		p = c + 1;
+	}
+}
+
 static void
 smi_argv(struct smi *s, char *ms, size_t msz, char **argv)
 {
+	if (s->oneshot) {
+		argv[0] = "rocm-smi";
+		argv[1] = "--showmeminfo";
+		argv[2] = "vram";
+		argv[3] = "--json";
+		argv[4] = NULL;
+		return;
+	}
 	snprintf(ms, msz, "%lld", (long long)s->off);
 	argv[0] = "nvidia-smi";
 	argv[1] = s->query;
@@ -525,8 +604,8 @@ smi_start(struct watch_run *wr, struct smi *s)
 		s->fd = -1;
 		if (rc == ENOENT) {
 			s->fails = SMI_GIVE_UP;
-			note(wr, "%s: nvidia-smi not found: no GPU sampling",
-			    s->what);
+			note(wr, "%s: %s not found: no GPU sampling", s->what,
+			    s->tool);
 		}
 		return;
 	}
@@ -580,10 +659,10 @@ smi_restart(struct watch_run *wr, struct smi *s, const char *why)
 		s->backoff_ms = SMI_BACKOFF_MAX;
 	s->retry_at = now + (int64_t)s->backoff_ms * NS_PER_MS;
 	if (s->fails >= SMI_GIVE_UP)
-		note(wr, "%s: nvidia-smi failed %d times without output: no "
-		    "GPU sampling", s->what, s->fails);
+		note(wr, "%s: %s failed %d times without output: no "
+		    "GPU sampling", s->what, s->tool, s->fails);
 	else
-		note(wr, "%s: nvidia-smi %s; restart in %d ms", s->what, why,
+		note(wr, "%s: %s %s; restart in %d ms", s->what, s->tool, why,
 		    s->backoff_ms);
 }
 
@@ -611,7 +690,13 @@ smi_drain(struct watch_run *wr, struct smi *s)
 		if (s->n == sizeof(s->buf) - 1)
 			s->n = 0;	/* a line longer than any real one */
 	}
-	if (s->fd != -1 && r == 0)
+	if (s->fd != -1 && r == 0 && s->oneshot && s->lines > 0) {
+		/* one sample given: the next one interval after this */
+		smi_kill(s);
+		s->fails = 0;
+		s->retry_at = s->started + wr->interval_ns;
+		wr->amd_card = -1;
+	} else if (s->fd != -1 && r == 0)
 		smi_restart(wr, s, "exited");
 }
 
@@ -756,17 +841,17 @@ tick(struct watch_run *wr, struct err *e)
 static void
 wait_until(struct watch_run *wr, int64_t next)
 {
-	struct pollfd	pf[2];
+	struct pollfd	pf[3];
 	int64_t		now;
 	int		ms;
 
 	while (!*wr->o->stop && (now = run_now(CLOCK_MONOTONIC)) < next) {
 		ms = (int)((next - now) / NS_PER_MS) + 1;
-		for (int i = 0; i < 2; i++)
+		for (int i = 0; i < 3; i++)
 			pf[i] = (struct pollfd){ .fd = wr->smi[i].fd,
 			    .events = POLLIN };
-		if (poll(pf, 2, ms) > 0)
-			for (int i = 0; i < 2; i++)
+		if (poll(pf, 3, ms) > 0)
+			for (int i = 0; i < 3; i++)
 				if (pf[i].revents != 0)
 					smi_drain(wr, &wr->smi[i]);
 	}
@@ -790,6 +875,10 @@ run_loop(struct watch_run *wr, struct err *e)
 		}
 		for (int i = 0; i < 2; i++)
 			smi_check(wr, &wr->smi[i]);
+		/* AMD's tool only where NVIDIA's is not found */
+		if (wr->smi[0].fails >= SMI_GIVE_UP && wr->smi[0].pid == 0 &&
+		    !wr->gpu_nvidia)
+			smi_check(wr, &wr->smi[2]);
 		end = tick(wr, e);
 		wr->r->failed = end == -1;
 		wr->tick++;
@@ -873,18 +962,22 @@ collect_watch(const struct watch_opts *o, struct watch_result *r,
 		return ERR(e, ERR_NOMEM, "watch");
 	wr->o = o;
 	wr->r = r;
-	wr->smi[0] = (struct smi){ .what = "gpus", .fd = -1,
-	    .line = gpu_line };
-	wr->smi[1] = (struct smi){ .what = "apps", .fd = -1,
-	    .line = app_line };
+	wr->smi[0] = (struct smi){ .what = "gpus", .tool = "nvidia-smi",
+	    .fd = -1, .line = gpu_line };
+	wr->smi[1] = (struct smi){ .what = "apps", .tool = "nvidia-smi",
+	    .fd = -1, .line = app_line };
+	wr->smi[2] = (struct smi){ .what = "amd", .tool = "rocm-smi",
+	    .oneshot = 1, .fd = -1, .line = amd_line };
+	wr->amd_card = -1;
 	if (o->no_gpu)
-		wr->smi[0].fails = wr->smi[1].fails = SMI_GIVE_UP;
+		wr->smi[0].fails = wr->smi[1].fails = wr->smi[2].fails =
+		    SMI_GIVE_UP;
 	if ((rc = setup(wr, e)) == ERR_OK) {
 		note(wr, "start: job %s, interval %d ms, pid %ld",
 		    *wr->job ? wr->job : "-", o->interval_ms, (long)getpid());
 		run_loop(wr, e);
-		smi_kill(&wr->smi[0]);
-		smi_kill(&wr->smi[1]);
+		for (int i = 0; i < 3; i++)
+			smi_kill(&wr->smi[i]);
 		wr->notes = 0;
 		note(wr, "end: %s; %llu rows", r->why,
 		    (unsigned long long)r->rows);

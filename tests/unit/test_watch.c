@@ -231,6 +231,56 @@ DEFINE_TEST(test_watch_grows_until_cgroup_removed)
 	arena_free(a);
 }
 
+/* No nvidia-smi, an AMD node: rocm-smi --showmeminfo vram --json (it
+ * has no loop mode) is run once per interval; its real output (the RX
+ * 7900 XT of fixtures/real/rocm) gives the GPU rows, free = total - used,
+ * a warning line before it ignored. */
+DEFINE_TEST(test_watch_amd_rocm_smi)
+{
+	struct arena	*a = arena_new(1 << 16);
+	struct series	 s;
+	FILE		*f;
+	long		 c;
+	int		 runs = 0;
+
+	setup(0);
+	if ((f = fopen("fakebin/rocm-smi", "w")) == NULL)
+		return;
+	fprintf(f, "#!/bin/sh\n"
+	    "[ \"$*\" = '--showmeminfo vram --json' ] || exit 2\n"
+	    "echo run >> \"$PWD/rocm.runs\"\n"
+	    "echo 'WARNING: AMD GPU device(s) is/are in a low-power state.'\n"
+	    "cat '%s'\n", test_src("fixtures/real/rocm/"
+	    "rocm-smi-rx7900xt-productname-use-meminfo-vram.json"));
+	fclose(f);
+	test_sh("chmod +x fakebin/rocm-smi");
+	start("", "--interval 0.2");
+	grow(8, 0.2);
+	test_sh("rm -rf " JOB);
+	CHECK_EQ_INT(finished(5), 0);
+	if (load(wfile(), a, &s) != 0) {
+		test_fail(__FILE__, __LINE__, "no series at %s", wfile());
+		arena_free(a);
+		return;
+	}
+	c = series_col_index(&s, "gpu0/used");
+	CHECK(c >= 0);
+	if (c >= 0)
+		CHECK_EQ_INT(s.cols[c].limit, 21458059264LL);
+	for (size_t r = 0; r < s.nrows; r++)
+		if (series_get(&s, r, "gpu0/used") == 27856896)
+			runs++;
+	CHECK(runs >= 2);
+	CHECK_EQ_INT(series_get(&s, s.nrows - 1, "gpu0/free"),
+	    21458059264LL - 27856896);
+	CHECK_EQ_INT(series_col_index(&s, "gpu1/used"), -1);
+	CHECK(!has_note(&s, "rocm-smi"));
+	CHECK(has_note(&s, "nvidia-smi not found"));
+	/* run again and again, not once */
+	CHECK(test_sh("[ $(wc -l < rocm.runs) -ge 3 ]") == 0);
+	arena_free(a);
+}
+
 /* A hung nvidia-smi is restarted; the cgroup is sampled all along; the
  * job's processes leaving ends the watch. */
 DEFINE_TEST(test_watch_hung_gpu_and_no_processes)
