@@ -576,6 +576,56 @@ find_window(struct facts *f)
 	}
 }
 
+/*
+ * A node bundle asks Slurm nothing: without a sacct row, the job's run
+ * comes from what the node itself recorded. The SPANK plugin's step
+ * markers give each step's start and end (UTC seconds); the node
+ * Epilog's environment (SLURM_SCRIPT_CONTEXT=epilog_slurmd) the job's
+ * SLURM_JOB_START_TIME, and its end is no later than that bundle's
+ * collection. A window needs both ends: a collector run inside a running
+ * job leaves it open, as before.
+ */
+static void
+find_window_node(struct facts *f)
+{
+	int64_t	from = INT64_MAX, to = -1, v;
+
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event	*ev = f->tl->v[i];
+		const struct input	*in = f->tl->in[i];
+		char			 buf[24];
+
+		if (ev->sig == NULL)
+			continue;
+		if (strcmp(ev->sig, "host.step_marker") == 0 &&
+		    facts_job_is(f, facts_job_of(ev, buf))) {
+			if (ev_num(ev, "start_s", &v) == 0 && v > 0 && v < from)
+				from = v;
+			if (ev_num(ev, "end_s", &v) == 0 && v > to)
+				to = v;
+		} else if (strcmp(ev->sig, "host.env") == 0 &&
+		    str_eq(ev_str(ev, "SLURM_SCRIPT_CONTEXT"),
+		    "epilog_slurmd") && facts_job_is(f, ev_str(ev,
+		    "SLURM_JOB_ID"))) {
+			if (str_to_i64(ev_str(ev, "SLURM_JOB_START_TIME"),
+			    &v) == 0 && v > 0 && v < from)
+				from = v;
+			if (str_to_i64(ev_str(ev, "SLURM_JOB_END_TIME"),
+			    &v) == 0 && v > to)
+				to = v;
+			else if (in != NULL && in->created_ns > 0 &&
+			    in->created_ns / 1000000000LL > to)
+				to = in->created_ns / 1000000000LL;
+		}
+	}
+	if (from == INT64_MAX || to < from ||
+	    to > INT64_MAX / 1000000000LL - 1)
+		return;
+	f->job_from_ns = from * 1000000000LL;
+	f->job_to_ns = to * 1000000000LL;
+	f->have_window = 1;
+}
+
 /* Still pending when collected: scontrol says so and no sacct row of
  * the job has a start time. */
 static void
@@ -642,6 +692,8 @@ facts_build(struct facts *f, const struct timeline *tl, struct input **ins,
 	f->all_completed = 1;
 	find_job(f);
 	find_window(f);
+	if (!f->have_window)
+		find_window_node(f);
 	find_pending(f);
 	find_pids(f);
 	for (size_t i = 0; i < tl->n; i++) {

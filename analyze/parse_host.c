@@ -499,10 +499,12 @@ static const struct hkey os_keys[] = {
 #define KV(k)	k, NITEMS(k)
 
 /* slurm/markers/<step>.step, the SPANK plugin's record of a step on this
- * node ("job=6", "step=batch", "pids=2581 3276", ...): one
- * "host.step_marker" with job_id, step and pids (as written), so a pid
- * the kernel names later can be put in its step. Other keys are left to
- * the plugin's readers; a line without '=' is skipped. */
+ * node ("job=6", "step=batch", "pids=2581 3276", "start=1796186055",
+ * "end=...", "uid=1001", ...): one "host.step_marker" with job_id, step
+ * and pids (as written), so a pid the kernel names later can be put in
+ * its step, and the step's start_s, end_s (UTC seconds) and uid, the
+ * job's run and user where no Slurm record was collected. Other keys are
+ * left to the plugin's readers; a line without '=' is skipped. */
 static int
 h_marker(struct hparse *hp, const struct hostfile *hf)
 {
@@ -528,6 +530,11 @@ h_marker(struct hparse *hp, const struct hostfile *hf)
 		} else if ((str_eq(k, "step") || str_eq(k, "pids")) && v.n > 0 &&
 		    ev_set_str(ev, hp->a, str_eq(k, "step") ? "step" : "pids",
 		    v) == -1)
+			return -1;
+		else if ((str_eq(k, "start") || str_eq(k, "end") ||
+		    str_eq(k, "uid")) && str_to_i64(v, &n) == 0 && n >= 0 &&
+		    ev_set_num(ev, hp->a, str_eq(k, "start") ? "start_s" :
+		    str_eq(k, "end") ? "end_s" : "uid", n) == -1)
 			return -1;
 	}
 	return 0;

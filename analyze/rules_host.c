@@ -234,6 +234,34 @@ runtime_of(struct str path)
 	return NULL;
 }
 
+/* The job's uid from what the node recorded when no Slurm record was
+ * collected: the SPANK plugin's step marker (uid=), else the node
+ * Epilog's environment (SLURM_JOB_UID); -1, and *cite, the event. */
+static int64_t
+node_job_uid(const struct facts *f, const struct event **cite)
+{
+	int64_t	v;
+	char	buf[24];
+
+	*cite = NULL;
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < f->tl->n; i++) {
+			const struct event *ev = f->tl->v[i];
+
+			if (ev->sig == NULL)
+				continue;
+			if (pass == 0 && strcmp(ev->sig, "host.step_marker") ==
+			    0 && facts_job_is(f, facts_job_of(ev, buf)) &&
+			    ev_num(ev, "uid", &v) == 0)
+				return *cite = ev, v;
+			if (pass == 1 && strcmp(ev->sig, "host.env") == 0 &&
+			    facts_job_is(f, ev_str(ev, "SLURM_JOB_ID")) &&
+			    str_to_i64(ev_str(ev, "SLURM_JOB_UID"), &v) == 0)
+				return *cite = ev, v;
+		}
+	return -1;
+}
+
 /* A memcg kill in a container runtime's cgroup whose victim runs as the
  * job's user: the container the job started lives outside the job's
  * cgroup (a daemon created it), so Slurm's limit never applied. When
@@ -255,6 +283,8 @@ m_container_escape(const struct facts *f, struct arena *a, struct rmatch *m)
 	    ev_str(k, "task_memcg");
 	uid = ev_num_or(k, "uid", -1);
 	juid = ev_num_or(job, "uid", -1);
+	if (juid < 0 && (juid = node_job_uid(f, &job)) < 0)
+		job = NULL;
 	if ((rt = runtime_of(path)) == NULL || ev_field(k, "job_id") != NULL ||
 	    uid < 0 || (juid >= 0 && uid != juid))
 		return 0;
@@ -263,7 +293,8 @@ m_container_escape(const struct facts *f, struct arena *a, struct rmatch *m)
 		m->confidence_reason = "the kernel killed a process in a "
 		    "container runtime's memory cgroup during the job, but "
 		    "the bundle does not say the job's user (no scontrol "
-		    "show job) to match the victim's uid with";
+		    "show job, step marker or Epilog environment) to match "
+		    "the victim's uid with";
 		m->detail = arena_printf(a, "The killed process ran as uid %"
 		    PRId64 " in a %s container's memory cgroup (%.*s), not in "
 		    "the job's: if uid %" PRId64 " is the job's user, the "

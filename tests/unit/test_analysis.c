@@ -918,9 +918,10 @@ DEFINE_TEST(test_analysis_breakdown_each_cgroup)
 
 /* A container the job's user started (dockerd made its cgroup, outside
  * the job's) killed at the container's own limit: the container escaped
- * the job's cgroup; with another uid it is the plain memcg row. Built
- * on the kernel's documented lines and the real scontrol record of job 5
- * (uid 1001). */
+ * the job's cgroup; with another uid it is the plain memcg row; with no
+ * record of the job's user (uid 1003: no scontrol), the container's
+ * cgroup at medium. Built on the kernel's documented lines and the real
+ * scontrol record of job 5 (uid 1001). */
 DEFINE_TEST(test_analysis_container_escape)
 {
 	static const char	*fmt =
@@ -939,9 +940,10 @@ DEFINE_TEST(test_analysis_container_escape)
 	struct analysis	*an;
 	FILE		*fp;
 
-	for (int uid = 1001; uid <= 1002; uid++) {
+	for (int uid = 1001; uid <= 1003; uid++) {
 		snprintf(cmd, sizeof(cmd), "rm -rf escape && mkdir escape && "
-		    "cp '%s' escape/scontrol-job.txt", test_src("fixtures/"
+		    "%s cp '%s' escape/scontrol-job.txt", uid == 1003 ?
+		    "true ||" : "", test_src("fixtures/"
 		    "scenarios/real-2411-v2-oom-srun/slurm/scontrol-job.txt"));
 		CHECK(system(cmd) == 0);
 		if ((fp = fopen("escape/dmesg.txt", "w")) == NULL)
@@ -951,8 +953,13 @@ DEFINE_TEST(test_analysis_container_escape)
 		if ((an = run(in, 1, 1)) == NULL)
 			return;
 		CHECK_EQ_STR(an->verdict.cause, "host_oom");
-		CHECK_EQ_STR(an->verdict.rule, uid == 1001 ? "R-HOST-012" :
+		CHECK_EQ_STR(an->verdict.rule, uid != 1002 ? "R-HOST-012" :
 		    "R-HOST-001");
+		CHECK_EQ_STR(an->verdict.confidence, uid == 1003 ? "medium" :
+		    "high");
+		if (uid == 1003)
+			CHECK(strstr(an->verdict.summary, "if uid 1003 is the "
+			    "job's user") != NULL);
 		if (uid == 1001) {
 			CHECK(strstr(an->verdict.summary, "Docker container")
 			    != NULL);
