@@ -232,24 +232,43 @@ bad:
 	return -1;
 }
 
+/*
+ * Every stored record, in id order, one row at a time: libpq's
+ * single-row mode hands each row over as it arrives, so a report over
+ * millions of records holds one of them, not the whole result, in
+ * memory (PQexec would buffer it all).
+ */
 int
 fleet_pg_each(struct fleet_pg *p, void (*fn)(int64_t, const char *, void *),
     void *arg, FILE *err)
 {
 	PGresult	*r;
-	int		 i, n;
+	int		 rc = 0;
 
-	r = PQexec(p->c, "SELECT id, record FROM records ORDER BY id");
-	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
+	if (!PQsendQuery(p->c, "SELECT id, record FROM records ORDER BY id") ||
+	    !PQsetSingleRowMode(p->c)) {
 		fprintf(err, "oomtrail: fleet: postgresql: %s",
-		    PQresultErrorMessage(r));
-		PQclear(r);
+		    PQerrorMessage(p->c));
+		while ((r = PQgetResult(p->c)) != NULL)
+			PQclear(r);
 		return -1;
 	}
-	n = PQntuples(r);
-	for (i = 0; i < n; i++)
-		fn(strtoll(PQgetvalue(r, i, 0), NULL, 10), PQgetvalue(r, i,
-		    1), arg);
-	PQclear(r);
-	return 0;
+	while ((r = PQgetResult(p->c)) != NULL) {
+		switch (PQresultStatus(r)) {
+		case PGRES_SINGLE_TUPLE:
+			if (rc == 0)
+				fn(strtoll(PQgetvalue(r, 0, 0), NULL, 10),
+				    PQgetvalue(r, 0, 1), arg);
+			break;
+		case PGRES_TUPLES_OK:	/* the end: no rows in it */
+			break;
+		default:
+			if (rc == 0)
+				fprintf(err, "oomtrail: fleet: postgresql: %s",
+				    PQresultErrorMessage(r));
+			rc = -1;
+		}
+		PQclear(r);
+	}
+	return rc;
 }
