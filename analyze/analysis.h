@@ -185,6 +185,9 @@ struct device_q {			/* one GPU */
 	int64_t		 util_max_pct;
 	int64_t		 util_ave_pct;
 	const char	*api;		/* "HIP" for ROCm's evidence, else NULL */
+	const char	*serial;	/* the board's (nvidia-smi <serial>);
+					 * not in the analysis JSON: the
+					 * record's initiating_gpu_serial */
 };
 
 /* One GPU of DCGM's job statistics (dcgmi stats -j JOB -v; issue 18),

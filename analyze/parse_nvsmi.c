@@ -251,6 +251,7 @@ static const struct gpath {
 } gpu_paths[] = {
 	{ "index", "minor_number", V_COUNT },
 	{ "uuid", "uuid", V_TEXT },
+	{ "serial", "serial", V_TEXT },
 	{ "pci_bus_id", "pci/pci_bus_id", V_TEXT },
 	{ "product", "product_name", V_TEXT },
 	{ "product_architecture", "product_architecture", V_TEXT },
@@ -666,6 +667,7 @@ static const struct ccol {
 	{ "timestamp", M_GPU, "timestamp", V_TEXT },
 	{ "index", M_GPU, "index", V_COUNT },
 	{ "uuid", M_GPU, "uuid", V_TEXT },
+	{ "serial", M_GPU, "serial", V_TEXT },
 	{ "gpu_uuid", M_GPU, "uuid", V_TEXT },
 	{ "name", M_GPU, "product", V_TEXT },
 	{ "gpu_name", M_GPU, "product", V_TEXT },

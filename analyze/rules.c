@@ -750,6 +750,27 @@ snapshot_quantities(const struct facts *f, struct analysis *an)
 	}
 }
 
+/* A board serial worth keying a GPU by: digits and letters with a
+ * digit other than 0 among them; not N/A, "[N/A]", "Not Supported", all
+ * zeros (what boards without one print) or a word put in its place
+ * ("REDACTED"); NULL otherwise. */
+static const char *
+serial_of(struct arena *a, struct str s)
+{
+	int	nonzero = 0;
+
+	s = str_trim(s);
+	if (s.n == 0 || s.n > 32)
+		return NULL;
+	for (size_t i = 0; i < s.n; i++) {
+		if (!((s.p[i] >= '0' && s.p[i] <= '9') || (s.p[i] >= 'A' &&
+		    s.p[i] <= 'Z') || (s.p[i] >= 'a' && s.p[i] <= 'z')))
+			return NULL;
+		nonzero |= s.p[i] >= '1' && s.p[i] <= '9';
+	}
+	return nonzero ? arena_strndup(a, s.p, s.n) : NULL;
+}
+
 static void
 device_quantities(const struct facts *f, struct analysis *an,
     const struct event *oom)
@@ -768,6 +789,7 @@ device_quantities(const struct facts *f, struct analysis *an,
 
 		q->gpu = arena_printf(an->arena, "%d", f->gpus[i].index);
 		q->uuid = kit_dupstr(an->arena, ev_str(g, "uuid"));
+		q->serial = serial_of(an->arena, ev_str(g, "serial"));
 		q->node = arena_strdup(an->arena, g->node);
 		q->product = kit_dupstr(an->arena, ev_str(g, "product"));
 		q->api = str_eq(ev_str(g, "vendor"), "amd") ? "HIP" : NULL;

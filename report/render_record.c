@@ -288,7 +288,7 @@ record_of(const struct analysis *an, int *bad)
 	    json_integer(ini->rank) : json_null(), bad);
 	rset(o, "initiating_gpu", rs(g ? g->gpu : NULL), bad);
 	rset(o, "initiating_gpu_uuid", rs(g ? g->uuid : NULL), bad);
-	rset(o, "initiating_gpu_serial", json_null(), bad);
+	rset(o, "initiating_gpu_serial", rs(g ? g->serial : NULL), bad);
 	rset(o, "xids", xids, bad);
 	rset(o, "ecc_errors", json_integer(ecc), bad);
 	rset(o, "hardware_evidence", hw, bad);

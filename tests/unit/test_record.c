@@ -233,6 +233,9 @@ DEFINE_TEST(test_record_schema_scenarios)
 			CHECK_EQ_STR(gs(r, "failure_domain"),
 			    "infrastructure");
 			CHECK_EQ_STR(gs(r, "initiating_node"), "vm");
+			/* no nvidia-smi: no serial */
+			CHECK(json_is_null(json_object_get(r,
+			    "initiating_gpu_serial")));
 			/* no DCGM statistics: every dcgm_* key null */
 			CHECK(json_is_null(json_object_get(r, "dcgm_gpus")) &&
 			    json_is_null(json_object_get(r, "dcgm_xid_errors")) &&
@@ -250,10 +253,13 @@ DEFINE_TEST(test_record_schema_scenarios)
 			    "dcgm_ecc_dbe")), 1);
 			CHECK_EQ_STR(gs(r, "dcgm_health"), "Failure");
 		}
-		/* the peak of the GPU the verdict names (GPU 0, 4095 MiB) */
+		/* the peak of the GPU the verdict names (GPU 0, 4095 MiB);
+		 * its board serial from nvidia-smi's <serial> */
 		if (r != NULL && strcmp(sc[i],
 		    "cuda_oom_exhaustion-fires-no-free-memory-dcgm") == 0) {
 			CHECK_EQ_STR(gs(r, "initiating_gpu"), "0");
+			CHECK_EQ_STR(gs(r, "initiating_gpu_serial"),
+			    "0321014026924");
 			CHECK_EQ_INT(json_integer_value(json_object_get(r,
 			    "dcgm_max_memory_bytes")), 4293918720LL);
 		}

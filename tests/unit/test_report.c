@@ -191,7 +191,7 @@ model_quantities(struct analysis *an, struct arena *a)
 	    "GPU-00000000-0000-0000-0000-000000000000", "gpu-b",
 	    "NVIDIA H100 80GB HBM3", 81559LL << 20, 60000LL << 20,
 	    18000LL << 20, 20000LL << 20, 2048LL << 20, 21559LL << 20,
-	    4108LL << 20, 3, 81559LL << 20, NULL, NULL, -1, -1, -1, NULL };
+	    4108LL << 20, 3, 81559LL << 20, NULL, NULL, -1, -1, -1, NULL, NULL };
 }
 
 static void
@@ -810,7 +810,7 @@ model_big(int fold)
 		an->device[i] = (struct device_q){ arena_printf(a, "%zu", i % 8),
 		    NULL, arena_printf(a, "gpu-%03zu", i / 8), "NVIDIA H100",
 		    81559LL << 20, 60000LL << 20, 18000LL << 20, 20000LL << 20,
-		    -1, -1, -1, -1, -1, NULL, NULL, -1, -1, -1, NULL };
+		    -1, -1, -1, -1, -1, NULL, NULL, -1, -1, -1, NULL, NULL };
 	return an;
 }
 
