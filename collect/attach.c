@@ -20,7 +20,6 @@
 
 #include "internal.h"
 #include "pickle.h"
-#include "fr_snap.h"
 #include "torch_snap.h"
 
 static void
@@ -80,44 +79,28 @@ static int
 summary_spool(struct collect *c, int spool, uint64_t n, char *why,
     size_t whysz)
 {
-	struct arena	*a = arena_new(1u << 20);
-	struct pk_node	*root;
-	struct tsnap	*s = NULL;
 	struct err	 e = { 0 };
-	struct fr_snap	 fr;
 	char		*data = slurp_spool(spool, n), *json = NULL;
 	size_t		 jn = 0;
-	FILE		*fp;
 	int		 out = -1;
 
-	if (a == NULL || data == NULL ||
-	    (s = arena_alloc(a, sizeof(*s))) == NULL) {
+	if (data == NULL)
 		snprintf(why, whysz, "out of memory reading it");
-		goto done;
-	}
-	if (pickle_read(data, (size_t)n, &tsnap_limits, a, &root, &e) ==
-	    ERR_OK && fr_is_dump(root))
-		fr_read(root, &fr);	/* a Flight Recorder dump */
-	else if (e.code != ERR_OK || tsnap_read(root, s, &e) != ERR_OK) {
-		snprintf(why, whysz, "not stored: --redact keeps only the "
+	else if (pickle_summary_json(data, (size_t)n, &json, &jn, &e) !=
+	    ERR_OK)
+		snprintf(why, whysz, e.code == ERR_NOMEM ? "out of memory "
+		    "reading it" : "not stored: --redact keeps only the "
 		    "numeric summary of an allocator snapshot or a Flight "
-		    "Recorder dump, and this is neither: %s", e.msg);
-		goto done;
-	}
-	if ((fp = open_memstream(&json, &jn)) == NULL ||
-	    (fr_is_dump(root) ? fr_json(&fr, fp, &e) : tsnap_json(s, fp, &e))
-	    != ERR_OK || fclose(fp) != 0 ||
-	    (out = collect_spool(c)) == -1 || put_all(out, json, jn) == -1 ||
-	    lseek(out, 0, SEEK_SET) != 0) {
+		    "Recorder dump, and this is %s", e.msg);
+	else if ((out = collect_spool(c)) == -1 ||
+	    put_all(out, json, jn) == -1 || lseek(out, 0, SEEK_SET) != 0) {
 		snprintf(why, whysz, "writing its summary failed");
 		if (out != -1)
 			collect_unspool(c, out);
 		out = -1;
 	}
-done:
 	free(json);
 	free(data);
-	arena_free(a);
 	return out;
 }
 

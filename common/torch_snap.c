@@ -5,8 +5,10 @@
  * long list under many parents (the memo allows it) costs a bounded
  * walk, never the product of the lists.
  */
+#include <stdlib.h>
 #include <string.h>
 
+#include "fr_snap.h"
 #include "torch_snap.h"
 
 const struct pk_limits	tsnap_limits = {
@@ -287,4 +289,52 @@ tsnap_json(const struct tsnap *s, FILE *fp, struct err *e)
 	if (ferror(fp))
 		return ERR(e, ERR_IO, "writing the snapshot summary");
 	return ERR_OK;
+}
+
+enum err_code
+pickle_summary_json(const char *buf, size_t n, char **json, size_t *jn,
+    struct err *e)
+{
+	struct arena	*a = arena_new(1u << 20);
+	struct pk_node	*root;
+	struct tsnap	*s;
+	struct fr_snap	 fr;
+	FILE		*fp;
+	enum err_code	 rc;
+	int		 dump = 0;
+
+	*json = NULL;
+	*jn = 0;
+	if (a == NULL || (s = arena_alloc(a, sizeof(*s))) == NULL) {
+		arena_free(a);
+		return ERR(e, ERR_NOMEM, "pickle summary");
+	}
+	if ((rc = pickle_read(buf, n, &tsnap_limits, a, &root, e)) == ERR_OK &&
+	    (dump = fr_is_dump(root)))
+		fr_read(root, &fr);	/* a Flight Recorder dump */
+	else if (rc != ERR_OK || (rc = tsnap_read(root, s, e)) != ERR_OK) {
+		if (rc != ERR_NOMEM) {
+			char	why[sizeof(e->msg)];
+
+			snprintf(why, sizeof(why), "%s", e->msg);
+			rc = ERR(e, ERR_FORMAT, "neither an allocator snapshot "
+			    "nor a Flight Recorder dump: %s", why);
+		}
+		arena_free(a);
+		return rc;
+	}
+	if ((fp = open_memstream(json, jn)) == NULL) {
+		arena_free(a);
+		return ERR(e, ERR_NOMEM, "pickle summary");
+	}
+	rc = dump ? fr_json(&fr, fp, e) : tsnap_json(s, fp, e);
+	if (fclose(fp) != 0 && rc == ERR_OK)
+		rc = ERR(e, ERR_IO, "pickle summary");
+	if (rc != ERR_OK) {
+		free(*json);
+		*json = NULL;
+		*jn = 0;
+	}
+	arena_free(a);
+	return rc;
 }

@@ -90,5 +90,14 @@ const struct tsnap_device *tsnap_device(const struct tsnap *, int device);
  * names only) to fp; ERR_IO when fp reports an error.
  */
 enum err_code	tsnap_json(const struct tsnap *, FILE *fp, struct err *e);
+/*
+ * What redaction keeps of a pickle (the collector's --redact and
+ * oomtrail redact): an allocator snapshot's summary (tsnap_json) or a
+ * Flight Recorder dump's (fr_snap.h's fr_json), into *json (malloc'd,
+ * *jn bytes). ERR_FORMAT with the reason when the pickle is neither or
+ * the safe reader refused it; ERR_NOMEM.
+ */
+enum err_code	pickle_summary_json(const char *buf, size_t n, char **json,
+		    size_t *jn, struct err *e);
 
 #endif

@@ -31,7 +31,6 @@
 #include "pseudo.h"
 #include "redact.h"
 #include "series.h"
-#include "fr_snap.h"
 #include "torch_snap.h"
 
 #define LEARN_MAX	(1u << 20)	/* bytes of a member learned from */
@@ -311,18 +310,13 @@ out:
 static int
 pickle_summary(int in, int out, char *why, size_t whysz)
 {
-	struct arena	*a = NULL;
-	struct pk_node	*root;
-	struct tsnap	*s;
-	struct fr_snap	 fr;
 	struct err	 e = { 0 };
 	unsigned char	 head[2];
-	char		*buf = NULL;
+	char		*buf = NULL, *json = NULL;
+	size_t		 jn = 0;
 	struct stat	 st;
 	off_t		 end;
-	ssize_t		 got;
-	FILE		*fp = NULL;
-	int		 rc = -1, fd;
+	int		 rc = -1;
 
 	/* pread and fstat only: the usual pass reads in from where it is. */
 	if (pread(in, head, 2, 0) != 2 || head[0] != 0x80 ||
@@ -334,36 +328,22 @@ pickle_summary(int in, int out, char *why, size_t whysz)
 		    tsnap_limits.max_input);
 		return -1;
 	}
-	if ((a = arena_new(1u << 20)) == NULL ||
-	    (s = arena_alloc(a, sizeof(*s))) == NULL ||
-	    (buf = malloc((size_t)end)) == NULL ||
-	    (got = pread(in, buf, (size_t)end, 0)) != (ssize_t)end) {
+	if ((buf = malloc((size_t)end)) == NULL ||
+	    pread(in, buf, (size_t)end, 0) != (ssize_t)end)
 		snprintf(why, whysz, "not stored: out of memory or unreadable");
-		goto out;
-	}
-	if (pickle_read(buf, (size_t)end, &tsnap_limits, a, &root, &e) ==
-	    ERR_OK && fr_is_dump(root))
-		fr_read(root, &fr);	/* a Flight Recorder dump */
-	else if (e.code != ERR_OK || tsnap_read(root, s, &e) != ERR_OK) {
-		snprintf(why, whysz, "not stored: redaction keeps only the "
+	else if (pickle_summary_json(buf, (size_t)end, &json, &jn, &e) !=
+	    ERR_OK)
+		snprintf(why, whysz, e.code == ERR_NOMEM ? "not stored: out "
+		    "of memory" : "not stored: redaction keeps only the "
 		    "numeric summary of an allocator snapshot or a Flight "
-		    "Recorder dump, and this is neither: %s", e.msg);
-		goto out;
-	}
-	if (ftruncate(out, 0) == -1 || lseek(out, 0, SEEK_SET) != 0 ||
-	    (fd = dup(out)) == -1 || (fp = fdopen(fd, "w")) == NULL) {
-		snprintf(why, whysz, "not stored: temporary file");
-		goto out;
-	}
-	rc = (fr_is_dump(root) ? fr_json(&fr, fp, &e) : tsnap_json(s, fp,
-	    &e)) == ERR_OK && fflush(fp) == 0 ? 1 : -1;
-	if (rc == -1)
+		    "Recorder dump, and this is %s", e.msg);
+	else if (ftruncate(out, 0) == -1 || lseek(out, 0, SEEK_SET) != 0 ||
+	    pwrite(out, json, jn, 0) != (ssize_t)jn)
 		snprintf(why, whysz, "not stored: writing its summary");
-out:
-	if (fp != NULL)
-		fclose(fp);
+	else
+		rc = 1;
+	free(json);
 	free(buf);
-	arena_free(a);
 	return rc;
 }
 
