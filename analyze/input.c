@@ -103,6 +103,8 @@ slurp_rest(struct input *in, struct bundle_reader *br, const char *head,
  * Two buffers go back and forth; only the scanner touches the logscan.
  */
 #define PIPE_MIN	(8u << 20)	/* members smaller than this: one thread */
+#define PIPE_BLOCK	(1u << 20)	/* its blocks: big enough for the
+					 * scanner to split across cores */
 
 struct pipe {
 	pthread_mutex_t	 mu;
@@ -158,7 +160,15 @@ pipe_run(struct logscan *ls, struct bundle_reader *br, char *blk,
 	pthread_t	 th;
 	ssize_t		 r = 0;
 	int		 i = 0;
+	size_t		 bsz = BLOCK;
+	char		*big;
 
+	/* Without the memory, the small blocks do. */
+	if ((big = malloc(2 * PIPE_BLOCK)) != NULL) {
+		p.buf[0] = big;
+		p.buf[1] = big + PIPE_BLOCK;
+		bsz = PIPE_BLOCK;
+	}
 	pthread_mutex_init(&p.mu, NULL);
 	pthread_cond_init(&p.cv, NULL);
 	bundle_defer_hash(br, 1);
@@ -166,6 +176,7 @@ pipe_run(struct logscan *ls, struct bundle_reader *br, char *blk,
 		bundle_defer_hash(br, 0);
 		pthread_mutex_destroy(&p.mu);
 		pthread_cond_destroy(&p.cv);
+		free(big);
 		return ERR(e, ERR_NOMEM, "scanner thread");
 	}
 	for (;;) {
@@ -173,7 +184,7 @@ pipe_run(struct logscan *ls, struct bundle_reader *br, char *blk,
 		while (p.full[i] && !p.failed)
 			pthread_cond_wait(&p.cv, &p.mu);
 		pthread_mutex_unlock(&p.mu);
-		if (p.failed || (r = bundle_read(br, p.buf[i], BLOCK, e)) <= 0)
+		if (p.failed || (r = bundle_read(br, p.buf[i], bsz, e)) <= 0)
 			break;
 		pthread_mutex_lock(&p.mu);
 		p.len[i] = (size_t)r;
@@ -190,6 +201,7 @@ pipe_run(struct logscan *ls, struct bundle_reader *br, char *blk,
 	bundle_defer_hash(br, 0);	/* what is left is hashed as read */
 	pthread_mutex_destroy(&p.mu);
 	pthread_cond_destroy(&p.cv);
+	free(big);
 	if (p.failed) {
 		*e = p.e;
 		return p.rc;
