@@ -167,7 +167,9 @@ fill_inputs(struct analysis *an, struct pool *p)
 			continue;
 		}
 		ii->node = arena_strdup(a, in->node);
-		ii->sha256 = file_sha256(a, p->o->inputs[i]);
+		/* A bare log was hashed as it was scanned (input.c). */
+		ii->sha256 = in->sha256 != NULL ? arena_strdup(a, in->sha256) :
+		    file_sha256(a, p->o->inputs[i]);
 		ii->manifest = in->has_manifest;
 		ii->integrity = integrity_name(in->integrity);
 		if (in->damaged)

@@ -113,6 +113,8 @@ struct input {
 					 * left out (snapshot.c) */
 	int		 snapshot;	/* 1-based place among the snapshots
 					 * of its job and node, 0 alone */
+	const char	*sha256;	/* a bare log's, hashed as it was
+					 * scanned (input.c), or NULL */
 };
 
 /* input.c */

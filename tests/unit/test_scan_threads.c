@@ -392,3 +392,32 @@ DEFINE_TEST(test_scan_threads_logscan_events)
 	free(o.p);
 	catalog_free(c);
 }
+
+/*
+ * End to end through the analyzer's driver (input.c: a member of 8 MiB
+ * or more is read on one thread and scanned on the others, in 1 MiB
+ * blocks): the JSON analysis of a generated 12 MB log with an
+ * unterminated last line is the same on one thread and on two, and the
+ * bare log's sha256, taken from the blocks as they were scanned, is the
+ * file's (and none for standard input, as before).
+ */
+DEFINE_TEST(test_scan_threads_cli)
+{
+	char	bin[1024], gen[1024];
+
+	snprintf(bin, sizeof(bin), "%s", test_bin("report/oomtrail"));
+	snprintf(gen, sizeof(gen), "%s", test_bin("bench/genlog"));
+	CHECK(test_sh("'%s' 12 8 >big.log && printf 'slurmstepd: error: "
+	    "Detected 1 oom-kill event(s) in StepId=2.batch.' >>big.log",
+	    gen) == 0);
+	CHECK(test_sh("OOMTRAIL_SCAN_THREADS=1 '%s' analyze --format json "
+	    "big.log >one.json; OOMTRAIL_SCAN_THREADS=2 '%s' analyze "
+	    "--format json big.log >two.json; test -s one.json && "
+	    "grep -q slurmstepd_oom one.json && cmp one.json two.json", bin,
+	    bin) == 0);
+	CHECK(test_sh("h=$(sha256sum big.log | cut -c1-64) && '%s' analyze "
+	    "--format jsonl big.log | grep -q \"\\\"bundle_sha256\\\":"
+	    "\\[\\\"$h\\\"\\]\"", bin) == 0);
+	CHECK(test_sh("'%s' analyze --format jsonl - <big.log | grep -q "
+	    "'\"bundle_sha256\":\\[\\]'", bin) == 0);
+}
