@@ -465,7 +465,7 @@ base_name(const char *p)
 
 enum err_code
 input_load(const char *path, struct catalog *cat,
-    const struct bundle_limits *limits, struct input **out,
+    const struct bundle_limits *limits, int sha256, struct input **out,
     struct err *e)
 {
 	struct bundle_limits	 lim;
@@ -511,7 +511,8 @@ input_load(const char *path, struct catalog *cat,
 	}
 	sha256_init(&fh.h);
 	while ((r = bundle_next(br, &m, &me)) == 1) {
-		int	bare = in->kind == BUNDLE_FILE && strcmp(path, "-") != 0;
+		int	bare = sha256 && in->kind == BUNDLE_FILE &&
+			    strcmp(path, "-") != 0;
 
 		skipped = bundle_skipped(br);
 		rc = load_member(in, br, &m, cat, blk, bare ? &fh : NULL, &me);

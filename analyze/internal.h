@@ -118,8 +118,9 @@ struct input {
 };
 
 /* input.c */
+/* sha256: hash a bare log as it is read (input->sha256). */
 enum err_code	input_load(const char *path, struct catalog *,
-		    const struct bundle_limits *,
+		    const struct bundle_limits *, int sha256,
 		    struct input **, struct err *);
 void		input_free(struct input *);
 const struct mitem *input_item(const struct input *, const char *path);
