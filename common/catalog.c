@@ -1111,25 +1111,57 @@ rarity(unsigned char c)
 }
 
 /* Needle i in [p, end): memchr on its rarest byte (in logs: "Killed" ->
- * 'K', " ? " -> '?'), then memcmp. */
+ * 'K', " ? " -> '?'), then memcmp. A needle whose rarest byte is a lower
+ * case letter (" pts/" -> 'p': several times a line in ordinary text)
+ * would stop memchr too often: its two rarest bytes are compared sixteen
+ * positions at a time instead, and memcmp runs where both are there. */
 static const char *
 find_short(const struct cat_scan *s, size_t i, const char *p,
     const char *end)
 {
 	const char	*nd = s->cat->needles[i], *q;
-	size_t		 n = s->nlen[i], k = 0;
+	size_t		 n = s->nlen[i], k = 0, j;
+	v16		 vk, vj, a, b, m;
+	uint64_t	 w[2];
 
-	for (size_t j = 1; j < n; j++)
-		if (rarity((unsigned char)nd[j]) >
+	for (size_t x = 1; x < n; x++)
+		if (rarity((unsigned char)nd[x]) >
 		    rarity((unsigned char)nd[k]))
-			k = j;
-	for (q = p + k; q + (n - k) <= end; q++) {
-		if ((q = memchr(q, nd[k], (size_t)(end - q))) == NULL ||
-		    q + (n - k) > end)
-			return NULL;
-		if (q - k >= p && memcmp(q - k, nd, n) == 0)
-			return q - k;
+			k = x;
+	if (n < 2 || rarity((unsigned char)nd[k]) >= 50) {
+		for (q = p + k; q + (n - k) <= end; q++) {
+			if ((q = memchr(q, nd[k], (size_t)(end - q))) ==
+			    NULL || q + (n - k) > end)
+				return NULL;
+			if (q - k >= p && memcmp(q - k, nd, n) == 0)
+				return q - k;
+		}
+		return NULL;
 	}
+	j = k == 0;
+	for (size_t x = 0; x < n; x++)
+		if (x != k && rarity((unsigned char)nd[x]) >
+		    rarity((unsigned char)nd[j]))
+			j = x;
+	for (int l = 0; l < 16; l++) {
+		vk[l] = nd[k];
+		vj[l] = nd[j];
+	}
+	/* Loads end before q + n + 15; a start q + l (l < 16) fits. */
+	for (q = p; (size_t)(end - q) >= n + 15; q += 16) {
+		memcpy(&a, q + k, 16);
+		memcpy(&b, q + j, 16);
+		m = (a == vk) & (b == vj);
+		memcpy(w, &m, 16);
+		if ((w[0] | w[1]) == 0)
+			continue;
+		for (int l = 0; l < 16; l++)
+			if (m[l] != 0 && memcmp(q + l, nd, n) == 0)
+				return q + l;
+	}
+	for (; (size_t)(end - q) >= n; q++)
+		if (q[k] == nd[k] && memcmp(q, nd, n) == 0)
+			return q;
 	return NULL;
 }
 
