@@ -32,7 +32,8 @@ app_mem(struct out *o, const char *p, size_t n)
 		if ((o->p = realloc(o->p, o->cap)) == NULL)
 			abort();
 	}
-	memcpy(o->p + o->n, p, n);
+	if (n > 0)
+		memcpy(o->p + o->n, p, n);
 	o->n += n;
 	o->p[o->n] = '\0';
 }
