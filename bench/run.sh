@@ -61,7 +61,7 @@ side() {
 			    exit 1; }
 			read -r s kb <"$work/t1"
 			echo "$s" >>"$work/times.$k"
-			eval "[ $kb -gt \$rss_$k ] && rss_$k=$kb"
+			eval "if [ $kb -gt \$rss_$k ]; then rss_$k=$kb; fi"
 			k=$((k + 1))
 		done
 		i=$((i + 1))
