@@ -172,6 +172,7 @@ pipe_run(struct logscan *ls, struct bundle_reader *br, char *blk,
 	int		 i = 0;
 	size_t		 bsz = BLOCK;
 	char		*big;
+	int		 failed;
 
 	/* Without the memory, the small blocks do. */
 	if ((big = malloc(2 * PIPE_BLOCK)) != NULL) {
@@ -193,8 +194,9 @@ pipe_run(struct logscan *ls, struct bundle_reader *br, char *blk,
 		pthread_mutex_lock(&p.mu);
 		while (p.full[i] && !p.failed)
 			pthread_cond_wait(&p.cv, &p.mu);
+		failed = p.failed;	/* read under the lock (TSan) */
 		pthread_mutex_unlock(&p.mu);
-		if (p.failed || (r = bundle_read(br, p.buf[i], bsz, e)) <= 0)
+		if (failed || (r = bundle_read(br, p.buf[i], bsz, e)) <= 0)
 			break;
 		if (fh != NULL) {
 			sha256_update(&fh->h, p.buf[i], (size_t)r);

@@ -692,6 +692,7 @@ catalog_envelope(struct str line, struct cat_env *env)
 #define PAR_PART	(1u << 20)	/* most bytes of one thread's part */
 #define HINT_MAX	16384	/* candidate lines noted per part */
 #define THREADS_MAX	4	/* the default's cap */
+#define STEAL_MIN	(64u << 10)	/* a part not begun yet is taken back */
 
 /* Where the short needles occur next, for one searcher. */
 struct shortc {
@@ -708,12 +709,15 @@ struct hint {
 	uint8_t		cut;		/* longer than CAT_LINE_MAX */
 };
 
+enum { PS_WAIT, PS_BUSY, PS_DONE, PS_BACK };	/* a part's state */
+
 /* One prescan thread, its own catalog (match data) and its last part. */
 struct prescan {
 	struct cat_scan	*s;
 	struct catalog	*cat;
 	pthread_t	 th;
 	uint64_t	 gen;		/* the last job taken */
+	int		 state;		/* PS_* */
 	struct shortc	 sc;
 	const char	*p;		/* the part: whole lines */
 	size_t		 n;
@@ -769,7 +773,6 @@ struct cat_scan {
 	pthread_mutex_t		 mu;
 	pthread_cond_t		 go, done;
 	uint64_t		 gen;		/* jobs handed out */
-	unsigned		 pending;	/* parts of this job not done */
 	int			 quit;
 	uint64_t		 extra_limit;	/* limit hits in prescans */
 };
@@ -1390,11 +1393,16 @@ prescan_main(void *arg)
 			return NULL;
 		}
 		w->gen = s->gen;
+		if (w->state != PS_WAIT) {	/* taken back */
+			pthread_mutex_unlock(&s->mu);
+			continue;
+		}
+		w->state = PS_BUSY;
 		pthread_mutex_unlock(&s->mu);
 		prescan_part(w);
 		pthread_mutex_lock(&s->mu);
-		if (--s->pending == 0)
-			pthread_cond_signal(&s->done);
+		w->state = PS_DONE;
+		pthread_cond_broadcast(&s->done);
 		pthread_mutex_unlock(&s->mu);
 	}
 }
@@ -1468,9 +1476,20 @@ line_start(const char *lo, const char *t, const char *hi)
 	return x != NULL ? x + 1 : hi;
 }
 
+/* Is a prescan thread still on, or yet to begin, a part it keeps? */
+static int
+parts_pending(const struct cat_scan *s)
+{
+	for (unsigned k = 0; k + 1 < s->nthreads; k++)
+		if (s->ps[k].state == PS_WAIT || s->ps[k].state == PS_BUSY)
+			return 1;
+	return 0;
+}
+
 /* Whole lines R[0..n) in slices of nthreads parts: this thread scans the
  * first part itself while the prescan threads note the others, then
- * reads their parts in order from the hints. */
+ * reads their parts in order from the hints. A part whose thread has
+ * not begun it by then (its core was busy) is scanned here instead. */
 static const char *
 par_region(struct cat_scan *s, const char *R, size_t n, uint64_t base)
 {
@@ -1499,19 +1518,24 @@ par_region(struct cat_scan *s, const char *R, size_t n, uint64_t base)
 		for (k = 1; k < T; k++) {
 			s->ps[k - 1].p = b[k];
 			s->ps[k - 1].n = (size_t)(b[k + 1] - b[k]);
+			s->ps[k - 1].state = PS_WAIT;
 		}
-		s->pending = T - 1;
 		s->gen++;
 		s->st.split++;
 		pthread_cond_broadcast(&s->go);
 		pthread_mutex_unlock(&s->mu);
 		pos = run_lines(s, R, base, b[0], b[1], NULL);
 		pthread_mutex_lock(&s->mu);
-		while (s->pending > 0)
+		for (k = 1; k < T; k++)
+			if (s->ps[k - 1].state == PS_WAIT &&
+			    s->ps[k - 1].n >= STEAL_MIN)
+				s->ps[k - 1].state = PS_BACK;
+		while (parts_pending(s))
 			pthread_cond_wait(&s->done, &s->mu);
 		pthread_mutex_unlock(&s->mu);
 		for (k = 1; k < T && !s->stopped; k++)
 			pos = run_lines(s, R, base, b[k], b[k + 1],
+			    s->ps[k - 1].state == PS_BACK ? NULL :
 			    &s->ps[k - 1]);
 		p = se;
 	}
