@@ -56,7 +56,7 @@ worker(void *arg)
 		if (p->o->progress != NULL)
 			p->o->progress(p->o->inputs[i], p->o->progress_arg);
 		p->rcs[i] = input_load(p->o->inputs[i], cat, p->mc,
-		    p->o->limits, &p->ins[i], &p->errs[i]);
+		    p->o->limits, !p->o->no_sha256, &p->ins[i], &p->errs[i]);
 	}
 	catalog_free(cat);
 	return NULL;
@@ -172,7 +172,10 @@ fill_inputs(struct analysis *an, struct pool *p)
 			continue;
 		}
 		ii->node = arena_strdup(a, in->node);
-		ii->sha256 = file_sha256(a, p->o->inputs[i]);
+		/* A bare log was hashed as it was scanned (input.c). */
+		ii->sha256 = p->o->no_sha256 ? NULL : in->sha256 != NULL ?
+		    arena_strdup(a, in->sha256) : file_sha256(a,
+		    p->o->inputs[i]);
 		ii->manifest = in->has_manifest;
 		ii->integrity = integrity_name(in->integrity);
 		if (in->damaged)

@@ -387,6 +387,10 @@ struct analyze_opts {
 	/* Caps on what is read from each input (members, bytes, ratio);
 	 * NULL: the defaults of bundle_limits_default(). */
 	const struct bundle_limits *limits;
+	/* Leave out the inputs' sha256 (only the record, --format jsonl,
+	 * prints it; hashing a bare log costs about as much as scanning
+	 * it). */
+	int		  no_sha256;
 };
 
 /* Analyse the inputs. Returns ERR_OK with *out set whenever at least one

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "hash.h"
 #include "internal.h"
 #include "member_cache.h"
 #include "parse.h"
@@ -108,7 +109,16 @@ slurp_rest(struct arena *a, struct bundle_reader *br, const char *head,
  * block read before (zstd | grep uses two cores too).
  * Two buffers go back and forth; only the scanner touches the logscan.
  */
+/* A bare file's sha256 (the fleet record's), taken from the blocks as
+ * they are read for the scan rather than by reading the file again. */
+struct fhash {
+	struct sha256	h;
+	uint64_t	n;		/* bytes hashed */
+};
+
 #define PIPE_MIN	(8u << 20)	/* members smaller than this: one thread */
+#define PIPE_BLOCK	(1u << 20)	/* its blocks: big enough for the
+					 * scanner to split across cores */
 
 struct pipe {
 	pthread_mutex_t	 mu;
@@ -120,6 +130,7 @@ struct pipe {
 	int		 failed;	/* the scanner stopped */
 	struct logscan	*ls;
 	struct bundle_reader *br;	/* hashed here, off the reading thread */
+	struct fhash	*fh;		/* hashed on the reading thread */
 	struct err	 e;
 	enum err_code	 rc;
 };
@@ -158,13 +169,23 @@ pipe_scan(void *arg)
  * error of either side. blk provides the two buffers (2 * BLOCK). */
 static enum err_code
 pipe_run(struct logscan *ls, struct bundle_reader *br, char *blk,
-    struct err *e)
+    struct fhash *fh, struct err *e)
 {
-	struct pipe	 p = { .ls = ls, .br = br, .buf = { blk, blk + BLOCK } };
+	struct pipe	 p = { .ls = ls, .br = br, .buf = { blk, blk + BLOCK },
+			    .fh = fh };
 	pthread_t	 th;
 	ssize_t		 r = 0;
 	int		 i = 0;
+	size_t		 bsz = BLOCK;
+	char		*big;
+	int		 failed;
 
+	/* Without the memory, the small blocks do. */
+	if ((big = malloc(2 * PIPE_BLOCK)) != NULL) {
+		p.buf[0] = big;
+		p.buf[1] = big + PIPE_BLOCK;
+		bsz = PIPE_BLOCK;
+	}
 	pthread_mutex_init(&p.mu, NULL);
 	pthread_cond_init(&p.cv, NULL);
 	bundle_defer_hash(br, 1);
@@ -172,15 +193,21 @@ pipe_run(struct logscan *ls, struct bundle_reader *br, char *blk,
 		bundle_defer_hash(br, 0);
 		pthread_mutex_destroy(&p.mu);
 		pthread_cond_destroy(&p.cv);
+		free(big);
 		return ERR(e, ERR_NOMEM, "scanner thread");
 	}
 	for (;;) {
 		pthread_mutex_lock(&p.mu);
 		while (p.full[i] && !p.failed)
 			pthread_cond_wait(&p.cv, &p.mu);
+		failed = p.failed;	/* read under the lock (TSan) */
 		pthread_mutex_unlock(&p.mu);
-		if (p.failed || (r = bundle_read(br, p.buf[i], BLOCK, e)) <= 0)
+		if (failed || (r = bundle_read(br, p.buf[i], bsz, e)) <= 0)
 			break;
+		if (fh != NULL) {
+			sha256_update(&fh->h, p.buf[i], (size_t)r);
+			fh->n += (uint64_t)r;
+		}
 		pthread_mutex_lock(&p.mu);
 		p.len[i] = (size_t)r;
 		p.full[i] = 1;
@@ -196,6 +223,7 @@ pipe_run(struct logscan *ls, struct bundle_reader *br, char *blk,
 	bundle_defer_hash(br, 0);	/* what is left is hashed as read */
 	pthread_mutex_destroy(&p.mu);
 	pthread_cond_destroy(&p.cv);
+	free(big);
 	if (p.failed) {
 		*e = p.e;
 		return p.rc;
@@ -207,7 +235,7 @@ static enum err_code
 stream_log(struct input *in, struct bundle_reader *br,
     const struct bundle_member *m, int file_id, const char *path,
     struct catalog *cat, const char *head, size_t nhead, char *blk,
-    struct err *e)
+    struct fhash *fh, struct err *e)
 {
 	struct logscan	*ls;
 	enum err_code	 rc = ERR_OK;
@@ -216,14 +244,23 @@ stream_log(struct input *in, struct bundle_reader *br,
 	if ((rc = logscan_new(cat, in->arena, &in->ev, file_id, path, &ls,
 	    e)) != ERR_OK)
 		return rc;
+	if (fh != NULL) {
+		sha256_update(&fh->h, head, nhead);
+		fh->n += nhead;
+	}
 	if (nhead > 0 && (rc = logscan_feed(ls, head, nhead, e)) != ERR_OK)
 		goto out;
 	if (m->size >= PIPE_MIN)
-		rc = pipe_run(ls, br, blk, e);
+		rc = pipe_run(ls, br, blk, fh, e);
 	else {
-		while ((r = bundle_read(br, blk, BLOCK, e)) > 0)
+		while ((r = bundle_read(br, blk, BLOCK, e)) > 0) {
+			if (fh != NULL) {
+				sha256_update(&fh->h, blk, (size_t)r);
+				fh->n += (uint64_t)r;
+			}
 			if ((rc = logscan_feed(ls, blk, (size_t)r, e)) != ERR_OK)
 				goto out;
+		}
 		if (r < 0)
 			rc = e->code == ERR_OK ? ERR_ARCHIVE : e->code;
 	}
@@ -300,7 +337,7 @@ cached_member(struct input *in, struct mcache *mc, struct bundle_reader *br,
 static enum err_code
 load_member(struct input *in, struct mcache *mc, struct bundle_reader *br,
     const struct bundle_member *m, struct catalog *cat, char *blk,
-    struct err *e)
+    struct fhash *fh, struct err *e)
 {
 	enum file_kind	 kind;
 	struct afile	*f;
@@ -343,7 +380,7 @@ load_member(struct input *in, struct mcache *mc, struct bundle_reader *br,
 		return ERR_OK;
 	if (kind == FK_LOG || kind == FK_OTHER)
 		return stream_log(in, br, m, file_id, f->path, cat, blk,
-		    (size_t)nh, blk + SNIFF_BYTES, e);
+		    (size_t)nh, blk + SNIFF_BYTES, fh, e);
 	if (mc != NULL && cached_kind(kind))
 		return cached_member(in, mc, br, kind, file_id, f->path, blk,
 		    (size_t)nh, e);
@@ -472,7 +509,7 @@ base_name(const char *p)
 
 enum err_code
 input_load(const char *path, struct catalog *cat, struct mcache *mc,
-    const struct bundle_limits *limits, struct input **out,
+    const struct bundle_limits *limits, int sha256, struct input **out,
     struct err *e)
 {
 	struct bundle_limits	 lim;
@@ -485,6 +522,8 @@ input_load(const char *path, struct catalog *cat, struct mcache *mc,
 	const char		*name;
 	uint64_t		 skipped;
 	int			 r;
+	struct fhash		 fh = { .n = 0 };
+	int			 whole = 0;	/* fh covers the file */
 
 	*out = NULL;
 	/* The arena starts small and grows: a node bundle whose Slurm
@@ -516,9 +555,17 @@ input_load(const char *path, struct catalog *cat, struct mcache *mc,
 		rc = ERR(e, ERR_NOMEM, "%s", path);
 		goto fail;
 	}
+	sha256_init(&fh.h);
 	while ((r = bundle_next(br, &m, &me)) == 1) {
+		int	bare = sha256 && in->kind == BUNDLE_FILE &&
+			    strcmp(path, "-") != 0;
+
 		skipped = bundle_skipped(br);
-		rc = load_member(in, mc, br, &m, cat, blk, &me);
+		rc = load_member(in, mc, br, &m, cat, blk, bare ? &fh : NULL,
+		    &me);
+		/* A log read to its end: the file's hash is known. */
+		whole = bare && rc == ERR_OK && fh.n == m.size &&
+		    bundle_skipped(br) == skipped;
 		if (rc == ERR_NOMEM) {
 			*e = me;
 			goto fail;
@@ -543,6 +590,12 @@ input_load(const char *path, struct catalog *cat, struct mcache *mc,
 	if (r < 0 || bundle_skipped(br) > 0) {
 		in->integrity = INTEGRITY_DAMAGED;
 		in->damaged = 1;
+	}
+	if (whole && r == 0 && fh.n > 0) {
+		char	hex[65];
+
+		sha256_hex(&fh.h, hex);
+		in->sha256 = arena_strdup(in->arena, hex);
 	}
 	free(blk);
 	bundle_reader_close(br);

@@ -115,14 +115,17 @@ struct input {
 					 * left out (snapshot.c) */
 	int		 snapshot;	/* 1-based place among the snapshots
 					 * of its job and node, 0 alone */
+	const char	*sha256;	/* a bare log's, hashed as it was
+					 * scanned (input.c), or NULL */
 };
 
 /* input.c: mc, when not NULL, shares the parse of identical structured
  * members with the other inputs loaded through it (member_cache.h); it
- * must outlive the input. */
+ * must outlive the input. sha256: hash a bare log as it is read
+ * (input->sha256). */
 struct mcache;
 enum err_code	input_load(const char *path, struct catalog *,
-		    struct mcache *mc, const struct bundle_limits *,
+		    struct mcache *mc, const struct bundle_limits *, int sha256,
 		    struct input **, struct err *);
 void		input_free(struct input *);
 const struct mitem *input_item(const struct input *, const char *path);

@@ -770,6 +770,9 @@ logscan_new(struct catalog *cat, struct arena *a, struct evlist *out,
 		free(ls);
 		return rc;
 	}
+	/* A big log's blocks are matched on all cores (catalog.h); the
+	 * events are the same on one. */
+	cat_scan_threads(ls->scan, cat_scan_default_threads(), 0);
 	*lsp = ls;
 	return ERR_OK;
 }

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Every benchmark, with its baseline, in one run; prints a table.
-#   bench/run.sh [--smoke] [BUILD_DIR]
+#   bench/run.sh [--smoke] [BUILD_DIR]	(BENCH_SCAN_ONLY=1: the scan rows)
 # Ratios, not absolute times, are the targets (README): each pair is run
 # side by side, several times, and the median is reported. --smoke uses
 # tiny inputs and one run: it only checks that everything still runs.
@@ -46,12 +46,46 @@ echo "oomtrail benchmarks: $(date -u +%Y-%m-%dT%H:%MZ), $cores cores, $mb MB log
 row "benchmark" "oomtrail s" "baseline s" "ratio" "RSS MB"
 row "---" "---" "---" "---" "---"
 
-# 1. Scan a bare multi-rank log vs grep -c -E -f SIGNATURES.
+# Commands $1.. run in turn, $runs rounds (interleaved, so that a change
+# of load hits them alike); sets med_K (median wall s) and rss_K (max
+# KB) for the K-th command.
+side() {
+	k=1
+	for c in "$@"; do : >"$work/times.$k"; eval "rss_$k=0"; k=$((k + 1)); done
+	i=0
+	while [ $i -lt $runs ]; do
+		k=1
+		for c in "$@"; do
+			/usr/bin/time -f '%e %M' -o "$work/t1" sh -c "$c" \
+			    >/dev/null 2>&1 || { echo "bench: failed: $c" >&2
+			    exit 1; }
+			read -r s kb <"$work/t1"
+			echo "$s" >>"$work/times.$k"
+			eval "if [ $kb -gt \$rss_$k ]; then rss_$k=$kb; fi"
+			k=$((k + 1))
+		done
+		i=$((i + 1))
+	done
+	k=1
+	for c in "$@"; do
+		eval "med_$k=$(sort -n "$work/times.$k" |
+		    awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')"
+		k=$((k + 1))
+	done
+}
+mb_of() { awk -v k="$1" 'BEGIN{printf "%.1f", k / 1024}'; }
+
+# 1. Scan a bare multi-rank log vs grep -c -E -f SIGNATURES, on one
+# thread (OOMTRAIL_SCAN_THREADS=1) and on every core (the default).
 "$genlog" "$mb" 64 >"$work/train.log"
 cat "$work/train.log" >/dev/null	# warm the page cache for both
-g=$(measure "grep -c -E -f '$sig' '$work/train.log'")
-o=$(measure "'$bin' analyze --format json '$work/train.log'")
-row "scan ${mb} MB log (vs grep -c -E -f)" "$o" "$g" "$(ratio "$o" "$g")" "$(rssmb)"
+side "grep -c -E -f '$sig' '$work/train.log'" \
+    "OOMTRAIL_SCAN_THREADS=1 '$bin' analyze --format json '$work/train.log'" \
+    "'$bin' analyze --format json '$work/train.log'"
+row "scan ${mb} MB log, 1 thread (vs grep -c -E -f)" "$med_2" "$med_1" \
+    "$(ratio "$med_2" "$med_1")" "$(mb_of "$rss_2")"
+row "scan ${mb} MB log, $cores threads (vs grep -c -E -f)" "$med_3" "$med_1" \
+    "$(ratio "$med_3" "$med_1")" "$(mb_of "$rss_3")"
 
 # 1b. Masking secrets in that log (collector, oomtrail redact): the byte
 # scanner of common/redact.c, which finds and masks, vs one PCRE2 JIT
@@ -74,6 +108,8 @@ g=$(measure "zstd -dc '$work/log.tar.zst' | grep -c -E -f '$sig'")
 o=$(measure "'$bin' analyze --format json '$work/log.tar.zst'")
 row "scan ${mb} MB log in a bundle (vs zstd|grep)" "$o" "$g" "$(ratio "$o" "$g")" "$(rssmb)"
 rm -rf "$work/sc" "$work/log.tar.zst"
+# BENCH_SCAN_ONLY=1: the scan rows alone (a minute, not the node runs).
+[ -z "${BENCH_SCAN_ONLY:-}" ] || exit 0
 
 # 3. Many nodes: one initiating OOM, NCCL timeouts on the rest.
 sh bench/gen_bundles.sh "$mkbundle" "$work/nodes" "$nodes" >/dev/null

@@ -12,8 +12,10 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 
 #include <pcre2.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "catalog.h"
 #include "compat.h"
@@ -686,6 +688,47 @@ catalog_envelope(struct str line, struct cat_env *env)
 /* --- the streaming scanner --- */
 
 #define CTX_LINE	2048	/* bytes kept of a context line across blocks */
+#define PAR_MIN		(256u << 10)	/* smallest region split (default) */
+#define PAR_PART	(1u << 20)	/* most bytes of one thread's part */
+#define HINT_MAX	16384	/* candidate lines noted per part */
+#define THREADS_MAX	4	/* the default's cap */
+#define STEAL_MIN	(64u << 10)	/* a part not begun yet is taken back */
+
+/* Where the short needles occur next, for one searcher. */
+struct shortc {
+	const char	*hit[MAX_SHORT];	/* their next occurrence */
+	const char	*end;		/* ... in the region ending here */
+};
+
+/* A candidate line a prescan thread found: offsets from its part. */
+struct hint {
+	uint32_t	off, end;	/* the line: [off, end), end at '\n' */
+	uint32_t	nl;		/* newlines in the part before it */
+	uint16_t	lim;		/* regex limit hits (no match only) */
+	uint8_t		matched;	/* a row matched its (cut) body */
+	uint8_t		cut;		/* longer than CAT_LINE_MAX */
+};
+
+enum { PS_WAIT, PS_BUSY, PS_DONE, PS_BACK };	/* a part's state */
+
+/* One prescan thread, its own catalog (match data) and its last part. */
+struct prescan {
+	struct cat_scan	*s;
+	struct catalog	*cat;
+	pthread_t	 th;
+	uint64_t	 gen;		/* the last job taken */
+	int		 state;		/* PS_* */
+	struct shortc	 sc;
+	const char	*p;		/* the part: whole lines */
+	size_t		 n;
+	struct hint	*h;		/* [HINT_MAX] */
+	size_t		 nh;
+	int		 ovf;		/* stopped at HINT_MAX hints ... */
+	uint32_t	 ovf_off, ovf_nl;	/* ... before this line */
+	uint32_t	 nl;		/* newlines in the part (no ovf) */
+	struct cat_env	 env;
+	struct cat_match m;
+};
 
 struct ctx_slot {
 	char		p[CTX_LINE];
@@ -717,11 +760,21 @@ struct cat_scan {
 	size_t			 wm;		/* shortest long needle */
 	int16_t			 shorts[MAX_SHORT];	/* under SHORT_NEEDLE */
 	int			 nshort;
-	const char		*shit[MAX_SHORT];	/* their next occurrence */
-	const char		*send;		/* ... in the region ending here */
+	struct shortc		 sc;
 	uint8_t			*shift;		/* [65536] Wu-Manber shifts */
 	int16_t			*head;		/* [65536] needles ending ... */
 	int16_t			 next[MAX_NEEDLES];	/* ... a window there */
+	/* Prescan threads (cat_scan_threads): made at the first region of
+	 * par_min bytes or more; nthreads counts this thread too. */
+	unsigned		 nthreads;
+	size_t			 par_min;
+	struct prescan		*ps;		/* [nthreads - 1] once made */
+	unsigned		 nps;		/* threads running */
+	pthread_mutex_t		 mu;
+	pthread_cond_t		 go, done;
+	uint64_t		 gen;		/* jobs handed out */
+	int			 quit;
+	uint64_t		 extra_limit;	/* limit hits in prescans */
 };
 
 struct ctx_line {
@@ -740,6 +793,8 @@ struct ctx_line {
  * bytes at a time, which is what lets one pass over the log look at a
  * fraction of its bytes.
  */
+static void	stop_workers(struct cat_scan *);
+
 #define BLOCK(p)	((((unsigned)(unsigned char)(p)[0] << 10) ^ \
 			    ((unsigned)(unsigned char)(p)[1] << 5) ^ \
 			    (unsigned char)(p)[2]) & 0xffff)
@@ -815,6 +870,8 @@ cat_scan_new(struct catalog *cat, unsigned before, unsigned after,
 	s->fn = fn;
 	s->arg = arg;
 	s->limit0 = cat->limit_hits;
+	s->nthreads = 1;
+	s->par_min = PAR_MIN;
 	for (size_t i = 0; i < cat->nneedles; i++) {
 		s->nlen[i] = strlen(cat->needles[i]);
 	}
@@ -831,6 +888,7 @@ cat_scan_free(struct cat_scan *s)
 {
 	if (s == NULL)
 		return;
+	stop_workers(s);
 	free(s->part);
 	free(s->shift);
 	free(s->head);
@@ -842,7 +900,30 @@ cat_scan_stats(const struct cat_scan *s, struct cat_scan_stats *st)
 {
 	*st = s->st;
 	st->lines = s->lineno;
-	st->limit_hits = s->cat->limit_hits - s->limit0;
+	st->limit_hits = s->cat->limit_hits - s->limit0 + s->extra_limit;
+}
+
+void
+cat_scan_threads(struct cat_scan *s, unsigned n, size_t min_bytes)
+{
+	if (s->ps != NULL)	/* set before the first feed */
+		return;
+	s->nthreads = n < 1 ? 1 : n > THREADS_MAX ? THREADS_MAX : n;
+	s->par_min = min_bytes > 0 ? min_bytes : PAR_MIN;
+}
+
+unsigned
+cat_scan_default_threads(void)
+{
+	const char	*v = getenv("OOMTRAIL_SCAN_THREADS");
+	long		 n;
+
+	if (v != NULL && *v != '\0') {
+		n = strtol(v, NULL, 10);
+		return n < 1 ? 1 : n > THREADS_MAX ? THREADS_MAX : (unsigned)n;
+	}
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > THREADS_MAX ? THREADS_MAX : (unsigned)n;
 }
 
 /* The line [p, end) without a trailing CR, cut for matching. */
@@ -1033,50 +1114,83 @@ rarity(unsigned char c)
 }
 
 /* Needle i in [p, end): memchr on its rarest byte (in logs: "Killed" ->
- * 'K', " ? " -> '?'), then memcmp. */
+ * 'K', " ? " -> '?'), then memcmp. A needle whose rarest byte is a lower
+ * case letter (" pts/" -> 'p': several times a line in ordinary text)
+ * would stop memchr too often: its two rarest bytes are compared sixteen
+ * positions at a time instead, and memcmp runs where both are there. */
 static const char *
 find_short(const struct cat_scan *s, size_t i, const char *p,
     const char *end)
 {
 	const char	*nd = s->cat->needles[i], *q;
-	size_t		 n = s->nlen[i], k = 0;
+	size_t		 n = s->nlen[i], k = 0, j;
+	v16		 vk, vj, a, b, m;
+	uint64_t	 w[2];
 
-	for (size_t j = 1; j < n; j++)
-		if (rarity((unsigned char)nd[j]) >
+	for (size_t x = 1; x < n; x++)
+		if (rarity((unsigned char)nd[x]) >
 		    rarity((unsigned char)nd[k]))
-			k = j;
-	for (q = p + k; q + (n - k) <= end; q++) {
-		if ((q = memchr(q, nd[k], (size_t)(end - q))) == NULL ||
-		    q + (n - k) > end)
-			return NULL;
-		if (q - k >= p && memcmp(q - k, nd, n) == 0)
-			return q - k;
+			k = x;
+	if (n < 2 || rarity((unsigned char)nd[k]) >= 50) {
+		for (q = p + k; q + (n - k) <= end; q++) {
+			if ((q = memchr(q, nd[k], (size_t)(end - q))) ==
+			    NULL || q + (n - k) > end)
+				return NULL;
+			if (q - k >= p && memcmp(q - k, nd, n) == 0)
+				return q - k;
+		}
+		return NULL;
 	}
+	j = k == 0;
+	for (size_t x = 0; x < n; x++)
+		if (x != k && rarity((unsigned char)nd[x]) >
+		    rarity((unsigned char)nd[j]))
+			j = x;
+	for (int l = 0; l < 16; l++) {
+		vk[l] = nd[k];
+		vj[l] = nd[j];
+	}
+	/* Loads end before q + n + 15; a start q + l (l < 16) fits. */
+	for (q = p; (size_t)(end - q) >= n + 15; q += 16) {
+		memcpy(&a, q + k, 16);
+		memcpy(&b, q + j, 16);
+		m = (a == vk) & (b == vj);
+		memcpy(w, &m, 16);
+		if ((w[0] | w[1]) == 0)
+			continue;
+		for (int l = 0; l < 16; l++)
+			if (m[l] != 0 && memcmp(q + l, nd, n) == 0)
+				return q + l;
+	}
+	for (; (size_t)(end - q) >= n; q++)
+		if (q[k] == nd[k] && memcmp(q, nd, n) == 0)
+			return q;
 	return NULL;
 }
 
 /* The earliest short-needle occurrence at or after pos, or NULL. Each
  * short needle's next occurrence is kept until pos passes it. */
 static const char *
-next_short(struct cat_scan *s, const char *pos, const char *end)
+next_short(const struct cat_scan *s, struct shortc *sc, const char *pos,
+    const char *end)
 {
 	const char	*best = NULL;
 
 	for (int j = 0; j < s->nshort; j++) {
 		int16_t	 i = s->shorts[j];
 
-		if (s->send != end || (s->shit[j] != NULL && s->shit[j] < pos))
-			s->shit[j] = find_short(s, i, pos, end);
-		if (s->shit[j] != NULL && (best == NULL || s->shit[j] < best))
-			best = s->shit[j];
+		if (sc->end != end || (sc->hit[j] != NULL && sc->hit[j] < pos))
+			sc->hit[j] = find_short(s, i, pos, end);
+		if (sc->hit[j] != NULL && (best == NULL || sc->hit[j] < best))
+			best = sc->hit[j];
 	}
-	s->send = end;
+	sc->end = end;
 	return best;
 }
 
 /* The earliest long-needle occurrence starting in [pos, limit). */
 static const char *
-next_long(struct cat_scan *s, const char *pos, const char *limit,
+next_long(const struct cat_scan *s, const char *pos, const char *limit,
     const char *end)
 {
 	const char	*w = pos + s->wm - 1;	/* last byte of the window */
@@ -1107,9 +1221,10 @@ next_long(struct cat_scan *s, const char *pos, const char *limit,
  * found starts earliest; it only counts if it starts before the first
  * short one. */
 static const char *
-next_hit(struct cat_scan *s, const char *pos, const char *end)
+next_hit(const struct cat_scan *s, struct shortc *sc, const char *pos,
+    const char *end)
 {
-	const char	*sh = next_short(s, pos, end), *l;
+	const char	*sh = next_short(s, sc, pos, end), *l;
 
 	l = next_long(s, pos, sh != NULL ? sh : end, end);
 	return l != NULL ? l : sh;
@@ -1140,18 +1255,61 @@ ring_push_tail(struct cat_scan *s, const char *R, const char *end,
 	}
 }
 
-/* Whole lines R[0..n), n > 0, R[n - 1] == '\n'. */
-static void
-do_region(struct cat_scan *s, const char *R, size_t n, uint64_t base)
+/*
+ * Lines [pos, end) of region R (whole lines; end is R's end or a part
+ * boundary). Without w, needles are searched here; with w, pos is the
+ * start of w's part and its hints stand for the search: a candidate line
+ * that matched no row is only counted, one that matched is matched again
+ * here (this thread's catalog fills the match), and lines between
+ * candidates are counted from the hints' newline counts. After-context
+ * (want) is read line by line either way, so what is delivered does not
+ * depend on where parts begin. Past an overflowed prescan's last hint the
+ * search goes on here.
+ */
+static const char *
+run_lines(struct cat_scan *s, const char *R, uint64_t base, const char *pos,
+    const char *end, const struct prescan *w)
 {
-	const char	*pos = R, *end = R + n, *cand, *ls, *nl;
+	const char	*cand, *ls, *nl;
 	struct ctx_line	 c;
+	uint64_t	 l0 = s->lineno;	/* lines before the part */
+	size_t		 h = 0;
 
-	s->send = NULL;		/* a new region: short-needle hits are stale */
+	s->sc.end = NULL;	/* short-needle hits of another range are stale */
 	while (pos < end && !s->stopped) {
 		if (s->want > 0)
 			cand = ls = pos;
-		else if ((cand = next_hit(s, pos, end)) == NULL) {
+		else if (w != NULL) {
+			const struct hint	*hh;
+
+			while (h < w->nh && w->p + w->h[h].off < pos)
+				h++;
+			if (h == w->nh) {
+				if (!w->ovf) {
+					s->lineno = l0 + w->nl;
+					pos = end;
+					break;
+				}
+				if (pos < w->p + w->ovf_off) {
+					s->lineno = l0 + w->ovf_nl;
+					pos = w->p + w->ovf_off;
+				}
+				w = NULL;
+				continue;
+			}
+			hh = &w->h[h++];
+			ls = cand = w->p + hh->off;
+			s->lineno = l0 + hh->nl;
+			if (!hh->matched) {
+				/* what do_line counts for it */
+				s->st.candidates++;
+				s->st.cut_lines += hh->cut;
+				s->extra_limit += hh->lim;
+				s->lineno++;
+				pos = w->p + hh->end + 1;
+				continue;
+			}
+		} else if ((cand = next_hit(s, &s->sc, pos, end)) == NULL) {
 			s->lineno += count_nl(pos, (size_t)(end - pos));
 			pos = end;
 			break;
@@ -1165,8 +1323,237 @@ do_region(struct cat_scan *s, const char *R, size_t n, uint64_t base)
 		(void)do_line(s, R, base, &c, ls, s->want == 0);
 		pos = nl + 1;
 	}
-	if (pos == end)
-		ring_push_tail(s, R, end, base);
+	return pos;
+}
+
+/* A prescan thread's part: find the candidate lines the way run_lines
+ * would, match each on this thread's catalog, and note the results. */
+static void
+prescan_part(struct prescan *w)
+{
+	const struct cat_scan	*s = w->s;
+	const char		*pos = w->p, *end = w->p + w->n, *cand, *ls;
+	const char		*nl;
+	uint32_t		 nls = 0;
+
+	w->nh = 0;
+	w->ovf = 0;
+	w->sc.end = NULL;
+	while (pos < end) {
+		struct ctx_line	 c;
+		struct hint	*hh;
+		uint64_t	 lim0;
+		size_t		 row = 0;
+		uint64_t	 groups = 0;
+
+		if ((cand = next_hit(s, &w->sc, pos, end)) == NULL) {
+			nls += (uint32_t)count_nl(pos, (size_t)(end - pos));
+			break;
+		}
+		ls = compat_memrchr(pos, '\n', (size_t)(cand - pos));
+		ls = ls != NULL ? ls + 1 : pos;
+		nls += (uint32_t)count_nl(pos, (size_t)(ls - pos));
+		if (w->nh == HINT_MAX) {
+			w->ovf = 1;
+			w->ovf_off = (uint32_t)(ls - w->p);
+			w->ovf_nl = nls;
+			return;
+		}
+		nl = memchr(cand, '\n', (size_t)(end - cand));
+		c = mkline(ls, nl, 0, 0);
+		hh = &w->h[w->nh++];
+		hh->off = (uint32_t)(ls - w->p);
+		hh->end = (uint32_t)(nl - w->p);
+		hh->nl = nls;
+		hh->cut = c.len > CAT_LINE_MAX;
+		lim0 = w->cat->limit_hits;
+		catalog_envelope(c.l, &w->env);
+		hh->matched = (uint8_t)catalog_match(w->cat, w->env.body, &row,
+		    &groups, &w->m);
+		hh->lim = hh->matched ? 0 : (uint16_t)(w->cat->limit_hits -
+		    lim0);
+		nls++;
+		pos = nl + 1;
+	}
+	w->nl = nls;
+}
+
+static void *
+prescan_main(void *arg)
+{
+	struct prescan	*w = arg;
+	struct cat_scan	*s = w->s;
+
+	for (;;) {
+		pthread_mutex_lock(&s->mu);
+		while (w->gen == s->gen && !s->quit)
+			pthread_cond_wait(&s->go, &s->mu);
+		if (s->quit) {
+			pthread_mutex_unlock(&s->mu);
+			return NULL;
+		}
+		w->gen = s->gen;
+		if (w->state != PS_WAIT) {	/* taken back */
+			pthread_mutex_unlock(&s->mu);
+			continue;
+		}
+		w->state = PS_BUSY;
+		pthread_mutex_unlock(&s->mu);
+		prescan_part(w);
+		pthread_mutex_lock(&s->mu);
+		w->state = PS_DONE;
+		pthread_cond_broadcast(&s->done);
+		pthread_mutex_unlock(&s->mu);
+	}
+}
+
+static void
+stop_workers(struct cat_scan *s)
+{
+	if (s->ps == NULL)
+		return;
+	pthread_mutex_lock(&s->mu);
+	s->quit = 1;
+	pthread_cond_broadcast(&s->go);
+	pthread_mutex_unlock(&s->mu);
+	for (unsigned i = 0; i < s->nps; i++)
+		pthread_join(s->ps[i].th, NULL);
+	for (unsigned i = 0; i < s->nthreads - 1; i++) {
+		catalog_free(s->ps[i].cat);
+		free(s->ps[i].h);
+	}
+	pthread_mutex_destroy(&s->mu);
+	pthread_cond_destroy(&s->go);
+	pthread_cond_destroy(&s->done);
+	free(s->ps);
+	s->ps = NULL;
+	s->nps = 0;
+}
+
+/* Make the prescan threads; on any failure the scan stays on one. */
+static int
+start_workers(struct cat_scan *s)
+{
+	unsigned	n = s->nthreads - 1;
+
+	if (s->ps != NULL)
+		return 0;
+	if ((s->ps = calloc(n, sizeof(*s->ps))) == NULL)
+		goto fail;
+	pthread_mutex_init(&s->mu, NULL);
+	pthread_cond_init(&s->go, NULL);
+	pthread_cond_init(&s->done, NULL);
+	for (unsigned i = 0; i < n; i++) {
+		struct prescan	*w = &s->ps[i];
+
+		w->s = s;
+		if (catalog_new(&w->cat, NULL) != ERR_OK ||
+		    (w->h = malloc(HINT_MAX * sizeof(*w->h))) == NULL)
+			goto fail;
+	}
+	for (; s->nps < n; s->nps++)
+		if (pthread_create(&s->ps[s->nps].th, NULL, prescan_main,
+		    &s->ps[s->nps]) != 0)
+			goto fail;
+	return 0;
+fail:
+	stop_workers(s);
+	s->nthreads = 1;
+	return -1;
+}
+
+/* The first line start at or after t in [lo, hi). */
+static const char *
+line_start(const char *lo, const char *t, const char *hi)
+{
+	const char	*x;
+
+	if (t <= lo)
+		return lo;
+	if (t >= hi)
+		return hi;
+	x = memchr(t - 1, '\n', (size_t)(hi - (t - 1)));
+	return x != NULL ? x + 1 : hi;
+}
+
+/* Is a prescan thread still on, or yet to begin, a part it keeps? */
+static int
+parts_pending(const struct cat_scan *s)
+{
+	for (unsigned k = 0; k + 1 < s->nthreads; k++)
+		if (s->ps[k].state == PS_WAIT || s->ps[k].state == PS_BUSY)
+			return 1;
+	return 0;
+}
+
+/* Whole lines R[0..n) in slices of nthreads parts: this thread scans the
+ * first part itself while the prescan threads note the others, then
+ * reads their parts in order from the hints. A part whose thread has
+ * not begun it by then (its core was busy) is scanned here instead. */
+static const char *
+par_region(struct cat_scan *s, const char *R, size_t n, uint64_t base)
+{
+	const char	*p = R, *end = R + n, *b[THREADS_MAX + 1], *pos = R;
+	unsigned	 T = s->nthreads, k;
+
+	while (p < end && !s->stopped) {
+		size_t	 span = (size_t)(end - p);
+		const char *se;
+
+		if (span > (size_t)T * PAR_PART)
+			span = (size_t)T * PAR_PART;
+		se = line_start(p, p + span, end);
+		if ((size_t)(se - p) > UINT32_MAX / 2) {
+			/* a line of gigabytes: past what a hint holds */
+			pos = run_lines(s, R, base, p, se, NULL);
+			p = se;
+			continue;
+		}
+		b[0] = p;
+		for (k = 1; k < T; k++)
+			b[k] = line_start(b[k - 1], p + (size_t)(se - p) / T * k,
+			    se);
+		b[T] = se;
+		pthread_mutex_lock(&s->mu);
+		for (k = 1; k < T; k++) {
+			s->ps[k - 1].p = b[k];
+			s->ps[k - 1].n = (size_t)(b[k + 1] - b[k]);
+			s->ps[k - 1].state = PS_WAIT;
+		}
+		s->gen++;
+		s->st.split++;
+		pthread_cond_broadcast(&s->go);
+		pthread_mutex_unlock(&s->mu);
+		pos = run_lines(s, R, base, b[0], b[1], NULL);
+		pthread_mutex_lock(&s->mu);
+		for (k = 1; k < T; k++)
+			if (s->ps[k - 1].state == PS_WAIT &&
+			    s->ps[k - 1].n >= STEAL_MIN)
+				s->ps[k - 1].state = PS_BACK;
+		while (parts_pending(s))
+			pthread_cond_wait(&s->done, &s->mu);
+		pthread_mutex_unlock(&s->mu);
+		for (k = 1; k < T && !s->stopped; k++)
+			pos = run_lines(s, R, base, b[k], b[k + 1],
+			    s->ps[k - 1].state == PS_BACK ? NULL :
+			    &s->ps[k - 1]);
+		p = se;
+	}
+	return pos;
+}
+
+/* Whole lines R[0..n), n > 0, R[n - 1] == '\n'. */
+static void
+do_region(struct cat_scan *s, const char *R, size_t n, uint64_t base)
+{
+	const char	*pos;
+
+	if (s->nthreads > 1 && n >= s->par_min && start_workers(s) == 0)
+		pos = par_region(s, R, n, base);
+	else
+		pos = run_lines(s, R, base, R, R + n, NULL);
+	if (pos == R + n)
+		ring_push_tail(s, R, R + n, base);
 }
 
 static void

@@ -37,6 +37,15 @@
  * Lines longer than CAT_LINE_MAX are matched on their first CAT_LINE_MAX
  * bytes and counted in cut_lines. It can deliver a few lines of context
  * before and after each match (grep -B/-A) and more after-lines on demand.
+ *
+ * With cat_scan_threads(n > 1), a big block is cut at line boundaries
+ * into n parts: this thread scans the first while prescan threads (each
+ * with its own catalog, so its own PCRE2 match data) find and match the
+ * candidate lines of the others; then this thread walks those parts in
+ * order from their notes, delivering every line and running the callback
+ * itself, so the callback's state and the after-context it asks for are
+ * exactly those of a scan on one thread: same lines, line numbers,
+ * offsets and order, same stats.
  */
 #ifndef OOMTRAIL_CATALOG_H
 #define OOMTRAIL_CATALOG_H
@@ -169,6 +178,16 @@ struct cat_scan;
 enum err_code	cat_scan_new(struct catalog *, unsigned before, unsigned after,
 		    cat_line_fn *fn, void *arg, struct cat_scan **out,
 		    struct err *e);
+/* Threads for big blocks, this one included (1: none, the default; at
+ * most 4), used for regions of whole lines of at least min_bytes (0: 256
+ * KiB). Call before the first feed. The threads and their catalogs are
+ * made at the first such region and end with cat_scan_free; if that
+ * fails the scan goes on alone. */
+void		cat_scan_threads(struct cat_scan *, unsigned n,
+		    size_t min_bytes);
+/* OOMTRAIL_SCAN_THREADS when set (1 forces one thread), else the online
+ * CPUs, at most 4. */
+unsigned	cat_scan_default_threads(void);
 /* Feed the next n bytes of the stream. A callback that returned < 0 makes
  * this return ERR_LIMIT (and later feeds do nothing). */
 enum err_code	cat_scan_feed(struct cat_scan *, const char *p, size_t n,
@@ -184,6 +203,7 @@ struct cat_scan_stats {
 	uint64_t	matches;	/* lines that matched a row */
 	uint64_t	cut_lines;	/* lines longer than CAT_LINE_MAX */
 	uint64_t	limit_hits;	/* regex runs stopped by a limit */
+	uint64_t	split;		/* slices shared with prescan threads */
 };
 void		cat_scan_stats(const struct cat_scan *, struct cat_scan_stats *);
 

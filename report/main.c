@@ -302,6 +302,8 @@ analyze_inputs(const struct cli *c, struct analysis **an)
 	o.ninputs = (size_t)c->nargs;
 	o.jobs = c->jobs;
 	o.limits = &c->lim;
+	/* Only the record (jsonl) prints the inputs' hashes. */
+	o.no_sha256 = c->format != REPORT_JSONL;
 	if (isatty(2) && (c->nargs > 1 || big_input(c)))
 		o.progress = progress;
 	if (analysis_run(&o, an, &e) != ERR_OK) {
