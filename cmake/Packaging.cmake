@@ -25,7 +25,7 @@ install(FILES man/oomtrail.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1
     COMPONENT analyzer)
 install(FILES man/oomtrail-collect.1
     DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT collector)
-# Every script of contrib/slurm (the other helpers' new ones included),
+# Every script of contrib/slurm (new ones included without a list here),
 # executable bits kept; the plugin has its own components.
 install(DIRECTORY contrib/slurm/ DESTINATION ${OOMTRAIL_DATADIR}/slurm
     COMPONENT slurm USE_SOURCE_PERMISSIONS
