@@ -683,10 +683,9 @@ usage_note(struct analysis *an, const struct breakdown_q *b)
 static const struct input *
 input_of(const struct facts *f, const struct event *ev)
 {
-	for (size_t i = 0; i < f->tl->n; i++)
-		if (f->tl->v[i] == ev)
-			return f->tl->in[i];
-	return NULL;
+	size_t	i = facts_index_of(f, ev);
+
+	return i != (size_t)-1 ? f->tl->in[i] : NULL;
 }
 
 /* The job cgroup's file of that name: same path, from the same snapshot

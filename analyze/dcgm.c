@@ -153,12 +153,12 @@ index_of(const struct facts *f, const struct event *g)
 }
 
 /* A row of another GPU than the one that failed (failed: its EV_GPU,
- * NULL when unknown); DCGM's summary row covers every GPU. */
+ * want its index, -1 when unknown); DCGM's summary row covers every
+ * GPU. */
 static int
-other_gpu(const struct facts *f, const struct event *failed,
-    const struct event *d)
+other_gpu(const struct event *failed, int64_t want, const struct event *d)
 {
-	int64_t	want = index_of(f, failed), gpu = ev_num_or(d, "gpu", -1);
+	int64_t	gpu = ev_num_or(d, "gpu", -1);
 
 	if (want < 0 || gpu < 0)
 		return 0;
@@ -174,17 +174,17 @@ corroborate(const struct facts *f, struct analysis *an,
 	const struct event	*cite[16];
 	const char		*said = NULL, *s;
 	struct finding		*fd;
+	int64_t			 want = index_of(f, failed);
 	int			 k = 0;
 
 	if (an->verdict.cause == NULL || an->verdict.rule == NULL)
 		return;
 	for (size_t i = 0; i < n && k < 16; i++) {
-		if (other_gpu(f, failed, ev[i]) ||
+		if (other_gpu(failed, want, ev[i]) ||
 		    (s = speaks_to(f, an->arena, an->verdict.cause,
 		    &an->dcgm[i], ev[i])) == NULL)
 			continue;
-		if (index_of(f, failed) >= 0 && ev_num_or(ev[i], "gpu", -1) >=
-		    0)
+		if (want >= 0 && ev_num_or(ev[i], "gpu", -1) >= 0)
 			s = arena_printf(an->arena, "%s, the GPU that failed "
 			    "(DCGM's GPU ID is nvidia-smi's index)", s);
 		said = arena_printf(an->arena, "%s%s%s", said != NULL ? said :

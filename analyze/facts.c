@@ -576,6 +576,25 @@ find_window(struct facts *f)
 	}
 }
 
+/* What the node recorded of the job itself: the SPANK plugin's step
+ * marker of one of its steps, the environment a collector ran in for it
+ * (env.txt: an Epilog's, a batch trap's). */
+int
+facts_job_marker(const struct facts *f, const struct event *ev)
+{
+	char	buf[24];
+
+	return ev->sig != NULL && strcmp(ev->sig, "host.step_marker") == 0 &&
+	    facts_job_is(f, facts_job_of(ev, buf));
+}
+
+int
+facts_job_env(const struct facts *f, const struct event *ev)
+{
+	return ev->sig != NULL && strcmp(ev->sig, "host.env") == 0 &&
+	    facts_job_is(f, ev_str(ev, "SLURM_JOB_ID"));
+}
+
 /*
  * A node bundle asks Slurm nothing: without a sacct row, the job's run
  * comes from what the node itself recorded. The SPANK plugin's step
@@ -593,20 +612,14 @@ find_window_node(struct facts *f)
 	for (size_t i = 0; i < f->tl->n; i++) {
 		const struct event	*ev = f->tl->v[i];
 		const struct input	*in = f->tl->in[i];
-		char			 buf[24];
 
-		if (ev->sig == NULL)
-			continue;
-		if (strcmp(ev->sig, "host.step_marker") == 0 &&
-		    facts_job_is(f, facts_job_of(ev, buf))) {
+		if (facts_job_marker(f, ev)) {
 			if (ev_num(ev, "start_s", &v) == 0 && v > 0 && v < from)
 				from = v;
 			if (ev_num(ev, "end_s", &v) == 0 && v > to)
 				to = v;
-		} else if (strcmp(ev->sig, "host.env") == 0 &&
-		    str_eq(ev_str(ev, "SLURM_SCRIPT_CONTEXT"),
-		    "epilog_slurmd") && facts_job_is(f, ev_str(ev,
-		    "SLURM_JOB_ID"))) {
+		} else if (facts_job_env(f, ev) && str_eq(ev_str(ev,
+		    "SLURM_SCRIPT_CONTEXT"), "epilog_slurmd")) {
 			if (str_to_i64(ev_str(ev, "SLURM_JOB_START_TIME"),
 			    &v) == 0 && v > 0 && v < from)
 				from = v;

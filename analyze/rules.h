@@ -216,6 +216,9 @@ struct str	facts_job_base(struct str);
 int		facts_job_is(const struct facts *, struct str j);
 struct str	facts_job_canon(const struct facts *, struct str j);
 size_t		facts_index_of(const struct facts *, const struct event *);
+/* The job's own step marker (SPANK) or collector environment (env.txt). */
+int		facts_job_marker(const struct facts *, const struct event *);
+int		facts_job_env(const struct facts *, const struct event *);
 /* A device allocation failure whose size is no capacity figure: PyTorch's
  * fixed "more than 1EB" placeholder, or any allocator asking for 1 EiB or
  * more (a garbage or overflowed size). */

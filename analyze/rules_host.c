@@ -241,21 +241,16 @@ static int64_t
 node_job_uid(const struct facts *f, const struct event **cite)
 {
 	int64_t	v;
-	char	buf[24];
 
 	*cite = NULL;
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < f->tl->n; i++) {
 			const struct event *ev = f->tl->v[i];
 
-			if (ev->sig == NULL)
-				continue;
-			if (pass == 0 && strcmp(ev->sig, "host.step_marker") ==
-			    0 && facts_job_is(f, facts_job_of(ev, buf)) &&
+			if (pass == 0 && facts_job_marker(f, ev) &&
 			    ev_num(ev, "uid", &v) == 0)
 				return *cite = ev, v;
-			if (pass == 1 && strcmp(ev->sig, "host.env") == 0 &&
-			    facts_job_is(f, ev_str(ev, "SLURM_JOB_ID")) &&
+			if (pass == 1 && facts_job_env(f, ev) &&
 			    str_to_i64(ev_str(ev, "SLURM_JOB_UID"), &v) == 0)
 				return *cite = ev, v;
 		}
