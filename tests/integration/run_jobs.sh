@@ -40,13 +40,13 @@ fi
 # Run alone on a slurmd restarted with another gres.conf (nofile, below),
 # and alone while slurmdbd is stopped (dbd_down, below).
 LATE_CASES="gpu_nofile dbd_down"
-# cgroup v2 VM only: alone at the very end with swap on (vm.sh's swap
+# cgroup v2 VM only: alone near the end (only container after it) with swap on (vm.sh's swap
 # disk), a job that swaps its own memory until its time limit.
 SWAPDEV=${OOMTRAIL_INTEG_SWAPDEV:-/dev/vde}
 [ "$(cgroup_mode)" = v2 ] && [ -b "$SWAPDEV" ] && LATE_CASES="$LATE_CASES swap"
-# cgroup v2 VM only, where the guest runs dockerd (vm_guest.sh): alone,
-# a container the job starts is OOM-killed in dockerd's cgroup, outside
-# the job's.
+# cgroup v2 VM only, where the guest runs dockerd (vm_guest.sh): alone
+# and last, a container the job starts is OOM-killed in dockerd's cgroup,
+# outside the job's.
 [ "$(cgroup_mode)" = v2 ] && docker image inspect oomtrail/membind >/dev/null 2>&1 &&
     LATE_CASES="container $LATE_CASES"
 # A development run of some cases only: OOMTRAIL_INTEG_CASES="a b" (the
@@ -370,8 +370,10 @@ wait_for 150 "the EpilogSlurmctld's collectors" ctld_done ||
     log "a job-scope collector started by the EpilogSlurmctld did not end in 150 s"
 case " $LATE_CASES " in *" gpu_nofile "*) nofile ;; esac
 case " $LATE_CASES " in *" dbd_down "*) dbd_down ;; esac
-case " $LATE_CASES " in *" container "*) container_late ;; esac
 case " $LATE_CASES " in *" swap "*) swap_late ;; esac
+# last: its kill is in no job's cgroup, and a job started within the
+# analyzer's clock slack of it (10 s) would read it as its own
+case " $LATE_CASES " in *" container "*) container_late ;; esac
 CASES="$CASES $LATE_CASES"
 task_ids >/dev/null
 keep
