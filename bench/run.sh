@@ -77,9 +77,12 @@ mb_of() { awk -v k="$1" 'BEGIN{printf "%.1f", k / 1024}'; }
 
 # 1. Scan a bare multi-rank log vs grep -c -E -f SIGNATURES, on one
 # thread (OOMTRAIL_SCAN_THREADS=1) and on every core (the default).
+# grep's count goes to a file: GNU grep whose output is /dev/null stops
+# at the first match (it only owes an exit status), which side() and
+# measure() would otherwise give it.
 "$genlog" "$mb" 64 >"$work/train.log"
 cat "$work/train.log" >/dev/null	# warm the page cache for both
-side "grep -c -E -f '$sig' '$work/train.log'" \
+side "grep -c -E -f '$sig' '$work/train.log' >'$work/grep.out'" \
     "OOMTRAIL_SCAN_THREADS=1 '$bin' analyze --format json '$work/train.log'" \
     "'$bin' analyze --format json '$work/train.log'"
 row "scan ${mb} MB log, 1 thread (vs grep -c -E -f)" "$med_2" "$med_1" \
@@ -104,7 +107,7 @@ cp "$work/train.log" "$work/sc/logs/slurm-7.out"
 printf '{"host":"n001","job_id":"7","cluster":"bench","created":"2026-11-30T07:00:00Z","clocks":{"utc_offset_s":0}}\n' >"$work/sc/scenario.json"
 "$mkbundle" "$work/sc" "$work" log.tar.zst >/dev/null
 rm -f "$work/train.log"
-g=$(measure "zstd -dc '$work/log.tar.zst' | grep -c -E -f '$sig'")
+g=$(measure "zstd -dc '$work/log.tar.zst' | grep -c -E -f '$sig' >'$work/grep.out'")
 o=$(measure "'$bin' analyze --format json '$work/log.tar.zst'")
 row "scan ${mb} MB log in a bundle (vs zstd|grep)" "$o" "$g" "$(ratio "$o" "$g")" "$(rssmb)"
 rm -rf "$work/sc" "$work/log.tar.zst"

@@ -19,14 +19,14 @@
 
 #include "catalog.h"
 #include "compat.h"
+#include "needles.h"
 #include "units.h"
 
 #define MATCH_LIMIT	200000	/* backtracking steps per regex run */
 #define DEPTH_LIMIT	2000	/* nested backtracking frames */
 #define HEAP_LIMIT	4096	/* KiB of backtracking memory */
 #define MAX_GROUPS	64
-#define MAX_NEEDLES	256
-#define MAX_SHORT	16	/* needles under SHORT_NEEDLE found with memmem */
+#define MAX_NEEDLES	ND_MAX
 
 struct row {
 	pcre2_code	*code;
@@ -694,12 +694,6 @@ catalog_envelope(struct str line, struct cat_env *env)
 #define THREADS_MAX	4	/* the default's cap */
 #define STEAL_MIN	(64u << 10)	/* a part not begun yet is taken back */
 
-/* Where the short needles occur next, for one searcher. */
-struct shortc {
-	const char	*hit[MAX_SHORT];	/* their next occurrence */
-	const char	*end;		/* ... in the region ending here */
-};
-
 /* A candidate line a prescan thread found: offsets from its part. */
 struct hint {
 	uint32_t	off, end;	/* the line: [off, end), end at '\n' */
@@ -718,7 +712,7 @@ struct prescan {
 	pthread_t	 th;
 	uint64_t	 gen;		/* the last job taken */
 	int		 state;		/* PS_* */
-	struct shortc	 sc;
+	struct nd_cursor sc;
 	const char	*p;		/* the part: whole lines */
 	size_t		 n;
 	struct hint	*h;		/* [HINT_MAX] */
@@ -756,14 +750,8 @@ struct cat_scan {
 	struct cat_match	 m;
 	struct cat_scan_stats	 st;
 	uint64_t		 limit0;
-	size_t			 nlen[MAX_NEEDLES];
-	size_t			 wm;		/* shortest long needle */
-	int16_t			 shorts[MAX_SHORT];	/* under SHORT_NEEDLE */
-	int			 nshort;
-	struct shortc		 sc;
-	uint8_t			*shift;		/* [65536] Wu-Manber shifts */
-	int16_t			*head;		/* [65536] needles ending ... */
-	int16_t			 next[MAX_NEEDLES];	/* ... a window there */
+	struct nd_set		*nd;		/* the pre-filter's tables */
+	struct nd_cursor	 sc;
 	/* Prescan threads (cat_scan_threads): made at the first region of
 	 * par_min bytes or more; nthreads counts this thread too. */
 	unsigned		 nthreads;
@@ -782,72 +770,7 @@ struct ctx_line {
 	uint64_t	no, off, len;
 };
 
-/*
- * The pre-filter is a Wu-Manber multi-needle search with three-byte
- * blocks, hashed to 16 bits, over a window of m bytes (m: the shortest
- * needle). The block ending a window says how far the window may move
- * without skipping a needle's first m bytes; a block that ends some
- * needle's prefix (shift 0) is checked against those needles. With two
- * hundred needles, two-byte blocks left most common letter pairs at
- * shift 0; three bytes keep ordinary log text moving the window m - 2
- * bytes at a time, which is what lets one pass over the log look at a
- * fraction of its bytes.
- */
 static void	stop_workers(struct cat_scan *);
-
-#define BLOCK(p)	((((unsigned)(unsigned char)(p)[0] << 10) ^ \
-			    ((unsigned)(unsigned char)(p)[1] << 5) ^ \
-			    (unsigned char)(p)[2]) & 0xffff)
-
-#define SHORT_NEEDLE	8	/* shorter needles are found with memmem */
-
-static int
-is_short(const struct cat_scan *s, size_t i)
-{
-	return s->nlen[i] < SHORT_NEEDLE && s->nshort < MAX_SHORT;
-}
-
-static int
-build_shifts(struct cat_scan *s)
-{
-	size_t	m = SIZE_MAX;
-
-	/* A few short needles ("Killed") would cap every shift at their
-	 * length; they get a memmem pass of their own instead. */
-	for (size_t i = 0; i < s->cat->nneedles; i++) {
-		if (is_short(s, i))
-			s->shorts[s->nshort++] = (int16_t)i;
-		else if (s->nlen[i] < m)
-			m = s->nlen[i];
-	}
-	if (m < 3 || m > 255)
-		return -1;
-	s->wm = m;
-	if ((s->shift = malloc(65536)) == NULL ||
-	    (s->head = malloc(65536 * sizeof(*s->head))) == NULL)
-		return -1;
-	memset(s->shift, (int)(m - 2), 65536);
-	for (size_t b = 0; b < 65536; b++)
-		s->head[b] = -1;
-	for (size_t i = s->cat->nneedles; i-- > 0;) {
-		const char	*nd = s->cat->needles[i];
-		int		 skip = 0;
-
-		for (int j = 0; j < s->nshort; j++)
-			skip |= s->shorts[j] == (int16_t)i;
-		if (skip)
-			continue;
-		for (size_t q = 2; q < m; q++) {
-			unsigned	 b = BLOCK(nd + q - 2);
-
-			if (m - 1 - q < s->shift[b])
-				s->shift[b] = (uint8_t)(m - 1 - q);
-		}
-		s->next[i] = s->head[BLOCK(nd + m - 3)];
-		s->head[BLOCK(nd + m - 3)] = (int16_t)i;
-	}
-	return 0;
-}
 
 enum err_code
 cat_scan_new(struct catalog *cat, unsigned before, unsigned after,
@@ -872,10 +795,7 @@ cat_scan_new(struct catalog *cat, unsigned before, unsigned after,
 	s->limit0 = cat->limit_hits;
 	s->nthreads = 1;
 	s->par_min = PAR_MIN;
-	for (size_t i = 0; i < cat->nneedles; i++) {
-		s->nlen[i] = strlen(cat->needles[i]);
-	}
-	if (build_shifts(s) == -1) {
+	if (nd_set_new(cat->needles, cat->nneedles, &s->nd) == -1) {
 		cat_scan_free(s);
 		return ERR(e, ERR_NOMEM, "scan: needle table");
 	}
@@ -890,8 +810,7 @@ cat_scan_free(struct cat_scan *s)
 		return;
 	stop_workers(s);
 	free(s->part);
-	free(s->shift);
-	free(s->head);
+	nd_set_free(s->nd);
 	free(s);
 }
 
@@ -1054,182 +973,6 @@ do_line(struct cat_scan *s, const char *R, uint64_t base,
 	return 0;
 }
 
-/* Newlines in p[0..n), sixteen bytes at a time with the compiler's
- * portable vector extension (SSE2 on x86-64): a byte equal to '\n'
- * compares to -1, i.e. 255 in an unsigned lane, so subtracting it adds
- * one (unsigned: wrapping is defined); lanes are summed before they
- * could wrap. */
-typedef signed char v16 __attribute__((vector_size(16)));
-typedef unsigned char u16v __attribute__((vector_size(16)));
-
-static uint64_t
-count_nl(const char *p, size_t n)
-{
-	const v16	nl = { '\n', '\n', '\n', '\n', '\n', '\n', '\n', '\n',
-			    '\n', '\n', '\n', '\n', '\n', '\n', '\n', '\n' };
-	uint64_t	c = 0;
-	size_t		i = 0;
-
-	while (i + 16 <= n) {
-		u16v	acc = { 0 };
-		v16	x;
-		size_t	k;
-
-		for (k = 0; k < 255 && i + 16 <= n; k++, i += 16) {
-			memcpy(&x, p + i, 16);
-			acc -= (u16v)(x == nl);
-		}
-		for (int j = 0; j < 16; j++)
-			c += acc[j];
-	}
-	for (; i < n; i++)
-		c += p[i] == '\n';
-	return c;
-}
-
-/* How rare byte c is in logs, higher rarer: upper case and unusual
- * punctuation first, spaces last, lower case by English letter
- * frequency. */
-static int
-rarity(unsigned char c)
-{
-	static const char	 letters[] = "etaoinsrhldcumfpgwybvkxjqz";
-	const char		*l;
-
-	if (c >= 'A' && c <= 'Z')
-		return 100;
-	if (c >= 'a' && c <= 'z')
-		return (l = strchr(letters, c)) ? 10 + (int)(l - letters) : 10;
-	if (c >= '1' && c <= '9')
-		return 50;
-	if (c == '0')
-		return 40;
-	if (strchr(" \t", c) != NULL)
-		return 0;
-	if (strchr("./-_", c) != NULL)
-		return 5;
-	if (strchr(":=,", c) != NULL)
-		return 60;
-	return 90;
-}
-
-/* Needle i in [p, end): memchr on its rarest byte (in logs: "Killed" ->
- * 'K', " ? " -> '?'), then memcmp. A needle whose rarest byte is a lower
- * case letter (" pts/" -> 'p': several times a line in ordinary text)
- * would stop memchr too often: its two rarest bytes are compared sixteen
- * positions at a time instead, and memcmp runs where both are there. */
-static const char *
-find_short(const struct cat_scan *s, size_t i, const char *p,
-    const char *end)
-{
-	const char	*nd = s->cat->needles[i], *q;
-	size_t		 n = s->nlen[i], k = 0, j;
-	v16		 vk, vj, a, b, m;
-	uint64_t	 w[2];
-
-	for (size_t x = 1; x < n; x++)
-		if (rarity((unsigned char)nd[x]) >
-		    rarity((unsigned char)nd[k]))
-			k = x;
-	if (n < 2 || rarity((unsigned char)nd[k]) >= 50) {
-		for (q = p + k; q + (n - k) <= end; q++) {
-			if ((q = memchr(q, nd[k], (size_t)(end - q))) ==
-			    NULL || q + (n - k) > end)
-				return NULL;
-			if (q - k >= p && memcmp(q - k, nd, n) == 0)
-				return q - k;
-		}
-		return NULL;
-	}
-	j = k == 0;
-	for (size_t x = 0; x < n; x++)
-		if (x != k && rarity((unsigned char)nd[x]) >
-		    rarity((unsigned char)nd[j]))
-			j = x;
-	for (int l = 0; l < 16; l++) {
-		vk[l] = nd[k];
-		vj[l] = nd[j];
-	}
-	/* Loads end before q + n + 15; a start q + l (l < 16) fits. */
-	for (q = p; (size_t)(end - q) >= n + 15; q += 16) {
-		memcpy(&a, q + k, 16);
-		memcpy(&b, q + j, 16);
-		m = (a == vk) & (b == vj);
-		memcpy(w, &m, 16);
-		if ((w[0] | w[1]) == 0)
-			continue;
-		for (int l = 0; l < 16; l++)
-			if (m[l] != 0 && memcmp(q + l, nd, n) == 0)
-				return q + l;
-	}
-	for (; (size_t)(end - q) >= n; q++)
-		if (q[k] == nd[k] && memcmp(q, nd, n) == 0)
-			return q;
-	return NULL;
-}
-
-/* The earliest short-needle occurrence at or after pos, or NULL. Each
- * short needle's next occurrence is kept until pos passes it. */
-static const char *
-next_short(const struct cat_scan *s, struct shortc *sc, const char *pos,
-    const char *end)
-{
-	const char	*best = NULL;
-
-	for (int j = 0; j < s->nshort; j++) {
-		int16_t	 i = s->shorts[j];
-
-		if (sc->end != end || (sc->hit[j] != NULL && sc->hit[j] < pos))
-			sc->hit[j] = find_short(s, i, pos, end);
-		if (sc->hit[j] != NULL && (best == NULL || sc->hit[j] < best))
-			best = sc->hit[j];
-	}
-	sc->end = end;
-	return best;
-}
-
-/* The earliest long-needle occurrence starting in [pos, limit). */
-static const char *
-next_long(const struct cat_scan *s, const char *pos, const char *limit,
-    const char *end)
-{
-	const char	*w = pos + s->wm - 1;	/* last byte of the window */
-	unsigned	 sh;
-
-	while (w < end && w - (s->wm - 1) < limit) {
-		if ((sh = s->shift[BLOCK(w - 2)]) != 0) {
-			w += sh;
-			continue;
-		}
-		for (int16_t i = s->head[BLOCK(w - 2)]; i != -1;
-		    i = s->next[i]) {
-			const char	*q = w - (s->wm - 1);
-			const char	*nd = s->cat->needles[i];
-			size_t		 n = s->nlen[i];
-
-			if ((size_t)(end - q) >= n && q[0] == nd[0] &&
-			    memcmp(q, nd, n) == 0)
-				return q;
-		}
-		w++;
-	}
-	return NULL;
-}
-
-/* The earliest needle occurrence at or after pos, or NULL (see
- * build_shifts). Windows are tried in order, so the first long needle
- * found starts earliest; it only counts if it starts before the first
- * short one. */
-static const char *
-next_hit(const struct cat_scan *s, struct shortc *sc, const char *pos,
-    const char *end)
-{
-	const char	*sh = next_short(s, sc, pos, end), *l;
-
-	l = next_long(s, pos, sh != NULL ? sh : end, end);
-	return l != NULL ? l : sh;
-}
-
 static void
 ring_push_tail(struct cat_scan *s, const char *R, const char *end,
     uint64_t base)
@@ -1275,7 +1018,7 @@ run_lines(struct cat_scan *s, const char *R, uint64_t base, const char *pos,
 	uint64_t	 l0 = s->lineno;	/* lines before the part */
 	size_t		 h = 0;
 
-	s->sc.end = NULL;	/* short-needle hits of another range are stale */
+	nd_cursor_reset(&s->sc);	/* what it found ahead is stale */
 	while (pos < end && !s->stopped) {
 		if (s->want > 0)
 			cand = ls = pos;
@@ -1309,14 +1052,14 @@ run_lines(struct cat_scan *s, const char *R, uint64_t base, const char *pos,
 				pos = w->p + hh->end + 1;
 				continue;
 			}
-		} else if ((cand = next_hit(s, &s->sc, pos, end)) == NULL) {
-			s->lineno += count_nl(pos, (size_t)(end - pos));
+		} else if ((cand = nd_next(s->nd, &s->sc, pos, end)) == NULL) {
+			s->lineno += nd_count_nl(pos, (size_t)(end - pos));
 			pos = end;
 			break;
 		} else {
 			ls = compat_memrchr(pos, '\n', (size_t)(cand - pos));
 			ls = ls != NULL ? ls + 1 : pos;
-			s->lineno += count_nl(pos, (size_t)(ls - pos));
+			s->lineno += nd_count_nl(pos, (size_t)(ls - pos));
 		}
 		nl = memchr(cand, '\n', (size_t)(end - cand));
 		c = mkline(ls, nl, ++s->lineno, base + (uint64_t)(ls - R));
@@ -1338,7 +1081,7 @@ prescan_part(struct prescan *w)
 
 	w->nh = 0;
 	w->ovf = 0;
-	w->sc.end = NULL;
+	nd_cursor_reset(&w->sc);
 	while (pos < end) {
 		struct ctx_line	 c;
 		struct hint	*hh;
@@ -1346,13 +1089,13 @@ prescan_part(struct prescan *w)
 		size_t		 row = 0;
 		uint64_t	 groups = 0;
 
-		if ((cand = next_hit(s, &w->sc, pos, end)) == NULL) {
-			nls += (uint32_t)count_nl(pos, (size_t)(end - pos));
+		if ((cand = nd_next(s->nd, &w->sc, pos, end)) == NULL) {
+			nls += (uint32_t)nd_count_nl(pos, (size_t)(end - pos));
 			break;
 		}
 		ls = compat_memrchr(pos, '\n', (size_t)(cand - pos));
 		ls = ls != NULL ? ls + 1 : pos;
-		nls += (uint32_t)count_nl(pos, (size_t)(ls - pos));
+		nls += (uint32_t)nd_count_nl(pos, (size_t)(ls - pos));
 		if (w->nh == HINT_MAX) {
 			w->ovf = 1;
 			w->ovf_off = (uint32_t)(ls - w->p);
