@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rules.h"
+#include "slurm_json.h"
 #include "xid_catalog.h"
 
 static int
@@ -547,33 +548,39 @@ kernel_limits(struct facts *f)
 	}
 }
 
-/* The job's run on one UTC axis, from its sacct job row. */
+/* The job's run on one UTC axis, from its sacct job row, else (sacct
+ * not collected or failed: slurmdbd down) from scontrol's record of the
+ * job, whose EndTime counts only once the job has ended. */
 static void
 find_window(struct facts *f)
 {
-	for (size_t i = 0; i < f->tl->n; i++) {
-		const struct event	*ev = f->tl->v[i];
-		int64_t			 from, to, local;
-		char			 buf[24];
-		struct str		 j;
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < f->tl->n; i++) {
+			const struct event	*ev = f->tl->v[i];
+			int64_t			 from, to, local;
+			char			 buf[24];
+			struct str		 j;
 
-		if (ev->kind != EV_SACCT_ROW || ev_str(ev, "step").n != 0 ||
-		    ev_num(ev, "start_s", &from) != 0)
-			continue;
-		j = facts_job_of(ev, buf);
-		if (f->job_id.n > 0 && !facts_job_is(f, j))
-			continue;
-		if (ev_num(ev, "end_s", &to) != 0 || to < from)
-			to = INT64_MAX / 1000000000LL - 1;
-		if (ev_num(ev, "times_local", &local) == 0 && local) {
-			from = tl_local_to_utc(f->tl->in[i], from);
-			to = tl_local_to_utc(f->tl->in[i], to);
+			if (ev->kind != (pass == 0 ? EV_SACCT_ROW :
+			    EV_SCONTROL_JOB) || ev_str(ev, "step").n != 0 ||
+			    ev_num(ev, "start_s", &from) != 0 || from <= 0)
+				continue;
+			j = facts_job_of(ev, buf);
+			if (f->job_id.n > 0 && !facts_job_is(f, j))
+				continue;
+			if (ev_num(ev, "end_s", &to) != 0 || to < from ||
+			    (pass == 1 && scontrol_live_state(ev_str(ev,
+			    "job_state"))))
+				to = INT64_MAX / 1000000000LL - 1;
+			if (ev_num(ev, "times_local", &local) == 0 && local) {
+				from = tl_local_to_utc(f->tl->in[i], from);
+				to = tl_local_to_utc(f->tl->in[i], to);
+			}
+			f->job_from_ns = from * 1000000000LL;
+			f->job_to_ns = to * 1000000000LL;
+			f->have_window = 1;
+			return;
 		}
-		f->job_from_ns = from * 1000000000LL;
-		f->job_to_ns = to * 1000000000LL;
-		f->have_window = 1;
-		return;
-	}
 }
 
 /* What the node recorded of the job itself: the SPANK plugin's step
@@ -637,6 +644,42 @@ find_window_node(struct facts *f)
 	f->job_from_ns = from * 1000000000LL;
 	f->job_to_ns = to * 1000000000LL;
 	f->have_window = 1;
+}
+
+/* The job's uid: Slurm's record of the job (scontrol UserId, sacct
+ * UID), else what the node recorded when no Slurm record was collected:
+ * the SPANK plugin's step marker (uid=), the node Epilog's environment
+ * (SLURM_JOB_UID). Before any event is judged: a kill in a cgroup that
+ * names no job is another user's when its victim's uid differs
+ * (facts_foreign()). */
+static void
+find_uid(struct facts *f)
+{
+	int64_t	v;
+	char	buf[24];
+
+	f->job_uid = -1;
+	for (int pass = 0; pass < 4; pass++)
+		for (size_t i = 0; i < f->tl->n; i++) {
+			const struct event	*ev = f->tl->v[i];
+			int			 ok = 0;
+
+			if ((pass == 0 && ev->kind == EV_SCONTROL_JOB) ||
+			    (pass == 1 && ev->kind == EV_SACCT_ROW))
+				ok = facts_job_is(f, facts_job_of(ev, buf)) &&
+				    ev_num(ev, "uid", &v) == 0;
+			else if (pass == 2)
+				ok = facts_job_marker(f, ev) &&
+				    ev_num(ev, "uid", &v) == 0;
+			else if (pass == 3)
+				ok = facts_job_env(f, ev) && str_to_i64(ev_str(
+				    ev, "SLURM_JOB_UID"), &v) == 0;
+			if (ok && v >= 0) {
+				f->job_uid = v;
+				f->job_uid_ev = ev;
+				return;
+			}
+		}
 }
 
 /* Still pending when collected: scontrol says so and no sacct row of
@@ -708,6 +751,7 @@ facts_build(struct facts *f, const struct timeline *tl, struct input **ins,
 	if (!f->have_window)
 		find_window_node(f);
 	find_pending(f);
+	find_uid(f);
 	find_pids(f);
 	for (size_t i = 0; i < tl->n; i++) {
 		if (facts_foreign(f, tl->v[i]))

@@ -72,6 +72,70 @@ cut_orphan(const struct facts *f, const struct event *ev)
 	    f->tl->in[i]->has_manifest;
 }
 
+#define CLOCK_ROUND_NS	(2LL * 1000000000LL)
+
+/* The memory cgroup a kernel kill names (the one whose limit failed,
+ * else the victim's), or empty. */
+struct str
+facts_kill_memcg(const struct event *ev)
+{
+	static const char *const keys[] = { "oom_memcg", "task_memcg",
+	    "stats_memcg" };
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (ev_str(ev, keys[i]).n > 0)
+			return ev_str(ev, keys[i]);
+	return str_make(NULL, 0);
+}
+
+/* Does a cgroup path name user uid's own slice ("user-1001.slice",
+ * Slurm v1's "uid_1001/")? */
+static int
+names_uid(struct str path, int64_t uid)
+{
+	char	a[40], b[40];
+
+	snprintf(a, sizeof(a), "user-%lld.", (long long)uid);
+	snprintf(b, sizeof(b), "uid_%lld/", (long long)uid);
+	return str_find(path, a) != NULL || str_find(path, b) != NULL;
+}
+
+/*
+ * A memcg kill in a cgroup that names no job (a container's, a
+ * service's, a login session's) is the job's only when the job put the
+ * process there: a container the job started escapes the job's cgroup
+ * (R-HOST-012), but it runs while the job runs. So such a kill before
+ * the job's start or after its end is someone else's, to the clock's
+ * rounding, not the ten seconds' slack a kill that may be in the job's
+ * own cgroup gets: a lost head or a cut path can hide the job's cgroup
+ * there, a named one cannot. So is a victim that ran as another user
+ * than the job's (uid 0 excepted: root in a container the job started
+ * is the common case). Returns why, or NULL when it may be the job's.
+ */
+const char *
+facts_other_kill(const struct facts *f, const struct event *ev)
+{
+	struct str	path;
+	int64_t		uid;
+
+	if (ev->kind != EV_KERNEL_OOM || ev_field(ev, "job_id") != NULL ||
+	    !str_eq(ev_str(ev, "scope"), "memcg") ||
+	    (path = facts_kill_memcg(ev)).n == 0 || str_eq(path, "/"))
+		return NULL;
+	if (f->have_window && ev_has_time(ev) &&
+	    ev->ts_ns + CLOCK_ROUND_NS < f->job_from_ns)
+		return "it happened before the job started";
+	if (f->have_window && ev_has_time(ev) &&
+	    f->job_to_ns < INT64_MAX - CLOCK_ROUND_NS &&
+	    ev->ts_ns - CLOCK_ROUND_NS > f->job_to_ns)
+		return "it happened after the job ended";
+	uid = ev_num_or(ev, "uid", -1);
+	if (uid > 0 && f->job_uid >= 0 && uid != f->job_uid &&
+	    !names_uid(path, f->job_uid))
+		return "its victim ran as another user than the job's";
+	return NULL;
+}
+
 int
 facts_foreign(const struct facts *f, const struct event *ev)
 {
@@ -83,7 +147,7 @@ facts_foreign(const struct facts *f, const struct event *ev)
 	if (f->never_ran && node_wide(ev->kind) &&
 	    ev_field(ev, "job_id") == NULL)
 		return 1;
-	if (cut_orphan(f, ev))
+	if (cut_orphan(f, ev) || facts_other_kill(f, ev) != NULL)
 		return 1;
 	if (f->have_window && node_wide(ev->kind) && ev_has_time(ev) &&
 	    ev_field(ev, "job_id") == NULL &&

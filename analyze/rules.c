@@ -896,12 +896,42 @@ is_device(const char *c)
 	    == 0 || strcmp(c, "zombie_context") == 0;
 }
 
+/* The first kernel kill in a cgroup that names no job that is not the
+ * job's (facts_other_kill()), said in a sentence; NULL if none. *ev, its
+ * event. */
+static const char *
+other_kill(const struct facts *f, struct analysis *an,
+    const struct event **ev)
+{
+	const char	*why;
+
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event	*k = f->tl->v[i];
+		struct str		 p;
+		int64_t			 uid;
+
+		if ((why = facts_other_kill(f, k)) == NULL)
+			continue;
+		p = facts_kill_memcg(k);
+		uid = ev_num_or(k, "uid", -1);
+		*ev = k;
+		return arena_printf(an->arena, " kernel's OOM kill in "
+		    "memory cgroup %.*s%s was not the job's: %s%s.", (int)p.n,
+		    p.p, uid >= 0 ? arena_printf(an->arena, " (uid %lld)",
+		    (long long)uid) : "", why, f->job_uid >= 0 && uid >= 0 &&
+		    uid != f->job_uid ? arena_printf(an->arena, " (uid %lld)",
+		    (long long)f->job_uid) : "");
+	}
+	return NULL;
+}
+
 static void
 rule_out_host(const struct facts *f, struct analysis *an,
     const struct event *init)
 {
 	const struct event	*ev[4];
-	int			 n = 0;
+	int			 n = 0, any;
+	const char		*other;
 
 	if (f->kernel_memcg != NULL || f->kernel_global != NULL ||
 	    f->oom_step != NULL || f->cg_oom != NULL ||
@@ -913,14 +943,18 @@ rule_out_host(const struct facts *f, struct analysis *an,
 	for (int i = 0; i < f->nsteps && n < 3; i++)
 		if (f->steps[i].oom_kills == 0 && f->steps[i].cg_limit != NULL)
 			ev[n++] = f->steps[i].cg_limit;
-	if (kernel_covers(f, init) || f->have_cgroup || f->have_sacct)
+	any = kernel_covers(f, init) || f->have_cgroup || f->have_sacct;
+	if ((other = other_kill(f, an, &ev[n])) != NULL)
+		n++;
+	if (any || other != NULL)
 		add_ruled_out(f, an, "host_oom", arena_printf(an->arena,
-		    "no host OOM kill:%s%s%s",
+		    "no host OOM kill:%s%s%s%s%s",
 		    kernel_covers(f, init) ? " the kernel log covers the "
 		    "incident and has no OOM kill of this job." : "",
 		    f->have_cgroup ? " The memory cgroup counted no oom_kill." :
 		    "", f->have_sacct ? " sacct records no OUT_OF_MEMORY "
-		    "state." : ""), ev, n);
+		    "state." : "", other == NULL ? "" : any ? " The" : " the",
+		    other != NULL ? other : ""), ev, n);
 }
 
 static void

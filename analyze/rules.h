@@ -177,6 +177,8 @@ struct facts {
 	const struct event	*shm_ev;
 	int64_t			  job_pids[256];
 	int			  njob_pids;
+	int64_t			  job_uid;	/* -1 unknown */
+	const struct event	*job_uid_ev;	/* where it was read */
 	/* sources present */
 	int			  have_kernel, kernel_refused;
 	int64_t			  kernel_first_ns;	/* coverage, if timed */
@@ -218,6 +220,8 @@ struct str	facts_job_canon(const struct facts *, struct str j);
 size_t		facts_index_of(const struct facts *, const struct event *);
 /* The job's own step marker (SPANK) or collector environment (env.txt). */
 int		facts_job_marker(const struct facts *, const struct event *);
+const char     *facts_other_kill(const struct facts *, const struct event *);
+struct str	facts_kill_memcg(const struct event *);
 int		facts_job_env(const struct facts *, const struct event *);
 /* A device allocation failure whose size is no capacity figure: PyTorch's
  * fixed "more than 1EB" placeholder, or any allocator asking for 1 EiB or

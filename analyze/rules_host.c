@@ -234,29 +234,6 @@ runtime_of(struct str path)
 	return NULL;
 }
 
-/* The job's uid from what the node recorded when no Slurm record was
- * collected: the SPANK plugin's step marker (uid=), else the node
- * Epilog's environment (SLURM_JOB_UID); -1, and *cite, the event. */
-static int64_t
-node_job_uid(const struct facts *f, const struct event **cite)
-{
-	int64_t	v;
-
-	*cite = NULL;
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t i = 0; i < f->tl->n; i++) {
-			const struct event *ev = f->tl->v[i];
-
-			if (pass == 0 && facts_job_marker(f, ev) &&
-			    ev_num(ev, "uid", &v) == 0)
-				return *cite = ev, v;
-			if (pass == 1 && facts_job_env(f, ev) &&
-			    str_to_i64(ev_str(ev, "SLURM_JOB_UID"), &v) == 0)
-				return *cite = ev, v;
-		}
-	return -1;
-}
-
 /* A memcg kill in a container runtime's cgroup whose victim runs as the
  * job's user: the container the job started lives outside the job's
  * cgroup (a daemon created it), so Slurm's limit never applied. When
@@ -267,19 +244,15 @@ static int
 m_container_escape(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct event	*k = f->kernel_memcg;
-	const struct event	*job = f->scontrol_job;
 	struct str		 path;
 	const char		*rt;
-	int64_t			 uid, juid;
+	int64_t			 uid, juid = f->job_uid;
 
 	if (k == NULL)
 		return 0;
 	path = ev_str(k, "oom_memcg").n > 0 ? ev_str(k, "oom_memcg") :
 	    ev_str(k, "task_memcg");
 	uid = ev_num_or(k, "uid", -1);
-	juid = ev_num_or(job, "uid", -1);
-	if (juid < 0 && (juid = node_job_uid(f, &job)) < 0)
-		job = NULL;
 	if ((rt = runtime_of(path)) == NULL || ev_field(k, "job_id") != NULL ||
 	    uid < 0 || (juid >= 0 && uid != juid))
 		return 0;
@@ -298,7 +271,7 @@ m_container_escape(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "says UserId).", uid, rt, (int)path.n, path.p, uid);
 		return 1;
 	}
-	rmatch_support(m, job);
+	rmatch_support(m, f->job_uid_ev);
 	m->detail = arena_printf(a, "The killed process ran as the job's user "
 	    "(uid %" PRId64 ") in a %s container's memory cgroup (%.*s), "
 	    "outside the job's: the container escaped the job's cgroup, so "

@@ -918,10 +918,11 @@ DEFINE_TEST(test_analysis_breakdown_each_cgroup)
 
 /* A container the job's user started (dockerd made its cgroup, outside
  * the job's) killed at the container's own limit: the container escaped
- * the job's cgroup; with another uid it is the plain memcg row; with no
- * record of the job's user (uid 1003: no scontrol), the container's
- * cgroup at medium. Built on the kernel's documented lines and the real
- * scontrol record of job 5 (uid 1001). */
+ * the job's cgroup; with another uid (1002) it is another user's kill,
+ * ruled out as the job's (the job itself completed, so nothing failed
+ * that the bundle shows); with no record of the job's user (uid 1003:
+ * no scontrol), the container's cgroup at medium. Built on the kernel's
+ * documented lines and the real scontrol record of job 5 (uid 1001). */
 DEFINE_TEST(test_analysis_container_escape)
 {
 	static const char	*fmt =
@@ -952,9 +953,18 @@ DEFINE_TEST(test_analysis_container_escape)
 		fclose(fp);
 		if ((an = run(in, 1, 1)) == NULL)
 			return;
+		if (uid == 1002) {
+			CHECK(strcmp(an->verdict.cause, "host_oom") != 0);
+			CHECK(an->nruled_out >= 1 && strcmp(an->ruled_out[0].
+			    cause, "host_oom") == 0 && strstr(an->ruled_out[0].
+			    why, "(uid 1002) was not the job's: its victim ran "
+			    "as another user than the job's (uid 1001)") !=
+			    NULL);
+			analysis_free(an);
+			continue;
+		}
 		CHECK_EQ_STR(an->verdict.cause, "host_oom");
-		CHECK_EQ_STR(an->verdict.rule, uid != 1002 ? "R-HOST-012" :
-		    "R-HOST-001");
+		CHECK_EQ_STR(an->verdict.rule, "R-HOST-012");
 		CHECK_EQ_STR(an->verdict.confidence, uid == 1003 ? "medium" :
 		    "high");
 		if (uid == 1003)
@@ -966,6 +976,62 @@ DEFINE_TEST(test_analysis_container_escape)
 			CHECK(strstr(an->verdict.next_action, "--cgroup-parent")
 			    != NULL);
 		}
+		analysis_free(an);
+	}
+}
+
+/* The same container kill, as the job's own user, timed against the
+ * job's run (the real scontrol record of job 5: 14:40:28 to 14:41:28;
+ * no sacct, so the run is scontrol's): inside it, the container the job
+ * started (R-HOST-012); five seconds before the start or seven after
+ * the end, a kill in a cgroup that names no job is someone else's, not
+ * the job's within the ten seconds' slack a kill that may be in the
+ * job's own cgroup gets, and the host row names it as ruled out. */
+DEFINE_TEST(test_analysis_container_kill_outside_run)
+{
+	static const char *const at[] = { "14:40:23", "14:40:27",
+	    "14:40:40", "14:41:35" };
+	static const char	*fmt =
+	    "2026-12-01T%s.000001+00:00 vm1 kernel: python3 invoked "
+	    "oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, "
+	    "oom_score_adj=0\n"
+	    "2026-12-01T%s.000200+00:00 vm1 kernel: oom-kill:constraint="
+	    "CONSTRAINT_MEMCG,nodemask=(null),cpuset=docker-0123abcd.scope,"
+	    "mems_allowed=0,oom_memcg=/system.slice/docker-0123abcd.scope,"
+	    "task_memcg=/system.slice/docker-0123abcd.scope,task=python3,"
+	    "pid=4321,uid=1001\n"
+	    "2026-12-01T%s.000300+00:00 vm1 kernel: Memory cgroup out of "
+	    "memory: Killed process 4321 (python3) total-vm:600000kB, "
+	    "anon-rss:520000kB, file-rss:800kB, shmem-rss:0kB, UID:1001 "
+	    "pgtables:1100kB oom_score_adj:0\n";
+	const char	*in[1] = { "run" };
+	char		 cmd[512];
+	struct analysis	*an;
+	FILE		*fp;
+
+	snprintf(cmd, sizeof(cmd), "mkdir run && cp '%s' run/scontrol-job.txt",
+	    test_src("fixtures/scenarios/real-2411-v2-oom-srun/slurm/"
+	    "scontrol-job.txt"));
+	CHECK(system(cmd) == 0);
+	for (size_t i = 0; i < 4; i++) {
+		int	inside = i == 1 || i == 2;
+
+		if ((fp = fopen("run/kern.log", "w")) == NULL)
+			return;
+		fprintf(fp, fmt, at[i], at[i], at[i]);
+		fclose(fp);
+		if ((an = run(in, 1, 1)) == NULL)
+			return;
+		CHECK_EQ_STR(an->verdict.cause, inside ? "host_oom" :
+		    "inconclusive");
+		if (inside)
+			CHECK_EQ_STR(an->verdict.rule, "R-HOST-012");
+		else
+			CHECK(an->nruled_out >= 1 && strcmp(an->ruled_out[0].
+			    cause, "host_oom") == 0 && strstr(an->ruled_out[0].
+			    why, i == 0 ? "not the job's: it happened before "
+			    "the job started" : "not the job's: it happened "
+			    "after the job ended") != NULL);
 		analysis_free(an);
 	}
 }
