@@ -464,15 +464,21 @@ static int
 kline_read(struct kstate *st, const struct scan *sc, struct str line,
     struct kline *kl)
 {
-	size_t	i;
+	size_t		i;
+	struct str	lead;
 
 	memset(kl, 0, sizeof(*kl));
 	kl->raw = line;
 	kl->lineno = (uint32_t)sc->lineno;
 	kl->off = sc->line_off;
 	kl->kernel = 1;
+	/* A pasted log indented as a whole (" [Sun Jan 11 09:52:01 2026]
+	 * NVRM: ..."): its lines keep their time prefix after the blanks. */
+	lead = line;
+	while (lead.n > 0 && (lead.p[0] == ' ' || lead.p[0] == '\t'))
+		lead = str_make(lead.p + 1, lead.n - 1);
 	for (i = 0; i < NITEMS(env); i++)
-		if (env[i](st, line, kl))
+		if (env[i](st, lead, kl))
 			break;
 	if (i == NITEMS(env)) {
 		if (line.n > 0 && (line.p[0] == ' ' || line.p[0] == '\t')) {
@@ -1354,6 +1360,7 @@ static const struct nvrm_err {
 	{ "GPU is lost", "nvrm.gpu_lost" },
 	{ "Rate limiting GSP RPC error", "nvrm.gsp_rpc_error" },
 	{ "waiting for RPC response", "nvrm.gsp_rpc_timeout" },
+	{ "NV_ERR_RESET_REQUIRED", "nvrm.reset_required" },
 };
 
 /* "NVRM: GPU at PCI:0000:9b:00: GPU-509665ad-..." maps PCI to UUID. */

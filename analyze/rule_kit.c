@@ -300,6 +300,26 @@ sigkill_not_oom(const struct facts *f, const struct event *s,
 	    f->first[EV_SRUN_EXCEEDED] == NULL && jobacct_ruled_out(f);
 }
 
+const struct event *
+kit_gpu_broken(const struct facts *f)
+{
+	static const char *const sigs[] = { "nvrm.fallen_off_bus",
+	    "nvrm.gpu_lost", "nvrm.reset_required", "S-NVSMI-GPU-LOST",
+	    "amdgpu.page_fault", "amdgpu.ras_uncorrectable" };
+
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event	*d = f->tl->v[i];
+
+		if (d->kind != EV_GPU_DRIVER_ERROR || d->sig == NULL ||
+		    facts_foreign(f, d))
+			continue;
+		for (size_t k = 0; k < sizeof(sigs) / sizeof(sigs[0]); k++)
+			if (strcmp(d->sig, sigs[k]) == 0)
+				return d;
+	}
+	return NULL;
+}
+
 struct str
 kit_numa_constraint(const struct event *k)
 {

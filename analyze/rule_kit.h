@@ -46,6 +46,12 @@ struct finding	*kit_add_finding(struct analysis *, const char *cause,
  * "CONSTRAINT_CPUSET"); an empty str for any other kill or NULL. */
 struct str	 kit_numa_constraint(const struct event *);
 
+/* The driver's own word that a GPU is gone or broken, with or without
+ * an Xid number ("fallen off the bus", "GPU is lost", a reset required,
+ * nvidia-smi's lost handle, amdgpu's page fault or uncorrectable RAS):
+ * the first such event of the job's, or NULL. */
+const struct event *kit_gpu_broken(const struct facts *);
+
 #define GiB	(1024LL * 1024 * 1024)
 #define MiB	(1024LL * 1024)
 

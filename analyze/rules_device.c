@@ -284,7 +284,9 @@ m_gpu_busy(const struct facts *f, struct arena *a, struct rmatch *m)
 	const struct event	*s = f->first[EV_GPU_BUSY], *ex = NULL;
 
 	(void)a;
-	if (s == NULL)
+	/* A GPU the driver says is gone or needs a reset refuses work as
+	 * "busy or unavailable" too: that is the device's fault. */
+	if (s == NULL || kit_gpu_broken(f) != NULL)
 		return 0;
 	m->initiating = s;
 	for (int i = 0; i < f->ngpus && ex == NULL; i++) {

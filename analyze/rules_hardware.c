@@ -132,13 +132,8 @@ m_xid_fault(const struct facts *f, struct arena *a, struct rmatch *m)
 	const struct event	*d = f->first[EV_GPU_DRIVER_ERROR];
 
 	/* The driver's own word that the GPU is gone is a fault with or
-	 * without an Xid number ("fallen off the bus", "GPU is lost"). */
-	if (x == NULL && d != NULL && d->sig != NULL &&
-	    (strcmp(d->sig, "nvrm.fallen_off_bus") == 0 ||
-	    strcmp(d->sig, "nvrm.gpu_lost") == 0 ||
-	    strcmp(d->sig, "S-NVSMI-GPU-LOST") == 0 ||
-	    strcmp(d->sig, "amdgpu.page_fault") == 0 ||
-	    strcmp(d->sig, "amdgpu.ras_uncorrectable") == 0))
+	 * without an Xid number. */
+	if (x == NULL && (d = kit_gpu_broken(f)) != NULL)
 		x = d;
 
 	if (x == NULL && c == NULL)
@@ -163,7 +158,14 @@ m_xid_fault(const struct facts *f, struct arena *a, struct rmatch *m)
 		m->detail = "The amdgpu driver logged a GPU page fault (the AMD "
 		    "counterpart of an MMU-fault Xid): a device fault of the "
 		    "process, not an allocation failure.";
-	if (m->initiating == d && strcmp(d->sig, "S-NVSMI-GPU-LOST") == 0 &&
+	if (d != NULL && x == d && d->sig != NULL &&
+	    strcmp(d->sig, "nvrm.reset_required") == 0)
+		m->detail = "The NVIDIA driver reports the GPU needs a reset "
+		    "(NV_ERR_RESET_REQUIRED): it is in a state no new work "
+		    "can use, a device fault, not an allocation failure or "
+		    "another process holding it.";
+	if (d != NULL && m->initiating == d &&
+	    strcmp(d->sig, "S-NVSMI-GPU-LOST") == 0 &&
 	    ev_str(d, "pci").p != NULL)
 		m->detail = arena_printf(a, "nvidia-smi can no longer reach the "
 		    "GPU at %.*s (%.*s): it fell off the bus, a device fault, "

@@ -184,6 +184,29 @@ m_cgroup_create(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* The line before a cli_filter refusal in its context: the plugin's
+ * own message ("srun: lua: ..."), trimmed and cut; empty if none. */
+static struct str
+filter_message(const struct event *s)
+{
+	struct str	c = s->context, l = str_make(NULL, 0);
+	const char	*p = c.p, *e = c.p + c.n, *nl;
+	int64_t		 k = (int64_t)s->ref.line - (int64_t)s->context_line;
+
+	for (int64_t i = 0; p != NULL && p < e && i <= k; i++) {
+		nl = memchr(p, '\n', (size_t)(e - p));
+		if (i == k - 1)
+			l = str_make(p, (size_t)((nl != NULL ? nl : e) - p));
+		p = nl != NULL ? nl + 1 : e;
+	}
+	l = str_trim(l);
+	if (l.n > 200)		/* cut, never inside a UTF-8 sequence */
+		for (l.n = 200; l.n > 0 && ((unsigned char)l.p[l.n] & 0xc0) ==
+		    0x80; l.n--)
+			;
+	return l;
+}
+
 static int
 m_submit(const struct facts *f, struct arena *a, struct rmatch *m)
 {
@@ -193,7 +216,18 @@ m_submit(const struct facts *f, struct arena *a, struct rmatch *m)
 		return 0;
 	m->initiating = s;
 	m->confidence = "high";
-	if (memory_reason(s)) {
+	if (ev_str_is(s, "what", "cli_filter")) {
+		struct str	msg = filter_message(s);
+
+		m->confidence_reason = "Slurm's client refused the options: "
+		    "the site's cli_filter plugin failed them";
+		m->detail = arena_printf(a, "The site's cli_filter plugin "
+		    "refused the job's options before anything was submitted%s"
+		    "%.*s%s. A site rule (often a limit such as memory per GPU "
+		    "or per CPU) was broken; nothing ran.", msg.n > 0 ?
+		    " (its message: \"" : "", (int)msg.n, msg.p != NULL ?
+		    msg.p : "", msg.n > 0 ? "\")" : "");
+	} else if (memory_reason(s)) {
 		m->confidence_reason = "the submission was rejected for its "
 		    "memory request";
 		m->detail = "The job was refused at submission: its memory "

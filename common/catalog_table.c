@@ -70,11 +70,14 @@ const struct cat_sig catalog_table[] = {
 	    "[0-9]+; " SZE " total capacity",
 	  .source = "PyTorch 1.0 (\"cached\") to 2.0; signatures.md 3.1" },
 	/* The head of the old message when the line was wrapped after a
-	 * ";" (the rest follows on the next lines; rules.c reads both). */
+	 * ";" (the rest follows on the next lines; rules.c reads both). The
+	 * allocator's "(GPU N; X total capacity;" is PyTorch's OOM alone:
+	 * a head whose "out of memory." was cut off by a wrap ("out o" /
+	 * "f memory. Tried to allocate ...") still counts. */
 	{ .id = "S-PT-OOM-HEAD", .kind = EV_CUDA_OOM, .cls = CAT_PRIMARY,
 	  .group = "device_oom",
 	  .needles = { "Tried to allocate" },
-	  .pcre = "(?:(?:CUDA|A) )?out of memory\\. Tried to allocate "
+	  .pcre = "(?:(?:(?:CUDA|A) )?out of memory\\. )?Tried to allocate "
 	    "(?<requested_bytes>" SZ ") \\(GPU (?<gpu>[0-9]+); "
 	    "(?<capacity_bytes>" SZ ") total capacity;"
 	    "(?: (?<allocated_bytes>" SZ ") already allocated;)?"
@@ -161,6 +164,21 @@ const struct cat_sig catalog_table[] = {
 	  .source = "CUDA runtime/driver error names; PyTorch 0.1-0.4 THC, "
 	    "C10_CUDA_CHECK, torch.AcceleratorError (2.8+); NCCL; "
 	    "signatures.md 3.1, 3.3, 4.3, 6.3" },
+	/* TensorFlow's stream executor when the driver refuses a device
+	 * allocation (the BFC allocator growing its arena): the size, and
+	 * the driver's error after it, which the row above reads when the
+	 * line is whole. */
+	{ .id = "S-TF-DRIVER-ALLOC", .kind = EV_CUDA_OOM_PLAIN,
+	  .cls = CAT_PRIMARY, .group = "device_oom",
+	  .needles = { "] failed to allocate " },
+	  .pcre = "cuda_driver\\.cc:[0-9]+\\] failed to allocate "
+	    "(?:[0-9.]+ ?[KMGTPE]?i?B?(?: \\((?<requested_bytes>[0-9]+) "
+	    "bytes\\) from device)?)?",
+	  .ere = "cuda_driver\\.cc:[0-9]+\\] failed to allocate ",
+	  .source = "tensorflow stream_executor/cuda/cuda_driver.cc "
+	    "GpuDriver::DeviceAllocate (\"failed to allocate %s (%llu bytes) "
+	    "from device: %s\"), TF 1.x and 2.x; wencolani/CrossE#2",
+	  .no_baseline = 1 },
 	/* ROCm: the HIP runtime's error name, PyTorch's hipified check and
 	 * TensorFlow-ROCm's driver wrapper. api=HIP makes the report speak
 	 * of HIP, the cause stays the device's. */
@@ -639,6 +657,19 @@ const struct cat_sig catalog_table[] = {
 	    "submit/allocate failed: %m\") with any slurm_strerror text "
 	    "(ESLURM_INVALID_TASK_MEMORY, _REQUESTED_NODE_CONFIG_UNAVAILABLE, "
 	    "_INVALID_TRES, _INVALID_GRES, ...); real Slurm 22.05 fixture" },
+	/* The site's cli_filter plugin (a Lua script, often) refused the
+	 * options before anything was sent: its own message, on the lines
+	 * before, says which site rule. */
+	{ .id = "S-CLI-FILTER-REJECTED", .kind = EV_SUBMIT_REJECTED,
+	  .cls = CAT_PRIMARY, .group = "submit",
+	  .needles = { "cli_filter plugin terminated" },
+	  .pcre = "(?<reason>cli_filter plugin terminated with error)",
+	  .ere = "cli_filter plugin terminated with error",
+	  .source = "Slurm srun/sbatch/salloc opt.c, scrontab "
+	    "(\"cli_filter plugin terminated with error\") after "
+	    "cli_filter_g_setup_defaults/pre_submit fail; "
+	    "ComputationalRadiationPhysics/picongpu#5458",
+	  .what = "cli_filter", .no_baseline = 1 },
 	{ .id = "S-CTLD-JOB-OOM", .kind = EV_JOB_COMPLETE, .cls = CAT_PRIMARY,
 	  .group = "ctld",
 	  .needles = { "OOM failure" },

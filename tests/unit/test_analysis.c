@@ -1036,6 +1036,65 @@ DEFINE_TEST(test_analysis_container_kill_outside_run)
 	}
 }
 
+/* "busy or unavailable" is another process holding an exclusive GPU,
+ * unless the driver says the GPU itself needs a reset: then it is the
+ * device's fault. The kernel lines as a user pasted them, each indented
+ * by a blank (scitix/sichek#51). */
+DEFINE_TEST(test_analysis_busy_gpu_needing_reset)
+{
+	const char	*in[1] = { "busy" };
+	struct analysis	*an;
+	FILE		*fp;
+
+	CHECK(system("mkdir busy && printf \"Test CUDA failure common.cu:1007"
+	    "\\n'CUDA-capable device(s) is/are busy or unavailable'\\n\" "
+	    ">busy/job.log") == 0);
+	if ((an = run(in, 1, 1)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.rule, "R-DEV-021");
+	analysis_free(an);
+	if ((fp = fopen("busy/dmesg.txt", "w")) == NULL)
+		return;
+	fputs(" [Sun Jan 11 09:52:01 2026] NVRM: rpcRmApiAlloc_GSP: GspRmAlloc "
+	    "failed: hClient=0xc1d1a616; hParent=0x5c000054; hObject="
+	    "0x5c00005b; hClass=0x0000c86f; paramsSize=0x00000170; "
+	    "paramsStatus=0x00000062; status=0x00000062 \n"
+	    " [Sun Jan 11 09:52:01 2026] NVRM: nvAssertOkFailedNoLog: "
+	    "Assertion failed: Reset required [NV_ERR_RESET_REQUIRED] "
+	    "(0x00000062) returned from status @ kernel_channel.c:2874 \n", fp);
+	fclose(fp);
+	if ((an = run(in, 1, 1)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "xid_fault");
+	CHECK(strstr(an->verdict.summary, "NV_ERR_RESET_REQUIRED") != NULL);
+	CHECK(an->verdict.initiating != NULL && strcmp(an->verdict.initiating->
+	    source, "dmesg.txt") == 0 && an->verdict.initiating->line == 2);
+	analysis_free(an);
+}
+
+/* A site's cli_filter plugin refusing srun's options: nothing ran, and
+ * the plugin's own message (the line before) is the reason given
+ * (ComputationalRadiationPhysics/picongpu#5458, as posted). */
+DEFINE_TEST(test_analysis_cli_filter_refusal)
+{
+	const char	*in[1] = { "filter" };
+	struct analysis	*an;
+
+	CHECK(system("mkdir filter && printf 'srun: lua: Non-exclusive jobs on "
+	    "Alpha Centauri are allowed to request at most 193250 MB memory "
+	    "per requested GPU to allow a fair sharing of resources within a "
+	    "single node. \\nsrun: error: cli_filter plugin terminated with "
+	    "error\\n' >filter/job.log") == 0);
+	if ((an = run(in, 1, 1)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "step_creation_failure");
+	CHECK_EQ_STR(an->verdict.rule, "R-STEP-003");
+	CHECK(strstr(an->verdict.summary, "cli_filter plugin refused") != NULL);
+	CHECK(strstr(an->verdict.summary, "(its message: \"srun: lua: "
+	    "Non-exclusive jobs") != NULL);
+	analysis_free(an);
+}
+
 /* A Python MemoryError with no kernel OOM while the job's process ran
  * under ulimit -v 1 GiB and the job's cgroup allowed 4 GiB: the job's
  * own limit failed it. With the limit unlimited it is the plain

@@ -132,6 +132,9 @@ static const struct {
 	  "for requested buffer of size 4547406516732812544"),
 	R("S-CUDA-OOM-PLAIN", FX "example-pytorch_oom.txt",
 	  "AcceleratorError: CUDA error: out of memory"),
+	/* wencolani/CrossE#2, the line as the thread kept it (cut) */
+	R("S-TF-DRIVER-ALLOC", CX "d107-crosse-tf-p100-13gib-held-no-process-"
+	  "listed/evidence.log", "] failed to allocate"),
 	R("S-XLA-OOM", FX "example-jax_tf_oom.txt", "285212672"),
 	R("S-TF-BFC-OOM", FX "example-jax_tf_oom.txt", "shape[64,2016"),
 	/* a JAX (Reactant) user's log, 2025-01-05, xla/tsl BFC allocator */
@@ -201,6 +204,8 @@ static const struct {
 	  "xcgroup_instantiate: unable to create cgroup "
 	  "'/sys/fs/cgroup/memory/slurm/uid_1001' : No space left on device"),
 	R("S-CGROUP-PARAPHRASE", FX "quoted-lines.txt", "unable to allocate"),
+	R("S-CLI-FILTER-REJECTED", CX "h109-picongpu-capella-srun-cli-filter-"
+	  "mem-per-gpu-rejected/evidence.log", "cli_filter plugin"),
 	R("S-SUBMIT-REJECTED", FX "cgroup-v1-submit-toobig-sbatch.stderr",
 	  "Memory specification"),
 	R("S-CTLD-JOB-OOM", FX "cgroup-v1-oom-batch-slurmctld.log.excerpt",
@@ -964,6 +969,11 @@ DEFINE_TEST(test_catalog_step_setup)
 		    "resource (gres) specification", "S-SUBMIT-REJECTED" },
 		{ "srun: error: Unable to allocate resources: Requested node "
 		    "configuration is not available", "S-SUBMIT-REJECTED" },
+		{ "sbatch: error: cli_filter plugin terminated with error",
+		    "S-CLI-FILTER-REJECTED" },
+		/* a refusal of the site's own words is context, not a row */
+		{ "srun: lua: Non-exclusive jobs are allowed to request at "
+		    "most 193250 MB memory per requested GPU", NULL },
 		{ "srun: error: Unable to create job step: Requested node "
 		    "configuration is not available", "S-STEP-CREATE-FAIL" },
 		{ "[2026-11-30T06:59:11.239] [2.batch] debug:  "
@@ -973,6 +983,17 @@ DEFINE_TEST(test_catalog_step_setup)
 		    "allocate memory", NULL },
 		{ "OSError: [Errno 12] Cannot allocate memory",
 		    "S-HOST-OOM-APP" },
+		/* PyTorch's OOM wrapped inside "out of memory" (fairseq#708
+		 * as posted), TensorFlow's driver allocation whole and in a
+		 * host library's words */
+		{ "f memory. Tried to allocate 354.00 MiB (GPU 0; 10.91 GiB "
+		    "total capacity; 9.27 GiB already allocated; 207.38 MiB "
+		    "free;", "S-PT-OOM-HEAD" },
+		{ "2019-07-31 12:26:59.036369: E tensorflow/stream_executor/"
+		    "cuda/cuda_driver.cc:806] failed to allocate 7.63G "
+		    "(8193582336 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY: "
+		    "out of memory", "S-CUDA-OOM-PLAIN" },
+		{ "malloc: failed to allocate 4096 bytes", NULL },
 		/* perl under ulimit -v, as 5.36 and 5.40 print it (the
 		 * integration stage's ulimit case) */
 		{ "Out of memory!", "S-HOST-OOM-APP" },
