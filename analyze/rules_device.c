@@ -276,6 +276,64 @@ m_cuda_ctx(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/*
+ * A device OOM in a process that found most of the device taken when it
+ * started: TensorFlow's device properties before the failure
+ * ("totalMemory: 15.90GiB freeMemory: 3.12GiB"), or vLLM's own start-up
+ * check, which is the failure ("Free memory on device cuda:0
+ * (12.18/23.56 GiB) on startup is less than desired GPU memory
+ * utilization"). What others held is capacity - free, counted before
+ * this process allocated anything; 2 GiB and a tenth of the device, as
+ * R-DEV-003 asks of what others hold.
+ */
+static int
+m_held_at_start(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*oom = m->initiating, *s = NULL, *g = NULL;
+	int64_t			 cap, fr, held, used;
+
+	if (oom == NULL)
+		return 0;
+	if (ev_str_is(oom, "what", "vllm_startup"))
+		s = oom;
+	else	/* the last count before the failure in its own log */
+		for (size_t i = 0; i < f->tl->n; i++) {
+			const struct event *d = f->tl->v[i];
+
+			if (d->kind == EV_DEVICE_FREE && !facts_foreign(f, d) &&
+			    d->ref.file_id == oom->ref.file_id &&
+			    d->ref.line < oom->ref.line &&
+			    (s == NULL || d->ref.line > s->ref.line))
+				s = d;
+		}
+	if (s == NULL || ev_num(s, "capacity_bytes", &cap) != 0 ||
+	    ev_num(s, "free_bytes", &fr) != 0 || cap <= 0 || fr < 0 ||
+	    fr > cap)
+		return 0;
+	held = cap - fr;
+	if (held < 2 * GiB || held * 10 < cap)
+		return 0;
+	/* a snapshot whose GPU shows that much used and lists no process */
+	for (int i = 0; i < f->ngpus && g == NULL; i++)
+		if (f->gpus[i].nprocs == 0 && ev_num(f->gpus[i].gpu,
+		    "fb_used_bytes", &used) == 0 && used * 2 >= held)
+			g = f->gpus[i].gpu;
+	if (s != oom)
+		rmatch_support(m, s);
+	rmatch_support(m, g);
+	m->confidence = "medium";
+	m->confidence_reason = "the framework counted the device's free "
+	    "memory when it started, before it allocated anything; who held "
+	    "the rest is not named";
+	m->detail = arena_printf(a, "When the process started, only %s of the "
+	    "device's %s was free: %s was held by other processes before it "
+	    "allocated anything%s.", fmt_bytes(a, fr), fmt_bytes(a, cap),
+	    fmt_bytes(a, held), g != NULL ? ", and nvidia-smi shows that "
+	    "much in use with no process listed (a process in another "
+	    "container or namespace, or a dead process's context)" : "");
+	return 1;
+}
+
 /* An exclusive-process GPU another process holds: CUDA refuses the
  * context ("busy or unavailable") instead of reporting out-of-memory. */
 static int
@@ -451,6 +509,22 @@ m_cuda_plain(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->detail = req > 0 ? arena_printf(a, "A device memory allocation "
 	    "of %s failed.", fmt_bytes(a, req)) :
 	    "A device memory allocation failed.";
+	if (ev_str_is(s, "what", "vllm_startup")) {
+		m->confidence_reason = "vLLM's start-up check: the device's "
+		    "free memory was below what --gpu-memory-utilization asks";
+		m->detail = arena_printf(a, "vLLM refused to start: the device "
+		    "had %s free of %s, less than the %s its "
+		    "--gpu-memory-utilization (%.*s) asks for; the driver's and "
+		    "other processes' share left less than that.",
+		    fmt_bytes(a, ev_num_or(s, "free_bytes", 0)),
+		    fmt_bytes(a, ev_num_or(s, "capacity_bytes", 0)),
+		    fmt_bytes(a, req), (int)ev_str(s, "utilization").n,
+		    ev_str(s, "utilization").p);
+		m->next_action = "Lower --gpu-memory-utilization below the "
+		    "free share the check printed (free / total) and require "
+		    "the engine to start; then size --max-model-len or "
+		    "--max-num-seqs to the KV cache that leaves.";
+	}
 	/* ONNX Runtime's arena serves the CPU provider too: only a line
 	 * that names the GPU side says it was device memory. */
 	if (s->sig != NULL && strcmp(s->sig, "S-ORT-ARENA-OOM") == 0 &&
@@ -626,6 +700,22 @@ const struct rule	rules_device[] = {
 	      "(--exclusive or a GPU-exclusive GRES) and the same batch, and "
 	      "require the OOM to disappear.",
 	  .match = series_refine_tenant },
+	{ .id = "R-DEV-025", .cause = "gpu_other_tenant", .boundary = "device",
+	  .rclass = RC_REFINE,
+	  .refines = "cuda_oom_exhaustion,cuda_oom_fragmentation",
+	  .seeds = "S004 cause 'Other processes holding GPU memory'",
+	  .signals = "a device OOM in a process whose framework found at least "
+	      "2 GiB and a tenth of the device already taken when it started: "
+	      "TensorFlow's 'totalMemory: X freeMemory: Y' before the failure, "
+	      "or vLLM's 'Free memory on device (F/T GiB) on startup is less "
+	      "than desired GPU memory utilization'",
+	  .meaning = "Other processes held the device's memory before the job "
+	      "allocated any.",
+	  .next_action = "Snapshot nvidia-smi's processes on that GPU (and "
+	      "fuser -v /dev/nvidia* for holders nvidia-smi cannot name) "
+	      "before the job starts; rerun it unchanged on a GPU whose free "
+	      "memory equals its capacity less the driver's reserve.",
+	  .match = m_held_at_start },
 	{ .id = "R-DEV-009", .cause = "not_oom_other", .boundary = "none",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 'Confirm the failure is allocation, not corruption'",

@@ -179,6 +179,35 @@ const struct cat_sig catalog_table[] = {
 	    "GpuDriver::DeviceAllocate (\"failed to allocate %s (%llu bytes) "
 	    "from device: %s\"), TF 1.x and 2.x; wencolani/CrossE#2",
 	  .no_baseline = 1 },
+	/* vLLM's own start-up check: the device had less free memory than
+	 * --gpu-memory-utilization asks for, before the engine allocated
+	 * anything. Figures in GiB. */
+	{ .id = "S-VLLM-STARTUP-FREE", .kind = EV_CUDA_OOM_PLAIN,
+	  .cls = CAT_PRIMARY, .group = "device_oom",
+	  .needles = { "on startup is less than desired" },
+	  .pcre = "Free memory on device(?: (?<device>[^ (]+))? \\("
+	    "(?<free_bytes>[0-9.]+)/(?<capacity_bytes>[0-9.]+) GiB\\) on "
+	    "startup is less than desired GPU memory utilization \\("
+	    "(?<utilization>[0-9.]+), (?<requested_bytes>[0-9.]+) GiB\\)",
+	  .ere = "Free memory on device.* on startup is less than desired "
+	    "GPU memory utilization",
+	  .source = "vLLM V1 worker start-up (vllm/v1/worker/gpu_worker.py "
+	    "init_device; the device's name printed since 0.10); "
+	    "vllm-project/vllm#20305, #25837",
+	  .what = "vllm_startup", .no_baseline = 1,
+	  .bare_mult = 1024ULL * 1024 * 1024 },
+	/* TensorFlow 1.x's device properties at start: what the device had
+	 * free before this process allocated anything. */
+	{ .id = "S-TF-DEVICE-FREE", .kind = EV_DEVICE_FREE, .cls = CAT_CONTEXT,
+	  .group = "device_free",
+	  .needles = { "freeMemory: " },
+	  .pcre = "totalMemory: (?<capacity_bytes>[0-9.]+ ?[KMGT]i?B) "
+	    "freeMemory: (?<free_bytes>[0-9.]+ ?[KMGT]i?B)",
+	  .ere = "totalMemory: [0-9.]+ ?[KMGT]i?B freeMemory: ",
+	  .source = "tensorflow core/common_runtime/gpu/gpu_device.cc (1.x) "
+	    "\"Found device N with properties: ... totalMemory: %s "
+	    "freeMemory: %s\"; wencolani/CrossE#2",
+	  .what = "tensorflow", .no_baseline = 1 },
 	/* ROCm: the HIP runtime's error name, PyTorch's hipified check and
 	 * TensorFlow-ROCm's driver wrapper. api=HIP makes the report speak
 	 * of HIP, the cause stays the device's. */

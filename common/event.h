@@ -104,7 +104,9 @@
 	/* DCGM job statistics, one per GPU (issue 18) */		\
 	X(EV_DCGM_GPU, "dcgm_gpu")					\
 	/* a Flight Recorder dump, one per rank (issue 18) */		\
-	X(EV_FLIGHT_RECORDER, "flight_recorder")
+	X(EV_FLIGHT_RECORDER, "flight_recorder")			\
+	/* a framework's count of a device's free memory at start */	\
+	X(EV_DEVICE_FREE, "device_free")
 
 enum ev_kind {
 #define EV_ENUM(k, s) k,

@@ -1095,6 +1095,64 @@ DEFINE_TEST(test_analysis_cli_filter_refusal)
 	analysis_free(an);
 }
 
+/* A device OOM in a process that found the device mostly taken when it
+ * started is another tenant's doing; a start-up shortfall of less than
+ * 2 GiB is the request's. vLLM's start-up check as vllm-project/vllm
+ * #20305 (15.94 GiB of 47.38 held) and #25837 (a 4 GiB GPU, 0.78 GiB
+ * held) posted it; TensorFlow 1.x's device properties and its driver's
+ * allocation failure as wencolani/CrossE#2 did (12.78 GiB held), and the
+ * same log with the device free. */
+DEFINE_TEST(test_analysis_device_held_at_start)
+{
+	static const struct {
+		const char	*log, *rule;
+	} t[] = {
+		{ "[multiproc_executor.py:492] ValueError: Free memory on "
+		    "device (31.44/47.38 GiB) on startup is less than desired "
+		    "GPU memory utilization (0.95, 45.01 GiB). Decrease GPU "
+		    "memory utilization or reduce GPU memory used by other "
+		    "processes.\n", "R-DEV-025" },
+		{ "(EngineCore_DP0 pid=17374) ERROR 09-28 15:47:24 "
+		    "[core.py:718] ValueError: Free memory on device (3.22/4.0 "
+		    "GiB) on startup is less than desired GPU memory "
+		    "utilization (0.9, 3.6 GiB). Decrease GPU memory "
+		    "utilization or reduce GPU memory used by other "
+		    "processes.\n", "R-DEV-007" },
+		{ "totalMemory: 15.90GiB freeMemory: 3.12GiB\n"
+		    "2019-07-31 12:26:59.036369: E tensorflow/stream_executor/"
+		    "cuda/cuda_driver.cc:806] failed to allocate 7.63\n",
+		    "R-DEV-025" },
+		{ "totalMemory: 15.90GiB freeMemory: 15.61GiB\n"
+		    "2019-07-31 12:26:59.036369: E tensorflow/stream_executor/"
+		    "cuda/cuda_driver.cc:806] failed to allocate 7.63\n",
+		    "R-DEV-007" },
+	};
+	const char	*in[1] = { "held/job.log" };
+	struct analysis	*an;
+	FILE		*fp;
+
+	CHECK(system("mkdir held") == 0);
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		if ((fp = fopen("held/job.log", "w")) == NULL)
+			return;
+		fputs(t[i].log, fp);
+		fclose(fp);
+		if ((an = run(in, 1, 1)) == NULL)
+			return;
+		CHECK_EQ_STR(an->verdict.rule, t[i].rule);
+		CHECK_EQ_STR(an->verdict.cause, strcmp(t[i].rule, "R-DEV-025")
+		    == 0 ? "gpu_other_tenant" : "cuda_oom_exhaustion");
+		if (i == 0)
+			CHECK(strstr(an->verdict.summary, "only 31.44 GiB of the "
+			    "device's 47.38 GiB was free: 15.94 GiB was held")
+			    != NULL);
+		if (i == 1)
+			CHECK(strstr(an->verdict.summary, "--gpu-memory-"
+			    "utilization (0.9)") != NULL);
+		analysis_free(an);
+	}
+}
+
 /* A Python MemoryError with no kernel OOM while the job's process ran
  * under ulimit -v 1 GiB and the job's cgroup allowed 4 GiB: the job's
  * own limit failed it. With the limit unlimited it is the plain

@@ -132,6 +132,13 @@ static const struct {
 	  "for requested buffer of size 4547406516732812544"),
 	R("S-CUDA-OOM-PLAIN", FX "example-pytorch_oom.txt",
 	  "AcceleratorError: CUDA error: out of memory"),
+	/* vllm-project/vllm#20305 */
+	B("S-VLLM-STARTUP-FREE", "[multiproc_executor.py:492] ValueError: "
+	  "Free memory on device (31.44/47.38 GiB) on startup is less than "
+	  "desired GPU memory utilization (0.95, 45.01 GiB). Decrease GPU "
+	  "memory utilization or reduce GPU memory used by other processes."),
+	R("S-TF-DEVICE-FREE", CX "d107-crosse-tf-p100-13gib-held-no-process-"
+	  "listed/evidence.log", "freeMemory: "),
 	/* wencolani/CrossE#2, the line as the thread kept it (cut) */
 	R("S-TF-DRIVER-ALLOC", CX "d107-crosse-tf-p100-13gib-held-no-process-"
 	  "listed/evidence.log", "] failed to allocate"),
