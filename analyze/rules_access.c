@@ -368,6 +368,28 @@ m_gpu_nodev(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "SELinux denies them to the job.";
 		return 1;
 	}
+	/* The visible-devices list named GPUs the process cannot use as
+	 * named: an ordinal past what CUDA shows it, or a UUID where a
+	 * program expects indexes. */
+	if (str_eq(ev_str(ev, "what"), "ordinal_out_of_range") ||
+	    str_eq(ev_str(ev, "what"), "visible_devices_uuid")) {
+		m->confidence = "medium";
+		m->confidence_reason = "the job's own line says the devices it "
+		    "was told to use are not the ones it can see; which "
+		    "setting named them was not collected";
+		m->detail = str_eq(ev_str(ev, "what"), "visible_devices_uuid") ?
+		    arena_printf(a, "The program read CUDA_VISIBLE_DEVICES as GPU "
+		    "indexes and found a UUID (%.*s): MIG slices, and GPUs a "
+		    "container runtime or Slurm names by UUID, reach it that "
+		    "way, so it never used the GPU it was given.",
+		    (int)ev_str(ev, "uuid").n, ev_str(ev, "uuid").p) :
+		    "CUDA was asked for a device ordinal it does not show the "
+		    "process (device >= 0 && device < num_gpus): the visible-"
+		    "devices list or the process's device index names more or "
+		    "other GPUs than it can see (MIG enabled on the GPU, a "
+		    "device cgroup, a container exposing fewer devices).";
+		return 1;
+	}
 	if (!f->gpu_job && (acc->gpus_requested == 0 ||
 	    (acc->gpus_requested < 0 && f->scontrol_job != NULL))) {
 		m->confidence = acc->denied != NULL ? "high" : "medium";

@@ -127,6 +127,18 @@ m_storage(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->detail = arena_printf(a, "Storage ran out, not memory: a write "
 	    "failed with \"%.*s\". The job's output may be incomplete even "
 	    "where Slurm records success.", (int)e.n, e.p ? e.p : "");
+	if (s->sig != NULL && strcmp(s->sig, "S-K8S-EVICT-STORAGE") == 0) {
+		m->confidence_reason = "the kubelet's own eviction message "
+		    "names a disk resource, not memory";
+		m->detail = arena_printf(a, "Storage ran out, not memory: the "
+		    "kubelet evicted the pod because the node was low on %.*s "
+		    "(the container's writable layer, emptyDir volumes and "
+		    "logs count against it).", (int)e.n, e.p ? e.p : "");
+		m->next_action = "Write large files (model weights, caches) "
+		    "to a mounted volume rather than the container's own "
+		    "filesystem, or set an ephemeral-storage request and "
+		    "limit, and require the pod to run without eviction.";
+	}
 	return 1;
 }
 

@@ -1217,6 +1217,50 @@ const struct cat_sig catalog_table[] = {
 	  .source = "Ray memory monitor (ray.exceptions.OutOfMemoryError; "
 	    "\"N worker(s) were\" from Ray 2.55)",
 	  .what = "ray", .no_baseline = 1 },
+	/* The raylet's periodic summary of the same kills (wrapped lines
+	 * keep their tail) and the top-memory table Ray's OutOfMemoryError
+	 * carries, printed only when it killed. */
+	{ .id = "S-RAY-OOM-SUMMARY", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "killed due to memory pressure (OOM)" },
+	  .pcre = "(?:(?<workers>[0-9]+) Workers \\(tasks / actors\\) |"
+	    "actors\\) )?killed due to memory pressure \\(OOM\\)"
+	    "(?:, [0-9]+ Workers crashed due to other reasons)?",
+	  .ere = "killed due to memory pressure \\(OOM\\)",
+	  .source = "Ray raylet node_manager.cc (\"%d Workers (tasks / "
+	    "actors) killed due to memory pressure (OOM), %d Workers crashed "
+	    "due to other reasons at node ...\"), Ray 2.2+; Ray's "
+	    "ray-oom-prevention documentation",
+	  .what = "ray", .no_baseline = 1 },
+	{ .id = "S-RAY-TOP-MEMORY", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "MEM(GB)" },
+	  .pcre = "^ *PID[ \\t]+MEM\\(GB\\)[ \\t]+COMMAND *$",
+	  .ere = "^ *PID[[:space:]]+MEM\\(GB\\)[[:space:]]+COMMAND *$",
+	  .source = "Ray memory monitor's OutOfMemoryError (\"Top 10 memory "
+	    "users:\" then \"PID\\tMEM(GB)\\tCOMMAND\"), Ray 2.x",
+	  .what = "ray", .no_baseline = 1 },
+	/* Kubernetes' kubelet evicting a pod for node pressure: memory is a
+	 * host memory kill by another enforcer; disk is storage. */
+	{ .id = "S-K8S-EVICT-MEMORY", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "low on resource: memory" },
+	  .pcre = "The node was low on resource: memory\\.",
+	  .ere = "The node was low on resource: memory\\.",
+	  .source = "kubelet eviction manager (pkg/kubelet/eviction "
+	    "nodeLowMessageFmt \"The node was low on resource: %v. \")",
+	  .what = "kubernetes_eviction", .no_baseline = 1 },
+	{ .id = "S-K8S-EVICT-STORAGE", .kind = EV_STORAGE_FULL,
+	  .cls = CAT_PRIMARY, .group = "storage",
+	  .needles = { "low on resource: ephemeral-storage",
+	      "low on resource: nodefs", "low on resource: imagefs" },
+	  .pcre = "The node was low on resource: (?<error>ephemeral-storage|"
+	    "nodefs|imagefs)",
+	  .ere = "The node was low on resource: (ephemeral-storage|nodefs|"
+	    "imagefs)",
+	  .source = "kubelet eviction manager (nodeLowMessageFmt with a disk "
+	    "signal); GoogleCloudPlatform/kubernetes-engine-samples#1581",
+	  .what = "storage", .no_baseline = 1 },
 	{ .id = "S-YARN-MEMLIMIT", .kind = EV_ENFORCER_KILL,
 	  .cls = CAT_PRIMARY, .group = "enforcer",
 	  .needles = { "killed by YARN for exceeding memory limits" },
@@ -1370,6 +1414,31 @@ const struct cat_sig catalog_table[] = {
 	  .what = "storage", .no_baseline = 1 },
 	/* --- GPUs the job was given but could not open (issue 11). Not in
 	 * the grep baseline, which stays the OOM set it was measured with. */
+	/* The process asked for a device ordinal CUDA does not show it:
+	 * the visible-devices list, MIG, a device cgroup or a container
+	 * exposes fewer (or other) GPUs than the index names. */
+	{ .id = "S-CUDA-ORDINAL-RANGE", .kind = EV_GPU_NODEV,
+	  .cls = CAT_PRIMARY, .group = "gpu_access",
+	  .needles = { "device < num_gpus" },
+	  .pcre = "(?<error>device >= 0 && device < num_gpus) INTERNAL ASSERT "
+	    "FAILED",
+	  .ere = "device >= 0 && device < num_gpus INTERNAL ASSERT FAILED",
+	  .source = "PyTorch aten/src/ATen/cuda/CUDAContext.cpp "
+	    "getDeviceProperties TORCH_INTERNAL_ASSERT (1.x-2.x), raised "
+	    "lazily as torch.cuda.DeferredCudaCallError",
+	  .what = "ordinal_out_of_range", .no_baseline = 1 },
+	/* A program that reads CUDA_VISIBLE_DEVICES as GPU indexes meeting a
+	 * UUID there (MIG slices are always named by UUID). */
+	{ .id = "S-VISIBLE-DEVICES-UUID", .kind = EV_GPU_NODEV,
+	  .cls = CAT_PRIMARY, .group = "gpu_access",
+	  .needles = { "invalid literal for int() with base 10: " },
+	  .pcre = "invalid literal for int\\(\\) with base 10: "
+	    "'(?<uuid>(?:MIG|GPU)-[0-9A-Fa-f/-]+)'",
+	  .ere = "invalid literal for int\\(\\) with base 10: '(MIG|GPU)-",
+	  .source = "CPython int() on a CUDA_VISIBLE_DEVICES entry that is a "
+	    "GPU or MIG UUID (nvidia-container-runtime, Slurm with MIG "
+	    "GRES); princeton-ai/blackfish",
+	  .what = "visible_devices_uuid", .no_baseline = 1 },
 	{ .id = "S-CUDA-NO-DEVICE", .kind = EV_GPU_NODEV, .cls = CAT_PRIMARY,
 	  .group = "gpu_access",
 	  .needles = { "no CUDA-capable device", "cudaErrorNoDevice",

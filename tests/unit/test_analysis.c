@@ -1153,6 +1153,58 @@ DEFINE_TEST(test_analysis_device_held_at_start)
 	}
 }
 
+/* Lines of the platforms GPU jobs run on, each alone in a job log, and
+ * what they decide: visible-device mismatches (PyTorch's ordinal assert,
+ * a MIG UUID read as an index), Ray's memory monitor (its raylet summary
+ * with the head wrapped away, its top-memory table), the kubelet's
+ * evictions for memory and for disk. The lines are the corpus cases'
+ * and aws/aws-k8s-tester's. */
+DEFINE_TEST(test_analysis_platform_lines)
+{
+	static const struct {
+		const char	*line, *cause, *rule;
+	} t[] = {
+		{ "torch.cuda.DeferredCudaCallError: CUDA call failed lazily at "
+		    "initialization with error: device >= 0 && device < num_gpus "
+		    "INTERNAL ASSERT FAILED at \"../aten/src/ATen/cuda/"
+		    "CUDAContext.cpp\":50, please report a bug to PyTorch.",
+		    "gpu_access_denied", "R-GPU-001" },
+		{ "ValueError: invalid literal for int() with base 10: "
+		    "'MIG-74d68ce8-f74a-5408-a325-06b493f31c14'",
+		    "gpu_access_denied", "R-GPU-001" },
+		{ " actors) killed due to memory pressure (OOM), 0 Workers "
+		    "crashed due to other reasons at node (ID: abd406d415bd2b7"
+		    "4a5", "host_oom", "R-HOST-014" },
+		{ "PID     MEM(GB) COMMAND", "host_oom", "R-HOST-014" },
+		{ "The node was low on resource: memory. Container "
+		    "prometheus-server was using 3885112Ki, which exceeds its "
+		    "request of 0.", "host_oom", "R-HOST-014" },
+		{ "The node was low on resource: ephemeral-storage. Threshold "
+		    "quantity: 10120387530, available: 9166736Ki. Container llm "
+		    "was using 57900024Ki, request is 0, has larger consumption "
+		    "of ephemeral-storage. ", "not_oom_other", "R-OTHER-005" },
+		/* not Ray's table: an ordinary ps header */
+		{ "  PID TTY          TIME CMD", "inconclusive", NULL },
+	};
+	const char	*in[1] = { "plat/job.log" };
+	struct analysis	*an;
+	FILE		*fp;
+
+	CHECK(system("mkdir plat") == 0);
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		if ((fp = fopen("plat/job.log", "w")) == NULL)
+			return;
+		fprintf(fp, "%s\n", t[i].line);
+		fclose(fp);
+		if ((an = run(in, 1, 1)) == NULL)
+			return;
+		CHECK_EQ_STR(an->verdict.cause, t[i].cause);
+		if (t[i].rule != NULL)
+			CHECK_EQ_STR(an->verdict.rule, t[i].rule);
+		analysis_free(an);
+	}
+}
+
 /* A Python MemoryError with no kernel OOM while the job's process ran
  * under ulimit -v 1 GiB and the job's cgroup allowed 4 GiB: the job's
  * own limit failed it. With the limit unlimited it is the plain

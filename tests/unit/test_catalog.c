@@ -213,6 +213,20 @@ static const struct {
 	R("S-CGROUP-PARAPHRASE", FX "quoted-lines.txt", "unable to allocate"),
 	R("S-CLI-FILTER-REJECTED", CX "h109-picongpu-capella-srun-cli-filter-"
 	  "mem-per-gpu-rejected/evidence.log", "cli_filter plugin"),
+	R("S-CUDA-ORDINAL-RANGE", CX "f104-vllm-a100-mig-enabled-four-"
+	  "visible-assert/evidence.log", "device < num_gpus"),
+	R("S-VISIBLE-DEVICES-UUID", CX "f105-blackfish-vllm-mig-uuid-visible-"
+	  "devices-int-parse/evidence.log", "invalid literal"),
+	R("S-RAY-OOM-SUMMARY", CX "f103-vllm-ray-memory-monitor-kills-"
+	  "workers-all-logits/evidence.log", "killed due to memory pressure"),
+	R("S-RAY-TOP-MEMORY", CX "e108-verl-ray-memory-monitor-8-rollout-"
+	  "workers-96gb/evidence.log", "MEM(GB)"),
+	/* aws/aws-k8s-tester, a prometheus-server pod's eviction */
+	B("S-K8S-EVICT-MEMORY", "The node was low on resource: memory. "
+	  "Container prometheus-server was using 3885112Ki, which exceeds its "
+	  "request of 0."),
+	R("S-K8S-EVICT-STORAGE", CX "f112-tgi-gke-evicted-ephemeral-storage-"
+	  "not-memory/evidence.log", "low on resource"),
 	R("S-SUBMIT-REJECTED", FX "cgroup-v1-submit-toobig-sbatch.stderr",
 	  "Memory specification"),
 	R("S-CTLD-JOB-OOM", FX "cgroup-v1-oom-batch-slurmctld.log.excerpt",
