@@ -522,7 +522,7 @@ limit_findings(const struct facts *f, struct analysis *an)
 	req = step_num(j, "req_mem_bytes");
 	lim = j->cg_limit_bytes;
 	if (req > 0 && lim > 0 && lim < req - req / 100) {
-		fd = kit_add_finding(an, "host_oom", "R-HOST-010", arena_printf(
+		fd = kit_add_finding(an, "host_oom", "R-LIMIT-001", arena_printf(
 		    an->arena, "The cgroup's actual limit (%s) is lower than "
 		    "the job's request (%s): the boundary that failed is "
 		    "tighter than what was asked.", fmt_bytes(an->arena, lim),
@@ -533,7 +533,7 @@ limit_findings(const struct facts *f, struct analysis *an)
 			evidence_list_of(f, an->arena, ev, 2, &fd->evidence);
 	}
 	if (req > 0 && req == default_mem(f, j)) {
-		fd = kit_add_finding(an, "host_oom", "R-HOST-011", arena_printf(
+		fd = kit_add_finding(an, "host_oom", "R-LIMIT-002", arena_printf(
 		    an->arena, "The job's %s request equals the cluster's "
 		    "default (DefMemPerNode/DefMemPerCPU): if the job did not "
 		    "ask for memory, the default set the boundary that failed.",
@@ -545,7 +545,7 @@ limit_findings(const struct facts *f, struct analysis *an)
 	}
 	if (s != NULL && s != j && j->sacct != NULL &&
 	    str_eq(ev_str(j->sacct, "state"), "COMPLETED")) {
-		fd = kit_add_finding(an, "host_oom", "R-HOST-013", "The job ended "
+		fd = kit_add_finding(an, "host_oom", "R-LIMIT-003", "The job ended "
 		    "COMPLETED, but one of its steps was OUT_OF_MEMORY: the "
 		    "step's processes were killed; it is still an incident.");
 		ev[0] = s->sacct;
@@ -560,7 +560,7 @@ limit_findings(const struct facts *f, struct analysis *an)
 	node_mem = ev_num_or(f->scontrol_node, "real_memory_bytes", -1);
 	if (tasks > 1 && rss > 0 && (req > 0 || node_mem > 0) &&
 	    tasks * rss > (req > 0 ? req : node_mem) * 8 / 10) {
-		fd = kit_add_finding(an, "host_oom", "R-HOST-012", arena_printf(
+		fd = kit_add_finding(an, "host_oom", "R-LIMIT-004", arena_printf(
 		    an->arena, "%" PRId64 " tasks per step × %s per task "
 		    "(MaxRSS) is %s, close to or above the %s limit: per-rank "
 		    "duplication of host memory.", tasks,
