@@ -1273,6 +1273,15 @@ rules_eval(const struct facts *f, struct analysis *an, struct err *e)
 	series_findings(f, an, r->cause, r->boundary);
 	rule_out_others(f, an, r->cause, init);
 	missing_evidence(f, an, r->cause, init);
+	/* and so do the findings and the alternatives ruled out */
+	if (kit_is_hip(f, init)) {
+		for (size_t i = 0; i < an->nruled_out; i++)
+			an->ruled_out[i].why = kit_hip_words(a,
+			    an->ruled_out[i].why);
+		for (size_t i = 0; i < an->nsecondary; i++)
+			an->secondary[i].summary = kit_hip_words(a,
+			    an->secondary[i].summary);
+	}
 	stall_view(f, an);
 	host_quantities(f, an);
 	usage_views(f, an);
