@@ -509,6 +509,24 @@ m_cuda_plain(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->detail = req > 0 ? arena_printf(a, "A device memory allocation "
 	    "of %s failed.", fmt_bytes(a, req)) :
 	    "A device memory allocation failed.";
+	if (ev_str_is(s, "what", "vllm_kv_cache")) {
+		m->confidence_reason = "vLLM's engine found its KV cache too "
+		    "small once the model was loaded";
+		m->detail = ev_num_or(s, "kv_tokens", -1) >= 0 ? arena_printf(
+		    a, "vLLM refused to start: after the weights, the memory "
+		    "--gpu-memory-utilization grants holds a KV cache of %"
+		    PRId64 " tokens, fewer than the %" PRId64 " of one sequence "
+		    "at --max-model-len.", ev_num_or(s, "kv_tokens", 0),
+		    ev_num_or(s, "max_model_len", 0)) : "vLLM refused to "
+		    "start: after the weights (and activations profiled), "
+		    "nothing of what --gpu-memory-utilization grants was left "
+		    "for the KV cache.";
+		m->next_action = "Hold the model and its precision; lower "
+		    "--max-model-len (or --max-num-seqs), or raise "
+		    "--gpu-memory-utilization if nothing else uses the GPU, or "
+		    "spread the model with --tensor-parallel-size; require the "
+		    "engine to start.";
+	}
 	if (ev_str_is(s, "what", "vllm_startup")) {
 		m->confidence_reason = "vLLM's start-up check: the device's "
 		    "free memory was below what --gpu-memory-utilization asks";

@@ -253,7 +253,8 @@ const struct rule	rules_step[] = {
 	      "available' (or any other reason); slurmstepd's job manager "
 	      "exiting abnormally (could not exec), srun's 'Task launch for "
 	      "… failed', a required SPANK plugin (pyxis) failing",
-	  .meaning = "The step's memory could not be granted within the job.",
+	  .meaning = "The step could not be created, or its tasks could not "
+	      "start.",
 	  .next_action = "Compare the step's --mem with the job's allocation "
 	      "and node RealMemory (scontrol show job/node); request the step "
 	      "within the job's memory (or the job with more) before debugging "

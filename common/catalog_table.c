@@ -179,6 +179,23 @@ const struct cat_sig catalog_table[] = {
 	    "GpuDriver::DeviceAllocate (\"failed to allocate %s (%llu bytes) "
 	    "from device: %s\"), TF 1.x and 2.x; wencolani/CrossE#2",
 	  .no_baseline = 1 },
+	/* vLLM's engine finding its KV cache too small once the weights
+	 * are in: no room at all, or not the context length asked for. */
+	{ .id = "S-VLLM-KV-CACHE", .kind = EV_CUDA_OOM_PLAIN,
+	  .cls = CAT_PRIMARY, .group = "device_oom",
+	  .needles = { "No available memory for the cache blocks",
+	      "that can be stored in KV cache" },
+	  .pcre = "(?<error>No available memory for the cache blocks)|"
+	    "The model's max seq len \\((?<max_model_len>[0-9]+)\\) is "
+	    "larger than the maximum number of tokens that can be stored in "
+	    "KV cache \\((?<kv_tokens>[0-9]+)\\)",
+	  .ere = "No available memory for the cache blocks|max seq len "
+	    "\\([0-9]+\\) is larger than the maximum number of tokens that "
+	    "can be stored in KV cache",
+	  .source = "vLLM worker raise_if_cache_size_invalid (0.2 to 0.8, "
+	    "and V1's check_enough_kv_cache_memory in other words); "
+	    "vllm-project/vllm#4432-style reports",
+	  .what = "vllm_kv_cache", .no_baseline = 1 },
 	/* vLLM's own start-up check: the device had less free memory than
 	 * --gpu-memory-utilization asks for, before the engine allocated
 	 * anything. Figures in GiB. */
@@ -582,6 +599,17 @@ const struct cat_sig catalog_table[] = {
 	/* slurmstepd could not write one of the step's cgroup files (a
 	 * limit, a controller list): the cgroup is not what the step asked
 	 * for, and the task plugin fails the step. */
+	/* slurmstepd could not exec the task: the batch script or the
+	 * program is missing or not executable on the node. */
+	{ .id = "S-STEPD-EXECVE", .kind = EV_STEP_CREATE_FAIL,
+	  .cls = CAT_PRIMARY, .group = "setup",
+	  .needles = { "error: execve(): " },
+	  .pcre = "slurmstepd(?:-[^\\s:]+)?: error: execve\\(\\): "
+	    "(?<path>[^:]+): (?<reason>.*[^ ])",
+	  .ere = "slurmstepd.*: error: execve\\(\\): ",
+	  .source = "slurmstepd exec_task (\"execve(): %s: %m\"); "
+	    "ArjunaCluster/ArjunaUsers",
+	  .what = "launch", .no_baseline = 1 },
 	{ .id = "S-CGROUP-WRITE-FAIL", .kind = EV_CGROUP_CREATE_FAIL,
 	  .cls = CAT_PRIMARY, .group = "setup",
 	  .needles = { "bytes to cgroup", "for writing: " },
@@ -1381,15 +1409,22 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-HOST-OOM-APP", .kind = EV_HOST_OOM_APP, .cls = CAT_PRIMARY,
 	  .group = "setup",
 	  .needles = { "Cannot allocate memory", "bad_alloc", "MemoryError",
-	      "Out of memory!", "Out of memory in perl:" },
+	      "Out of memory!", "Out of memory in perl:",
+	      "DefaultCPUAllocator: " },
 	  .pcre = "^(?!(?:slurmstepd|slurmd|slurmctld)(?:-[^\\s:\\[]+)?"
 	    "(?:\\[[0-9]+\\])?: |\\[(?:StepId=)?[0-9]+\\.[A-Za-z0-9_+]+\\] )"
 	    ".*?(?<error>Cannot allocate memory|std::bad_alloc|"
 	    "(?<![A-Za-z])MemoryError(?![A-Za-z])|"
-	    "^Out of memory(?:!$| in perl:))",
+	    "^Out of memory(?:!$| in perl:)|"
+	    "DefaultCPUAllocator: (?:not enough memory|can't allocate memory)"
+	    "(?:: you tried to allocate (?<requested_bytes>[0-9]+) bytes)?)",
 	  .ere = "Cannot allocate memory|std::bad_alloc|(^|[^A-Za-z])"
-	    "MemoryError([^A-Za-z]|$)|^Out of memory(!$| in perl:)",
-	  .source = "strerror(ENOMEM), libstdc++, CPython, perl (\"Out of "
+	    "MemoryError([^A-Za-z]|$)|^Out of memory(!$| in perl:)|"
+	    "DefaultCPUAllocator: (not enough memory|can't allocate memory)",
+	  .source = "strerror(ENOMEM), libstdc++, CPython, PyTorch's CPU "
+	    "allocator (c10 alloc_cpu.cpp \"DefaultCPUAllocator: not enough "
+	    "memory: you tried to allocate %zu bytes\"; \"can't allocate "
+	    "memory\" before 1.6), perl (\"Out of "
 	    "memory!\" from 5.36, \"Out of memory in "
 	    "perl:util:safesysrealloc\" from 5.40, on its own line); not "
 	    "on a "
@@ -1644,6 +1679,18 @@ const struct cat_sig catalog_table[] = {
 	  .source = "NVML_ERROR_LIB_RM_VERSION_MISMATCH: user-space driver "
 	    "upgraded under a loaded kernel module",
 	  .what = "driver_mismatch", .no_baseline = 1 },
+	/* NVIDIA's NGC containers check the host driver at start. */
+	{ .id = "S-NGC-DRIVER-TOO-OLD", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "This container was built for NVIDIA Driver" },
+	  .pcre = "This container was built for NVIDIA Driver Release "
+	    "(?<required>[0-9.]+) or later, but(?: version (?<driver>[0-9.]+) "
+	    "was detected)?",
+	  .ere = "This container was built for NVIDIA Driver Release [0-9.]+ "
+	    "or later",
+	  .source = "NVIDIA NGC container entrypoint (nvidia_entrypoint.sh) "
+	    "driver check; triton-inference-server/server#1776",
+	  .what = "driver_too_old", .no_baseline = 1 },
 	{ .id = "S-CUDA-DRIVER-TOO-OLD", .kind = EV_CUDA_STACK,
 	  .cls = CAT_PRIMARY, .group = "cuda_stack",
 	  .needles = { "driver version is insufficient",

@@ -1157,8 +1157,10 @@ DEFINE_TEST(test_analysis_device_held_at_start)
  * what they decide: visible-device mismatches (PyTorch's ordinal assert,
  * a MIG UUID read as an index), Ray's memory monitor (its raylet summary
  * with the head wrapped away, its top-memory table), the kubelet's
- * evictions for memory and for disk. The lines are the corpus cases'
- * and aws/aws-k8s-tester's. */
+ * evictions for memory and for disk, PyTorch's CPU allocator, vLLM's KV
+ * cache checks, an NGC container's driver check, slurmstepd failing to
+ * exec the task. The lines are the corpus cases' and
+ * aws/aws-k8s-tester's. */
 DEFINE_TEST(test_analysis_platform_lines)
 {
 	static const struct {
@@ -1183,6 +1185,24 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "quantity: 10120387530, available: 9166736Ki. Container llm "
 		    "was using 57900024Ki, request is 0, has larger consumption "
 		    "of ephemeral-storage. ", "not_oom_other", "R-OTHER-005" },
+		{ "RuntimeError: [enforce fail at ..\\c10\\core\\impl\\"
+		    "alloc_cpu.cpp:72] data. DefaultCPUAllocator: not enough "
+		    "memory: you tried to allocate 26214400 bytes.",
+		    "host_oom", "R-HOST-005" },
+		{ "[rank0]: ValueError: The model's max seq len (60000) is "
+		    "larger than the maximum number of tokens that can be "
+		    "stored in KV cache (58384). Try increasing "
+		    "`gpu_memory_utilization` or decreasing `max_model_len` "
+		    "when initializing the engine.", "cuda_oom_exhaustion",
+		    "R-DEV-007" },
+		{ "ValueError: No available memory for the cache blocks. Try "
+		    "increasing `gpu_memory_utilization` when initializing the "
+		    "engine.", "cuda_oom_exhaustion", "R-DEV-007" },
+		{ "ERROR: This container was built for NVIDIA Driver Release "
+		    "450.36 or later, but", "not_oom_other", "R-OTHER-021" },
+		{ "slurmstepd: error: execve(): /tmp/slurmd/job00089/"
+		    "slurm_script: No such file or directory",
+		    "step_creation_failure", "R-STEP-001" },
 		/* not Ray's table: an ordinary ps header */
 		{ "  PID TTY          TIME CMD", "inconclusive", NULL },
 	};

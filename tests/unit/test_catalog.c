@@ -227,6 +227,12 @@ static const struct {
 	  "request of 0."),
 	R("S-K8S-EVICT-STORAGE", CX "f112-tgi-gke-evicted-ephemeral-storage-"
 	  "not-memory/evidence.log", "low on resource"),
+	R("S-VLLM-KV-CACHE", CX "f209-vllm-dual-5090-max-model-len-60000-kv-"
+	  "holds-58384/evidence.log", "stored in KV cache"),
+	R("S-NGC-DRIVER-TOO-OLD", CX "f204-triton-2006-container-needs-450-"
+	  "driver-440-cuinit-804/evidence.log", "This container was built"),
+	R("S-STEPD-EXECVE", CX "h208-arjuna-gpu-nodes-execve-slurm-script-"
+	  "missing-reboot/evidence.log", "execve"),
 	R("S-SUBMIT-REJECTED", FX "cgroup-v1-submit-toobig-sbatch.stderr",
 	  "Memory specification"),
 	R("S-CTLD-JOB-OOM", FX "cgroup-v1-oom-batch-slurmctld.log.excerpt",
