@@ -371,6 +371,22 @@ m_gpu_nodev(const struct facts *f, struct arena *a, struct rmatch *m)
 	/* The visible-devices list named GPUs the process cannot use as
 	 * named: an ordinal past what CUDA shows it, or a UUID where a
 	 * program expects indexes. */
+	if (str_eq(ev_str(ev, "what"), "ipc_peer_hidden")) {
+		m->confidence = "medium";
+		m->confidence_reason = "CUDA IPC refused another rank's "
+		    "memory handle; how the GPUs were bound to tasks was not "
+		    "collected";
+		m->detail = arena_printf(a, "A rank could not map another "
+		    "rank's GPU buffer (%.*s failed): with one GPU visible per "
+		    "task (--gpus-per-task, --gpu-bind), the peer's device is "
+		    "hidden from it and CUDA IPC refuses the handle, so the "
+		    "GPU-aware MPI or collective fails.",
+		    (int)ev_str(ev, "api").n, ev_str(ev, "api").p);
+		m->next_action = "Give every task on a node all the node's "
+		    "GPUs (--gpu-bind=none, or --gpus-per-node with the rank "
+		    "choosing its device) and require the collective to pass.";
+		return 1;
+	}
 	if (str_eq(ev_str(ev, "what"), "ordinal_out_of_range") ||
 	    str_eq(ev_str(ev, "what"), "visible_devices_uuid")) {
 		m->confidence = "medium";
@@ -383,11 +399,13 @@ m_gpu_nodev(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "container runtime or Slurm names by UUID, reach it that "
 		    "way, so it never used the GPU it was given.",
 		    (int)ev_str(ev, "uuid").n, ev_str(ev, "uuid").p) :
-		    "CUDA was asked for a device ordinal it does not show the "
-		    "process (device >= 0 && device < num_gpus): the visible-"
-		    "devices list or the process's device index names more or "
-		    "other GPUs than it can see (MIG enabled on the GPU, a "
-		    "device cgroup, a container exposing fewer devices).";
+		    arena_printf(a, "CUDA was asked for a device ordinal it does "
+		    "not show the process (%.*s): the visible-devices list or "
+		    "the process's device index (often its local rank, with "
+		    "one GPU visible per task) names more or other GPUs than it "
+		    "can see (MIG enabled on the GPU, a device cgroup, a "
+		    "container exposing fewer devices).",
+		    (int)ev_str(ev, "error").n, ev_str(ev, "error").p);
 		return 1;
 	}
 	if (!f->gpu_job && (acc->gpus_requested == 0 ||

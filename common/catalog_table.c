@@ -156,13 +156,18 @@ const struct cat_sig catalog_table[] = {
 	  .pcre = "(?<error>CUDA error: out of memory|cudaErrorMemoryAllocation"
 	    "|CUDA_ERROR_OUT_OF_MEMORY|cuda runtime error \\(2\\) : out of "
 	    "memory|Cuda failure 'out of memory'|\\(error code out of "
-	    "memory\\)|CUDA out of memory)",
+	    "memory\\)|CUDA out of memory|CUDA runtime error: out of memory|"
+	    "CUDA error 2 at [^ ]+: out of memory)",
 	  .ere = "CUDA error: out of memory|cudaErrorMemoryAllocation|"
 	    "CUDA_ERROR_OUT_OF_MEMORY|cuda runtime error \\(2\\) : out of "
 	    "memory|Cuda failure 'out of memory'|\\(error code out of "
-	    "memory\\)|CUDA out of memory",
+	    "memory\\)|CUDA out of memory|CUDA runtime error: out of memory|"
+	    "CUDA error 2 at [^ ]+: out of memory",
 	  .source = "CUDA runtime/driver error names; PyTorch 0.1-0.4 THC, "
-	    "C10_CUDA_CHECK, torch.AcceleratorError (2.8+); NCCL; "
+	    "C10_CUDA_CHECK, torch.AcceleratorError (2.8+); NCCL; LMDeploy "
+	    "TurboMind's check (\"CUDA runtime error: out of memory\"); "
+	    "llama.cpp's 2023 ggml-cuda check (\"CUDA error 2 at FILE:LINE: "
+	    "out of memory\"); "
 	    "signatures.md 3.1, 3.3, 4.3, 6.3" },
 	/* TensorFlow's stream executor when the driver refuses a device
 	 * allocation (the BFC allocator growing its arena): the size, and
@@ -179,6 +184,17 @@ const struct cat_sig catalog_table[] = {
 	    "GpuDriver::DeviceAllocate (\"failed to allocate %s (%llu bytes) "
 	    "from device: %s\"), TF 1.x and 2.x; wencolani/CrossE#2",
 	  .no_baseline = 1 },
+	/* RELION's own report when cuFFT or its allocator had too little
+	 * device memory. */
+	{ .id = "S-RELION-GPU-OOM", .kind = EV_CUDA_OOM_PLAIN,
+	  .cls = CAT_PRIMARY, .group = "device_oom",
+	  .needles = { "GPU memory was insufficient" },
+	  .pcre = "^(?<error>GPU memory was insufficient)\\. Relion attempts",
+	  .ere = "^GPU memory was insufficient\\. Relion attempts",
+	  .source = "RELION src/acc (\"GPU memory was insufficient. Relion "
+	    "attempts to reduce the memory by segmenting...\"), 3.x-5.x; "
+	    "3dem/relion",
+	  .what = "relion", .no_baseline = 1 },
 	/* vLLM's engine finding its KV cache too small once the weights
 	 * are in: no room at all, or not the context length asked for. */
 	{ .id = "S-VLLM-KV-CACHE", .kind = EV_CUDA_OOM_PLAIN,
@@ -1454,14 +1470,38 @@ const struct cat_sig catalog_table[] = {
 	 * exposes fewer (or other) GPUs than the index names. */
 	{ .id = "S-CUDA-ORDINAL-RANGE", .kind = EV_GPU_NODEV,
 	  .cls = CAT_PRIMARY, .group = "gpu_access",
-	  .needles = { "device < num_gpus" },
+	  .needles = { "device < num_gpus", "invalid device ordinal",
+	      "cudaErrorInvalidDevice", "CUDA_ERROR_INVALID_DEVICE" },
 	  .pcre = "(?<error>device >= 0 && device < num_gpus) INTERNAL ASSERT "
-	    "FAILED",
-	  .ere = "device >= 0 && device < num_gpus INTERNAL ASSERT FAILED",
+	    "FAILED|(?<error>invalid device ordinal|cudaErrorInvalidDevice"
+	    "(?![A-Za-z])|CUDA_ERROR_INVALID_DEVICE(?![A-Z_]))",
+	  .ere = "device >= 0 && device < num_gpus INTERNAL ASSERT FAILED|"
+	    "invalid device ordinal|cudaErrorInvalidDevice|"
+	    "CUDA_ERROR_INVALID_DEVICE",
 	  .source = "PyTorch aten/src/ATen/cuda/CUDAContext.cpp "
 	    "getDeviceProperties TORCH_INTERNAL_ASSERT (1.x-2.x), raised "
-	    "lazily as torch.cuda.DeferredCudaCallError",
+	    "lazily as torch.cuda.DeferredCudaCallError; cudaErrorInvalidDevice "
+	    "(101, \"invalid device ordinal\") and CUDA_ERROR_INVALID_DEVICE; "
+	    "ACEsuit/mace",
 	  .what = "ordinal_out_of_range", .no_baseline = 1 },
+	/* A rank could not map another rank's GPU buffer: with one GPU
+	 * visible per task (--gpus-per-task, --gpu-bind), the peer's device
+	 * is hidden from it, and CUDA IPC refuses the handle. */
+	{ .id = "S-CUDA-IPC-HIDDEN", .kind = EV_GPU_NODEV, .cls = CAT_PRIMARY,
+	  .group = "gpu_access",
+	  .needles = { "IpcOpenMemHandle" },
+	  .pcre = "(?<api>cuIpcOpenMemHandle|cudaIpcOpenMemHandle)[^A-Za-z]"
+	    ".*?(?<error>invalid argument|CUDA_ERROR_INVALID_VALUE|invalid "
+	    "device context|CUDA_ERROR_INVALID_CONTEXT|cudaErrorInvalidValue|"
+	    "cudaErrorDeviceUninitialized)",
+	  .ere = "(cuIpcOpenMemHandle|cudaIpcOpenMemHandle).*(invalid argument|"
+	    "CUDA_ERROR_INVALID_VALUE|invalid device context|"
+	    "CUDA_ERROR_INVALID_CONTEXT|cudaErrorInvalidValue)",
+	  .source = "CUDA IPC in MPI libraries (Cray MPICH GTL \"(GTL DEBUG: "
+	    "N) cuIpcOpenMemHandle: invalid argument, "
+	    "CUDA_ERROR_INVALID_VALUE\"), Open MPI smcuda; JDFTx/jdftx, "
+	    "ECP-WarpX/WarpX on Perlmutter",
+	  .what = "ipc_peer_hidden", .no_baseline = 1 },
 	/* A program that reads CUDA_VISIBLE_DEVICES as GPU indexes meeting a
 	 * UUID there (MIG slices are always named by UUID). */
 	{ .id = "S-VISIBLE-DEVICES-UUID", .kind = EV_GPU_NODEV,

@@ -1159,8 +1159,9 @@ DEFINE_TEST(test_analysis_device_held_at_start)
  * with the head wrapped away, its top-memory table), the kubelet's
  * evictions for memory and for disk, PyTorch's CPU allocator, vLLM's KV
  * cache checks, an NGC container's driver check, slurmstepd failing to
- * exec the task. The lines are the corpus cases' and
- * aws/aws-k8s-tester's. */
+ * exec the task, the OOM checks of LMDeploy and of 2023's llama.cpp, an
+ * invalid device ordinal, CUDA IPC refusing a peer's handle. The lines
+ * are the corpus cases' and aws/aws-k8s-tester's. */
 DEFINE_TEST(test_analysis_platform_lines)
 {
 	static const struct {
@@ -1203,6 +1204,17 @@ DEFINE_TEST(test_analysis_platform_lines)
 		{ "slurmstepd: error: execve(): /tmp/slurmd/job00089/"
 		    "slurm_script: No such file or directory",
 		    "step_creation_failure", "R-STEP-001" },
+		{ "  what():  [TM][ERROR] CUDA runtime error: out of memory "
+		    "/opt/tritonserver/lmdeploy/src/turbomind/utils/"
+		    "allocator.h:223 ", "cuda_oom_exhaustion", "R-DEV-007" },
+		{ "CUDA error 2 at /go/src/github.com/jmorganca/ollama/llm/"
+		    "llama.cpp/gguf/ggml-cuda.cu:7358: out of memory",
+		    "cuda_oom_exhaustion", "R-DEV-007" },
+		{ "RuntimeError: CUDA error: invalid device ordinal",
+		    "gpu_access_denied", "R-GPU-001" },
+		{ "(GTL DEBUG: 1) cuIpcOpenMemHandle: invalid argument, "
+		    "CUDA_ERROR_INVALID_VALUE, line no 272",
+		    "gpu_access_denied", "R-GPU-001" },
 		/* not Ray's table: an ordinary ps header */
 		{ "  PID TTY          TIME CMD", "inconclusive", NULL },
 	};

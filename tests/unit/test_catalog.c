@@ -233,6 +233,10 @@ static const struct {
 	  "driver-440-cuinit-804/evidence.log", "This container was built"),
 	R("S-STEPD-EXECVE", CX "h208-arjuna-gpu-nodes-execve-slurm-script-"
 	  "missing-reboot/evidence.log", "execve"),
+	R("S-CUDA-IPC-HIDDEN", CX "d207-jdftx-perlmutter-gpu-bind-cuipc-"
+	  "invalid-bcast-abort/evidence.log", "cuIpcOpenMemHandle"),
+	R("S-RELION-GPU-OOM", CX "d206-relion4-refine3d-baskerville-per-task-"
+	  "gpu-seen-as-shared-cufft/evidence.log", "GPU memory was insuff"),
 	R("S-SUBMIT-REJECTED", FX "cgroup-v1-submit-toobig-sbatch.stderr",
 	  "Memory specification"),
 	R("S-CTLD-JOB-OOM", FX "cgroup-v1-oom-batch-slurmctld.log.excerpt",
