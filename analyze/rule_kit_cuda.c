@@ -14,6 +14,7 @@
 #include "buf.h"
 #include "gpu_models.h"
 #include "rule_kit.h"
+#include "units.h"
 #include "rules.h"
 
 /* The device allocation failure with allocator figures: PyTorch's OOM
@@ -276,6 +277,32 @@ share_pct(const struct event *oom)
 	return r > 0 && u >= 0 ? (double)u * 100 / (double)r : 0;
 }
 
+/*
+ * PyTorch 2.x lists every process with a context on the device, this one
+ * included: as "Including non-PyTorch memory, this process has X" when it
+ * finds its own pid, as "Process N has X" when it does not (a container's
+ * pid namespace). A list of one "Process N" is therefore this process:
+ * its bytes, or -1.
+ */
+static int64_t
+sole_listed_bytes(const struct event *oom)
+{
+	struct str	 s = ev_str(oom, "proc_info");
+	const char	*p, *q;
+	uint64_t	 b;
+
+	if (s.n == 0 || str_find(s, "this process") != NULL ||
+	    (p = str_find(s, "Process ")) == NULL ||
+	    str_find(str_make(p + 8, (size_t)(s.p + s.n - p - 8)),
+	    "Process ") != NULL || (p = str_find(s, " has ")) == NULL ||
+	    (q = str_find(s, " memory in use")) == NULL || q < p + 5)
+		return -1;
+	if (units_size(str_make(p + 5, (size_t)(q - p - 5)), 1, &b) != 0 ||
+	    b > INT64_MAX)
+		return -1;
+	return (int64_t)b;
+}
+
 int64_t
 held_outside(const struct event *oom)
 {
@@ -283,6 +310,8 @@ held_outside(const struct event *oom)
 	int64_t	free_ = ev_num_or(oom, "free_bytes", -1);
 	int64_t	mine = ev_num_or(oom, "process_bytes", -1);
 
+	if (mine < 0)
+		mine = sole_listed_bytes(oom);
 	if (mine < 0)
 		mine = reserved_of(oom);
 	/* PyTorch 1.0-1.3 printed "N cached": the cache beyond what is

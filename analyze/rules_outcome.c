@@ -378,6 +378,14 @@ m_benign_only(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "allocations failed once, the cache was emptied and they "
 		    "succeeded. That is memory pressure costing speed, not a "
 		    "failure.";
+	else if (ev_str_is(first, "what", "lsf_done"))
+		m->detail = "LSF's job report says the job completed "
+		    "successfully (exit 0); its memory figures are peaks, not "
+		    "a limit that was hit.";
+	else if (ev_str_is(first, "what", "moab_soft_limit"))
+		m->detail = "Moab notified that the job passed its soft memory "
+		    "limit: a warning sent while the job runs on; only the "
+		    "hard limit kills, and no kill was reported.";
 	else
 		m->detail = "PyTorch warns at exit that "
 		    "destroy_process_group() was not called; it is printed on "

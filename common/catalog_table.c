@@ -86,7 +86,9 @@ const struct cat_sig catalog_table[] = {
 	    "|(?:(?<api>CUDA|HIP) )?out of memory\\. Tried to allocate "
 	    "(?<requested_bytes>" SZ ")\\.(?: GPU (?<gpu>[0-9]+) has a total "
 	    "(?:capacity|capacty) of (?<capacity_bytes>" SZ ") of which "
-	    "(?<free_bytes>" SZ ") is free\\.)?",
+	    "(?<free_bytes>" SZ ") is free\\.(?<proc_info>(?: (?:Process "
+	    "[0-9]+|Including non-PyTorch memory, this process) has " SZ
+	    " memory in use\\.)*))?",
 	  .ere = "out of memory\\. Tried to allocate " SZE " \\(GPU [0-9]+; "
 	    SZE " total capacity;",
 	  .source = "PyTorch 1.4 - 2.x messages wrapped as posted (the head "
@@ -1208,12 +1210,26 @@ const struct cat_sig catalog_table[] = {
 	  .cls = CAT_PRIMARY, .group = "enforcer",
 	  .needles = { "PBS: job killed: " },
 	  .pcre = "PBS: job killed: (?<resource>p?v?mem) (?:job total )?"
-	    "(?<used_bytes>[0-9]+ ?kb) exceeded limit (?<limit_bytes>[0-9]+ ?"
-	    "kb)",
-	  .ere = "PBS: job killed: p?v?mem (job total )?[0-9]+ ?kb exceeded "
+	    "(?<used_bytes>[0-9]+(?: ?kb)?) exceeded limit (?<limit_bytes>"
+	    "[0-9]+(?: ?kb)?)",
+	  .ere = "PBS: job killed: p?v?mem (job total )?[0-9]+( ?kb)? exceeded "
 	    "limit",
 	  .source = "Torque pbs_mom resource enforcement (\"=>> PBS: job "
-	    "killed: mem 2097152kb exceeded limit 1048576kb\")",
+	    "killed: mem 2097152kb exceeded limit 1048576kb\"; vmem in bytes "
+	    "without a unit: \"vmem 3372163072 exceeded limit 2147483648\", "
+	    "veg/hyphy)",
+	  .what = "pbs", .no_baseline = 1 },
+	/* PBS/Torque's job e-mail when the server aborted the job for a
+	 * memory resource (the mom's line above is not always kept). */
+	{ .id = "S-PBS-MEM-ABORTED", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "exceeded a memory resource limit" },
+	  .pcre = "Job exceeded a memory resource limit \\((?<resource>[^)]*)"
+	    "\\)\\. Job was aborted",
+	  .ere = "Job exceeded a memory resource limit \\([^)]*\\)\\. Job "
+	    "was aborted",
+	  .source = "Torque pbs_server job abort mail (JOB_EXEC_OVERLIMIT, "
+	    "Exit_status=-10); nf-core/sarek",
 	  .what = "pbs", .no_baseline = 1 },
 	{ .id = "S-LSF-MEMLIMIT", .kind = EV_ENFORCER_KILL,
 	  .cls = CAT_PRIMARY, .group = "enforcer",
@@ -1624,6 +1640,27 @@ const struct cat_sig catalog_table[] = {
 	    "retries after a cache flush, which succeeded; "
 	    "deepspeedai/DeepSpeedExamples#172",
 	  .what = "allocator_flush", .no_baseline = 1 },
+	/* LSF's job report of a job that ended with exit 0 (its "Max
+	 * Memory" is a peak, not a failure). */
+	{ .id = "S-LSF-DONE", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
+	  .group = "benign",
+	  .needles = { "Successfully completed." },
+	  .pcre = "^Successfully completed\\. *$",
+	  .ere = "^Successfully completed\\. *$",
+	  .source = "IBM Spectrum LSF job report (bsub -o), the line after "
+	    "the job's command; ncbi/fcs",
+	  .what = "lsf_done", .no_baseline = 1 },
+	/* Moab's notice that a job passed its soft memory limit: a
+	 * warning, the hard limit is what kills. */
+	{ .id = "S-MOAB-SOFT-LIMIT", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
+	  .group = "benign",
+	  .needles = { "usage soft limit" },
+	  .pcre = "job (?<job_id>[0-9]+) exceeded (?<resource>[A-Z]+) usage "
+	    "soft limit",
+	  .ere = "job [0-9]+ exceeded [A-Z]+ usage soft limit",
+	  .source = "Moab resource-limit policy notice (soft limit, action "
+	    "notify); cBio/cbio-cluster",
+	  .what = "moab_soft_limit", .no_baseline = 1 },
 	{ .id = "S-PT-PG-NOT-DESTROYED", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
 	  .group = "benign",
 	  .needles = { "destroy_process_group() was not called" },

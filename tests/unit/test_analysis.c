@@ -1160,8 +1160,10 @@ DEFINE_TEST(test_analysis_device_held_at_start)
  * evictions for memory and for disk, PyTorch's CPU allocator, vLLM's KV
  * cache checks, an NGC container's driver check, slurmstepd failing to
  * exec the task, the OOM checks of LMDeploy and of 2023's llama.cpp, an
- * invalid device ordinal, CUDA IPC refusing a peer's handle. The lines
- * are the corpus cases' and aws/aws-k8s-tester's. */
+ * invalid device ordinal, CUDA IPC refusing a peer's handle, Torque's
+ * memory kills (vmem in bytes, the server's abort mail), LSF's report of
+ * a job that completed and Moab's soft-limit notice. The lines are the
+ * corpus cases' and aws/aws-k8s-tester's. */
 DEFINE_TEST(test_analysis_platform_lines)
 {
 	static const struct {
@@ -1215,6 +1217,23 @@ DEFINE_TEST(test_analysis_platform_lines)
 		{ "(GTL DEBUG: 1) cuIpcOpenMemHandle: invalid argument, "
 		    "CUDA_ERROR_INVALID_VALUE, line no 272",
 		    "gpu_access_denied", "R-GPU-001" },
+		{ "=>> PBS: job killed: vmem 3372163072 exceeded limit "
+		    "2147483648", "host_oom", "R-HOST-014" },
+		{ "Job exceeded a memory resource limit (vmem, pvmem, etc.). "
+		    "Job was aborted", "host_oom", "R-HOST-014" },
+		{ "Successfully completed.", "no_incident", "R-NONE-003" },
+		{ "job 3264830 exceeded MEM usage soft limit", "no_incident",
+		    "R-NONE-003" },
+		/* PyTorch lists one process, in a container under another
+		 * pid: itself, so its non-PyTorch memory (CUDA graphs,
+		 * NCCL) is its own, not another tenant's */
+		{ "engine.py :190 2024-02-03 03:44:03,976 Error initializing "
+		    "vLLM engine: CUDA out of memory. Tried to allocate 112.00 "
+		    "MiB. GPU 0 has a total capacty of 44.35 GiB of which 53.38 "
+		    "MiB is free. Process 3663367 has 44.28 GiB memory in use. "
+		    "Of the allocated memory 37.38 GiB is allocated by PyTorch, "
+		    "and 275.68 MiB is reserved by PyTorch but unallocated.",
+		    "cuda_oom_exhaustion", "R-DEV-001" },
 		/* not Ray's table: an ordinary ps header */
 		{ "  PID TTY          TIME CMD", "inconclusive", NULL },
 	};

@@ -237,6 +237,12 @@ static const struct {
 	  "invalid-bcast-abort/evidence.log", "cuIpcOpenMemHandle"),
 	R("S-RELION-GPU-OOM", CX "d206-relion4-refine3d-baskerville-per-task-"
 	  "gpu-seen-as-shared-cufft/evidence.log", "GPU memory was insuff"),
+	R("S-PBS-MEM-ABORTED", CX "h310-sarek-torque-vmem-287gb-rss-37gb-exit-"
+	  "minus10/evidence.log", "memory resource limit"),
+	R("S-LSF-DONE", CX "h307-fcs-gx-lsf-successfully-completed-49mb-mmap-"
+	  "db/evidence.log", "Successfully completed."),
+	R("S-MOAB-SOFT-LIMIT", CX "h304-cbio-moab-mem-soft-limit-warning-not-"
+	  "a-kill/evidence.log", "soft limit"),
 	R("S-SUBMIT-REJECTED", FX "cgroup-v1-submit-toobig-sbatch.stderr",
 	  "Memory specification"),
 	R("S-CTLD-JOB-OOM", FX "cgroup-v1-oom-batch-slurmctld.log.excerpt",
