@@ -304,7 +304,8 @@ const struct event *
 kit_gpu_broken(const struct facts *f)
 {
 	static const char *const sigs[] = { "nvrm.fallen_off_bus",
-	    "nvrm.gpu_lost", "nvrm.reset_required", "S-NVSMI-GPU-LOST",
+	    "nvrm.gpu_lost", "nvrm.reset_required",
+	    "nvrm.rm_init_adapter_failed", "S-NVSMI-GPU-LOST",
 	    "amdgpu.page_fault", "amdgpu.ras_uncorrectable" };
 
 	for (size_t i = 0; i < f->tl->n; i++) {

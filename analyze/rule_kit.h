@@ -48,7 +48,8 @@ struct str	 kit_numa_constraint(const struct event *);
 
 /* The driver's own word that a GPU is gone or broken, with or without
  * an Xid number ("fallen off the bus", "GPU is lost", a reset required,
- * nvidia-smi's lost handle, amdgpu's page fault or uncorrectable RAS):
+ * RmInitAdapter failing, nvidia-smi's lost handle, amdgpu's page fault
+ * or uncorrectable RAS):
  * the first such event of the job's, or NULL. */
 const struct event *kit_gpu_broken(const struct facts *);
 

@@ -186,6 +186,22 @@ const struct cat_sig catalog_table[] = {
 	    "GpuDriver::DeviceAllocate (\"failed to allocate %s (%llu bytes) "
 	    "from device: %s\"), TF 1.x and 2.x; wencolani/CrossE#2",
 	  .no_baseline = 1 },
+	/* TensorRT's allocator: the CUDA error it caught and the size it
+	 * asked for (the second line is often cut where people copy it). */
+	{ .id = "S-TRT-OOM", .kind = EV_CUDA_OOM_PLAIN, .cls = CAT_PRIMARY,
+	  .group = "device_oom",
+	  .needles = { "Cuda Runtime (out of memory)",
+	      "Requested amount of GPU memory (" },
+	  .pcre = "(?<error>Cuda Runtime \\(out of memory\\))|Requested "
+	    "amount of GPU memory \\((?<requested_bytes>[0-9]+) bytes\\) "
+	    "could not be alloca",
+	  .ere = "Cuda Runtime \\(out of memory\\)|Requested amount of GPU "
+	    "memory \\([0-9]+ bytes\\) could not be alloca",
+	  .source = "TensorRT defaultAllocator.cpp (\"Error Code 1: Cuda "
+	    "Runtime (out of memory)\") and IGpuAllocator's warning "
+	    "(\"Requested amount of GPU memory (%zu bytes) could not be "
+	    "allocated\"), TensorRT 8-10; NVIDIA-AI-Blueprints/rag",
+	  .what = "tensorrt", .no_baseline = 1 },
 	/* RELION's own report when cuFFT or its allocator had too little
 	 * device memory. */
 	{ .id = "S-RELION-GPU-OOM", .kind = EV_CUDA_OOM_PLAIN,
@@ -865,6 +881,20 @@ const struct cat_sig catalog_table[] = {
 	    "failed to create shared memory file",
 	  .source = "NCCL <= 2.11 include/shm.h, 2.12-2.18 and >= 2.23 "
 	    "shmutils.cc; signatures.md 4.3" },
+	/* PyTorch's shared-memory tensors (DataLoader workers pass batches
+	 * through files in /dev/shm named </torch_PID_N>). */
+	{ .id = "S-TORCH-SHM", .kind = EV_SHM_ERROR, .cls = CAT_PRIMARY,
+	  .group = "nccl",
+	  .needles = { "</torch_" },
+	  .pcre = "unable to (?<op>write to file|open shared memory object) "
+	    "(?<segment></torch_[0-9_]+>)(?:(?: in read-write mode)?: "
+	    "(?<errno>.*[^ ]))?",
+	  .ere = "unable to (write to file|open shared memory object) "
+	    "</torch_",
+	  .source = "PyTorch libshm / THMapAllocator (\"unable to write to "
+	    "file <%s>\", \"unable to open shared memory object <%s> in "
+	    "read-write mode\"); kubeflow/kubeflow",
+	  .no_baseline = 1 },
 	/* The watchdog thread re-raising what it caught: a timeout (matched
 	 * above), an NCCL error or a CUDA error. The CUDA error on it is also
 	 * matched by the device rows, so a watchdog line that is the first
@@ -1380,6 +1410,16 @@ const struct cat_sig catalog_table[] = {
 	    "(?:, name=(?<name>[^,]*))?(?:, (?<detail>.*[^ ]))?",
 	  .ere = "NVRM: Xid \\(",
 	  .source = "NVIDIA driver krcReportXid (all forms); signatures.md 5.1" },
+	/* NVIDIA's Kubernetes device plugin watching NVML for Xids. */
+	{ .id = "S-DEVICE-PLUGIN-XID", .kind = EV_XID, .cls = CAT_PRIMARY,
+	  .group = "kernel",
+	  .needles = { "XidCriticalError: Xid=" },
+	  .pcre = "XidCriticalError: Xid=(?<xid>[0-9]+) on Device="
+	    "(?<uuid>GPU-[0-9A-Fa-f-]+)",
+	  .ere = "XidCriticalError: Xid=[0-9]+ on Device=",
+	  .source = "NVIDIA/k8s-device-plugin health check (\"XidCriticalError: "
+	    "Xid=%d on Device=%s, the device will go unhealthy.\")",
+	  .no_baseline = 1 },
 	{ .id = "S-KERNEL-OOM-KILLED", .kind = EV_KERNEL_OOM,
 	  .cls = CAT_PRIMARY, .group = "kernel",
 	  .needles = { "Killed process", "Kill process" },

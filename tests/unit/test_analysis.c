@@ -1162,8 +1162,10 @@ DEFINE_TEST(test_analysis_device_held_at_start)
  * exec the task, the OOM checks of LMDeploy and of 2023's llama.cpp, an
  * invalid device ordinal, CUDA IPC refusing a peer's handle, Torque's
  * memory kills (vmem in bytes, the server's abort mail), LSF's report of
- * a job that completed and Moab's soft-limit notice. The lines are the
- * corpus cases' and aws/aws-k8s-tester's. */
+ * a job that completed and Moab's soft-limit notice, the Kubernetes
+ * device plugin's Xid, RmInitAdapter failing, PyTorch's shared-memory
+ * files, TensorRT's allocator. The lines are the corpus cases' and
+ * aws/aws-k8s-tester's. */
 DEFINE_TEST(test_analysis_platform_lines)
 {
 	static const struct {
@@ -1234,6 +1236,16 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "Of the allocated memory 37.38 GiB is allocated by PyTorch, "
 		    "and 275.68 MiB is reserved by PyTorch but unallocated.",
 		    "cuda_oom_exhaustion", "R-DEV-001" },
+		{ "2020/08/10 19:09:42 XidCriticalError: Xid=69 on Device="
+		    "GPU-7540a9b3-eeb9-1214-1526-f93c9ea826a8, the device will "
+		    "go unhealthy.", "xid_fault", "R-HW-001" },
+		{ "[   38.773764] NVRM: RmInitAdapter failed! "
+		    "(0x26:0xffff:1127)", "xid_fault", "R-HW-001" },
+		{ "RuntimeError: unable to write to file "
+		    "</torch_1509_1969058146>", "shm_limit", "R-SHM-001" },
+		{ "E0915 15:27:00.910199 134 logging.cc:40] \"[defaultAllocator."
+		    "cpp::allocateAsync::44] Error Code 1: Cuda Runtime (out of "
+		    "memory)\"", "cuda_oom_exhaustion", "R-DEV-007" },
 		/* not Ray's table: an ordinary ps header */
 		{ "  PID TTY          TIME CMD", "inconclusive", NULL },
 	};

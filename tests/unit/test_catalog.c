@@ -243,6 +243,12 @@ static const struct {
 	  "db/evidence.log", "Successfully completed."),
 	R("S-MOAB-SOFT-LIMIT", CX "h304-cbio-moab-mem-soft-limit-warning-not-"
 	  "a-kill/evidence.log", "soft limit"),
+	R("S-TRT-OOM", CX "f510-rag-blueprint-nim-embedding-22.6gb-on-mig-3g."
+	  "20gb-slice/evidence.log", "Cuda Runtime (out of memory)"),
+	R("S-DEVICE-PLUGIN-XID", CX "f505-device-plugin-xid69-device-marked-"
+	  "unhealthy/evidence.log", "XidCriticalError"),
+	R("S-TORCH-SHM", CX "f508-kubeflow-notebook-fastai-dataloader-shm-"
+	  "unable-to-write/evidence.log", "unable to write to file"),
 	R("S-SUBMIT-REJECTED", FX "cgroup-v1-submit-toobig-sbatch.stderr",
 	  "Memory specification"),
 	R("S-CTLD-JOB-OOM", FX "cgroup-v1-oom-batch-slurmctld.log.excerpt",
@@ -1049,7 +1055,7 @@ DEFINE_TEST(test_catalog_step_setup)
 		    "left on device", NULL },
 		{ "RuntimeError: unable to write to file "
 		    "</torch_18692_1954506>: No space left on device (28)",
-		    NULL },
+		    "S-TORCH-SHM" },
 		{ "salloc: error: Node failure on worker-1",
 		    "S-SLURM-NODE-FAIL" },
 		{ "slurmctld: _validate_node_reg: Node c3 unexpectedly "
