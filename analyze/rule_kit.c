@@ -204,6 +204,38 @@ ev_str_is(const struct event *ev, const char *name, const char *val)
 	return s.p != NULL && str_eq(s, val);
 }
 
+const struct words *
+kit_words(const struct words *t, const struct event *ev, const char *name)
+{
+	for (; ev != NULL && t->key != NULL; t++)
+		if (ev_str_is(ev, name, t->key))
+			return t;
+	return NULL;
+}
+
+const struct words *
+kit_words_sig(const struct words *t, const struct event *ev)
+{
+	for (; ev != NULL && ev->sig != NULL && t->key != NULL; t++)
+		if (strcmp(ev->sig, t->key) == 0)
+			return t;
+	return NULL;
+}
+
+int
+kit_words_apply(const struct words *w, struct rmatch *m)
+{
+	if (w == NULL)
+		return 0;
+	if (w->detail != NULL)
+		m->detail = w->detail;
+	if (w->reason != NULL)
+		m->confidence_reason = w->reason;
+	if (w->next != NULL)
+		m->next_action = w->next;
+	return 1;
+}
+
 /* A SIGKILL, for R-HOST-009 and R-OTHER-002: the first sacct row
  * ending on signal 9. */
 const struct event *

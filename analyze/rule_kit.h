@@ -60,6 +60,27 @@ const struct event *kit_gpu_broken(const struct facts *);
 int		 ev_str_is(const struct event *ev, const char *name,
 		    const char *val);
 
+/*
+ * A row's wording for one kind of its evidence: the row matches as it
+ * always does, and the table says what that source's own line means
+ * (keyed on its "what" field, or its signature id). NULL fields keep
+ * the row's own words. Tables end with a NULL key.
+ */
+struct words {
+	const char	*key;
+	const char	*detail;
+	const char	*reason;
+	const char	*next;
+};
+/* The entry of t whose key is ev's field name ("what"), or NULL. */
+const struct words *kit_words(const struct words *t,
+		    const struct event *ev, const char *name);
+/* The entry of t whose key is ev's signature id, or NULL. */
+const struct words *kit_words_sig(const struct words *t,
+		    const struct event *ev);
+/* Put w's non-NULL fields into m (w may be NULL); 1 if w was given. */
+int		 kit_words_apply(const struct words *w, struct rmatch *m);
+
 /* SIGKILL, shared by R-HOST-009 (who sent it is unknown) and R-OTHER-002
  * (no OOM killer did): the first report of one (a launcher or framework,
  * the shell, srun, or an sacct row ending on signal 9), the first sacct

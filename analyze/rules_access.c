@@ -332,13 +332,25 @@ m_nodev_cpu_job(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* An access control's own refusal, by "what": NVML's NO_PERMISSION
+ * (device cgroup, SELinux), or a container hook that could not add the
+ * step's device rules (v1 devices.allow, v2 eBPF program). */
+static const struct words refused_words[] = {
+	{ .key = "nvml_permission", .detail = "NVML was refused the GPU "
+	    "device nodes (Insufficient Permissions): the device cgroup, a "
+	    "container runtime or SELinux denies them to the job." },
+	{ .key = "device_rules", .detail = "The container hook could not give "
+	    "the step access to its GPUs (adding the device rules of the "
+	    "step's cgroup failed), so the step never started with them." },
+	{ .key = NULL }
+};
+
 int
 m_gpu_nodev(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct access_facts	*acc = &f->acc;
 	const struct event		*ev = f->first[EV_GPU_NODEV];
 
-	(void)a;
 	if (ev == NULL || f->xid_fault != NULL ||
 	    f->first[EV_GPU_DRIVER_ERROR] != NULL ||
 	    (no_gpu_asked(f) && nodev_absent(ev)))
@@ -349,23 +361,13 @@ m_gpu_nodev(const struct facts *f, struct arena *a, struct rmatch *m)
 	rmatch_support(m, acc->cvd_ev);
 	rmatch_support(m, acc->constrain);
 	rmatch_support(m, f->scontrol_job);
-	/* An access control said no in its own words: NVML's
-	 * NO_PERMISSION (device cgroup, SELinux), or a container hook that
-	 * could not add the step's device rules (v1 devices.allow, v2 eBPF
-	 * program). Unknown how many GPUs were asked is not "none". */
-	if (str_eq(ev_str(ev, "what"), "nvml_permission") ||
-	    str_eq(ev_str(ev, "what"), "device_rules")) {
+	/* An access control said no in its own words. Unknown how many
+	 * GPUs were asked is not "none". */
+	if (kit_words_apply(kit_words(refused_words, ev, "what"), m)) {
 		m->confidence = acc->denied != NULL ? "high" : "medium";
 		m->confidence_reason = "the job's own line says an access "
 		    "control refused the GPU device nodes; no GPU fault in "
 		    "what was collected";
-		m->detail = str_eq(ev_str(ev, "what"), "device_rules") ?
-		    "The container hook could not give the step access to its "
-		    "GPUs (adding the device rules of the step's cgroup "
-		    "failed), so the step never started with them." :
-		    "NVML was refused the GPU device nodes (Insufficient "
-		    "Permissions): the device cgroup, a container runtime or "
-		    "SELinux denies them to the job.";
 		return 1;
 	}
 	/* The visible-devices list named GPUs the process cannot use as

@@ -476,6 +476,28 @@ m_leftover_record(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* vLLM's refusals to start, by "what"; the detail with its figures is
+ * worded in m_cuda_plain. */
+static const struct words server_words[] = {
+	{ .key = "vllm_kv_cache", .detail = "vLLM refused to start: after the "
+	    "weights (and activations profiled), nothing of what "
+	    "--gpu-memory-utilization grants was left for the KV cache.",
+	  .reason = "vLLM's engine found its KV cache too small once the "
+	    "model was loaded",
+	  .next = "Hold the model and its precision; lower --max-model-len "
+	    "(or --max-num-seqs), or raise --gpu-memory-utilization if "
+	    "nothing else uses the GPU, or spread the model with "
+	    "--tensor-parallel-size; require the engine to start." },
+	{ .key = "vllm_startup",
+	  .reason = "vLLM's start-up check: the device's free memory was "
+	    "below what --gpu-memory-utilization asks",
+	  .next = "Lower --gpu-memory-utilization below the free share the "
+	    "check printed (free / total) and require the engine to start; "
+	    "then size --max-model-len or --max-num-seqs to the KV cache "
+	    "that leaves." },
+	{ .key = NULL }
+};
+
 static int
 m_cuda_plain(const struct facts *f, struct arena *a, struct rmatch *m)
 {
@@ -509,27 +531,17 @@ m_cuda_plain(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->detail = req > 0 ? arena_printf(a, "A device memory allocation "
 	    "of %s failed.", fmt_bytes(a, req)) :
 	    "A device memory allocation failed.";
-	if (ev_str_is(s, "what", "vllm_kv_cache")) {
-		m->confidence_reason = "vLLM's engine found its KV cache too "
-		    "small once the model was loaded";
-		m->detail = ev_num_or(s, "kv_tokens", -1) >= 0 ? arena_printf(
-		    a, "vLLM refused to start: after the weights, the memory "
-		    "--gpu-memory-utilization grants holds a KV cache of %"
-		    PRId64 " tokens, fewer than the %" PRId64 " of one sequence "
-		    "at --max-model-len.", ev_num_or(s, "kv_tokens", 0),
-		    ev_num_or(s, "max_model_len", 0)) : "vLLM refused to "
-		    "start: after the weights (and activations profiled), "
-		    "nothing of what --gpu-memory-utilization grants was left "
-		    "for the KV cache.";
-		m->next_action = "Hold the model and its precision; lower "
-		    "--max-model-len (or --max-num-seqs), or raise "
-		    "--gpu-memory-utilization if nothing else uses the GPU, or "
-		    "spread the model with --tensor-parallel-size; require the "
-		    "engine to start.";
-	}
-	if (ev_str_is(s, "what", "vllm_startup")) {
-		m->confidence_reason = "vLLM's start-up check: the device's "
-		    "free memory was below what --gpu-memory-utilization asks";
+	/* A server's own refusal to start words the failure its way. */
+	kit_words_apply(kit_words(server_words, s, "what"), m);
+	if (ev_str_is(s, "what", "vllm_kv_cache") &&
+	    ev_num_or(s, "kv_tokens", -1) >= 0)
+		m->detail = arena_printf(a, "vLLM refused to start: after the "
+		    "weights, the memory --gpu-memory-utilization grants holds "
+		    "a KV cache of %" PRId64 " tokens, fewer than the %" PRId64
+		    " of one sequence at --max-model-len.",
+		    ev_num_or(s, "kv_tokens", 0),
+		    ev_num_or(s, "max_model_len", 0));
+	else if (ev_str_is(s, "what", "vllm_startup"))
 		m->detail = arena_printf(a, "vLLM refused to start: the device "
 		    "had %s free of %s, less than the %s its "
 		    "--gpu-memory-utilization (%.*s) asks for; the driver's and "
@@ -538,11 +550,6 @@ m_cuda_plain(const struct facts *f, struct arena *a, struct rmatch *m)
 		    fmt_bytes(a, ev_num_or(s, "capacity_bytes", 0)),
 		    fmt_bytes(a, req), (int)ev_str(s, "utilization").n,
 		    ev_str(s, "utilization").p);
-		m->next_action = "Lower --gpu-memory-utilization below the "
-		    "free share the check printed (free / total) and require "
-		    "the engine to start; then size --max-model-len or "
-		    "--max-num-seqs to the KV cache that leaves.";
-	}
 	/* ONNX Runtime's arena serves the CPU provider too: only a line
 	 * that names the GPU side says it was device memory. */
 	if (s->sig != NULL && strcmp(s->sig, "S-ORT-ARENA-OOM") == 0 &&

@@ -125,14 +125,26 @@ m_cuda_plain_hw(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* The driver's word that a GPU is broken, by its signature. */
+static const struct words broken_words[] = {
+	{ .key = "amdgpu.page_fault", .detail = "The amdgpu driver logged a "
+	    "GPU page fault (the AMD counterpart of an MMU-fault Xid): a "
+	    "device fault of the process, not an allocation failure." },
+	{ .key = "nvrm.reset_required", .detail = "The NVIDIA driver reports "
+	    "the GPU needs a reset (NV_ERR_RESET_REQUIRED): it is in a state "
+	    "no new work can use, a device fault, not an allocation failure "
+	    "or another process holding it." },
+	{ .key = NULL }
+};
+
 static int
 m_xid_fault(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct event	*x = f->xid_fault, *c = f->first[EV_CUDA_FAULT];
-	const struct event	*d = f->first[EV_GPU_DRIVER_ERROR];
+	const struct event	*d = NULL;
 
 	/* The driver's own word that the GPU is gone is a fault with or
-	 * without an Xid number. */
+	 * without an Xid number; d is that word, when it decides. */
 	if (x == NULL && (d = kit_gpu_broken(f)) != NULL)
 		x = d;
 
@@ -153,18 +165,8 @@ m_xid_fault(const struct facts *f, struct arena *a, struct rmatch *m)
 	if (xid_sentence(a, x) != NULL)
 		m->detail = arena_printf(a, "A device fault, not an allocation "
 		    "failure: %s", xid_sentence(a, x));
-	if (d != NULL && x == d && d->sig != NULL &&
-	    strcmp(d->sig, "amdgpu.page_fault") == 0)
-		m->detail = "The amdgpu driver logged a GPU page fault (the AMD "
-		    "counterpart of an MMU-fault Xid): a device fault of the "
-		    "process, not an allocation failure.";
-	if (d != NULL && x == d && d->sig != NULL &&
-	    strcmp(d->sig, "nvrm.reset_required") == 0)
-		m->detail = "The NVIDIA driver reports the GPU needs a reset "
-		    "(NV_ERR_RESET_REQUIRED): it is in a state no new work "
-		    "can use, a device fault, not an allocation failure or "
-		    "another process holding it.";
-	if (d != NULL && m->initiating == d &&
+	kit_words_apply(kit_words_sig(broken_words, d), m);
+	if (d != NULL && m->initiating == d && d->sig != NULL &&
 	    strcmp(d->sig, "S-NVSMI-GPU-LOST") == 0 &&
 	    ev_str(d, "pci").p != NULL)
 		m->detail = arena_printf(a, "nvidia-smi can no longer reach the "

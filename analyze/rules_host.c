@@ -403,6 +403,20 @@ m_sigkill(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* The enforcers that act on the whole node's memory, by "what". */
+static const struct words node_enforcers[] = {
+	{ .key = "ray", .detail = "Ray's memory monitor killed workers "
+	    "because the node's memory use crossed its threshold "
+	    "(RAY_memory_usage_threshold, 95% by default): host RAM of the "
+	    "whole node ran short, counted by Ray before the kernel's OOM "
+	    "killer would act." },
+	{ .key = "kubernetes_eviction", .detail = "The kubelet evicted the "
+	    "pod because the node was low on memory: host RAM of the whole "
+	    "node ran short, and pods using more than they requested go "
+	    "first." },
+	{ .key = NULL }
+};
+
 /* Another batch system, a container platform or a workflow's watchdog
  * says it killed the job for exceeding its memory limit. */
 static int
@@ -427,17 +441,8 @@ m_enforcer(const struct facts *f, struct arena *a, struct rmatch *m)
 	    fmt_bytes(a, ev_num_or(s, "limit_bytes", -1)) : "",
 	    ev_num_or(s, "used_bytes", -1) > 0 ? arena_printf(a, " (it used "
 	    "%s)", fmt_bytes(a, ev_num_or(s, "used_bytes", -1))) : "");
-	/* These two act on the whole node's memory, not a job's limit. */
-	if (str_eq(who, "ray"))
-		m->detail = "Ray's memory monitor killed workers because the "
-		    "node's memory use crossed its threshold "
-		    "(RAY_memory_usage_threshold, 95% by default): host RAM "
-		    "of the whole node ran short, counted by Ray before the "
-		    "kernel's OOM killer would act.";
-	else if (str_eq(who, "kubernetes_eviction"))
-		m->detail = "The kubelet evicted the pod because the node was "
-		    "low on memory: host RAM of the whole node ran short, and "
-		    "pods using more than they requested go first.";
+	/* Some act on the whole node's memory, not a job's limit. */
+	kit_words_apply(kit_words(node_enforcers, s, "what"), m);
 	return 1;
 }
 

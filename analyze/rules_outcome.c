@@ -328,6 +328,27 @@ m_finishing(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* What each healthy job's line means, by its "what". */
+#define STEP_WAITED "srun waited until another step of the job released " \
+	"its resources (\"step creation temporarily disabled\"), then " \
+	"created the step: the steps ran one after another, which is " \
+	"slower, but nothing failed."
+static const struct words benign_words[] = {
+	{ .key = "step_delayed", .detail = STEP_WAITED },
+	{ .key = "step_created", .detail = STEP_WAITED },
+	{ .key = "allocator_flush", .detail = "DeepSpeed reports allocator "
+	    "cache flushes: allocations failed once, the cache was emptied "
+	    "and they succeeded. That is memory pressure costing speed, not "
+	    "a failure." },
+	{ .key = "lsf_done", .detail = "LSF's job report says the job "
+	    "completed successfully (exit 0); its memory figures are peaks, "
+	    "not a limit that was hit." },
+	{ .key = "moab_soft_limit", .detail = "Moab notified that the job "
+	    "passed its soft memory limit: a warning sent while the job runs "
+	    "on; only the hard limit kills, and no kill was reported." },
+	{ .key = NULL }
+};
+
 /* The warnings a healthy job prints, and nothing else: a delayed step
  * counts only once srun says it was created. */
 static int
@@ -366,27 +387,7 @@ m_benign_only(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "limit at some time; page cache and swapped pages count, "
 		    "so it is printed for jobs that completed, and no kill was "
 		    "reported.";
-	else if (ev_str_is(first, "what", "step_delayed") ||
-	    ev_str_is(first, "what", "step_created"))
-		m->detail = "srun waited until another step of the job "
-		    "released its resources (\"step creation temporarily "
-		    "disabled\"), "
-		    "then created the step: the steps ran one after another, "
-		    "which is slower, but nothing failed.";
-	else if (ev_str_is(first, "what", "allocator_flush"))
-		m->detail = "DeepSpeed reports allocator cache flushes: "
-		    "allocations failed once, the cache was emptied and they "
-		    "succeeded. That is memory pressure costing speed, not a "
-		    "failure.";
-	else if (ev_str_is(first, "what", "lsf_done"))
-		m->detail = "LSF's job report says the job completed "
-		    "successfully (exit 0); its memory figures are peaks, not "
-		    "a limit that was hit.";
-	else if (ev_str_is(first, "what", "moab_soft_limit"))
-		m->detail = "Moab notified that the job passed its soft memory "
-		    "limit: a warning sent while the job runs on; only the "
-		    "hard limit kills, and no kill was reported.";
-	else
+	else if (!kit_words_apply(kit_words(benign_words, first, "what"), m))
 		m->detail = "PyTorch warns at exit that "
 		    "destroy_process_group() was not called; it is printed on "
 		    "every normal exit of such programs and is not a failure.";
