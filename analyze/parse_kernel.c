@@ -1497,6 +1497,61 @@ on_amdgpu_ras(struct kstate *st, const struct kline *kl, const char *at)
 	return 0;
 }
 
+/*
+ * A GPU that failed where no Xid is printed, as broken as one that fell
+ * off the bus:
+ * - PCIe Advanced Error Reporting on the GPU's own function (the driver
+ *   that owns it, nvidia or amdgpu, prefixes the line): an uncorrected
+ *   fatal error, or a recovery the driver cannot do ("nvidia
+ *   0000:03:00.0: AER: can't recover (no error_detected callback)").
+ *   Corrected errors are noise; a root port's line (pcieport) does not
+ *   say which device below it failed.
+ * - amdgpu failing to bring the GPU up (its firmware ring, its IP
+ *   blocks), the counterpart of RmInitAdapter failing.
+ */
+static int
+on_aer(struct kstate *st, const struct kline *kl, const char *at)
+{
+	struct event	*ev;
+	struct str	 b = kl->body, pci;
+	size_t		 skip;
+
+	if (str_starts(b, "nvidia "))
+		skip = 7;
+	else if (str_starts(b, "amdgpu "))
+		skip = 7;
+	else
+		return 0;
+	if (str_find(b, "Uncorrected (Fatal)") == NULL &&
+	    str_find(b, "can't recover") == NULL &&
+	    str_find(b, "device recovery failed") == NULL)
+		return 0;
+	pci = str_make(b.p + skip, (size_t)(at - b.p) - skip);
+	if ((ev = kev(st, kl, EV_GPU_DRIVER_ERROR, "pcie.aer_fatal")) == NULL)
+		return -1;
+	if (pci.n > 0 && pci.n < 16 && ev_set_str(ev, st->a, "pci", pci) == -1)
+		return -1;
+	return 0;
+}
+
+static const char *const amdgpu_init_errs[] = {
+	"PSP create ring failed", "amdgpu_device_ip_init failed",
+	"Fatal error during GPU init",
+};
+
+static int
+on_amdgpu_init(struct kstate *st, const struct kline *kl, const char *at)
+{
+	(void)at;
+	if (str_find(kl->body, "amdgpu") == NULL)
+		return 0;
+	for (size_t i = 0; i < NITEMS(amdgpu_init_errs); i++)
+		if (str_find(kl->body, amdgpu_init_errs[i]) != NULL)
+			return kev(st, kl, EV_GPU_DRIVER_ERROR,
+			    "amdgpu.init_failed") == NULL ? -1 : 0;
+	return 0;
+}
+
 #define KM_START	0
 #define KM_ANY		1
 
@@ -1526,6 +1581,9 @@ static const struct kmatch {
 	{ "page fault (src_id:", KM_ANY, on_amdgpu_fault },
 	{ " uncorrectable hardware errors detected in ", KM_ANY,
 	  on_amdgpu_ras },
+	{ ": AER: ", KM_ANY, on_aer },
+	{ " failed", KM_ANY, on_amdgpu_init },
+	{ "Fatal error during GPU init", KM_ANY, on_amdgpu_init },
 };
 
 static int
@@ -1646,6 +1704,26 @@ parse_kernel(const struct src *in, struct arena *a, struct evlist *out,
 	return ERR_OK;
 }
 
+/* dmesg -H / --reltime's delta stamp, "[  +0.000844] ": time since the
+ * line before, no clock to place it on, but a kernel envelope all the
+ * same. */
+static int
+delta_stamp(struct str line)
+{
+	size_t	i = 1;
+
+	if (line.n < 5 || line.p[0] != '[')
+		return 0;
+	while (i < line.n && line.p[i] == ' ')
+		i++;
+	if (i >= line.n || line.p[i] != '+')
+		return 0;
+	for (i++; i < line.n && ((line.p[i] >= '0' && line.p[i] <= '9') ||
+	    line.p[i] == '.'); i++)
+		;
+	return i + 1 < line.n && line.p[i] == ']' && line.p[i + 1] == ' ';
+}
+
 /*
  * sniff_kernel: see parse.h. Scores the first 4 KB by the share of lines
  * that carry a kernel envelope, and by kernel-only phrases.
@@ -1668,7 +1746,7 @@ sniff_kernel(const char *p, size_t n)
 		kline_read(&st, &sc, line, &kl);
 		if (kl.tsq == TSQ_RAW_MONO || (kl.tsq != TSQ_NONE &&
 		    str_starts(line, "[")) || (kl.tsq == TSQ_EXACT &&
-		    line.n > 19 && line.p[19] == ','))
+		    line.n > 19 && line.p[19] == ',') || delta_stamp(line))
 			env_lines++;
 		for (size_t i = 0; i < NITEMS(words); i++)
 			if (str_find(line, words[i]) != NULL)

@@ -338,7 +338,8 @@ kit_gpu_broken(const struct facts *f)
 	static const char *const sigs[] = { "nvrm.fallen_off_bus",
 	    "nvrm.gpu_lost", "nvrm.reset_required",
 	    "nvrm.rm_init_adapter_failed", "S-NVSMI-GPU-LOST",
-	    "amdgpu.page_fault", "amdgpu.ras_uncorrectable" };
+	    "amdgpu.page_fault", "amdgpu.ras_uncorrectable",
+	    "amdgpu.init_failed", "pcie.aer_fatal" };
 
 	for (size_t i = 0; i < f->tl->n; i++) {
 		const struct event	*d = f->tl->v[i];

@@ -476,8 +476,8 @@ m_leftover_record(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
-/* vLLM's refusals to start, by "what"; the detail with its figures is
- * worded in m_cuda_plain. */
+/* Servers' refusals to start, by "what"; a detail with figures is worded
+ * in m_cuda_plain. */
 static const struct words server_words[] = {
 	{ .key = "vllm_kv_cache", .detail = "vLLM refused to start: after the "
 	    "weights (and activations profiled), nothing of what "
@@ -488,6 +488,15 @@ static const struct words server_words[] = {
 	    "(or --max-num-seqs), or raise --gpu-memory-utilization if "
 	    "nothing else uses the GPU, or spread the model with "
 	    "--tensor-parallel-size; require the engine to start." },
+	{ .key = "tgi_warmup", .detail = "Text Generation Inference refused "
+	    "to start: its warm-up could not fit a prefill batch of "
+	    "--max-batch-prefill-tokens beside the weights on the device.",
+	  .reason = "TGI's warm-up found too little device memory for the "
+	    "prefill batch it was told to serve",
+	  .next = "Hold the model and its quantization; lower "
+	    "--max-batch-prefill-tokens (and --max-input-length / "
+	    "--max-total-tokens with it) or shard over more GPUs "
+	    "(--num-shard); require the warm-up to pass." },
 	{ .key = "vllm_startup",
 	  .reason = "vLLM's start-up check: the device's free memory was "
 	    "below what --gpu-memory-utilization asks",
@@ -541,6 +550,15 @@ m_cuda_plain(const struct facts *f, struct arena *a, struct rmatch *m)
 		    " of one sequence at --max-model-len.",
 		    ev_num_or(s, "kv_tokens", 0),
 		    ev_num_or(s, "max_model_len", 0));
+	else if (ev_str_is(s, "what", "vllm_kv_cache") &&
+	    ev_num_or(s, "needed_bytes", -1) > 0)
+		m->detail = arena_printf(a, "vLLM refused to start: one "
+		    "sequence at --max-model-len (%" PRId64 " tokens) needs %s "
+		    "of KV cache, more than the %s the memory "
+		    "--gpu-memory-utilization grants leaves after the weights.",
+		    ev_num_or(s, "max_model_len", 0),
+		    fmt_bytes(a, ev_num_or(s, "needed_bytes", 0)),
+		    fmt_bytes(a, ev_num_or(s, "available_bytes", 0)));
 	else if (ev_str_is(s, "what", "vllm_startup"))
 		m->detail = arena_printf(a, "vLLM refused to start: the device "
 		    "had %s free of %s, less than the %s its "

@@ -126,6 +126,10 @@ m_cuda_plain_hw(const struct facts *f, struct arena *a, struct rmatch *m)
 }
 
 /* The driver's word that a GPU is broken, by its signature. */
+#define BROKEN_NEXT "Drain the node and run the vendor's diagnostics on " \
+	"that GPU (dcgmi diag -r 3, or AMD's agfhc/rvs) with its link and " \
+	"slot checked; rerun the job unchanged on another node and require " \
+	"it to pass."
 static const struct words broken_words[] = {
 	{ .key = "amdgpu.page_fault", .detail = "The amdgpu driver logged a "
 	    "GPU page fault (the AMD counterpart of an MMU-fault Xid): a "
@@ -133,7 +137,18 @@ static const struct words broken_words[] = {
 	{ .key = "nvrm.reset_required", .detail = "The NVIDIA driver reports "
 	    "the GPU needs a reset (NV_ERR_RESET_REQUIRED): it is in a state "
 	    "no new work can use, a device fault, not an allocation failure "
-	    "or another process holding it." },
+	    "or another process holding it.",
+	  .next = BROKEN_NEXT },
+	{ .key = "amdgpu.init_failed", .detail = "The amdgpu driver could not "
+	    "bring the GPU up (its firmware ring or IP blocks failed to "
+	    "start): a failing GPU or its interconnect, not an allocation "
+	    "failure.",
+	  .next = BROKEN_NEXT },
+	{ .key = "pcie.aer_fatal", .detail = "The GPU's PCIe link reported an "
+	    "uncorrected fatal error the driver could not recover from: the "
+	    "GPU (or its slot, riser or bridge) failed, so the job hung or "
+	    "died on it; not an allocation failure.",
+	  .next = BROKEN_NEXT },
 	{ .key = NULL }
 };
 
@@ -236,7 +251,9 @@ const struct rule	rules_hardware[] = {
 	      "data/xid-catalog.tsv, does not file under memory), NVRM 'fallen "
 	      "off the bus' / 'GPU is lost', or 'illegal memory access' / "
 	      "'unspecified launch failure'; on AMD GPUs the amdgpu driver's "
-	      "page fault or ROCr's 'Memory access fault by GPU'",
+	      "page fault, its failure to bring the GPU up (PSP ring, IP "
+	      "init) or ROCr's 'Memory access fault by GPU'; an uncorrected "
+	      "fatal PCIe AER error on the GPU's own device line",
 	  .meaning = "An application bug or a GPU fault, not capacity.",
 	  .next_action = "Rerun the same job unchanged on another GPU/node "
 	      "with CUDA_LAUNCH_BLOCKING=1 (compute-sanitizer for a small "

@@ -13,6 +13,18 @@
 #include "rules.h"
 #include "rules_rows.h"
 
+/* Another batch system's own record of its run-time limit. */
+static const struct words other_schedulers[] = {
+	{ .key = "lsf", .reason = "LSF's own job report of the limit",
+	  .detail = "The job reached its run-time (or CPU-time) limit and LSF "
+	    "ended it (TERM_RUNLIMIT, TERM_CPULIMIT; exit 140 is that "
+	    "signal); any kill was the scheduler's, not memory." },
+	{ .key = "pbs", .reason = "the PBS mom's own line about the limit",
+	  .detail = "The job ran past its walltime (or CPU-time) limit and "
+	    "PBS killed it; any kill was the scheduler's, not memory." },
+	{ .key = NULL }
+};
+
 static int
 m_time_limit(const struct facts *f, struct arena *a, struct rmatch *m)
 {
@@ -58,6 +70,7 @@ m_time_limit(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->detail = s->kind == EV_PREEMPTED ? "Slurm pre-empted the job; any "
 	    "SIGKILL was the scheduler's." : "The job reached its time limit "
 	    "and Slurm ended it; any SIGKILL was the scheduler's.";
+	kit_words_apply(kit_words(other_schedulers, s, "what"), m);
 	return 1;
 }
 

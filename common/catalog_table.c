@@ -202,6 +202,19 @@ const struct cat_sig catalog_table[] = {
 	    "(\"Requested amount of GPU memory (%zu bytes) could not be "
 	    "allocated\"), TensorRT 8-10; NVIDIA-AI-Blueprints/rag",
 	  .what = "tensorrt", .no_baseline = 1 },
+	/* Text Generation Inference's warm-up: the largest prefill batch it
+	 * was told to serve did not fit beside the weights. */
+	{ .id = "S-TGI-WARMUP-OOM", .kind = EV_CUDA_OOM_PLAIN,
+	  .cls = CAT_PRIMARY, .group = "device_oom",
+	  .needles = { "Not enough memory to handle" },
+	  .pcre = "Not enough memory to handle (?<prefill_tokens>[0-9]+) "
+	    "prefill tokens",
+	  .ere = "Not enough memory to handle [0-9]+ prefill tokens",
+	  .source = "text-generation-inference router warmup "
+	    "(\"Not enough memory to handle {} prefill tokens. You need to "
+	    "decrease `--max-batch-prefill-tokens`\"), TGI 0.9 to 3.x; "
+	    "huggingface/text-generation-inference#755",
+	  .what = "tgi_warmup", .no_baseline = 1 },
 	/* RELION's own report when cuFFT or its allocator had too little
 	 * device memory. */
 	{ .id = "S-RELION-GPU-OOM", .kind = EV_CUDA_OOM_PLAIN,
@@ -218,14 +231,19 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-VLLM-KV-CACHE", .kind = EV_CUDA_OOM_PLAIN,
 	  .cls = CAT_PRIMARY, .group = "device_oom",
 	  .needles = { "No available memory for the cache blocks",
-	      "that can be stored in KV cache" },
+	      "that can be stored in KV cache",
+	      "larger than the available KV cache memory" },
 	  .pcre = "(?<error>No available memory for the cache blocks)|"
 	    "The model's max seq len \\((?<max_model_len>[0-9]+)\\) is "
 	    "larger than the maximum number of tokens that can be stored in "
-	    "KV cache \\((?<kv_tokens>[0-9]+)\\)",
+	    "KV cache \\((?<kv_tokens>[0-9]+)\\)|max seq len \\("
+	    "(?<max_model_len>[0-9]+)\\), \\((?<needed_bytes>[0-9.]+ ?[KMGT]"
+	    "i?B) KV cache is needed, which is larger than the available KV "
+	    "cache memory \\((?<available_bytes>[0-9.]+ ?[KMGT]i?B)\\)",
 	  .ere = "No available memory for the cache blocks|max seq len "
 	    "\\([0-9]+\\) is larger than the maximum number of tokens that "
-	    "can be stored in KV cache",
+	    "can be stored in KV cache|KV cache is needed, which is larger "
+	    "than the available KV cache memory",
 	  .source = "vLLM worker raise_if_cache_size_invalid (0.2 to 0.8, "
 	    "and V1's check_enough_kv_cache_memory in other words); "
 	    "vllm-project/vllm#4432-style reports",
@@ -387,7 +405,8 @@ const struct cat_sig catalog_table[] = {
 	  .group = "cuda_fault",
 	  .needles = { "Memory access fault by GPU" },
 	  .pcre = "(?<error>Memory access fault by GPU node-(?<gpu_node>[0-9]+)"
-	    " \\(Agent handle: 0x[0-9a-f]+\\) on address 0x[0-9a-f]+\\. "
+	    " \\(Agent handle: 0x[0-9a-f]+\\) on address (?:0x[0-9a-f]+|"
+	    "\\(nil\\))\\. "
 	    "Reason: (?<reason>[^.]+))",
 	  .ere = "Memory access fault by GPU node-[0-9]+",
 	  .source = "ROCr runtime (HSA) memory fault handler; "
@@ -519,6 +538,28 @@ const struct cat_sig catalog_table[] = {
 	  .source = "submitit core/job_environment.py checkpoint_and_try_"
 	    "requeue(); lines from facebookincubator/submitit#1701, #1708",
 	  .what = "app_signal" },
+	/* Other batch systems' own words for the run-time limit. */
+	{ .id = "S-LSF-RUNLIMIT", .kind = EV_TIME_LIMIT, .cls = CAT_PRIMARY,
+	  .group = "banner",
+	  .needles = { "TERM_RUNLIMIT", "TERM_CPULIMIT" },
+	  .pcre = "(?<reason>TERM_RUNLIMIT|TERM_CPULIMIT): job killed after "
+	    "reaching LSF (?:run time|CPU usage) limit",
+	  .ere = "TERM_(RUNLIMIT|CPULIMIT): job killed after reaching LSF "
+	    "(run time|CPU usage) limit",
+	  .source = "IBM Spectrum LSF job report (bsub -o), exit reasons "
+	    "TERM_RUNLIMIT (5) and TERM_CPULIMIT (12); marbl/canu, aiida, "
+	    "nextflow LSF documentation",
+	  .what = "lsf", .no_baseline = 1 },
+	{ .id = "S-PBS-WALLTIME", .kind = EV_TIME_LIMIT, .cls = CAT_PRIMARY,
+	  .group = "banner",
+	  .needles = { "PBS: job killed: " },
+	  .pcre = "PBS: job killed: (?<resource>walltime|cput) "
+	    "(?<used_s>[0-9]+) exceeded limit (?<limit_s>[0-9]+)",
+	  .ere = "PBS: job killed: (walltime|cput) [0-9]+ exceeded limit",
+	  .source = "Torque/PBS Pro pbs_mom limit enforcement (\"=>> PBS: job "
+	    "killed: walltime 3611 exceeded limit 3600\"); MetaCentrum and "
+	    "site documentation",
+	  .what = "pbs", .no_baseline = 1 },
 	{ .id = "S-SUBMITIT-TIMEOUT", .kind = EV_TIME_LIMIT, .cls = CAT_PRIMARY,
 	  .group = "sched_signal",
 	  .needles = { "Job has timed out" },
@@ -881,6 +922,19 @@ const struct cat_sig catalog_table[] = {
 	    "failed to create shared memory file",
 	  .source = "NCCL <= 2.11 include/shm.h, 2.12-2.18 and >= 2.23 "
 	    "shmutils.cc; signatures.md 4.3" },
+	/* Triton's Python backend: each model instance's stub maps a region
+	 * of /dev/shm, which a container's 64 MiB default cannot hold. */
+	{ .id = "S-TRITON-PY-SHM", .kind = EV_SHM_ERROR, .cls = CAT_PRIMARY,
+	  .group = "nccl",
+	  .needles = { "Unable to initialize shared memory key" },
+	  .pcre = "Unable to initialize shared memory key '(?<segment>[^']+)' "
+	    "to requested size \\((?<requested_bytes>[0-9]+) bytes\\)",
+	  .ere = "Unable to initialize shared memory key '[^']+' to requested "
+	    "size",
+	  .source = "Triton Inference Server python_backend shm_manager "
+	    "(\"... If you are running Triton inside docker, use "
+	    "'--shm-size' flag ...\"); triton-inference-server/server#6195",
+	  .no_baseline = 1 },
 	/* PyTorch's shared-memory tensors (DataLoader workers pass batches
 	 * through files in /dev/shm named </torch_PID_N>). */
 	{ .id = "S-TORCH-SHM", .kind = EV_SHM_ERROR, .cls = CAT_PRIMARY,
@@ -1171,8 +1225,9 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-ELASTIC-SIGKILL-TRACEBACK", .kind = EV_CHILD_KILLED,
 	  .cls = CAT_SECONDARY, .group = "sigkill",
 	  .needles = { "(SIGKILL) received by PID" },
-	  .pcre = "[Ss]ignal 9 \\(SIGKILL\\) received by PID (?<pid>[0-9]+)",
-	  .ere = "[Ss]ignal 9 \\(SIGKILL\\) received by PID [0-9]+",
+	  .pcre = "[Ss]ignal 9 \\(SIGKILL\\) received by PID (?:(?<pid>"
+	    "[0-9]+)(?![^ ])|[^ ]+)",
+	  .ere = "[Ss]ignal 9 \\(SIGKILL\\) received by PID [^ ]",
 	  .source = "torch elastic ChildFailedError traceback field; "
 	    "signatures.md 4.2",
 	  .what = "elastic_traceback", .no_baseline = 1 },
@@ -1203,15 +1258,18 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-EXIT-137", .kind = EV_CHILD_KILLED,
 	  .cls = CAT_SECONDARY, .group = "sigkill",
 	  .needles = { "exit status 137", "exited with code 137",
-	      "terminated with exit code 137" },
-	  .pcre = "(?:returned non-zero exit status|exited with code|command "
-	    "terminated with exit code) 137(?![0-9])",
+	      "terminated with exit code 137", "exitCode", "Exit Code:" },
+	  .pcre = "(?:(?:returned non-zero exit status|exited with code|"
+	    "command terminated with exit code) |^ *\"?exitCode\"?: *|"
+	    "^ *Exit Code: +)137(?![0-9])",
 	  .ere = "(returned non-zero exit status|exited with code|command "
-	    "terminated with exit code) 137([^0-9]|$)",
+	    "terminated with exit code) 137([^0-9]|$)|^ *\"?exitCode\"?: *"
+	    "137([^0-9]|$)|^ *Exit Code: +137([^0-9]|$)",
 	  .source = "128 + SIGKILL through a shell or container runtime: "
 	    "CPython CalledProcessError (shell=True, docker run), docker "
 	    "compose \"exited with code\", kubectl exec \"command terminated "
-	    "with exit code\"",
+	    "with exit code\", a container's last state in the pod status "
+	    "(exitCode: 137) and kubectl describe (Exit Code: 137)",
 	  .what = "exit_137", .no_baseline = 1 },
 	{ .id = "S-MPIRUN-SIGNAL9", .kind = EV_CHILD_KILLED,
 	  .cls = CAT_SECONDARY, .group = "sigkill",
@@ -1371,16 +1429,22 @@ const struct cat_sig catalog_table[] = {
 	/* --- DataLoader shared memory (signatures.md 3.4) --- */
 	{ .id = "S-DATALOADER-BUS-ERROR", .kind = EV_BUS_ERROR,
 	  .cls = CAT_PRIMARY, .group = "bus",
-	  .needles = { "Bus error", "bus error", "insufficient shared memory" },
+	  .needles = { "Bus error", "bus error", "insufficient shared memory",
+	      "killed by signal: Bus", "raise your shared memory limit" },
 	  .pcre = "(?:DataLoader worker \\(pid (?<pid>[0-9]+)\\) is killed by "
-	    "signal: Bus error|Unexpected bus error encountered in worker|"
+	    "signal: Bus(?: error|$)|out of shared memory\\. Please try to "
+	    "raise your shared memory limit|^memory\\. Please try to raise "
+	    "your shared memory limit|Unexpected bus error encountered in worker|"
 	    "insufficient shared memory \\(shm\\)|error: (?<node>[^\\s:]+): "
 	    "tasks? (?<task>[0-9]+(?:[-,][0-9]+)*): Bus error)",
-	  .ere = "DataLoader worker \\(pid [0-9]+\\) is killed by signal: Bus "
-	    "error|Unexpected bus error encountered in worker|insufficient "
+	  .ere = "DataLoader worker \\(pid [0-9]+\\) is killed by signal: Bus"
+	    "( error|$)|Please try to raise your shared memory limit|"
+	    "Unexpected bus error encountered in worker|insufficient "
 	    "shared memory \\(shm\\)|tasks? [0-9,-]+: Bus error",
 	  .source = "torch/csrc/DataLoader.cpp SIGBUS handler, "
-	    "torch.utils.data; srun strsignal(SIGBUS); signatures.md 3.4, 1.3" },
+	    "torch.utils.data (also wrapped after \"Bus\" and before "
+	    "\"memory.\" when pasted); srun strsignal(SIGBUS); signatures.md "
+	    "3.4, 1.3" },
 	/* A process reported dead of SIGBUS by whatever launched it, with no
 	 * word of shared memory: torch elastic's ProcessFailure/ChildFailed
 	 * report, mp.spawn, Python's subprocess, a shell. A write into a
@@ -1752,6 +1816,19 @@ const struct cat_sig catalog_table[] = {
 	    "10.1 ('all CUDA-capable devices ...', THC 'error=46') and after; "
 	    "signatures.md 3.3, 6.3",
 	  .no_baseline = 1 },
+	/* Ollama's GPU discovery when cuCtxCreate returns 46
+	 * (CUDA_ERROR_DEVICE_UNAVAILABLE): an exclusive-process GPU another
+	 * process holds. */
+	{ .id = "S-OLLAMA-CTX-UNAVAILABLE", .kind = EV_GPU_BUSY,
+	  .cls = CAT_PRIMARY, .group = "gpu_busy",
+	  .needles = { "failed to get device context 46" },
+	  .pcre = "cuda driver library failed to get device context "
+	    "(?<cuda_error>46)(?![0-9])",
+	  .ere = "failed to get device context 46([^0-9]|$)",
+	  .source = "ollama discover/gpu.go (\"cuda driver library failed to "
+	    "get device context %d\") with the driver API's 46, "
+	    "CUDA_ERROR_DEVICE_UNAVAILABLE; ollama/ollama#6637",
+	  .what = "ollama", .no_baseline = 1 },
 	/* --- CUDA errors of the software stack, not of the device or its
 	 * memory: a build without kernels for this GPU, a library calling
 	 * the driver before cuInit, a driver that cannot be reached or does
@@ -1789,12 +1866,14 @@ const struct cat_sig catalog_table[] = {
 	  .what = "driver_unreachable", .no_baseline = 1 },
 	{ .id = "S-NVML-DRIVER-MISMATCH", .kind = EV_CUDA_STACK,
 	  .cls = CAT_PRIMARY, .group = "cuda_stack",
-	  .needles = { "Driver/library version mismatch" },
-	  .pcre = "(?:Failed to initialize NVML: )?(?<error>Driver/library "
-	    "version mismatch)",
-	  .ere = "Driver/library version mismatch",
+	  .needles = { "Driver/library version mismatch",
+	      "driver/library version mismatch" },
+	  .pcre = "(?:Failed to initialize NVML: |nvml error: )?(?<error>"
+	    "[Dd]river/library version mismatch)",
+	  .ere = "[Dd]river/library version mismatch",
 	  .source = "NVML_ERROR_LIB_RM_VERSION_MISMATCH: user-space driver "
-	    "upgraded under a loaded kernel module",
+	    "upgraded under a loaded kernel module (nvidia-smi's \"Failed to "
+	    "initialize NVML\", nvidia-container-cli's \"nvml error\")",
 	  .what = "driver_mismatch", .no_baseline = 1 },
 	/* NVIDIA's NGC containers check the host driver at start. */
 	{ .id = "S-NGC-DRIVER-TOO-OLD", .kind = EV_CUDA_STACK,

@@ -490,6 +490,45 @@ DEFINE_TEST(test_kernel_amdgpu_page_fault)
 	parsed_free(&p);
 }
 
+/* A GPU that broke without an Xid (rwth-i6/returnn#1500 and
+ * ROCm/legacy-rocm-build#2747, real): PCIe AER on the nvidia device's own
+ * line, printed as dmesg -H's delta stamps (a kernel log all the same),
+ * and amdgpu failing to start its PSP ring. The sound function and the
+ * root port's lines name no GPU; the later amdgpu lines are echoes. */
+DEFINE_TEST(test_kernel_gpu_broken_without_xid)
+{
+	struct parsed		 p;
+	const struct event	*ev;
+
+	parse_fixture(&p, "fixtures/real/kernel/pcie-aer-fatal-gpu-dmesg-H.txt");
+	CHECK_EQ_INT(sniff_kernel(p.buf, p.len), 90);
+	CHECK_EQ_U64(count(&p, EV_GPU_DRIVER_ERROR), 2);
+	ev = nth(&p, EV_GPU_DRIVER_ERROR, 0);
+	CHECK(ev != NULL);
+	if (ev != NULL) {
+		CHECK_EQ_STR(ev->sig, "pcie.aer_fatal");
+		CHECK_FSTR(ev, "pci", "0000:03:00.0");
+		CHECK_EQ_INT(ev->ref.line, 1);
+	}
+	parsed_free(&p);
+	parse_fixture(&p, "fixtures/real/rocm/amdgpu-psp-ring-failed-dmesg-T.txt");
+	CHECK_EQ_U64(count(&p, EV_GPU_DRIVER_ERROR), 1);
+	ev = nth(&p, EV_GPU_DRIVER_ERROR, 0);
+	CHECK(ev != NULL);
+	if (ev != NULL) {
+		CHECK_EQ_STR(ev->sig, "amdgpu.init_failed");
+		CHECK_EQ_INT(ev->ref.line, 2);
+	}
+	parsed_free(&p);
+	/* corrected errors, and a failure that is not amdgpu's, are none */
+	parse_text(&p, "[  +0.1] nvidia 0000:3b:00.0: AER: PCIe Bus Error: "
+	    "severity=Corrected, type=Physical Layer, (Receiver ID)\n"
+	    "[  +0.2] i915 0000:00:02.0: [drm] *ERROR* PSP create ring "
+	    "failed\n");
+	CHECK_EQ_U64(count(&p, EV_GPU_DRIVER_ERROR), 0);
+	parsed_free(&p);
+}
+
 /* amdgpu's RAS counts (lines built from the driver's format strings in
  * amdgpu_ras.c and the RAS core; no real capture was found): new
  * uncorrectable errors in UMC are memory (ecc_error), in another block a
