@@ -416,6 +416,23 @@ named_pid_exited(const struct facts *f, const struct event *oom)
 	return NULL;
 }
 
+/* The request cannot fit on the device however the cache is arranged:
+ * live tensors plus the request exceed its capacity, or the figures
+ * contradict themselves (more reserved than the device has). Then a
+ * large unallocated share is not fragmentation. */
+static int
+beyond_device(const struct event *oom)
+{
+	int64_t	cap = ev_num_or(oom, "capacity_bytes", -1);
+	int64_t	req = ev_num_or(oom, "requested_bytes", -1);
+	int64_t	al = allocated_of(oom), rs = reserved_of(oom);
+
+	if (cap <= 0)
+		return 0;
+	return (req > 0 && al >= 0 && al <= cap && req > cap - al) ||
+	    rs > cap;
+}
+
 static enum cuda_class
 cuda_classify(const struct facts *f, const struct event *oom,
     const struct gpu_fact **gp)
@@ -455,7 +472,8 @@ cuda_classify(const struct facts *f, const struct event *oom,
 		return snap_measure(sn, oom) ? CC_FRAG : CC_EXHAUST;
 	/* Both conditions; an unknown request (the figures alone were
 	 * quoted, or a memory_summary() table) leaves the share to decide. */
-	if (u >= 0 && (req <= 0 || u >= req) && cache_share_large(oom))
+	if (u >= 0 && (req <= 0 || u >= req) && cache_share_large(oom) &&
+	    !beyond_device(oom))
 		return CC_FRAG;
 	return CC_EXHAUST;
 }
@@ -520,6 +538,15 @@ cuda_rule(const struct facts *f, struct arena *a, struct rmatch *m,
 		m->confidence_reason = "only part of the OOM message was "
 		    "quoted: the request size, the device capacity or the "
 		    "allocator's allocated and reserved figures are missing";
+	} else if (c == CC_EXHAUST && u >= req && beyond_device(oom)) {
+		m->confidence = "medium";
+		m->confidence_reason = reserved_of(oom) > ev_num_or(oom,
+		    "capacity_bytes", -1) ? "the OOM message's figures "
+		    "contradict themselves (more reserved than the device "
+		    "holds), so its unallocated share says nothing; the "
+		    "request is most of the device" : "the request and the "
+		    "live tensors together exceed the device: no arrangement "
+		    "of the cache could have held it";
 	} else if (c == CC_EXHAUST && u >= req) {
 		m->confidence = "medium";
 		m->confidence_reason = arena_printf(a, "the unallocated cache "

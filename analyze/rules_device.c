@@ -166,6 +166,16 @@ m_cuda_exhaust(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "figures to tell fragmentation from exhaustion.",
 		    fmt_bytes(a, req), cap > 0 ? " on a GPU of " : "",
 		    cap > 0 ? fmt_bytes(a, cap) : "");
+	else if (req > 0 && cap > 0 && alloc <= cap && req > cap - alloc)
+		m->detail = arena_printf(a, "Live tensors held %s of %s, and "
+		    "the request for %s is more than the rest of the device: "
+		    "it could not fit however the cache was arranged, so the "
+		    "workload does not fit%s.", fmt_bytes(a, alloc),
+		    fmt_bytes(a, cap), fmt_bytes(a, req), reserved_of(o) > cap ?
+		    arena_printf(a, " (the %s the message says were reserved "
+		    "is more than the device holds, so its cache figures are "
+		    "not this device's alone)", fmt_bytes(a, reserved_of(o))) :
+		    "");
 	else if (req > 0 && cap > 0 && unallocated_of(o) >= req)
 		m->detail = arena_printf(a, "Live tensors held %s of %s; the "
 		    "%s PyTorch cached but left unallocated could have held "

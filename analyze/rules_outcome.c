@@ -15,42 +15,71 @@
 #include "rules.h"
 #include "rules_rows.h"
 
+/* What each CUDA stack error means, by "what"; a driver older than the
+ * runtime is the rest (driver_too_old, insufficient_driver). */
+static const struct words stack_words[] = {
+	{ .key = "no_kernel_image", .detail = "The program (or a library it "
+	    "loads) has no GPU code for this device's architecture: a build "
+	    "problem. Memory settings cannot help; any memory-tuning advice "
+	    "printed with it is generic." },
+	{ .key = "not_initialized", .detail = "A library called the CUDA "
+	    "driver before initialising it (CUDA_ERROR_NOT_INITIALIZED): a "
+	    "software version problem, not the GPUs or their access; a "
+	    "framework may then silently fall back to the CPU." },
+	{ .key = "driver_unreachable", .detail = "nvidia-smi could not talk "
+	    "to the NVIDIA driver at all: the kernel module is not loaded or "
+	    "does not match; a node problem, not the job's GPU access." },
+	{ .key = "driver_mismatch", .detail = "The NVIDIA driver's user-space "
+	    "library does not match the loaded kernel module (upgraded "
+	    "without a reboot): a node problem." },
+	{ .key = NULL }
+};
+
 /* A CUDA error of the build, the library or the driver: not the device,
  * not its memory. */
 static int
 m_cuda_stack(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct event	*s = f->first[EV_CUDA_STACK];
-	struct str		 w;
 
+	(void)a;
 	if (s == NULL)
 		return 0;
-	w = ev_str(s, "what");
 	m->initiating = s;
 	m->confidence = "medium";
 	m->confidence_reason = "the CUDA error names the software stack, "
 	    "not the device or its memory";
-	if (str_eq(w, "no_kernel_image"))
-		m->detail = "The program (or a library it loads) has no GPU "
-		    "code for this device's architecture: a build problem. "
-		    "Memory settings cannot help; any memory-tuning advice "
-		    "printed with it is generic.";
-	else if (str_eq(w, "not_initialized"))
-		m->detail = "A library called the CUDA driver before "
-		    "initialising it (CUDA_ERROR_NOT_INITIALIZED): a software "
-		    "version problem, not the GPUs or their access; a "
-		    "framework may then silently fall back to the CPU.";
-	else if (str_eq(w, "driver_unreachable"))
-		m->detail = "nvidia-smi could not talk to the NVIDIA driver at "
-		    "all: the kernel module is not loaded or does not match; "
-		    "a node problem, not the job's GPU access.";
-	else if (str_eq(w, "driver_mismatch"))
-		m->detail = "The NVIDIA driver's user-space library does not "
-		    "match the loaded kernel module (upgraded without a "
-		    "reboot): a node problem.";
-	else
-		m->detail = "The NVIDIA driver is older than the CUDA runtime "
-		    "the program was built with.";
+	m->detail = "The NVIDIA driver is older than the CUDA runtime the "
+	    "program was built with.";
+	kit_words_apply(kit_words(stack_words, s, "what"), m);
+	return 1;
+}
+
+/* NCCL refusing the communicator because two ranks sit on one GPU: the
+ * program chose its devices wrongly (a hard-coded device, a local rank
+ * not used, one visible GPU per task), before any memory was used. */
+static int
+m_nccl_misuse(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*d = NULL;
+
+	for (size_t i = 0; i < f->tl->n && d == NULL; i++)
+		if (f->tl->v[i]->kind == EV_NCCL_ERROR &&
+		    ev_str_is(f->tl->v[i], "what", "duplicate_gpu") &&
+		    !facts_foreign(f, f->tl->v[i]))
+			d = f->tl->v[i];
+	if (d == NULL)
+		return 0;
+	m->initiating = d;
+	m->confidence = "high";
+	m->confidence_reason = "NCCL's own check names the two ranks on one "
+	    "device";
+	m->detail = arena_printf(a, "NCCL found ranks %" PRId64 " and %"
+	    PRId64 " on the same GPU (bus id %.*s) and refused to build the "
+	    "communicator (ncclInvalidUsage): the program put two ranks on "
+	    "one device, so the collective never started.",
+	    ev_num_or(d, "rank", -1), ev_num_or(d, "peer_rank", -1),
+	    (int)ev_str(d, "busid").n, ev_str(d, "busid").p);
 	return 1;
 }
 
@@ -589,6 +618,19 @@ const struct rule	rules_outcome[] = {
 	      "GPU support off; if it should, resubmit with --gres=gpu:N and "
 	      "collect the job's Slurm records with the bundle.",
 	  .match = m_nodev_cpu_job },
+	{ .id = "R-OTHER-023", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 mistake (a failure that is not memory)",
+	  .signals = "NCCL's 'Duplicate GPU detected : rank A and rank B both "
+	      "on CUDA device X' (ncclInvalidUsage at communicator init)",
+	  .meaning = "Two ranks were put on the same GPU, so NCCL refused "
+	      "them; not memory.",
+	  .next_action = "Give each rank its own device: call "
+	      "torch.cuda.set_device(LOCAL_RANK) (or use the device the "
+	      "launcher gives) instead of a fixed cuda:0, with one GPU per "
+	      "rank visible or all of the node's; require the communicator "
+	      "to initialise.",
+	  .match = m_nccl_misuse },
 };
 const size_t	nrules_outcome =
     sizeof(rules_outcome) / sizeof(rules_outcome[0]);

@@ -968,6 +968,20 @@ const struct cat_sig catalog_table[] = {
 	    "<= 2.1, \"Process group watchdog\" >= 2.2); signatures.md 4.1; "
 	    "lines from huggingface/accelerate#2174, InternLM/lmdeploy#3258",
 	  .what = "watchdog_terminated", .no_baseline = 1 },
+	/* NCCL's own check at communicator init (init.cc, returns
+	 * ncclInvalidUsage): printed as a WARN and repeated in PyTorch's
+	 * "Last error:". */
+	{ .id = "S-NCCL-DUPLICATE-GPU", .kind = EV_NCCL_ERROR,
+	  .cls = CAT_PRIMARY, .group = "nccl",
+	  .needles = { "Duplicate GPU detected" },
+	  .pcre = "Duplicate GPU detected : rank (?<rank>[0-9]+) and rank "
+	    "(?<peer_rank>[0-9]+) both on CUDA device (?<busid>[0-9a-fA-F]+)",
+	  .ere = "Duplicate GPU detected : rank [0-9]+ and rank [0-9]+ both "
+	    "on CUDA device",
+	  .source = "NCCL init.cc (\"Duplicate GPU detected : rank %d and "
+	    "rank %d both on CUDA device %lx\", ncclInvalidUsage), NCCL 2.x; "
+	    "Peterande/D-FINE#289",
+	  .what = "duplicate_gpu", .no_baseline = 1 },
 	{ .id = "S-NCCL-ERROR", .kind = EV_NCCL_ERROR, .cls = CAT_SECONDARY,
 	  .group = "nccl",
 	  .needles = { "NCCL error", "ncclRemoteError", "ncclSystemError",

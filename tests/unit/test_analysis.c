@@ -1246,6 +1246,39 @@ DEFINE_TEST(test_analysis_platform_lines)
 		{ "E0915 15:27:00.910199 134 logging.cc:40] \"[defaultAllocator."
 		    "cpp::allocateAsync::44] Error Code 1: Cuda Runtime (out of "
 		    "memory)\"", "cuda_oom_exhaustion", "R-DEV-007" },
+		{ "TERM_RUNLIMIT: job killed after reaching LSF run time "
+		    "limit.", "time_limit", "R-SCHED-001" },
+		{ "=>> PBS: job killed: walltime 3611 exceeded limit 3600",
+		    "time_limit", "R-SCHED-001" },
+		{ "Error: Warmup(Generation(\"Not enough memory to handle 4096 "
+		    "prefill tokens. You need to decrease "
+		    "`--max-batch-prefill-tokens`\"))", "cuda_oom_exhaustion",
+		    "R-DEV-007" },
+		{ "UNAVAILABLE: Internal: Unable to initialize shared memory key "
+		    "'triton_python_backend_shm_region_3' to requested size "
+		    "(67108864 bytes). If you are running Triton inside docker, "
+		    "use '--shm-size' flag to control the shared memory region "
+		    "size.", "shm_limit", "R-SHM-001" },
+		{ "Sep 04 14:30:10 FORGE ollama[1461072]: cuda driver library "
+		    "failed to get device context 46time=2024-09-04T14:30:10.470"
+		    "-04:00 level=WARN source=gpu.go:400 msg=\"error looking up "
+		    "nvidia GPU memory\"", "gpu_other_tenant", "R-DEV-021" },
+		{ "stderr: nvidia-container-cli: initialization error: nvml "
+		    "error: driver/library version mismatch: unknow",
+		    "not_oom_other", "R-OTHER-021" },
+		{ "        exitCode: 137", "host_oom", "R-HOST-009" },
+		/* the request and the live tensors exceed the device, and
+		 * more is "reserved" than it holds: not fragmentation */
+		{ "CUDA out of memory. Tried to allocate 11.47 GiB (GPU 0; 11.99 "
+		    "GiB total capacity; 11.80 GiB already allocated; 0 bytes "
+		    "free; 23.34 GiB reserved in total by PyTorch)",
+		    "cuda_oom_exhaustion", "R-DEV-001" },
+		{ "[  +0.000844] nvidia 0000:03:00.0: AER: can't recover (no "
+		    "error_detected callback)", "xid_fault", "R-HW-001" },
+		{ "[Mon Dec 18 08:34:36 2023] [drm:psp_hw_start [amdgpu]] "
+		    "*ERROR* PSP create ring failed!", "xid_fault", "R-HW-001" },
+		{ "RuntimeError: DataLoader worker (pid 47) is killed by signal: "
+		    "Bus", "shm_limit", NULL },
 		/* not Ray's table: an ordinary ps header */
 		{ "  PID TTY          TIME CMD", "inconclusive", NULL },
 	};

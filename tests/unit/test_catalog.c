@@ -275,6 +275,8 @@ static const struct row_line row_lines[] = {
 	R("S-NCCL-BLOCKING-WAIT", FX "example-nccl_watchdog.txt",
 	  "blocking wait"),
 	R("S-NCCL-SHM", FX "example-nccl_shm.txt", "failed to extend"),
+	R("S-NCCL-DUPLICATE-GPU", CX "e307-dfine-ddp-hardcoded-device-nccl-"
+	  "duplicate-gpu-invalid-usage/evidence.log", "Duplicate GPU"),
 	R("S-NCCL-ERROR", FX "example-nccl_watchdog.txt",
 	  "NCCL version 2.21.5"),
 	R("S-NCCL-WATCHDOG-EXCEPTION", FX "example-nccl_watchdog.txt",
