@@ -279,6 +279,36 @@ first_stopped(struct arena *a, const struct event *init,
 	    best->node != NULL ? best->node : "");
 }
 
+/* srun's reports of tasks that exited on their own (an exit code, not a
+ * signal) after the initiating event, naming two tasks or more: the
+ * other ranks stopping because one failed, the cascade, not echoes of
+ * the one failure. */
+static int
+srun_peers(const struct facts *f, size_t from, size_t lo, int only)
+{
+	struct str	first = { NULL, 0 };
+
+	for (size_t i = lo; i < f->tl->n; i++) {
+		const struct event	*e = f->tl->v[i];
+		struct str		 t;
+
+		if (e->kind != EV_SRUN_TASK_EXIT || (only ?
+		    facts_foreign(f, e) : !in_cascade(f, from, lo, i)))
+			continue;
+		t = ev_str(e, "task");
+		if (t.p == NULL)
+			continue;
+		if (memchr(t.p, '-', t.n) != NULL ||
+		    memchr(t.p, ',', t.n) != NULL)
+			return 1;
+		if (first.p == NULL)
+			first = t;
+		else if (!str_same(first, t))
+			return 1;
+	}
+	return 0;
+}
+
 /* Downstream reports of the initiating event: collective timeouts and
  * errors, launcher reports, terminated siblings and survivors that lost a
  * peer are the nccl_cascade; kill echoes (shell "Killed", srun task exits
@@ -294,18 +324,20 @@ cascade_finding(const struct facts *f, struct analysis *an,
 	const struct event	*ev[FOLD_MAX], *all[64];
 	struct fold		 fo[FOLD_MAX];
 	size_t			 from = facts_index_of(f, init), lo, nall = 0;
-	int			 nfo = 0, total = 0, j;
+	int			 nfo = 0, total = 0, j, peers;
 	struct finding		*fd;
 	const char		*who, *list = "";
 
 	lo = only ? 0 : teardown_start(f, from);
+	peers = !scheduler_kill(init) && srun_peers(f, from, lo, only);
 	for (size_t i = lo; i < f->tl->n; i++) {
 		const struct event *e = f->tl->v[i];
 
 		if (only ? !is_cascade(e->kind) || facts_foreign(f, e) :
 		    !in_cascade(f, from, lo, i))
 			continue;
-		if (peer_side(init, e->kind) != collective)
+		if ((peer_side(init, e->kind) ||
+		    (peers && e->kind == EV_SRUN_TASK_EXIT)) != collective)
 			continue;
 		total++;
 		if (nall < sizeof(all) / sizeof(all[0]))

@@ -22,6 +22,10 @@ static const struct words stack_words[] = {
 	    "loads) has no GPU code for this device's architecture: a build "
 	    "problem. Memory settings cannot help; any memory-tuning advice "
 	    "printed with it is generic." },
+	{ .key = "invalid_symbol", .detail = "The GPU code has no symbol the "
+	    "program asked for (cudaErrorInvalidSymbol): most often a build "
+	    "without code for this GPU's architecture, a build problem that "
+	    "memory settings cannot help." },
 	{ .key = "not_initialized", .detail = "A library called the CUDA "
 	    "driver before initialising it (CUDA_ERROR_NOT_INITIALIZED): a "
 	    "software version problem, not the GPUs or their access; a "
@@ -132,6 +136,14 @@ m_node_fail(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->detail = arena_printf(a, "Node %s failed: Slurm lost contact with "
 	    "it (not responding, rebooted or down), and the job's work there "
 	    "ended with it.", s->node != NULL ? s->node : "?");
+	if (ev_str_is(s, "what", "prolog_failed")) {
+		m->confidence_reason = "slurmd's own notice to the job; what "
+		    "the Prolog found is in the node's slurmd log";
+		m->detail = arena_printf(a, "The Prolog on node %s failed, so "
+		    "Slurm took the node out of service (drained or down) and "
+		    "revoked the allocation: the job never ran there.",
+		    s->node != NULL ? s->node : "?");
+	}
 	return 1;
 }
 
@@ -159,10 +171,20 @@ m_storage(const struct facts *f, struct arena *a, struct rmatch *m)
 	if (s->sig != NULL && strcmp(s->sig, "S-K8S-EVICT-STORAGE") == 0) {
 		m->confidence_reason = "the kubelet's own eviction message "
 		    "names a disk resource, not memory";
-		m->detail = arena_printf(a, "Storage ran out, not memory: the "
+		m->detail = ev_field(s, "volume") != NULL ? arena_printf(a,
+		    "Storage ran out, not memory: the kubelet evicted the pod "
+		    "because its emptyDir volume %.*s outgrew its size limit "
+		    "(an exit 137 that follows is the eviction's kill, not the "
+		    "OOM killer).", (int)ev_str(s, "volume").n,
+		    ev_str(s, "volume").p) : str_starts(e, "ephemeral-") ||
+		    str_eq(e, "nodefs") || str_eq(e, "imagefs") ?
+		    arena_printf(a, "Storage ran out, not memory: the "
 		    "kubelet evicted the pod because the node was low on %.*s "
 		    "(the container's writable layer, emptyDir volumes and "
-		    "logs count against it).", (int)e.n, e.p ? e.p : "");
+		    "logs count against it).", (int)e.n, e.p ? e.p : "") :
+		    "Storage ran out, not memory: the kubelet evicted the pod "
+		    "because it used more local ephemeral storage (writable "
+		    "layer, emptyDir volumes, logs) than its limit.";
 		m->next_action = "Write large files (model weights, caches) "
 		    "to a mounted volume rather than the container's own "
 		    "filesystem, or set an ephemeral-storage request and "
@@ -372,6 +394,10 @@ static const struct words benign_words[] = {
 	{ .key = "lsf_done", .detail = "LSF's job report says the job "
 	    "completed successfully (exit 0); its memory figures are peaks, "
 	    "not a limit that was hit." },
+	{ .key = "mlock_rlimit", .detail = "mlock() was refused by the "
+	    "locked-memory limit (RLIMIT_MLOCK, 'ulimit -l'), which it reports "
+	    "as \"Cannot allocate memory\": the program runs on with its "
+	    "pages unlocked; no memory ran out." },
 	{ .key = "moab_soft_limit", .detail = "Moab notified that the job "
 	    "passed its soft memory limit: a warning sent while the job runs "
 	    "on; only the hard limit kills, and no kill was reported." },
@@ -420,6 +446,67 @@ m_benign_only(const struct facts *f, struct arena *a, struct rmatch *m)
 		m->detail = "PyTorch warns at exit that "
 		    "destroy_process_group() was not called; it is printed on "
 		    "every normal exit of such programs and is not a failure.";
+	return 1;
+}
+
+/* A GPU of the snapshot at least half full: the memory a running
+ * process holds (its own reservation, most often), or NULL. */
+static const struct event *
+gpu_held(const struct facts *f)
+{
+	for (int i = 0; i < f->ngpus; i++) {
+		const struct event	*g = f->gpus[i].gpu;
+		int64_t			 u = ev_num_or(g, "fb_used_bytes", -1);
+		int64_t			 t = ev_num_or(g, "fb_total_bytes", -1);
+
+		if (g != NULL && !facts_foreign(f, g) && u > 0 && t > 0 &&
+		    u >= t / 2)
+			return g;
+	}
+	return NULL;
+}
+
+/* Memory readings and nothing else: an inference server's report of the
+ * KV cache it reserved, or a GPU that nvidia-smi shows mostly full,
+ * with no failure line, no kill and no failed state anywhere. The
+ * question such evidence answers is "why is so much memory used", and
+ * the answer is a reservation, not an incident. */
+static int
+m_readings_only(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*kv = NULL, *g = gpu_held(f);
+
+	if (!nothing_failed(f))
+		return 0;
+	for (size_t i = 0; i < f->tl->n && kv == NULL; i++)
+		if (f->tl->v[i]->kind == EV_MEM_FIGURE &&
+		    ev_str_is(f->tl->v[i], "what", "kv_cache_reserved") &&
+		    !facts_foreign(f, f->tl->v[i]))
+			kv = f->tl->v[i];
+	if (kv == NULL && g == NULL)
+		return 0;
+	m->initiating = kv != NULL ? kv : g;
+	rmatch_support(m, g);
+	m->confidence = "low";
+	m->confidence_reason = "nothing in the evidence failed; what is "
+	    "missing is the failure itself, if there was one (the job's "
+	    "error output or exit state)";
+	if (kv != NULL)
+		m->detail = arena_printf(a, "The server reported the KV cache it "
+		    "reserved at start%s: it takes most of the memory its "
+		    "utilization setting grants (vLLM --gpu-memory-utilization, SGLang "
+		    "--mem-fraction-static, TensorRT-LLM's free-memory "
+		    "fraction) whatever the model's size, so a full GPU is its "
+		    "design, not a leak or a failure.", ev_num_or(kv,
+		    "kv_bytes", -1) > 0 ? arena_printf(a, " (%s)", fmt_bytes(a,
+		    ev_num_or(kv, "kv_bytes", 0))) : "");
+	else
+		m->detail = arena_printf(a, "The GPU snapshot shows %s of %s in "
+		    "use and no failure anywhere: memory held by a running "
+		    "process (a server or framework that reserves it up front "
+		    "holds most of the device by design), not an incident.",
+		    fmt_bytes(a, ev_num_or(g, "fb_used_bytes", 0)),
+		    fmt_bytes(a, ev_num_or(g, "fb_total_bytes", 0)));
 	return 1;
 }
 
@@ -501,7 +588,7 @@ const struct rule	rules_outcome[] = {
 	      "that failed first.",
 	  .match = m_only_secondary },
 	{ .id = "R-INC-002", .cause = "inconclusive", .boundary = "unknown",
-	  .prio = 5, .rclass = RC_FINAL, .seeds = "S000 evidence checklist",
+	  .prio = 6, .rclass = RC_FINAL, .seeds = "S000 evidence checklist",
 	  .signals = "no failure evidence at all",
 	  .meaning = "The evidence cannot decide.",
 	  .next_action = "Collect with oomtrail-collect on the job's nodes "
@@ -540,6 +627,18 @@ const struct rule	rules_outcome[] = {
 	      "the warning only for speed (an explicit --mem per concurrent "
 	      "srun step, less memory pressure).",
 	  .match = m_benign_only },
+	{ .id = "R-NONE-004", .cause = "no_incident", .boundary = "none",
+	  .prio = 5, .rclass = RC_FINAL, .seeds = "S000 step 2",
+	  .signals = "only memory readings: an inference server's report of "
+	      "the KV cache it reserved (vLLM, SGLang, TensorRT-LLM), or a "
+	      "GPU nvidia-smi shows at least half full; no failure event, "
+	      "kill or failed state anywhere; low confidence",
+	  .meaning = "Memory is in use by design; nothing failed.",
+	  .next_action = "Nothing to fix; to use less memory, lower the "
+	      "server's reservation (--gpu-memory-utilization, "
+	      "--mem-fraction-static, --max-model-len). If the job did fail, "
+	      "collect its error output and sacct State/ExitCode.",
+	  .match = m_readings_only },
 	{ .id = "R-OTHER-001", .cause = "not_oom_other", .boundary = "none",
 	  .prio = 6, .rclass = RC_RECORD, .seeds = "S000 step 2",
 	  .signals = "sacct FAILED/NODE_FAIL/…, or CANCELLED by a user, or "
@@ -593,7 +692,7 @@ const struct rule	rules_outcome[] = {
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 'Confirm the failure is allocation, not corruption'",
 	  .signals = "'no kernel image is available for execution on the "
-	      "device', CUDA_ERROR_NOT_INITIALIZED, nvidia-smi 'couldn't "
+	      "device', 'invalid device symbol', CUDA_ERROR_NOT_INITIALIZED, nvidia-smi 'couldn't "
 	      "communicate with the NVIDIA driver', NVML 'Driver/library "
 	      "version mismatch', 'CUDA driver version is insufficient'",
 	  .meaning = "The CUDA software stack (build, library, driver) "

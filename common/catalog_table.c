@@ -159,17 +159,26 @@ const struct cat_sig catalog_table[] = {
 	    "|CUDA_ERROR_OUT_OF_MEMORY|cuda runtime error \\(2\\) : out of "
 	    "memory|Cuda failure 'out of memory'|\\(error code out of "
 	    "memory\\)|CUDA out of memory|CUDA runtime error: out of memory|"
-	    "CUDA error 2 at [^ ]+: out of memory)",
+	    "CUDA error 2 (?:at [^ ]+|in file [^ ]+ line [0-9]+): out of "
+	    "memory|cuMemAlloc(?:Managed|Pitch)? failed: out of memory|"
+	    "parallel_for failed: (?:cudaErrorMemoryAllocation: )?out of "
+	    "memory|^Error text: out of memory)",
 	  .ere = "CUDA error: out of memory|cudaErrorMemoryAllocation|"
 	    "CUDA_ERROR_OUT_OF_MEMORY|cuda runtime error \\(2\\) : out of "
 	    "memory|Cuda failure 'out of memory'|\\(error code out of "
 	    "memory\\)|CUDA out of memory|CUDA runtime error: out of memory|"
-	    "CUDA error 2 at [^ ]+: out of memory",
+	    "CUDA error 2 (at [^ ]+|in file [^ ]+ line [0-9]+): out of "
+	    "memory|cuMemAlloc(Managed|Pitch)? failed: out of memory|"
+	    "parallel_for failed: (cudaErrorMemoryAllocation: )?out of "
+	    "memory|^Error text: out of memory",
 	  .source = "CUDA runtime/driver error names; PyTorch 0.1-0.4 THC, "
 	    "C10_CUDA_CHECK, torch.AcceleratorError (2.8+); NCCL; LMDeploy "
 	    "TurboMind's check (\"CUDA runtime error: out of memory\"); "
 	    "llama.cpp's 2023 ggml-cuda check (\"CUDA error 2 at FILE:LINE: "
-	    "out of memory\"); "
+	    "out of memory\"), AMReX's (\"CUDA error 2 in file F line N: out "
+	    "of memory\"), PyCUDA (\"cuMemAlloc failed: out of memory\"), "
+	    "Thrust (\"parallel_for failed: out of memory\"), GPUMD's CHECK "
+	    "(\"Error text: out of memory\"); "
 	    "signatures.md 3.1, 3.3, 4.3, 6.3" },
 	/* TensorFlow's stream executor when the driver refuses a device
 	 * allocation (the BFC allocator growing its arena): the size, and
@@ -818,6 +827,18 @@ const struct cat_sig catalog_table[] = {
 	  .ere = "_job_complete: JobId=[0-9]+ (WTERMSIG|WEXITSTATUS) [0-9]+",
 	  .source = "slurmctld job_mgr.c; real Slurm 22.05 fixture" },
 	/* --- a node of the job lost (signatures.md 1.5 NODE_FAIL) --- */
+	/* The node's Prolog failed: slurmd tells the job (salloc, srun and
+	 * the batch log print it), slurmctld drains or downs the node and
+	 * revokes the allocation. */
+	{ .id = "S-SLURM-PROLOG-FAIL", .kind = EV_NODE_FAIL,
+	  .cls = CAT_PRIMARY, .group = "node",
+	  .needles = { "Prolog failure on node" },
+	  .pcre = "Prolog failure on node (?<node>[^\\s,]+)",
+	  .ere = "Prolog failure on node [^ ,]+",
+	  .source = "slurmd req.c (slurm_notify_job \"Prolog failure on node "
+	    "%s\") and slurmctld's node registration (\"..., draining the "
+	    "node\" / \"state to DOWN\"), Slurm 2.x to 25.x",
+	  .what = "prolog_failed", .no_baseline = 1 },
 	{ .id = "S-SLURM-NODE-FAIL", .kind = EV_NODE_FAIL, .cls = CAT_PRIMARY,
 	  .group = "node",
 	  .needles = { "Node failure on", " not responding",
@@ -1269,6 +1290,19 @@ const struct cat_sig catalog_table[] = {
 	    "signal 9: SIGKILL\\)",
 	  .source = "JetBrains IDE run console (PyCharm)",
 	  .what = "ide_run", .no_baseline = 1 },
+	/* Go's os/exec: a child that died of SIGKILL ("signal: killed"),
+	 * as Ollama reports its runner. */
+	{ .id = "S-GO-SIGNAL-KILLED", .kind = EV_CHILD_KILLED,
+	  .cls = CAT_SECONDARY, .group = "sigkill",
+	  .needles = { "signal: killed" },
+	  .pcre = "(?:process has terminated|exit status|error|failed): "
+	    "signal: killed(?![A-Za-z])",
+	  .ere = "(process has terminated|exit status|error|failed): signal: "
+	    "killed",
+	  .source = "Go os/exec ExitError.Error() (\"signal: killed\") "
+	    "wrapped by the caller; ollama (\"llama runner process has "
+	    "terminated: signal: killed\"), ollama/ollama#9908",
+	  .what = "go_exec", .no_baseline = 1 },
 	{ .id = "S-EXIT-137", .kind = EV_CHILD_KILLED,
 	  .cls = CAT_SECONDARY, .group = "sigkill",
 	  .needles = { "exit status 137", "exited with code 137",
@@ -1415,13 +1449,22 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-K8S-EVICT-STORAGE", .kind = EV_STORAGE_FULL,
 	  .cls = CAT_PRIMARY, .group = "storage",
 	  .needles = { "low on resource: ephemeral-storage",
-	      "low on resource: nodefs", "low on resource: imagefs" },
+	      "low on resource: nodefs", "low on resource: imagefs",
+	      "Usage of EmptyDir volume", "local ephemeral storage" },
 	  .pcre = "The node was low on resource: (?<error>ephemeral-storage|"
-	    "nodefs|imagefs)",
+	    "nodefs|imagefs)|(?<error>Usage of EmptyDir volume) \"(?<volume>"
+	    "[^\"]+)\" exceeds the limit|Pod (?<error>ephemeral local "
+	    "storage) usage exceeds the total limit|Container (?<container>"
+	    "[^ ]+) exceeded its (?<error>local ephemeral storage) limit",
 	  .ere = "The node was low on resource: (ephemeral-storage|nodefs|"
-	    "imagefs)",
+	    "imagefs)|Usage of EmptyDir volume .* exceeds the limit|Pod "
+	    "ephemeral local storage usage exceeds the total limit|exceeded "
+	    "its local ephemeral storage limit",
 	  .source = "kubelet eviction manager (nodeLowMessageFmt with a disk "
-	    "signal); GoogleCloudPlatform/kubernetes-engine-samples#1581",
+	    "signal; emptyDirMessageFmt, podEphemeralStorageMessageFmt, "
+	    "containerEphemeralStorageMessageFmt); "
+	    "GoogleCloudPlatform/kubernetes-engine-samples#1581, "
+	    "kserve/modelmesh-runtime-adapter#48",
 	  .what = "storage", .no_baseline = 1 },
 	{ .id = "S-YARN-MEMLIMIT", .kind = EV_ENFORCER_KILL,
 	  .cls = CAT_PRIMARY, .group = "enforcer",
@@ -1561,10 +1604,12 @@ const struct cat_sig catalog_table[] = {
 	  .needles = { "Cannot allocate memory", "bad_alloc", "MemoryError",
 	      "Out of memory!", "Out of memory in perl:",
 	      "DefaultCPUAllocator: " },
-	  .pcre = "^(?!(?:slurmstepd|slurmd|slurmctld)(?:-[^\\s:\\[]+)?"
+	  .pcre = "^(?!.*failed to mlock )(?!(?:slurmstepd|slurmd|slurmctld)"
+	    "(?:-[^\\s:\\[]+)?"
 	    "(?:\\[[0-9]+\\])?: |\\[(?:StepId=)?[0-9]+\\.[A-Za-z0-9_+]+\\] )"
-	    ".*?(?<error>Cannot allocate memory|std::bad_alloc|"
-	    "(?<![A-Za-z])MemoryError(?![A-Za-z])|"
+	    ".*?(?<error>Cannot allocate memory|std::bad_alloc(?!: "
+	    "out_of_memory: CUDA)|"
+	    "(?<![A-Za-z])MemoryError(?![A-Za-z])(?!: cuMem)|"
 	    "^Out of memory(?:!$| in perl:)|"
 	    "DefaultCPUAllocator: (?:not enough memory|can't allocate memory)"
 	    "(?:: you tried to allocate (?<requested_bytes>[0-9]+) bytes)?)",
@@ -1580,7 +1625,10 @@ const struct cat_sig catalog_table[] = {
 	    "on a "
 	    "slurmstepd/slurmd/slurmctld line (\"slurmstepd: \", syslog "
 	    "\"slurmd[pid]: \", slurmd.log \"[job.step] \"): a daemon's "
-	    "ENOMEM is not the application's" },
+	    "ENOMEM is not the application's, nor is mlock's (RLIMIT_MLOCK); "
+	    "not PyCUDA's \"MemoryError: "
+	    "cuMemAlloc failed\" nor RMM's \"std::bad_alloc: out_of_memory: "
+	    "CUDA error\", which are the device's" },
 	/* A file system full or over quota (not /dev/shm, which is the
 	 * shm rows' and shm_limit's; not a cgroup, which the rows above
 	 * take in this group). */
@@ -1788,6 +1836,20 @@ const struct cat_sig catalog_table[] = {
 	  .source = "PyTorch >= 2.4 ProcessGroupNCCL destructor at exit; "
 	    "NVIDIA/Megatron-LM#1541",
 	  .what = "pg_not_destroyed", .no_baseline = 1 },
+	/* mlock(2) refused by RLIMIT_MLOCK (ENOMEM is its errno for that):
+	 * llama.cpp and others warn and run on with pages unlocked. */
+	{ .id = "S-MLOCK-RLIMIT", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
+	  .group = "benign",
+	  .needles = { "failed to mlock", "RLIMIT_MLOCK" },
+	  .pcre = "failed to mlock (?<lock_bytes>[0-9]+)-byte buffer|Try "
+	    "increasing RLIMIT_MLOCK",
+	  .ere = "failed to mlock [0-9]+-byte buffer|Try increasing "
+	    "RLIMIT_MLOCK",
+	  .source = "llama.cpp llama_mlock (\"warning: failed to mlock "
+	    "%zu-byte buffer (after previously locking %zu bytes): %s\", "
+	    "\"Try increasing RLIMIT_MLOCK ('ulimit -l' as root).\"); "
+	    "h2oai/h2ogpt#812",
+	  .what = "mlock_rlimit", .no_baseline = 1 },
 	/* --- a program that failed without any signature above: it rules
 	 * out no_incident, never decides a cause. --- */
 	{ .id = "S-PY-TRACEBACK", .kind = EV_APP_ERROR, .cls = CAT_CONTEXT,
@@ -1860,6 +1922,18 @@ const struct cat_sig catalog_table[] = {
 	    "twin: a binary built without code for this GPU's architecture; "
 	    "signatures.md 6.3",
 	  .what = "no_kernel_image", .no_baseline = 1 },
+	/* cudaErrorInvalidSymbol (13): the device code has no symbol the
+	 * host asked for; a binary without code for this GPU (its PTX
+	 * JIT-compiled for another) is the common cause. */
+	{ .id = "S-CUDA-INVALID-SYMBOL", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "invalid device symbol", "cudaErrorInvalidSymbol" },
+	  .pcre = "(?<error>invalid device symbol|cudaErrorInvalidSymbol)",
+	  .ere = "invalid device symbol|cudaErrorInvalidSymbol",
+	  .source = "cudaErrorInvalidSymbol (13), cudaGetErrorString \"invalid "
+	    "device symbol\"; ccsb-scripps/AutoDock-GPU (A100 without an "
+	    "sm_80 target)",
+	  .what = "invalid_symbol", .no_baseline = 1 },
 	{ .id = "S-CUDA-NOT-INITIALIZED", .kind = EV_CUDA_STACK,
 	  .cls = CAT_PRIMARY, .group = "cuda_stack",
 	  .needles = { "CUDA_ERROR_NOT_INITIALIZED" },
@@ -1998,6 +2072,50 @@ const struct cat_sig catalog_table[] = {
 	 * LogProcessor): after data_time, "memory: N" is
 	 * torch.cuda.max_memory_allocated() in MiB for the logging
 	 * interval. */
+	/* An inference server reporting the KV cache it reserved at start:
+	 * memory taken on purpose (most of what --gpu-memory-utilization or
+	 * --mem-fraction-static grants), which makes a GPU look full while
+	 * nothing failed. */
+	{ .id = "S-KV-CACHE-RESERVED", .kind = EV_MEM_FIGURE,
+	  .cls = CAT_CONTEXT, .group = "mem_figure",
+	  .needles = { "Available KV cache memory:", "GPU KV cache size:",
+	      "GPU blocks:", "KV Cache is allocated", "for k/v cache",
+	      "tokens in paged KV cache" },
+	  .pcre = "Available KV cache memory: (?<kv_bytes>[0-9.]+ ?[KMGT]i?B)"
+	    "|GPU KV cache size: (?<tokens>[0-9,]+) tokens"
+	    "|# (?:GPU|cuda) blocks: (?<blocks>[0-9]+), # CPU blocks: "
+	    "[0-9]+"
+	    "|KV Cache is allocated\\. #tokens: (?<tokens>[0-9]+), K size: "
+	    "(?<k_bytes>[0-9.]+ ?[KMGT]i?B), V size: (?<v_bytes>[0-9.]+ ?"
+	    "[KMGT]i?B)"
+	    "|Allocate (?<kv_bytes>[0-9]+) bytes for k/v cache"
+	    "|Using (?<tokens>[0-9]+) tokens in paged KV cache",
+	  .ere = "Available KV cache memory: [0-9.]+|GPU KV cache size: "
+	    "[0-9,]+ tokens|# (GPU|cuda) blocks: [0-9]+, # CPU blocks: |"
+	    "KV Cache is allocated\\. #tokens: [0-9]+|Allocate [0-9]+ bytes "
+	    "for k/v cache|Using [0-9]+ tokens in paged KV cache",
+	  .source = "vLLM V1 (\"Available KV cache memory: %.2f GiB\", \"GPU "
+	    "KV cache size: {:,} tokens\") and V0 (\"# GPU blocks: %d, # CPU "
+	    "blocks: %d\", \"# cuda blocks\" in 0.5-0.6); SGLang "
+	    "memory_pool (\"KV Cache is allocated. #tokens: %d, K size: %.2f "
+	    "GB, V size: %.2f GB\"); TensorRT-LLM runtime (\"Allocate %zu "
+	    "bytes for k/v cache.\", \"Using %d tokens in paged KV "
+	    "cache.\"); vllm-project/vllm#21348, "
+	    "NVIDIA/TensorRT-LLM#1400",
+	  .what = "kv_cache_reserved", .no_baseline = 1 },
+	/* llama.cpp's KV cache at context creation (2023's "kv self size",
+	 * the per-backend buffer since 2024). */
+	{ .id = "S-LLAMACPP-KV", .kind = EV_MEM_FIGURE, .cls = CAT_CONTEXT,
+	  .group = "mem_figure",
+	  .needles = { "kv self size", "KV buffer size =" },
+	  .pcre = "kv self size += +(?<kv_bytes>[0-9.]+ ?[KMG]i?B)|"
+	    "(?<backend>[A-Za-z0-9_]+) KV buffer size = +(?<kv_bytes>[0-9.]+ "
+	    "?[KMG]i?B)",
+	  .ere = "kv self size += +[0-9.]+|KV buffer size = +[0-9.]+",
+	  .source = "llama.cpp llama_new_context_with_model (\"kv self size  = "
+	    "%7.2f MB\", 2023) and llama_kv_cache_init (\"%s KV buffer size = "
+	    "%8.2f MiB\"); h2oai/h2ogpt#812",
+	  .what = "kv_cache_reserved", .no_baseline = 1 },
 	{ .id = "S-MMCV-MEMORY", .kind = EV_MEM_FIGURE, .cls = CAT_CONTEXT,
 	  .group = "mem_figure",
 	  .needles = { ", memory: ", "  memory: " },

@@ -368,6 +368,57 @@ run_text(const char *name, const char *text)
 	return run(in, 1, 1);
 }
 
+/* Whose finding srun's task exits join (lines from corpus e406, a
+ * two-node DDP job): several tasks exiting on their own after one rank's
+ * device OOM are the other ranks stopping, the cascade; one task's exit
+ * is that failure's echo; after a time limit every exit is the
+ * scheduler's kill, never a cascade. */
+static int
+finding_rule(const struct analysis *an, const char *rule)
+{
+	for (size_t i = 0; i < an->nsecondary; i++)
+		if (strcmp(an->secondary[i].rule, rule) == 0)
+			return 1;
+	return 0;
+}
+
+DEFINE_TEST(test_analysis_srun_exits_of_peers_are_cascade)
+{
+	static const char oom[] = "OutOfMemoryError: CUDA out of memory. "
+	    "Tried to allocate 112.00 MiB. GPU 2 has a total capacty of 15.78 "
+	    "GiB of which 27.19 MiB is free.\n";
+	static const char one[] = "srun: error: ib12gpu-002: task 4: Exited "
+	    "with exit code 1\n";
+	static const char many[] = "srun: error: ib12gpu-002: task 4: Exited "
+	    "with exit code 1\nsrun: error: ib12gpu-001: tasks 0-1: Exited "
+	    "with exit code 1\n";
+	static const char banner[] = "slurmstepd: error: *** JOB 4714782 ON "
+	    "ib12gpu-001 CANCELLED AT 2023-11-29T15:47:21 DUE TO TIME LIMIT "
+	    "***\n";
+	char		 buf[1024];
+	struct analysis	*an;
+
+	snprintf(buf, sizeof(buf), "%s%s", oom, many);
+	if ((an = run_text("many.log", buf)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "cuda_oom_exhaustion");
+	CHECK(finding_rule(an, "R-CASCADE-001"));
+	CHECK(!finding_rule(an, "R-CASCADE-002"));
+	analysis_free(an);
+	snprintf(buf, sizeof(buf), "%s%s", oom, one);
+	if ((an = run_text("one.log", buf)) == NULL)
+		return;
+	CHECK(!finding_rule(an, "R-CASCADE-001"));
+	CHECK(finding_rule(an, "R-CASCADE-002"));
+	analysis_free(an);
+	snprintf(buf, sizeof(buf), "%s%s", banner, many);
+	if ((an = run_text("limit.log", buf)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "time_limit");
+	CHECK(!finding_rule(an, "R-CASCADE-001"));
+	analysis_free(an);
+}
+
 /* Accounting that lags: slurmdbd still has the job PENDING with no
  * usable ReqMem while its batch step runs (a real trap bundle's sacct);
  * scontrol's record of the running job gives the request instead. */
@@ -1279,6 +1330,29 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "*ERROR* PSP create ring failed!", "xid_fault", "R-HW-001" },
 		{ "RuntimeError: DataLoader worker (pid 47) is killed by signal: "
 		    "Bus", "shm_limit", NULL },
+		/* PyCUDA's MemoryError is the device's, not the host's */
+		{ "MemoryError: cuMemAlloc failed: out of memory",
+		    "cuda_oom_exhaustion", "R-DEV-007" },
+		{ "amrex::Abort::0::CUDA error 2 in file ../../../../amrex/Src/"
+		    "Base/AMReX_Arena.cpp line 169: out of memory !!!",
+		    "cuda_oom_exhaustion", "R-DEV-007" },
+		/* mlock refused by RLIMIT_MLOCK: ENOMEM, but no memory ran
+		 * out */
+		{ "warning: failed to mlock 139264000-byte buffer (after "
+		    "previously locking 0 bytes): Cannot allocate memory",
+		    "no_incident", "R-NONE-003" },
+		{ "salloc: Prolog failure on node k003-006", "not_oom_other",
+		    "R-OTHER-004" },
+		{ "SetKernelsGpuData copy to cData failed invalid device symbol",
+		    "not_oom_other", "R-OTHER-021" },
+		{ "llama runner process has terminated: signal: killed",
+		    "host_oom", "R-HOST-009" },
+		{ "    message: 'Usage of EmptyDir volume \"models-dir\" exceeds "
+		    "the limit \"1536Mi\". '", "not_oom_other", "R-OTHER-005" },
+		{ "[TensorRT-LLM][INFO] Using 10718 tokens in paged KV cache.",
+		    "no_incident", "R-NONE-004" },
+		{ "Duplicate GPU detected : rank 0 and rank 1 both on CUDA "
+		    "device 2000", "not_oom_other", "R-OTHER-023" },
 		/* not Ray's table: an ordinary ps header */
 		{ "  PID TTY          TIME CMD", "inconclusive", NULL },
 	};

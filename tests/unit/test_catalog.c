@@ -275,6 +275,18 @@ static const struct row_line row_lines[] = {
 	R("S-NCCL-BLOCKING-WAIT", FX "example-nccl_watchdog.txt",
 	  "blocking wait"),
 	R("S-NCCL-SHM", FX "example-nccl_shm.txt", "failed to extend"),
+	R("S-KV-CACHE-RESERVED", CX "f602-vllm-sglang-kv-cache-size-comparison-"
+	  "qwen3-235b-fp8-no-failure/evidence.log", "GPU KV cache size"),
+	R("S-LLAMACPP-KV", CX "f705-h2ogpt-llamacpp-two-l4-mlock-warning-"
+	  "rlimit-model-loads-no-failure/evidence.log", "kv self size"),
+	R("S-MLOCK-RLIMIT", CX "f705-h2ogpt-llamacpp-two-l4-mlock-warning-"
+	  "rlimit-model-loads-no-failure/evidence.log", "failed to mlock"),
+	R("S-GO-SIGNAL-KILLED", CX "f703-ollama-gemma3-27b-docker-memory-8g-"
+	  "runner-signal-killed/evidence.log", "signal: killed"),
+	R("S-SLURM-PROLOG-FAIL", CX "h504-hpcfund-salloc-prolog-failure-"
+	  "allocation-revoked/evidence.log", "Prolog failure"),
+	R("S-CUDA-INVALID-SYMBOL", CX "d410-autodock-gpu-a100-no-sm80-target-"
+	  "invalid-device-symbol/evidence.log", "invalid device symbol"),
 	R("S-NCCL-DUPLICATE-GPU", CX "e307-dfine-ddp-hardcoded-device-nccl-"
 	  "duplicate-gpu-invalid-usage/evidence.log", "Duplicate GPU"),
 	R("S-NCCL-ERROR", FX "example-nccl_watchdog.txt",
@@ -469,6 +481,25 @@ DEFINE_TEST(test_catalog_every_row_fires)
 /* Other real forms of rows row_lines already covers: printed by another
  * version or tool, wrapped or redacted by whoever pasted them. */
 static const struct row_line variant_lines[] = {
+	R("S-KV-CACHE-RESERVED", CX "f711-trtllm-triton-a10-paged-kv-10718-"
+	  "tokens-at-095-fraction-question-no-failure/evidence.log",
+	  "tokens in paged KV cache"),
+	R("S-K8S-EVICT-STORAGE", CX "f709-modelmesh-triton-40gb-model-evicted-"
+	  "models-dir-emptydir-1536mi-exit-137/evidence.log", "EmptyDir"),
+	R("S-CUDA-OOM-PLAIN", CX "d406-amrex-arena-init-three-quarters-gpu-"
+	  "oom-at-start/evidence.log", "CUDA error 2 in file"),
+	R("S-CUDA-OOM-PLAIN", CX "d407-cryosparc-v0-refine-box-1024-titan-"
+	  "black-6gb-cumemalloc/evidence.log", "cuMemAlloc failed"),
+	R("S-CUDA-OOM-PLAIN", CX "d404-cudf-groupby-5gb-csv-one-1080ti-of-"
+	  "two/evidence.log", "parallel_for failed"),
+	R("S-CUDA-OOM-PLAIN", CX "d408-gpumd-msd-5m-correlation-steps-cuda-"
+	  "oom/evidence.log", "Error text: out of memory"),
+	R("S-KV-CACHE-RESERVED", CX "f602-vllm-sglang-kv-cache-size-comparison-"
+	  "qwen3-235b-fp8-no-failure/evidence.log", "KV Cache is allocated"),
+	R("S-KV-CACHE-RESERVED", CX "f602-vllm-sglang-kv-cache-size-comparison-"
+	  "qwen3-235b-fp8-no-failure/evidence.log", "Available KV cache"),
+	R("S-KV-CACHE-RESERVED", CX "f305-trtllm-a100-67gb-kv-cache-"
+	  "preallocated-by-design/evidence.log", "bytes for k/v cache"),
 	R("S-VLLM-KV-CACHE", CX "f603-vllm-recipes-qwen3-coder-480b-fp8-256k-"
 	  "needs-62gib-kv-has-48.66/evidence.log", "48.66 GiB"),
 	R("S-NVML-DRIVER-MISMATCH", CX "f601-fauxpilot-triton-container-nvml-"
