@@ -30,6 +30,10 @@ static const struct words stack_words[] = {
 	    "driver before initialising it (CUDA_ERROR_NOT_INITIALIZED): a "
 	    "software version problem, not the GPUs or their access; a "
 	    "framework may then silently fall back to the CPU." },
+	{ .key = "driver_init_failed", .detail = "The CUDA driver failed to "
+	    "initialise (cuInit returned an error): the driver or its kernel "
+	    "modules on the node, not the job's memory; a server that "
+	    "falls back to the CPU keeps running without the GPU." },
 	{ .key = "driver_unreachable", .detail = "nvidia-smi could not talk "
 	    "to the NVIDIA driver at all: the kernel module is not loaded or "
 	    "does not match; a node problem, not the job's GPU access." },

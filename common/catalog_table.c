@@ -162,7 +162,8 @@ const struct cat_sig catalog_table[] = {
 	    "CUDA error 2 (?:at [^ ]+|in file [^ ]+ line [0-9]+): out of "
 	    "memory|cuMemAlloc(?:Managed|Pitch)? failed: out of memory|"
 	    "parallel_for failed: (?:cudaErrorMemoryAllocation: )?out of "
-	    "memory|^Error text: out of memory)",
+	    "memory|^Error text: out of memory|CUDA runtime error in "
+	    "[^ ]+(?: [^ ]+)*?: out of memory)",
 	  .ere = "CUDA error: out of memory|cudaErrorMemoryAllocation|"
 	    "CUDA_ERROR_OUT_OF_MEMORY|cuda runtime error \\(2\\) : out of "
 	    "memory|Cuda failure 'out of memory'|\\(error code out of "
@@ -170,7 +171,8 @@ const struct cat_sig catalog_table[] = {
 	    "CUDA error 2 (at [^ ]+|in file [^ ]+ line [0-9]+): out of "
 	    "memory|cuMemAlloc(Managed|Pitch)? failed: out of memory|"
 	    "parallel_for failed: (cudaErrorMemoryAllocation: )?out of "
-	    "memory|^Error text: out of memory",
+	    "memory|^Error text: out of memory|CUDA runtime error in .*: out "
+	    "of memory",
 	  .source = "CUDA runtime/driver error names; PyTorch 0.1-0.4 THC, "
 	    "C10_CUDA_CHECK, torch.AcceleratorError (2.8+); NCCL; LMDeploy "
 	    "TurboMind's check (\"CUDA runtime error: out of memory\"); "
@@ -178,7 +180,9 @@ const struct cat_sig catalog_table[] = {
 	    "out of memory\"), AMReX's (\"CUDA error 2 in file F line N: out "
 	    "of memory\"), PyCUDA (\"cuMemAlloc failed: out of memory\"), "
 	    "Thrust (\"parallel_for failed: out of memory\"), GPUMD's CHECK "
-	    "(\"Error text: out of memory\"); "
+	    "(\"Error text: out of memory\"), TensorRT-LLM's TLLM_CUDA_CHECK "
+	    "(\"CUDA runtime error in ::cudaMallocAsync(...): out of "
+	    "memory\"); "
 	    "signatures.md 3.1, 3.3, 4.3, 6.3" },
 	/* TensorFlow's stream executor when the driver refuses a device
 	 * allocation (the BFC allocator growing its arena): the size, and
@@ -1942,6 +1946,18 @@ const struct cat_sig catalog_table[] = {
 	  .source = "CUresult 3: a driver API call before cuInit (jaxlib "
 	    "0.4.26 versions_helpers.cc, jax-ml/jax#20711)",
 	  .what = "not_initialized", .no_baseline = 1 },
+	/* Ollama's GPU discovery when cuInit fails (its code printed): the
+	 * driver would not initialise; 100 (no device) is not this row's. */
+	{ .id = "S-OLLAMA-CUDA-INIT", .kind = EV_CUDA_STACK, .cls = CAT_PRIMARY,
+	  .group = "cuda_stack",
+	  .needles = { "cuda driver library init failure: " },
+	  .pcre = "cuda driver library init failure: (?<cuda_error>(?!100(?!"
+	    "[0-9]))[0-9]+)",
+	  .ere = "cuda driver library init failure: [0-9]+",
+	  .source = "ollama discover/gpu.go (\"cuda driver library init "
+	    "failure: %d\", cuInit's CUresult); ollama/ollama#11593 (3, "
+	    "CUDA_ERROR_NOT_INITIALIZED, from an nvidia_uvm HMM bug)",
+	  .what = "driver_init_failed", .no_baseline = 1 },
 	{ .id = "S-NVSMI-NO-DRIVER", .kind = EV_CUDA_STACK, .cls = CAT_PRIMARY,
 	  .group = "cuda_stack",
 	  .needles = { "communicate with the NVIDIA driver" },

@@ -285,6 +285,8 @@ static const struct row_line row_lines[] = {
 	  "runner-signal-killed/evidence.log", "signal: killed"),
 	R("S-SLURM-PROLOG-FAIL", CX "h504-hpcfund-salloc-prolog-failure-"
 	  "allocation-revoked/evidence.log", "Prolog failure"),
+	R("S-OLLAMA-CUDA-INIT", CX "f701-ollama-rtx-pro-6000-cudart-init-"
+	  "failure-3-uvm-hmm-driver-bug/evidence.log", "init failure: 3"),
 	R("S-CUDA-INVALID-SYMBOL", CX "d410-autodock-gpu-a100-no-sm80-target-"
 	  "invalid-device-symbol/evidence.log", "invalid device symbol"),
 	R("S-NCCL-DUPLICATE-GPU", CX "e307-dfine-ddp-hardcoded-device-nccl-"
@@ -492,6 +494,8 @@ static const struct row_line variant_lines[] = {
 	  "black-6gb-cumemalloc/evidence.log", "cuMemAlloc failed"),
 	R("S-CUDA-OOM-PLAIN", CX "d404-cudf-groupby-5gb-csv-one-1080ti-of-"
 	  "two/evidence.log", "parallel_for failed"),
+	R("S-CUDA-OOM-PLAIN", CX "f309-trtllm-triton-mistral7b-engine-batch32-"
+	  "seq48k-runtime-buffers-oom/evidence.log", "cudaMallocAsync"),
 	R("S-CUDA-OOM-PLAIN", CX "d408-gpumd-msd-5m-correlation-steps-cuda-"
 	  "oom/evidence.log", "Error text: out of memory"),
 	R("S-KV-CACHE-RESERVED", CX "f602-vllm-sglang-kv-cache-size-comparison-"
