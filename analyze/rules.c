@@ -204,6 +204,32 @@ repeats_init(const struct event *init, const struct event *ev)
  * teardown_start)? The initiating line itself never is, even when a
  * second event was read from it (a watchdog line carrying the rank's own
  * CUDA error), nor is a repeat of it. */
+/* A launcher's teardown that names the initiating kill's victim
+ * ("Killing subprocess 410126" beside the kernel's "Killed process
+ * 410126"): whatever the clocks say (an untimed dmesg beside a timed
+ * log), that teardown came after the kill, and every termination of its
+ * block (the same file, consecutive terminations) with it. */
+static int
+kills_victim(const struct facts *f, size_t from, size_t i)
+{
+	const struct event	*init = f->tl->v[from], *t = f->tl->v[i];
+
+	if (init->pid <= 0 || (init->kind != EV_KERNEL_OOM &&
+	    init->kind != EV_CHILD_KILLED))
+		return 0;
+	for (size_t j = 0; j < f->tl->n; j++) {
+		const struct event	*e = f->tl->v[j];
+
+		if (e->kind == EV_PEER_TERMINATED && e->pid == init->pid &&
+		    f->tl->in[j] == f->tl->in[i] &&
+		    e->ref.file_id == t->ref.file_id &&
+		    (e->ref.line > t->ref.line ? e->ref.line - t->ref.line :
+		    t->ref.line - e->ref.line) < 64)
+			return 1;
+	}
+	return 0;
+}
+
 static int
 in_cascade(const struct facts *f, size_t from, size_t lo, size_t i)
 {
@@ -213,7 +239,8 @@ in_cascade(const struct facts *f, size_t from, size_t lo, size_t i)
 	    facts_foreign(f, f->tl->v[i]) ||
 	    repeats_init(f->tl->v[from], f->tl->v[i]))
 		return 0;
-	return i > from || (i >= lo && k == EV_PEER_TERMINATED);
+	return i > from || (i >= lo && k == EV_PEER_TERMINATED) ||
+	    (k == EV_PEER_TERMINATED && kills_victim(f, from, i));
 }
 
 /* The line's short name in a fold: the catalog row's tag, else the
@@ -288,7 +315,7 @@ srun_peers(const struct facts *f, size_t from, size_t lo, int only)
 {
 	struct str	first = { NULL, 0 };
 
-	for (size_t i = lo; i < f->tl->n; i++) {
+	for (size_t i = 0; i < f->tl->n; i++) {
 		const struct event	*e = f->tl->v[i];
 		struct str		 t;
 
@@ -330,7 +357,7 @@ cascade_finding(const struct facts *f, struct analysis *an,
 
 	lo = only ? 0 : teardown_start(f, from);
 	peers = !scheduler_kill(init) && srun_peers(f, from, lo, only);
-	for (size_t i = lo; i < f->tl->n; i++) {
+	for (size_t i = 0; i < f->tl->n; i++) {
 		const struct event *e = f->tl->v[i];
 
 		if (only ? !is_cascade(e->kind) || facts_foreign(f, e) :

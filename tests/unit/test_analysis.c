@@ -419,6 +419,44 @@ DEFINE_TEST(test_analysis_srun_exits_of_peers_are_cascade)
 	analysis_free(an);
 }
 
+/* DeepSpeed's launcher killing its children after the kernel killed one
+ * of them (corpus e204, real lines): the untimed dmesg sorts after the
+ * timed launcher log, but the launcher names the victim's pid, so its
+ * teardown is the kill's cascade. A teardown that names no victim stays
+ * out of it. */
+DEFINE_TEST(test_analysis_launcher_kills_victim_cascade)
+{
+	static const char kill[] = "[856341.770960] Out of memory: Killed "
+	    "process 410126 (python) total-vm:79905000kB, anon-rss:22957108kB, "
+	    "file-rss:72036kB, shmem-rss:15143164kB, UID:1000 pgtables:78032kB "
+	    "oom_score_adj:0\n";
+	static const char launch[] = "[2025-06-02 20:51:24,182] [INFO] "
+	    "[launch.py:319:sigkill_handler] Killing subprocess %s\n"
+	    "[2025-06-02 20:51:24,184] [INFO] [launch.py:319:sigkill_handler] "
+	    "Killing subprocess 410127\n";
+	const char	*in[2] = { "kv/dmesg.txt", "kv/job.log" };
+	struct analysis	*an;
+	FILE		*fp;
+	const char	*victim[2] = { "410126", "410125" };
+
+	CHECK(system("mkdir kv") == 0);
+	for (int k = 0; k < 2; k++) {
+		if ((fp = fopen(in[0], "w")) == NULL)
+			return;
+		fputs(kill, fp);
+		fclose(fp);
+		if ((fp = fopen(in[1], "w")) == NULL)
+			return;
+		fprintf(fp, launch, victim[k]);
+		fclose(fp);
+		if ((an = run(in, 2, 1)) == NULL)
+			return;
+		CHECK_EQ_STR(an->verdict.cause, "host_oom");
+		CHECK_EQ_INT(finding_rule(an, "R-CASCADE-001"), k == 0);
+		analysis_free(an);
+	}
+}
+
 /* Accounting that lags: slurmdbd still has the job PENDING with no
  * usable ReqMem while its batch step runs (a real trap bundle's sacct);
  * scontrol's record of the running job gives the request instead. */
