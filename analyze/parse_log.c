@@ -27,6 +27,8 @@
 #define SM_LINES	64		/* lines a table state machine reads */
 #define FIG_BUDGET	2048		/* memory figures kept per stride */
 #define FIG_SAVE	2048		/* bytes of a skipped figure line kept */
+#define WRAP_MAX	2048		/* bytes of a wrapped message joined */
+#define WRAP_LINES	8		/* lines a wrapped message may span */
 
 /* The last memory-figure line skipped, to keep if it turns out last. */
 struct fig_saved {
@@ -37,7 +39,8 @@ struct fig_saved {
 	int		 valid;
 };
 
-enum sm_kind { SM_NONE, SM_CHILD, SM_SUMMARY, SM_BFC, SM_PS, SM_VMSTAT };
+enum sm_kind { SM_NONE, SM_CHILD, SM_SUMMARY, SM_BFC, SM_PS, SM_VMSTAT,
+	SM_WRAP };
 
 #define PS_COLS		16	/* columns of a ps header kept */
 #define PS_HDR		256	/* bytes of a ps header kept */
@@ -72,6 +75,8 @@ struct logscan {
 	uint64_t	 nfig, fig_kept, fig_stride;
 	struct fig_saved fig;
 	uint64_t	 vm_rows, vm_kept, vm_stride;	/* vmstat thinning */
+	char		 wrap[WRAP_MAX];	/* a wrapped message, joined */
+	size_t		 nwrap;
 };
 
 static void
@@ -219,6 +224,60 @@ ps_header(struct logscan *ls, const struct event *ev)
 	return ls->ps_ncols >= 2;
 }
 
+/*
+ * A device OOM message wrapped over lines as pasted (a terminal or an
+ * issue's 80 columns: "... Tried to allocate 112.00 MiB. GPU 2 has a" /
+ * "total capacty of 15.78 GiB of which 27.19 MiB is free. Process
+ * 307065 has 15.75" / "GiB memory in use. Of the allocated memory ..."):
+ * the head matched without the allocator's figures. The lines after it
+ * are joined to it, blank for newline, until a catalog row reads the
+ * figures from the whole, which the head's event then gets.
+ */
+static void
+wrap_start(struct logscan *ls, struct event *ev)
+{
+	if (ev->kind != EV_CUDA_OOM || ev_field(ev, "allocated_bytes") != NULL ||
+	    ev->text.n >= WRAP_MAX)
+		return;
+	memcpy(ls->wrap, ev->text.p, ev->text.n);
+	ls->nwrap = ev->text.n;
+	ls->sm = SM_WRAP;
+	ls->sm_ev = ev;
+	ls->sm_left = WRAP_LINES;
+}
+
+/* One more line of a wrapped message. Returns 1 when done. */
+static int
+wrap_line(struct logscan *ls, struct str body, int *err)
+{
+	struct cat_match	 m;
+	struct str		 b = str_trim(body);
+	size_t			 row = 0;
+	uint64_t		 groups = 0;
+
+	if (b.n == 0 || ls->nwrap + 1 + b.n > WRAP_MAX)
+		return 1;
+	ls->wrap[ls->nwrap++] = ' ';
+	memcpy(ls->wrap + ls->nwrap, b.p, b.n);
+	ls->nwrap += b.n;
+	while (catalog_match(ls->cat, str_make(ls->wrap, ls->nwrap), &row,
+	    &groups, &m)) {
+		int	figures = 0;
+
+		if (m.sig->kind != EV_CUDA_OOM)
+			continue;
+		for (size_t i = 0; i < m.nf; i++)
+			figures |= strcmp(m.f[i].name, "allocated_bytes") == 0;
+		if (!figures)
+			continue;
+		for (size_t i = 0; i < m.nf; i++)
+			if (ev_field(ls->sm_ev, m.f[i].name) == NULL)
+				*err |= set_field(ls, ls->sm_ev, &m.f[i]) == -1;
+		return 1;
+	}
+	return 0;
+}
+
 static void
 sm_start(struct logscan *ls, struct event *ev)
 {
@@ -235,8 +294,10 @@ sm_start(struct logscan *ls, struct event *ev)
 	else if (ev->sig != NULL && strcmp(ev->sig, "S-VMSTAT-HEADER") == 0 &&
 	    ps_header(ls, ev))
 		ls->sm = SM_VMSTAT;
-	else
+	else {
+		wrap_start(ls, ev);	/* sets its own state, or none */
 		return;
+	}
 	ls->sm_ev = ev;
 	ls->sm_left = SM_LINES;
 	ls->sm_root = 0;
@@ -718,6 +779,8 @@ sm_line(struct logscan *ls, const struct cat_line *cl)
 		done = ps_line(ls, cl, env.body, &err);
 	else if (ls->sm == SM_VMSTAT)
 		done = vmstat_line(ls, cl, env.body, &err);
+	else if (ls->sm == SM_WRAP)
+		done = wrap_line(ls, env.body, &err);
 	else
 		done = summary_line(ls, env.body, &err);
 	if (done || --ls->sm_left == 0)

@@ -643,7 +643,8 @@ kit_is_hip(const struct facts *f, const struct event *ev)
 		    (api.p[2] == 'P' || api.p[2] == 'p');
 	if (ev != NULL && ev->sig != NULL &&
 	    (strncmp(ev->sig, "amdgpu.", 7) == 0 ||
-	    strcmp(ev->sig, "S-HIP-FAULT") == 0))
+	    strcmp(ev->sig, "S-HIP-FAULT") == 0 ||
+	    strcmp(ev->sig, "S-MIOPEN-OOM") == 0))
 		return 1;
 	if (ev != NULL && gpu_is_amd(ev))
 		return 1;

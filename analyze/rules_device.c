@@ -304,21 +304,29 @@ m_held_at_start(const struct facts *f, struct arena *a, struct rmatch *m)
 
 	if (oom == NULL)
 		return 0;
+	cap = fr = -1;
 	if (ev_str_is(oom, "what", "vllm_startup"))
 		s = oom;
-	else	/* the last count before the failure in its own log */
+	else	/* the last counts before the failure in its own log: one
+		 * line with both, or TF 1.0's two lines */
 		for (size_t i = 0; i < f->tl->n; i++) {
 			const struct event *d = f->tl->v[i];
 
-			if (d->kind == EV_DEVICE_FREE && !facts_foreign(f, d) &&
-			    d->ref.file_id == oom->ref.file_id &&
-			    d->ref.line < oom->ref.line &&
-			    (s == NULL || d->ref.line > s->ref.line))
+			if (d->kind != EV_DEVICE_FREE || facts_foreign(f, d) ||
+			    d->ref.file_id != oom->ref.file_id ||
+			    d->ref.line >= oom->ref.line)
+				continue;
+			if (ev_field(d, "capacity_bytes") != NULL)
+				cap = ev_num_or(d, "capacity_bytes", -1);
+			if (ev_field(d, "free_bytes") != NULL) {
+				fr = ev_num_or(d, "free_bytes", -1);
 				s = d;
+			}
 		}
-	if (s == NULL || ev_num(s, "capacity_bytes", &cap) != 0 ||
-	    ev_num(s, "free_bytes", &fr) != 0 || cap <= 0 || fr < 0 ||
-	    fr > cap)
+	if (s == oom && (ev_num(s, "capacity_bytes", &cap) != 0 ||
+	    ev_num(s, "free_bytes", &fr) != 0))
+		return 0;
+	if (s == NULL || cap <= 0 || fr < 0 || fr > cap)
 		return 0;
 	held = cap - fr;
 	if (held < 2 * GiB || held * 10 < cap)

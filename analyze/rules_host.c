@@ -403,13 +403,18 @@ m_sigkill(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
-/* The enforcers that act on the whole node's memory, by "what". */
+/* The enforcers whose words differ from a job limit's, by "what": those
+ * that act on the whole node's memory, and systemd, which only reports
+ * the kernel's kill. */
 static const struct words node_enforcers[] = {
 	{ .key = "ray", .detail = "Ray's memory monitor killed workers "
 	    "because the node's memory use crossed its threshold "
 	    "(RAY_memory_usage_threshold, 95% by default): host RAM of the "
 	    "whole node ran short, counted by Ray before the kernel's OOM "
 	    "killer would act." },
+	{ .key = "systemd", .detail = "systemd reports that the kernel's OOM "
+	    "killer killed a process of the service: host memory ran out, "
+	    "the unit's own limit (MemoryMax) or the node's." },
 	{ .key = "kubernetes_eviction", .detail = "The kubelet evicted the "
 	    "pod because the node was low on memory: host RAM of the whole "
 	    "node ran short, and pods using more than they requested go "

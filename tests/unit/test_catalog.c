@@ -277,6 +277,24 @@ static const struct row_line row_lines[] = {
 	R("S-NCCL-SHM", FX "example-nccl_shm.txt", "failed to extend"),
 	R("S-KV-CACHE-RESERVED", CX "f602-vllm-sglang-kv-cache-size-comparison-"
 	  "qwen3-235b-fp8-no-failure/evidence.log", "GPU KV cache size"),
+	R("S-SYSTEMD-OOM-KILL", CX "f806-ollama-065-gemma3-runner-9.6"
+	  "g-res-9.5g-swap-systemd-oom-killer/evidence.log", "killed by the OOM killer"),
+	R("S-HTCONDOR-PERIODIC-HOLD", CX "h603-osg-htcondor-pycbc-jobs-h"
+	  "eld-system-periodic-hold-memory/evidence.log", "SYSTEM_PERIODIC_HOLD"),
+	R("S-SGE-EXECD-LIMIT", CX "h607-mgatk-uge-execd-enfo"
+	  "rced-h-vmem-max-vmem-749g/evidence.log", "execd enforced"),
+	R("S-TF-DEVICE-FREE-LINES", CX "e501-tf1-gtx1080-session-190mib-fre"
+	  "e-of-7.92gib-other-process-holds-gpu/evidence.log", "Free memory:"),
+	R("S-PADDLE-OOM", CX "e503-paddleocr-gunicorn-13-work"
+	  "ers-all-on-gpu0-25mb-alloc-fails/evidence.log", "Cannot allocate 25"),
+	R("S-MIOPEN-OOM", CX "e508-rocm-keras-rx470-miopen-528mb-b"
+	  "uffer-earlier-keras-calls-held-memory/evidence.log", "Memory not available"),
+	R("S-XLA-HBM-EXCEEDED", CX "e510-colabfold-free-colab-tpu-"
+	  "hbm-9.08g-of-7.48g-compile-oom/evidence.log", "memory space hbm"),
+	R("S-JVM-HEAP-RESERVE", CX "h610-canu-mhap-jvm-could-not-rese"
+	  "rve-heap-slurm-mem-per-cpu-ulimit/evidence.log", "object heap"),
+	R("S-TORQUE-CGROUP-FAIL", CX "h612-torque6-multinode-task-"
+	  "cgroups-15004-job-exec-retry/evidence.log", "failed to create task cgroups"),
 	R("S-LLAMACPP-KV", CX "f705-h2ogpt-llamacpp-two-l4-mlock-warning-"
 	  "rlimit-model-loads-no-failure/evidence.log", "kv self size"),
 	R("S-MLOCK-RLIMIT", CX "f705-h2ogpt-llamacpp-two-l4-mlock-warning-"
@@ -483,6 +501,12 @@ DEFINE_TEST(test_catalog_every_row_fires)
 /* Other real forms of rows row_lines already covers: printed by another
  * version or tool, wrapped or redacted by whoever pasted them. */
 static const struct row_line variant_lines[] = {
+	R("S-SYSTEMD-OOM-KILL", CX "f807-llamacpp-server-prompt-cache-save-"
+	  "3.4gib-state-systemd-oom-kill-16gb-host/evidence.log", "result 'oom-kill'"),
+	R("S-PADDLE-OOM", CX "e502-paddle-aistudio-cannot-alloca"
+	  "te-1.53gb-416mb-left-batch-16-fixed/evidence.log", "Cannot allocate 1.53"),
+	R("S-TF-DEVICE-FREE-LINES", CX "e501-tf1-gtx1080-session-190mib-fre"
+	  "e-of-7.92gib-other-process-holds-gpu/evidence.log", "Total memory:"),
 	R("S-KV-CACHE-RESERVED", CX "f711-trtllm-triton-a10-paged-kv-10718-"
 	  "tokens-at-095-fraction-question-no-failure/evidence.log",
 	  "tokens in paged KV cache"),
