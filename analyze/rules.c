@@ -208,39 +208,62 @@ repeats_init(const struct event *init, const struct event *ev)
  * ("Killing subprocess 410126" beside the kernel's "Killed process
  * 410126"): whatever the clocks say (an untimed dmesg beside a timed
  * log), that teardown came after the kill, and every termination of its
- * block (the same file, consecutive terminations) with it. */
-static int
-kills_victim(const struct facts *f, size_t from, size_t i)
+ * block (the same file, within 64 lines) with it. Returns its index, or
+ * (size_t)-1. */
+static size_t
+victim_teardown(const struct facts *f, size_t from)
 {
-	const struct event	*init = f->tl->v[from], *t = f->tl->v[i];
+	const struct event	*init = f->tl->v[from];
 
 	if (init->pid <= 0 || (init->kind != EV_KERNEL_OOM &&
 	    init->kind != EV_CHILD_KILLED))
-		return 0;
-	for (size_t j = 0; j < f->tl->n; j++) {
-		const struct event	*e = f->tl->v[j];
-
-		if (e->kind == EV_PEER_TERMINATED && e->pid == init->pid &&
-		    f->tl->in[j] == f->tl->in[i] &&
-		    e->ref.file_id == t->ref.file_id &&
-		    (e->ref.line > t->ref.line ? e->ref.line - t->ref.line :
-		    t->ref.line - e->ref.line) < 64)
-			return 1;
-	}
-	return 0;
+		return (size_t)-1;
+	for (size_t j = 0; j < f->tl->n; j++)
+		if (f->tl->v[j]->kind == EV_PEER_TERMINATED &&
+		    f->tl->v[j]->pid == init->pid)
+			return j;
+	return (size_t)-1;
 }
 
 static int
-in_cascade(const struct facts *f, size_t from, size_t lo, size_t i)
+near_teardown(const struct facts *f, size_t vt, size_t i)
+{
+	const struct event	*e, *t = f->tl->v[i];
+
+	if (vt == (size_t)-1)
+		return 0;
+	e = f->tl->v[vt];
+	return f->tl->in[vt] == f->tl->in[i] &&
+	    e->ref.file_id == t->ref.file_id &&
+	    (e->ref.line > t->ref.line ? e->ref.line - t->ref.line :
+	    t->ref.line - e->ref.line) < 64;
+}
+
+/* The cascade's bounds for one initiating event (at from): the first
+ * sibling termination before it (teardown_start) and the teardown that
+ * names its victim. */
+struct cbounds {
+	size_t	from, lo, vt;
+};
+
+static int
+in_cascade(const struct facts *f, const struct cbounds *cb, size_t i)
 {
 	enum ev_kind	k = f->tl->v[i]->kind;
+	size_t		from = cb->from;
 
 	if (i == from || !is_cascade(k) || same_line(f, i, from) ||
 	    facts_foreign(f, f->tl->v[i]) ||
 	    repeats_init(f->tl->v[from], f->tl->v[i]))
 		return 0;
-	return i > from || (i >= lo && k == EV_PEER_TERMINATED) ||
-	    (k == EV_PEER_TERMINATED && kills_victim(f, from, i));
+	return i > from || (k == EV_PEER_TERMINATED && (i >= cb->lo ||
+	    near_teardown(f, cb->vt, i)));
+}
+
+static struct cbounds
+cbounds_of(const struct facts *f, size_t from, size_t lo)
+{
+	return (struct cbounds){ from, lo, victim_teardown(f, from) };
 }
 
 /* The line's short name in a fold: the catalog row's tag, else the
@@ -311,7 +334,7 @@ first_stopped(struct arena *a, const struct event *init,
  * other ranks stopping because one failed, the cascade, not echoes of
  * the one failure. */
 static int
-srun_peers(const struct facts *f, size_t from, size_t lo, int only)
+srun_peers(const struct facts *f, const struct cbounds *cb, int only)
 {
 	struct str	first = { NULL, 0 };
 
@@ -320,7 +343,7 @@ srun_peers(const struct facts *f, size_t from, size_t lo, int only)
 		struct str		 t;
 
 		if (e->kind != EV_SRUN_TASK_EXIT || (only ?
-		    facts_foreign(f, e) : !in_cascade(f, from, lo, i)))
+		    facts_foreign(f, e) : !in_cascade(f, cb, i)))
 			continue;
 		t = ev_str(e, "task");
 		if (t.p == NULL)
@@ -350,18 +373,19 @@ cascade_finding(const struct facts *f, struct analysis *an,
 {
 	const struct event	*ev[FOLD_MAX], *all[64];
 	struct fold		 fo[FOLD_MAX];
-	size_t			 from = facts_index_of(f, init), lo, nall = 0;
+	size_t			 from = facts_index_of(f, init), nall = 0;
 	int			 nfo = 0, total = 0, j, peers;
 	struct finding		*fd;
 	const char		*who, *list = "";
+	struct cbounds		 cb;
 
-	lo = only ? 0 : teardown_start(f, from);
-	peers = !scheduler_kill(init) && srun_peers(f, from, lo, only);
+	cb = cbounds_of(f, from, only ? 0 : teardown_start(f, from));
+	peers = !scheduler_kill(init) && srun_peers(f, &cb, only);
 	for (size_t i = 0; i < f->tl->n; i++) {
 		const struct event *e = f->tl->v[i];
 
 		if (only ? !is_cascade(e->kind) || facts_foreign(f, e) :
-		    !in_cascade(f, from, lo, i))
+		    !in_cascade(f, &cb, i))
 			continue;
 		if ((peer_side(init, e->kind) ||
 		    (peers && e->kind == EV_SRUN_TASK_EXIT)) != collective)
@@ -1230,8 +1254,11 @@ static void
 fill_timeline(const struct facts *f, struct analysis *an,
     const struct event *init, int only)
 {
-	size_t	n = 0, from = init ? facts_index_of(f, init) : (size_t)-1;
-	size_t	lo = from != (size_t)-1 ? teardown_start(f, from) : from;
+	size_t		n = 0, from = init ? facts_index_of(f, init) : (size_t)-1;
+	struct cbounds	cb = { from, from, (size_t)-1 };
+
+	if (from != (size_t)-1)
+		cb = cbounds_of(f, from, teardown_start(f, from));
 
 	an->timeline.v = arena_zalloc(an->arena, (f->tl->n < MAX_TIMELINE ?
 	    f->tl->n + 1 : MAX_TIMELINE) * sizeof(*an->timeline.v));
@@ -1247,7 +1274,7 @@ fill_timeline(const struct facts *f, struct analysis *an,
 		kit_to_evidence(an->arena, f->tl->in[i], ev, e);
 		e->initiating = ev == init;
 		e->cascade = from != (size_t)-1 && (only ?
-		    is_cascade(ev->kind) : in_cascade(f, from, lo, i));
+		    is_cascade(ev->kind) : in_cascade(f, &cb, i));
 	}
 	an->timeline.n = n;
 }

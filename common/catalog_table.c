@@ -163,7 +163,8 @@ const struct cat_sig catalog_table[] = {
 	    "memory|cuMemAlloc(?:Managed|Pitch)? failed: out of memory|"
 	    "parallel_for failed: (?:cudaErrorMemoryAllocation: )?out of "
 	    "memory|^Error text: out of memory|CUDA runtime error in "
-	    "[^ ]+(?: [^ ]+)*?: out of memory)",
+	    "[^ ]+(?: [^ ]+)*?: out of memory|CUDA failed with error out of "
+	    "memory)",
 	  .ere = "CUDA error: out of memory|cudaErrorMemoryAllocation|"
 	    "CUDA_ERROR_OUT_OF_MEMORY|cuda runtime error \\(2\\) : out of "
 	    "memory|Cuda failure 'out of memory'|\\(error code out of "
@@ -172,7 +173,7 @@ const struct cat_sig catalog_table[] = {
 	    "memory|cuMemAlloc(Managed|Pitch)? failed: out of memory|"
 	    "parallel_for failed: (cudaErrorMemoryAllocation: )?out of "
 	    "memory|^Error text: out of memory|CUDA runtime error in .*: out "
-	    "of memory",
+	    "of memory|CUDA failed with error out of memory",
 	  .source = "CUDA runtime/driver error names; PyTorch 0.1-0.4 THC, "
 	    "C10_CUDA_CHECK, torch.AcceleratorError (2.8+); NCCL; LMDeploy "
 	    "TurboMind's check (\"CUDA runtime error: out of memory\"); "
@@ -182,7 +183,8 @@ const struct cat_sig catalog_table[] = {
 	    "Thrust (\"parallel_for failed: out of memory\"), GPUMD's CHECK "
 	    "(\"Error text: out of memory\"), TensorRT-LLM's TLLM_CUDA_CHECK "
 	    "(\"CUDA runtime error in ::cudaMallocAsync(...): out of "
-	    "memory\"); "
+	    "memory\"), CTranslate2's (\"CUDA failed with error out of "
+	    "memory\", faster-whisper); "
 	    "signatures.md 3.1, 3.3, 4.3, 6.3" },
 	/* TensorFlow's stream executor when the driver refuses a device
 	 * allocation (the BFC allocator growing its arena): the size, and
@@ -465,6 +467,22 @@ const struct cat_sig catalog_table[] = {
 	    "before CUDA 10.1, THC 'error=6'); JCuda, CuPy, Numba; "
 	    "signatures.md 6.3",
 	  .no_baseline = 1 },
+	/* Blender Cycles' CUDA device (its own error table: "Illegal
+	 * address" for CUDA_ERROR_ILLEGAL_ADDRESS), in a queue's copy or
+	 * a driver call. */
+	{ .id = "S-CYCLES-CUDA-FAULT", .kind = EV_CUDA_FAULT,
+	  .cls = CAT_PRIMARY, .group = "cuda_fault",
+	  .needles = { "Illegal address in CUDA queue", ": Illegal address" },
+	  .pcre = "(?<error>Illegal address) in CUDA queue "
+	    "(?<op>[a-z_]+)|CUDA error at (?<op>[A-Za-z_]+): (?<error>Illegal "
+	    "address)",
+	  .ere = "Illegal address in CUDA queue|CUDA error at [A-Za-z_]+: "
+	    "Illegal address",
+	  .source = "Blender Cycles device/cuda (\"%s in CUDA queue %s (%s)\", "
+	    "\"CUDA error at %s: %s\" with cuewErrorString's \"Illegal "
+	    "address\"); KillzXGaming/Switch-Toolbox#657, "
+	    "boberfly/GafferCycles#50",
+	  .what = "cycles", .no_baseline = 1 },
 	/* ROCm's runtime (ROCr) on a GPU page fault: the process aborts with
 	 * this line, the amdgpu driver logs the fault to the kernel. */
 	{ .id = "S-HIP-FAULT", .kind = EV_CUDA_FAULT, .cls = CAT_PRIMARY,
@@ -1615,17 +1633,23 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-SIGBUS-REPORT", .kind = EV_BUS_ERROR, .cls = CAT_PRIMARY,
 	  .group = "bus",
 	  .needles = { "(SIGBUS) received by PID", "with signal SIGBUS",
-	      "<Signals.SIGBUS: 7>", "Bus error (core dumped)" },
+	      "<Signals.SIGBUS: 7>", "Bus error (core dumped)",
+	      "Caught signal 7 (Bus error", "received signal SIGBUS" },
 	  .pcre = "(?:[Ss]ignal 7 \\(SIGBUS\\) received by PID (?<pid>[0-9]+)|"
 	    "[Pp]rocess (?<process>[0-9]+) terminated with signal SIGBUS|"
-	    "died with <Signals\\.SIGBUS: 7>|Bus error \\(core dumped\\))",
+	    "died with <Signals\\.SIGBUS: 7>|Bus error \\(core dumped\\)|"
+	    "Caught signal 7 \\(Bus error|received signal SIGBUS, Bus error)",
 	  .ere = "[Ss]ignal 7 \\(SIGBUS\\) received by PID|terminated with "
-	    "signal SIGBUS|<Signals\\.SIGBUS: 7>|Bus error \\(core dumped\\)",
+	    "signal SIGBUS|<Signals\\.SIGBUS: 7>|Bus error \\(core dumped\\)|"
+	    "Caught signal 7 \\(Bus error|received signal SIGBUS, Bus error",
 	  .source = "torch elastic ProcessFailure / ChildFailedError "
 	    "(\"Signal %d (%s) received by PID %d\"), torch/multiprocessing/"
 	    "spawn.py ProcessExitedException, CPython CalledProcessError, "
-	    "bash's job report (strsignal(SIGBUS) \"Bus error\"); line from "
-	    "intelligent-machine-learning/dlrover#1046",
+	    "bash's job report (strsignal(SIGBUS) \"Bus error\"), UCX's "
+	    "signal handler (\"Caught signal 7 (Bus error: ...)\") and gdb "
+	    "(\"received signal SIGBUS, Bus error.\"); line from "
+	    "intelligent-machine-learning/dlrover#1046, "
+	    "msr-fiddle/pipedream#76, NVIDIA/JAX-Toolbox#183",
 	  .what = "sigbus", .no_baseline = 1 },
 	/* --- pasted kernel lines (signatures.md 5.1, 2.1, 2.2) --- */
 	{ .id = "S-XID", .kind = EV_XID, .cls = CAT_PRIMARY, .group = "kernel",
@@ -2030,15 +2054,18 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-CUDA-NO-KERNEL-IMAGE", .kind = EV_CUDA_STACK,
 	  .cls = CAT_PRIMARY, .group = "cuda_stack",
 	  .needles = { "no kernel image is available",
-	      "NoKernelImageForDevice", "CUDA_ERROR_NO_BINARY_FOR_GPU" },
+	      "NoKernelImageForDevice", "CUDA_ERROR_NO_BINARY_FOR_GPU",
+	      "hipErrorNoBinaryForGpu" },
 	  .pcre = "(?<error>no kernel image is available for execution on the "
 	    "device|cudaErrorNoKernelImageForDevice|"
-	    "CUDA_ERROR_NO_BINARY_FOR_GPU)",
+	    "CUDA_ERROR_NO_BINARY_FOR_GPU|hipErrorNoBinaryForGpu)",
 	  .ere = "no kernel image is available for execution on the device|"
-	    "cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU",
+	    "cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU|"
+	    "hipErrorNoBinaryForGpu",
 	  .source = "cudaErrorNoKernelImageForDevice (209) and its driver "
-	    "twin: a binary built without code for this GPU's architecture; "
-	    "signatures.md 6.3",
+	    "twin, HIP's hipErrorNoBinaryForGpu (a code object without this "
+	    "GPU's target or xnack mode; OLCF Frontier guide): a binary built "
+	    "without code for this GPU's architecture; signatures.md 6.3",
 	  .what = "no_kernel_image", .no_baseline = 1 },
 	/* cudaErrorInvalidSymbol (13): the device code has no symbol the
 	 * host asked for; a binary without code for this GPU (its PTX

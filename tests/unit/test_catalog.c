@@ -277,6 +277,8 @@ static const struct row_line row_lines[] = {
 	R("S-NCCL-SHM", FX "example-nccl_shm.txt", "failed to extend"),
 	R("S-KV-CACHE-RESERVED", CX "f602-vllm-sglang-kv-cache-size-comparison-"
 	  "qwen3-235b-fp8-no-failure/evidence.log", "GPU KV cache size"),
+	R("S-CYCLES-CUDA-FAULT", CX "d502-cycles-illegal-address-gpu-factory-"
+	  "oc/evidence.log", "Illegal address in CUDA queue"),
 	R("S-SYSTEMD-OOM-KILL", CX "f806-ollama-065-gemma3-runner-9.6"
 	  "g-res-9.5g-swap-systemd-oom-killer/evidence.log", "killed by the OOM killer"),
 	R("S-HTCONDOR-PERIODIC-HOLD", CX "h603-osg-htcondor-pycbc-jobs-h"
@@ -501,6 +503,17 @@ DEFINE_TEST(test_catalog_every_row_fires)
 /* Other real forms of rows row_lines already covers: printed by another
  * version or tool, wrapped or redacted by whoever pasted them. */
 static const struct row_line variant_lines[] = {
+	R("S-SIGBUS-REPORT", CX "h701-pipedream-docker-nccl-getuniqueid-bus-"
+	  "error-default-64m-shm/evidence.log", "Caught signal 7"),
+	R("S-SIGBUS-REPORT", CX "h702-jax-toolbox-container-sigbus-in-"
+	  "ncclshmopen-proxy-thread/evidence.log", "received signal SIGBUS"),
+	R("S-CUDA-NO-KERNEL-IMAGE", CX "h711-olcf-frontier-xnack-plus-binary-"
+	  "run-with-hsa-xnack-0-no-binary-for-gpu/evidence.log",
+	  "hipErrorNoBinaryForGpu"),
+	R("S-CYCLES-CUDA-FAULT", CX "d504-gaffercycles-illegal-address-fixed-"
+	  "by-upgrade/evidence.log", "cuCtxCreate: Illegal address"),
+	R("S-CUDA-OOM-PLAIN", CX "d501-faster-whisper-large-v2-load-ct2-"
+	  "oom/evidence.log", "CUDA failed with error out of memory"),
 	R("S-SYSTEMD-OOM-KILL", CX "f807-llamacpp-server-prompt-cache-save-"
 	  "3.4gib-state-systemd-oom-kill-16gb-host/evidence.log", "result 'oom-kill'"),
 	R("S-PADDLE-OOM", CX "e502-paddle-aistudio-cannot-alloca"
