@@ -222,6 +222,17 @@ kit_words_sig(const struct words *t, const struct event *ev)
 	return NULL;
 }
 
+const struct event *
+kit_first_what(const struct facts *f, enum ev_kind k, const char *what)
+{
+	for (size_t i = 0; i < f->tl->n; i++)
+		if (f->tl->v[i]->kind == k &&
+		    ev_str_is(f->tl->v[i], "what", what) &&
+		    !facts_foreign(f, f->tl->v[i]))
+			return f->tl->v[i];
+	return NULL;
+}
+
 int
 kit_words_apply(const struct words *w, struct rmatch *m)
 {

@@ -78,6 +78,10 @@ const struct words *kit_words(const struct words *t,
 /* The entry of t whose key is ev's signature id, or NULL. */
 const struct words *kit_words_sig(const struct words *t,
 		    const struct event *ev);
+/* The first event of the job's (not foreign) of kind k whose "what" is
+ * what, or NULL. */
+const struct event *kit_first_what(const struct facts *, enum ev_kind k,
+		    const char *what);
 /* Put w's non-NULL fields into m (w may be NULL); 1 if w was given. */
 int		 kit_words_apply(const struct words *w, struct rmatch *m);
 

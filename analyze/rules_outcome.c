@@ -69,13 +69,9 @@ m_cuda_stack(const struct facts *f, struct arena *a, struct rmatch *m)
 static int
 m_nccl_misuse(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	const struct event	*d = NULL;
+	const struct event	*d = kit_first_what(f, EV_NCCL_ERROR,
+				    "duplicate_gpu");
 
-	for (size_t i = 0; i < f->tl->n && d == NULL; i++)
-		if (f->tl->v[i]->kind == EV_NCCL_ERROR &&
-		    ev_str_is(f->tl->v[i], "what", "duplicate_gpu") &&
-		    !facts_foreign(f, f->tl->v[i]))
-			d = f->tl->v[i];
 	if (d == NULL)
 		return 0;
 	m->initiating = d;
@@ -175,20 +171,25 @@ m_storage(const struct facts *f, struct arena *a, struct rmatch *m)
 	if (s->sig != NULL && strcmp(s->sig, "S-K8S-EVICT-STORAGE") == 0) {
 		m->confidence_reason = "the kubelet's own eviction message "
 		    "names a disk resource, not memory";
-		m->detail = ev_field(s, "volume") != NULL ? arena_printf(a,
-		    "Storage ran out, not memory: the kubelet evicted the pod "
-		    "because its emptyDir volume %.*s outgrew its size limit "
-		    "(an exit 137 that follows is the eviction's kill, not the "
-		    "OOM killer).", (int)ev_str(s, "volume").n,
-		    ev_str(s, "volume").p) : str_starts(e, "ephemeral-") ||
-		    str_eq(e, "nodefs") || str_eq(e, "imagefs") ?
-		    arena_printf(a, "Storage ran out, not memory: the "
-		    "kubelet evicted the pod because the node was low on %.*s "
-		    "(the container's writable layer, emptyDir volumes and "
-		    "logs count against it).", (int)e.n, e.p ? e.p : "") :
-		    "Storage ran out, not memory: the kubelet evicted the pod "
-		    "because it used more local ephemeral storage (writable "
-		    "layer, emptyDir volumes, logs) than its limit.";
+		if (ev_field(s, "volume") != NULL)
+			m->detail = arena_printf(a, "Storage ran out, not "
+			    "memory: the kubelet evicted the pod because its "
+			    "emptyDir volume %.*s outgrew its size limit (an "
+			    "exit 137 that follows is the eviction's kill, not "
+			    "the OOM killer).", (int)ev_str(s, "volume").n,
+			    ev_str(s, "volume").p);
+		else if (str_starts(e, "ephemeral-") || str_eq(e, "nodefs") ||
+		    str_eq(e, "imagefs"))
+			m->detail = arena_printf(a, "Storage ran out, not "
+			    "memory: the kubelet evicted the pod because the "
+			    "node was low on %.*s (the container's writable "
+			    "layer, emptyDir volumes and logs count against "
+			    "it).", (int)e.n, e.p);
+		else
+			m->detail = "Storage ran out, not memory: the kubelet "
+			    "evicted the pod because it used more local "
+			    "ephemeral storage (writable layer, emptyDir "
+			    "volumes, logs) than its limit.";
 		m->next_action = "Write large files (model weights, caches) "
 		    "to a mounted volume rather than the container's own "
 		    "filesystem, or set an ephemeral-storage request and "
@@ -478,15 +479,11 @@ gpu_held(const struct facts *f)
 static int
 m_readings_only(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	const struct event	*kv = NULL, *g = gpu_held(f);
+	const struct event	*kv, *g = gpu_held(f);
 
 	if (!nothing_failed(f))
 		return 0;
-	for (size_t i = 0; i < f->tl->n && kv == NULL; i++)
-		if (f->tl->v[i]->kind == EV_MEM_FIGURE &&
-		    ev_str_is(f->tl->v[i], "what", "kv_cache_reserved") &&
-		    !facts_foreign(f, f->tl->v[i]))
-			kv = f->tl->v[i];
+	kv = kit_first_what(f, EV_MEM_FIGURE, "kv_cache_reserved");
 	if (kv == NULL && g == NULL)
 		return 0;
 	m->initiating = kv != NULL ? kv : g;
