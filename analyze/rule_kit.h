@@ -162,6 +162,10 @@ double		 share_pct(const struct event *);
 /* Memory in use on the device outside this process (capacity - free -
  * the process's own), or -1. */
 int64_t		 held_outside(const struct event *);
+/* held bytes of a cap-byte device are more than a driver's reserve and a
+ * desktop's share, so another process holds them: 2 GiB and a tenth of
+ * the device, or on a small card 1 GiB and half of it. */
+int		 others_hold(int64_t held, int64_t cap);
 /* An EV_PROC_EXIT of the job's log names pid; the process the OOM
  * message names, reported exited before it. */
 const struct event *pid_exited(const struct facts *, int64_t pid);

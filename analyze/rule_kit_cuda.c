@@ -326,6 +326,15 @@ held_outside(const struct event *oom)
 	return cap - free_ - mine;
 }
 
+int
+others_hold(int64_t held, int64_t cap)
+{
+	if (cap <= 0 || held <= 0)
+		return 0;
+	return (held > 2 * GiB && held > cap / 10) ||
+	    (held >= GiB && held >= cap / 2);
+}
+
 /* Would the request have fit had the memory held outside the process been
  * free? A request larger than that (larger than the whole GPU, say) is
  * the workload's own size, whoever else is on the card. */
@@ -449,8 +458,7 @@ cuda_classify(const struct facts *f, const struct event *oom,
 		return CC_RETIRED;
 	if (ev_num_or(oom, "allowed_bytes", -1) >= 0)
 		return CC_ALLOWED;
-	if (cap > 0 && out > 2 * GiB && out > cap / 10 &&
-	    fits_without_others(oom, out)) {
+	if (others_hold(out, cap) && fits_without_others(oom, out)) {
 		if (named_pid_exited(f, oom))
 			return CC_ZOMBIE;
 		if (g == NULL)

@@ -293,8 +293,8 @@ m_cuda_ctx(const struct facts *f, struct arena *a, struct rmatch *m)
  * check, which is the failure ("Free memory on device cuda:0
  * (12.18/23.56 GiB) on startup is less than desired GPU memory
  * utilization"). What others held is capacity - free, counted before
- * this process allocated anything; 2 GiB and a tenth of the device, as
- * R-DEV-003 asks of what others hold.
+ * this process allocated anything; as much as R-DEV-003 asks of what
+ * others hold (others_hold).
  */
 static int
 m_held_at_start(const struct facts *f, struct arena *a, struct rmatch *m)
@@ -329,7 +329,7 @@ m_held_at_start(const struct facts *f, struct arena *a, struct rmatch *m)
 	if (s == NULL || cap <= 0 || fr < 0 || fr > cap)
 		return 0;
 	held = cap - fr;
-	if (held < 2 * GiB || held * 10 < cap)
+	if (!others_hold(held, cap))
 		return 0;
 	/* a snapshot whose GPU shows that much used and lists no process */
 	for (int i = 0; i < f->ngpus && g == NULL; i++)
@@ -693,7 +693,8 @@ const struct rule	rules_device[] = {
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 cause 'Another process on the GPU'",
 	  .signals = "CUDA OOM where capacity - free - this process's memory "
-	      "> 2 GiB and > 10% of capacity, and nvidia-smi (or amd-smi "
+	      "> 2 GiB and > 10% of capacity (on a small card >= 1 GiB and "
+	      ">= half of it), and nvidia-smi (or amd-smi "
 	      "process) lists another "
 	      "process (not the job's) holding at least half of that",
 	  .meaning = "Another process or job held the device memory.",
@@ -766,7 +767,8 @@ const struct rule	rules_device[] = {
 	  .refines = "cuda_oom_exhaustion,cuda_oom_fragmentation",
 	  .seeds = "S004 cause 'Other processes holding GPU memory'",
 	  .signals = "a device OOM in a process whose framework found at least "
-	      "2 GiB and a tenth of the device already taken when it started: "
+	      "2 GiB and a tenth of the device (on a small card 1 GiB and "
+	      "half of it) already taken when it started: "
 	      "TensorFlow's 'totalMemory: X freeMemory: Y' before the failure, "
 	      "or vLLM's 'Free memory on device (F/T GiB) on startup is less "
 	      "than desired GPU memory utilization'",

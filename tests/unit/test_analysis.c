@@ -1218,7 +1218,7 @@ DEFINE_TEST(test_analysis_cli_filter_refusal)
 
 /* A device OOM in a process that found the device mostly taken when it
  * started is another tenant's doing; a start-up shortfall of less than
- * 2 GiB is the request's. vLLM's start-up check as vllm-project/vllm
+ * 2 GiB is the request's, unless it is most of a small card. vLLM's start-up check as vllm-project/vllm
  * #20305 (15.94 GiB of 47.38 held) and #25837 (a 4 GiB GPU, 0.78 GiB
  * held) posted it; TensorFlow 1.x's device properties and its driver's
  * allocation failure as wencolani/CrossE#2 did (12.78 GiB held), and the
@@ -1255,6 +1255,16 @@ DEFINE_TEST(test_analysis_device_held_at_start)
 		{ "Total memory: 7.92GiB\nFree memory: 7.71GiB\n"
 		    "E tensorflow/stream_executor/cuda/cuda_driver.cc:1002] "
 		    "failed to allocate 190.31M (199557120 bytes) from device: "
+		    "CUDA_ERROR_OUT_OF_MEMORY\n", "R-DEV-007" },		/* a small card (yahoo/TensorFlowOnSpark#75, real): 1.79
+		 * of 1.96 GiB taken is less than 2 GiB but most of it */
+		{ "Total memory: 1.96GiB\nFree memory: 173.69MiB\n"
+		    "E tensorflow/stream_executor/cuda/cuda_driver.cc:1002] "
+		    "failed to allocate 173.69M (182124544 bytes) from device: "
+		    "CUDA_ERROR_OUT_OF_MEMORY\n", "R-DEV-025" },
+		/* 1.2 of 3.95 GiB taken: a desktop's share, not a tenant */
+		{ "Total memory: 3.95GiB\nFree memory: 2.75GiB\n"
+		    "E tensorflow/stream_executor/cuda/cuda_driver.cc:1002] "
+		    "failed to allocate 2.75G (2952790016 bytes) from device: "
 		    "CUDA_ERROR_OUT_OF_MEMORY\n", "R-DEV-007" },
 	};
 	const char	*in[1] = { "held/job.log" };
