@@ -649,6 +649,29 @@ glog_prefix(struct str s, struct cat_env *env)
 	return end;
 }
 
+/* A log view's column: docker compose's "<service>  | " (v1 "name_1  | ",
+ * v2 "name-1  | "), or a web log view's "135 | 1534166953117 | ": one
+ * token, blanks, a bar and one blank. Not a table's row ("|   0 ..."), not
+ * tqdm's "100%|". Returns bytes used. */
+static size_t
+column_prefix(struct str s)
+{
+	size_t	i = 0, e;
+
+	while (i < s.n && i < 64 && ((s.p[i] >= 'a' && s.p[i] <= 'z') ||
+	    (s.p[i] >= 'A' && s.p[i] <= 'Z') || (s.p[i] >= '0' &&
+	    s.p[i] <= '9') || s.p[i] == '_' || s.p[i] == '.' ||
+	    s.p[i] == '-'))
+		i++;
+	if (i == 0 || i >= s.n || s.p[i] != ' ')
+		return 0;
+	for (e = i; e < s.n && s.p[e] == ' '; e++)
+		;
+	if (e >= s.n || s.p[e] != '|' || (e + 1 < s.n && s.p[e + 1] != ' '))
+		return 0;
+	return e + 1 < s.n ? e + 2 : e + 1;
+}
+
 typedef size_t	prefix_fn(struct str, struct cat_env *);
 
 static size_t
@@ -670,14 +693,17 @@ void
 catalog_envelope(struct str line, struct cat_env *env)
 {
 	size_t	k;
+	int	ncol = 0;
 
 	env->rank = -1;
 	env->ts_ns = 0;
 	env->tsq = TSQ_NONE;
-	/* A few rounds: "0: [rank0]:", "[2024-..] [rank1]:", syslog+dmesg. */
+	/* A few rounds: "0: [rank0]:", "[2024-..] [rank1]:", syslog+dmesg,
+	 * "vllm-1  | INFO 08-25 ...", at most two view columns. */
 	for (int round = 0; round < 4 && line.n > 0; round++) {
 		if ((k = any_time_prefix(line, env)) == 0 &&
-		    (env->rank != -1 || (k = rank_prefix(line, &env->rank)) == 0))
+		    (env->rank != -1 || (k = rank_prefix(line, &env->rank)) == 0) &&
+		    (ncol++ >= 2 || (k = column_prefix(line)) == 0))
 			break;
 		line.p += k;
 		line.n -= k;

@@ -1304,6 +1304,27 @@ DEFINE_TEST(test_catalog_envelope)
 	CHECK_EQ_INT(env.rank, -1);
 	catalog_envelope(str_cstr("Thu Jan 23 11:55:50 2025 started"), &env);
 	CHECK_EQ_INT(env.tsq, TSQ_NONE);
+	/* A log view's columns: docker compose's service, then the line's
+	 * own timestamp; a web view's line number and epoch. */
+	catalog_envelope(str_cstr("vllm-1  | 2024-01-15T03:00:00Z Killed"),
+	    &env);
+	CHECK_EQ_INT(env.tsq, TSQ_EXACT);
+	CHECK_EQ_STRN(env.body.p, env.body.n, "Killed");
+	catalog_envelope(str_cstr("ollama_1  |   File \"x.py\""), &env);
+	CHECK_EQ_STRN(env.body.p, env.body.n, "  File \"x.py\"");
+	catalog_envelope(str_cstr("135 | 1534166953117 | /usr/local/bin/"
+	    "train.sh: line 18:    36 Killed"), &env);
+	CHECK_EQ_STRN(env.body.p, env.body.n, "/usr/local/bin/train.sh: line "
+	    "18:    36 Killed");
+	/* Not columns: a table's row, tqdm's bar, two words, a third bar. */
+	catalog_envelope(str_cstr("|   0  NVIDIA A100 |"), &env);
+	CHECK_EQ_STRN(env.body.p, env.body.n, "|   0  NVIDIA A100 |");
+	catalog_envelope(str_cstr("100%|#####| 8/8"), &env);
+	CHECK_EQ_STRN(env.body.p, env.body.n, "100%|#####| 8/8");
+	catalog_envelope(str_cstr("Epoch 1 | loss 0.5"), &env);
+	CHECK_EQ_STRN(env.body.p, env.body.n, "Epoch 1 | loss 0.5");
+	catalog_envelope(str_cstr("a | b | c | Killed"), &env);
+	CHECK_EQ_STRN(env.body.p, env.body.n, "c | Killed");
 }
 
 /* --- the scanner --- */
