@@ -35,7 +35,19 @@ m_step_create(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->initiating = s;
 	rmatch_support(m, f->first[EV_CGROUP_CREATE_FAIL]);
 	m->confidence = "high";
-	if (ev_str_is(s, "what", "launch")) {
+	if (ev_str_is(s, "what", "container")) {
+		m->confidence_reason = "the container runtime's own error, "
+		    "relayed by Slurm's container plugin";
+		m->detail = arena_printf(a, "The container runtime could not "
+		    "start the step's container (%.*s), so the step's tasks "
+		    "never started; the workload never ran.", (int)r.n, r.p);
+		m->next_action = "Fix what the runtime's error names, on the "
+		    "node (a container hook and the tool it runs, the node's "
+		    "user database, its storage) or in the image; then start "
+		    "one task of the same image on that node (srun -w NODE "
+		    "--container-image=IMAGE true) and require it to start "
+		    "before rerunning the job unchanged.";
+	} else if (ev_str_is(s, "what", "launch")) {
 		/* slurmstepd or srun could not start the step's tasks. */
 		m->confidence_reason = "Slurm's own line: the step's tasks "
 		    "could not be started";
@@ -44,6 +56,11 @@ m_step_create(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "there is no application memory profile.", (int)r.n, r.p) :
 		    "Slurm could not start the step's tasks (its job manager "
 		    "or a required plugin gave up); the workload never ran.";
+		m->next_action = "Read the error the job manager or plugin "
+		    "printed just before this line (a container runtime, the "
+		    "prolog, the batch script's exec) and fix it on that node; "
+		    "then run one task there (srun -w NODE true) and require "
+		    "it to start before rerunning the job unchanged.";
 	} else if (memory_reason(s)) {
 		m->confidence_reason = "Slurm refused to create the step for "
 		    "its memory request";

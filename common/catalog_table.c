@@ -755,6 +755,18 @@ const struct cat_sig catalog_table[] = {
 	    "%ps failed on node\", \"task %u launch failed: %s\"), "
 	    "src/srun/launch.c (\"Application launch failed: %m\"); spank.c",
 	  .what = "launch", .no_baseline = 1 },
+	/* pyxis relays enroot's log when the container does not start;
+	 * enroot's own errors are its "[ERROR] " lines (a hook that failed,
+	 * a tool a hook needs, the image's dynamic linker cache). */
+	{ .id = "S-STEP-CONTAINER-FAIL", .kind = EV_STEP_CREATE_FAIL,
+	  .cls = CAT_PRIMARY, .group = "setup",
+	  .needles = { "pyxis:   " },
+	  .pcre = "pyxis: {2,}\\[ERROR\\] (?<reason>.*[^ ])",
+	  .ere = "pyxis:  +\\[ERROR\\] ",
+	  .source = "pyxis (pyxis_slurmstepd.c prints the enroot log file, "
+	    "each line indented after \"pyxis: \"); enroot's log_error "
+	    "\"[ERROR] \"; NVIDIA/pyxis#110",
+	  .what = "container", .no_baseline = 1 },
 	/* slurmstepd could not write one of the step's cgroup files (a
 	 * limit, a controller list): the cgroup is not what the step asked
 	 * for, and the task plugin fails the step. */

@@ -1216,6 +1216,37 @@ DEFINE_TEST(test_analysis_cli_filter_refusal)
 	analysis_free(an);
 }
 
+/* A container that did not start names the runtime's own error and a
+ * control on the node, not the step's memory request; Slurm's SPANK line
+ * alone names the plugin (NVIDIA/pyxis#110's lines, real). */
+DEFINE_TEST(test_analysis_container_start_failed)
+{
+	const char	*in[1] = { "pyxis/job.log" };
+	struct analysis	*an;
+
+	CHECK(system("mkdir pyxis && printf 'pyxis: importing docker image "
+	    "...\\nslurmstepd: error: pyxis: container start failed with "
+	    "error code: 1\\nslurmstepd: error: pyxis:     [ERROR] Command "
+	    "not found: nvidia-container-cli, see https://github.com/NVIDIA/"
+	    "libnvidia-container\\nslurmstepd: error: spank: required plugin "
+	    "spank_pyxis.so: task_init() failed with rc=-1\\n' "
+	    ">pyxis/job.log") == 0);
+	if ((an = run(in, 1, 1)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.rule, "R-STEP-001");
+	CHECK(strstr(an->verdict.summary, "could not start the step's "
+	    "container (Command not found: nvidia-container-cli") != NULL);
+	CHECK(strstr(an->verdict.next_action, "--container-image") != NULL);
+	analysis_free(an);
+	CHECK(system("sed -i 3d pyxis/job.log") == 0);
+	if ((an = run(in, 1, 1)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.rule, "R-STEP-001");
+	CHECK(strstr(an->verdict.next_action, "printed just before this "
+	    "line") != NULL);
+	analysis_free(an);
+}
+
 /* A device OOM in a process that found the device mostly taken when it
  * started is another tenant's doing; a start-up shortfall of less than
  * 2 GiB is the request's, unless it is most of a small card. vLLM's start-up check as vllm-project/vllm

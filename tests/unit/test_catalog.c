@@ -200,6 +200,10 @@ static const struct row_line row_lines[] = {
 	  "Unable to create step"),
 	R("S-STEP-LAUNCH-FAIL", FX "slurm-step-setup.txt",
 	  "exiting abnormally"),
+	/* NVIDIA/pyxis#110 */
+	B("S-STEP-CONTAINER-FAIL", "slurmstepd: error: pyxis:     [ERROR] "
+	  "Command not found: nvidia-container-cli, see https://github.com/"
+	  "NVIDIA/libnvidia-container"),
 	B("S-CGROUP-WRITE-FAIL", "slurmstepd: error: "
 	  "common_file_write_content: unable to write 5 bytes to cgroup "
 	  "/sys/fs/cgroup/system.slice/slurmstepd.scope/job_7/"
@@ -1195,6 +1199,8 @@ DEFINE_TEST(test_catalog_step_setup)
 		    "S-SLURM-NODE-FAIL" },
 		{ "srun: error: task 0 launch failed: Plugin initialization "
 		    "failed", "S-STEP-LAUNCH-FAIL" },
+		{ "slurmstepd: error: pyxis:     Parallel mksquashfs: Using 2 "
+		    "processors", NULL },
 		{ "srun: Slurm controller not responding, sleeping and "
 		    "retrying.", NULL },
 		{ "[c1:01698] MCW rank 0 is not bound (or bound to all "
