@@ -92,6 +92,9 @@ static const struct outlook_row outlook_table[] = {
 	{ "not_oom_other", "R-OTHER-023", NULL, NULL, NULL, "workload",
 	  "change_then_requeue", "two ranks were put on one GPU: fix the "
 	  "program's device choice first" },
+	{ "not_oom_other", "R-OTHER-024", NULL, NULL, NULL, "workload",
+	  "change_then_requeue", "a per-process limit ran out: raise it for "
+	  "the job before requeueing" },
 	{ "not_oom_other", "R-OTHER-021", NULL, NULL, NULL, "workload",
 	  "change_then_requeue", "the program was not built for this GPU: "
 	  "rebuild it or ask for a GPU it supports" },

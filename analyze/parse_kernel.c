@@ -1552,6 +1552,41 @@ on_amdgpu_init(struct kstate *st, const struct kline *kl, const char *at)
 	return 0;
 }
 
+/*
+ * Driver software, not the device: the NVIDIA kernel module refusing a
+ * user-space driver of another version ("NVRM: API mismatch: the client
+ * has the version 367.44, but"), the amdgpu driver's compute part (KFD)
+ * refusing a GPU it has no support for ("kfd kfd: DID 7340 is missing in
+ * supported_devices", "kgd2kfd_probe failed"). The same failures seen
+ * from user space are EV_CUDA_STACK events, and so are these.
+ */
+static const struct {
+	const char	*needle, *sig, *what;
+} stack_errs[] = {
+	{ "NVRM: API mismatch: ", "nvrm.api_mismatch", "driver_mismatch" },
+	{ " is missing in supported_devices", "kfd.unsupported",
+	  "kfd_unsupported" },
+	{ "kgd2kfd_probe failed", "kfd.unsupported", "kfd_unsupported" },
+};
+
+static int
+on_stack(struct kstate *st, const struct kline *kl, const char *at)
+{
+	struct event	*ev;
+
+	(void)at;
+	for (size_t i = 0; i < NITEMS(stack_errs); i++) {
+		if (str_find(kl->body, stack_errs[i].needle) == NULL)
+			continue;
+		if ((ev = kev(st, kl, EV_CUDA_STACK, stack_errs[i].sig)) ==
+		    NULL || ev_set_str(ev, st->a, "what",
+		    str_cstr(stack_errs[i].what)) == -1)
+			return -1;
+		return 0;
+	}
+	return 0;
+}
+
 #define KM_START	0
 #define KM_ANY		1
 
@@ -1577,6 +1612,8 @@ static const struct kmatch {
 	{ " cpuset=", KM_ANY, on_cpuset },
 	{ "oom_reaper: ", KM_START, on_reaper },
 	{ "NVRM: Xid ", KM_START, on_xid },
+	{ "NVRM: API mismatch: ", KM_START, on_stack },
+	{ "kfd kfd: ", KM_START, on_stack },
 	{ "NVRM: ", KM_START, on_nvrm },
 	{ "page fault (src_id:", KM_ANY, on_amdgpu_fault },
 	{ " uncorrectable hardware errors detected in ", KM_ANY,

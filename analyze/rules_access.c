@@ -339,6 +339,10 @@ static const struct words refused_words[] = {
 	{ .key = "nvml_permission", .detail = "NVML was refused the GPU "
 	    "device nodes (Insufficient Permissions): the device cgroup, a "
 	    "container runtime or SELinux denies them to the job." },
+	{ .key = "kfd_permission", .detail = "The ROCm runtime was refused "
+	    "the compute device /dev/kfd (Permission denied): its mode or "
+	    "group (render, video), a device cgroup or a container denies "
+	    "the GPU to the job's user." },
 	{ .key = "device_rules", .detail = "The container hook could not give "
 	    "the step access to its GPUs (adding the device rules of the "
 	    "step's cgroup failed), so the step never started with them." },

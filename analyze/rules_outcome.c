@@ -40,6 +40,32 @@ static const struct words stack_words[] = {
 	{ .key = "driver_mismatch", .detail = "The NVIDIA driver's user-space "
 	    "library does not match the loaded kernel module (upgraded "
 	    "without a reboot): a node problem." },
+	{ .key = "fm_mismatch", .detail = "The NVSwitch Fabric Manager does "
+	    "not match the NVIDIA driver's version, so it failed and the "
+	    "GPUs' NVLink fabric was never set up: collectives across the "
+	    "node's GPUs hang or fail. A node problem, not memory.",
+	  .next = "Install the Fabric Manager of the driver's exact version "
+	      "(or the driver of its version), start it and require "
+	      "nvidia-smi -q to show the fabric state Completed; then rerun "
+	      "the job unchanged." },
+	{ .key = "cuda_init_unknown", .detail = "CUDA failed to initialise "
+	    "with an unknown error: the driver or its unified-memory module "
+	    "(nvidia_uvm) is in a bad state, typically after a suspend and "
+	    "resume or a driver update; the program found no usable GPU "
+	    "(a framework may fall back to the CPU). Not the job's memory.",
+	  .next = "On that node reload the driver's modules (rmmod nvidia_uvm "
+	      "&& modprobe nvidia_uvm) or reboot it, require a one-line CUDA "
+	      "program (python -c 'import torch; torch.cuda.init()') to "
+	      "pass, then rerun the job unchanged." },
+	{ .key = "kfd_unsupported", .detail = "The amdgpu driver's compute "
+	    "part (KFD) has no support for this GPU, so ROCm cannot use it; "
+	    "its 'Cannot allocate memory' on /dev/kfd is that refusal, not "
+	    "memory running out." },
+	{ .key = "kfd_open", .detail = "The ROCm runtime could not open the "
+	    "compute device /dev/kfd: the amdgpu driver offers no compute "
+	    "device (a GPU it does not support, or the driver in a bad "
+	    "state); its 'Cannot allocate memory' is not memory running "
+	    "out." },
 	{ .key = NULL }
 };
 
@@ -144,6 +170,48 @@ m_node_fail(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "revoked the allocation: the job never ran there.",
 		    s->node != NULL ? s->node : "?");
 	}
+	return 1;
+}
+
+/* A per-process limit ran out, by "what". */
+static const struct words rlimit_words[] = {
+	{ .key = "nofile", .detail = "The process ran out of file "
+	    "descriptors (its open-files limit, ulimit -n), not memory: "
+	    "PyTorch's DataLoader passing tensors between processes by file "
+	    "descriptor, and libraries opening one file per GPU kernel, reach "
+	    "a limit of 1024 soon; a script raising its soft limit above the "
+	    "hard one fails the same way.",
+	  .next = "Raise the open-files limit the job runs under (ulimit -n "
+	      "up to the hard limit in the batch script; the container's "
+	      "--ulimit nofile; Slurm's PropagateResourceLimits), or set "
+	      "torch.multiprocessing.set_sharing_strategy('file_system'); "
+	      "rerun unchanged otherwise and require ulimit -n inside the job "
+	      "to show the new limit." },
+	{ .key = "memlock", .detail = "Registering memory with the "
+	    "InfiniBand driver failed with 'Cannot allocate memory': the "
+	    "locked-memory limit (ulimit -l) the job runs under is too small "
+	    "to pin NCCL's buffers; the host's memory did not run out.",
+	  .next = "Set the locked-memory limit to unlimited for the job "
+	      "(slurmd started with LimitMEMLOCK=infinity and Slurm's "
+	      "PropagateResourceLimits, or docker --ulimit memlock=-1), "
+	      "require ulimit -l inside the job to print unlimited, and rerun "
+	      "unchanged." },
+	{ .key = NULL }
+};
+
+static int
+m_rlimit(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = f->first[EV_RLIMIT];
+
+	(void)a;
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "medium";
+	m->confidence_reason = "the job's own line names a per-process "
+	    "limit, not memory running out";
+	kit_words_apply(kit_words(rlimit_words, s, "what"), m);
 	return 1;
 }
 
@@ -689,6 +757,22 @@ const struct rule	rules_outcome[] = {
 	      "at one with room: a scratch file system, not a RAM-backed "
 	      "tmpfs), rerun, and require the write error to disappear.",
 	  .match = m_storage },
+	{ .id = "R-OTHER-024", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 mistake (a failure that is not memory)",
+	  .signals = "a per-process resource limit in the job's own words: "
+	      "'Too many open files', Python's 'received 0 items of ancdata' "
+	      "(a file descriptor a DataLoader worker could not pass) or "
+	      "setrlimit's 'current limit exceeds maximum limit' (open "
+	      "files); NCCL's 'Call to ibv_reg_mr failed with error Cannot "
+	      "allocate memory' (locked memory)",
+	  .meaning = "A per-process limit (open files, locked memory) ran "
+	      "out, not memory.",
+	  .next_action = "Raise the limit the line names for the job "
+	      "(ulimit -n, ulimit -l; the container's --ulimit; Slurm's "
+	      "PropagateResourceLimits), require the job to see it, and rerun "
+	      "unchanged.",
+	  .match = m_rlimit },
 	{ .id = "R-OTHER-021", .cause = "not_oom_other", .boundary = "none",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 'Confirm the failure is allocation, not corruption'",

@@ -1002,6 +1002,18 @@ const struct cat_sig catalog_table[] = {
 	  .source = "bash job-control report of SIGKILL; signatures.md 0.1. "
 	    "An interactive shell's \"Killed\" lands on the same line as a "
 	    "tqdm progress bar, which ends without a newline" },
+	/* zsh's report of a job killed by SIGKILL, its status padded to a
+	 * column: "[1]    60190 killed     python main.py" (the job number
+	 * may end a progress bar's line), "zsh: killed     python x.py". */
+	{ .id = "S-SHELL-KILLED-ZSH", .kind = EV_SHELL_KILLED,
+	  .cls = CAT_SECONDARY, .group = "shell",
+	  .needles = { "killed  " },
+	  .pcre = "^(?:zsh: killed +|(?:\\[[0-9]+\\] *[+-]? +)?(?<pid>[0-9]+) "
+	    "killed +)(?<command>[^ ].*[^ ]|[^ ])$",
+	  .ere = "^(zsh: killed +|(\\[[0-9]+\\] *[+-]? +)?[0-9]+ killed +)[^ ]",
+	  .source = "zsh's job report (jobs.c, status \"killed\" padded); "
+	    "kijai/ComfyUI-HunyuanVideoWrapper#30",
+	  .what = "zsh", .no_baseline = 1 },
 	/* --- NCCL / ProcessGroupNCCL (signatures.md 4.1) --- */
 	{ .id = "S-NCCL-WATCHDOG-TIMEOUT", .kind = EV_NCCL_TIMEOUT,
 	  .cls = CAT_SECONDARY, .group = "nccl",
@@ -1404,19 +1416,34 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-EXIT-137", .kind = EV_CHILD_KILLED,
 	  .cls = CAT_SECONDARY, .group = "sigkill",
 	  .needles = { "exit status 137", "exited with code 137",
-	      "terminated with exit code 137", "exitCode", "Exit Code:" },
+	      "terminated with exit code 137", "exitCode", "Exit Code:",
+	      "completed with exit code 137" },
 	  .pcre = "(?:(?:returned non-zero exit status|exited with code|"
-	    "command terminated with exit code) |^ *\"?exitCode\"?: *|"
-	    "^ *Exit Code: +)137(?![0-9])",
+	    "command terminated with exit code|Process completed with exit "
+	    "code) |^ *\"?exitCode\"?: *|^ *Exit Code: +)137(?![0-9])",
 	  .ere = "(returned non-zero exit status|exited with code|command "
-	    "terminated with exit code) 137([^0-9]|$)|^ *\"?exitCode\"?: *"
+	    "terminated with exit code|Process completed with exit code) "
+	    "137([^0-9]|$)|^ *\"?exitCode\"?: *"
 	    "137([^0-9]|$)|^ *Exit Code: +137([^0-9]|$)",
 	  .source = "128 + SIGKILL through a shell or container runtime: "
 	    "CPython CalledProcessError (shell=True, docker run), docker "
 	    "compose \"exited with code\", kubectl exec \"command terminated "
 	    "with exit code\", a container's last state in the pod status "
-	    "(exitCode: 137) and kubectl describe (Exit Code: 137)",
+	    "(exitCode: 137) and kubectl describe (Exit Code: 137), GitHub "
+	    "Actions' step (\"Error: Process completed with exit code 137.\"; "
+	    "shunk031/training-free-structured-diffusion-guidance#3)",
 	  .what = "exit_137", .no_baseline = 1 },
+	/* strace's report of a child's death by SIGKILL. */
+	{ .id = "S-STRACE-CLD-KILLED", .kind = EV_CHILD_KILLED,
+	  .cls = CAT_SECONDARY, .group = "sigkill",
+	  .needles = { "CLD_KILLED" },
+	  .pcre = "--- SIGCHLD \\{si_signo=SIGCHLD, si_code=CLD_KILLED, "
+	    "si_pid=(?<pid>[0-9]+),.*si_status=SIGKILL",
+	  .ere = "--- SIGCHLD \\{si_signo=SIGCHLD, si_code=CLD_KILLED, "
+	    "si_pid=[0-9]+,.*si_status=SIGKILL",
+	  .source = "strace's signal report (siginfo of SIGCHLD, CLD_KILLED "
+	    "with si_status SIGKILL); tenstorrent/tt-metal#14474",
+	  .what = "strace", .no_baseline = 1 },
 	{ .id = "S-MPIRUN-SIGNAL9", .kind = EV_CHILD_KILLED,
 	  .cls = CAT_SECONDARY, .group = "sigkill",
 	  .needles = { "exited on signal 9 (Killed)" },
@@ -1739,6 +1766,60 @@ const struct cat_sig catalog_table[] = {
 	    "out of memory",
 	  .source = "paraphrase only: never printed by any SchedMD/slurm tag; "
 	    "signatures.md 1.4" },
+	/* A per-process limit, not the host's memory: InfiniBand memory
+	 * registration refused by the locked-memory limit (ENOMEM, so
+	 * before S-HOST-OOM-APP), and the open-files limit in its words. */
+	{ .id = "S-RLIMIT-MEMLOCK", .kind = EV_RLIMIT, .cls = CAT_PRIMARY,
+	  .group = "setup",
+	  .needles = { "Call to ibv_reg_mr" },
+	  .pcre = "Call to (?<api>ibv_reg_mr[a-z0-9_]*) failed(?: with error)? "
+	    "(?<error>Cannot allocate memory)",
+	  .ere = "Call to ibv_reg_mr[a-z0-9_]* failed( with error)? Cannot "
+	    "allocate memory",
+	  .source = "NCCL misc/ibvwrap.cc (\"Call to ibv_reg_mr%s failed "
+	    "with error %s\"): the verbs library's ENOMEM when pinning "
+	    "exceeds RLIMIT_MEMLOCK; NVIDIA/nccl-tests#206",
+	  .what = "memlock", .no_baseline = 1 },
+	{ .id = "S-RLIMIT-NOFILE", .kind = EV_RLIMIT, .cls = CAT_PRIMARY,
+	  .group = "rlimit",
+	  .needles = { "Too many open files", "items of ancdata",
+	      "current limit exceeds maximum limit" },
+	  .pcre = "(?<error>Too many open files|received [0-9]+ items of "
+	    "ancdata|ValueError: current limit exceeds maximum limit|^current "
+	    "limit exceeds maximum limit$)",
+	  .ere = "Too many open files|received [0-9]+ items of ancdata|"
+	    "current limit exceeds maximum limit",
+	  .source = "strerror(EMFILE); CPython multiprocessing reduction.py "
+	    "(\"received %d items of ancdata\": a file descriptor that could "
+	    "not be passed, PyTorch's DataLoader sharing tensors by fd past "
+	    "ulimit -n); CPython resource.setrlimit (\"current limit exceeds "
+	    "maximum limit\", a soft limit above the hard one); "
+	    "DonsetPG/graph-physics#22, voldemortX/pytorch-auto-drive#114",
+	  .what = "nofile", .no_baseline = 1 },
+	/* rocminfo and the HSA runtime opening the compute device: refused
+	 * (its mode, a cgroup), or offered none (ENOMEM when the driver's
+	 * KFD has no device), which is not the host's memory. Before
+	 * S-HOST-OOM-APP, which the same line would match. */
+	{ .id = "S-KFD-OPEN-DENIED", .kind = EV_GPU_NODEV, .cls = CAT_PRIMARY,
+	  .group = "setup",
+	  .needles = { "Unable to open /dev/kfd" },
+	  .pcre = "Unable to open /dev/kfd read-write: (?<error>Permission "
+	    "denied|Operation not permitted)",
+	  .ere = "Unable to open /dev/kfd read-write: (Permission denied|"
+	    "Operation not permitted)",
+	  .source = "rocminfo (\"Unable to open /dev/kfd read-write: \" and "
+	    "strerror: EACCES for a user outside the render group or a "
+	    "root-only node, EPERM under a device cgroup)",
+	  .what = "kfd_permission", .no_baseline = 1 },
+	{ .id = "S-KFD-OPEN-FAIL", .kind = EV_CUDA_STACK, .cls = CAT_PRIMARY,
+	  .group = "setup",
+	  .needles = { "Unable to open /dev/kfd" },
+	  .pcre = "Unable to open /dev/kfd read-write: (?<error>.*[^ ])",
+	  .ere = "Unable to open /dev/kfd read-write: ",
+	  .source = "rocminfo (\"Unable to open /dev/kfd read-write: %s\"); "
+	    "ROCm/legacy-rocm-build#1318 (Cannot allocate memory on a GPU "
+	    "KFD does not support)",
+	  .what = "kfd_open", .no_baseline = 1 },
 	/* --- host allocation failures inside the application --- */
 	{ .id = "S-HOST-OOM-APP", .kind = EV_HOST_OOM_APP, .cls = CAT_PRIMARY,
 	  .group = "setup",
@@ -2132,6 +2213,37 @@ const struct cat_sig catalog_table[] = {
 	    "upgraded under a loaded kernel module (nvidia-smi's \"Failed to "
 	    "initialize NVML\", nvidia-container-cli's \"nvml error\")",
 	  .what = "driver_mismatch", .no_baseline = 1 },
+	/* The NVSwitch Fabric Manager refusing a driver of another
+	 * version (it then exits and the fabric is never set up). */
+	{ .id = "S-FM-DRIVER-MISMATCH", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "driver interface version" },
+	  .pcre = "NVIDIA GPU driver interface version (?<fm_version>[0-9.]+) "
+	    "don't match with driver version (?<driver>[0-9.]+)",
+	  .ere = "NVIDIA GPU driver interface version [0-9.]+ don't match "
+	    "with driver version",
+	  .source = "nv-fabricmanager at start (\"fabric manager NVIDIA GPU "
+	    "driver interface version %s don't match with driver version "
+	    "%s\"); pytorch/pytorch#129749",
+	  .what = "fm_mismatch", .no_baseline = 1 },
+	/* cuInit failing with the catch-all error: the driver or nvidia_uvm
+	 * in a bad state (after suspend and resume, a driver update);
+	 * TensorFlow/XLA's driver wrapper and PyTorch's lazy init say it. */
+	{ .id = "S-CUDA-INIT-UNKNOWN", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "failed call to cuInit: CUDA_ERROR_UNKNOWN",
+	      "CUDA initialization: CUDA unknown error" },
+	  .pcre = "(?<error>failed call to cuInit: CUDA_ERROR_UNKNOWN|CUDA "
+	    "initialization: CUDA unknown error)",
+	  .ere = "failed call to cuInit: CUDA_ERROR_UNKNOWN|CUDA "
+	    "initialization: CUDA unknown error",
+	  .source = "xla/tensorflow stream_executor cuda_driver.cc (\"failed "
+	    "call to cuInit: %s\", CUresult 999), torch/cuda/__init__.py "
+	    "(\"CUDA initialization: %s\" with cudaErrorUnknown's \"CUDA "
+	    "unknown error - this may be due to an incorrectly set up "
+	    "environment\"); gbionics/jaxsim#50, pytorch/pytorch#88639 (both "
+	    "after a suspend and resume)",
+	  .what = "cuda_init_unknown", .no_baseline = 1 },
 	/* NVIDIA's NGC containers check the host driver at start. */
 	{ .id = "S-NGC-DRIVER-TOO-OLD", .kind = EV_CUDA_STACK,
 	  .cls = CAT_PRIMARY, .group = "cuda_stack",

@@ -106,7 +106,10 @@
 	/* a Flight Recorder dump, one per rank (issue 18) */		\
 	X(EV_FLIGHT_RECORDER, "flight_recorder")			\
 	/* a framework's count of a device's free memory at start */	\
-	X(EV_DEVICE_FREE, "device_free")
+	X(EV_DEVICE_FREE, "device_free")				\
+	/* a per-process resource limit ran out (open files, locked	\
+	 * memory) */							\
+	X(EV_RLIMIT, "resource_limit")
 
 enum ev_kind {
 #define EV_ENUM(k, s) k,

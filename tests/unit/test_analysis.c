@@ -1450,6 +1450,34 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "*ERROR* PSP create ring failed!", "xid_fault", "R-HW-001" },
 		{ "RuntimeError: DataLoader worker (pid 47) is killed by signal: "
 		    "Bus", "shm_limit", NULL },
+		/* driver software, not the device or its memory: the kernel
+		 * module refusing another version's client, KFD refusing an
+		 * unsupported GPU (and rocminfo's ENOMEM from it), the Fabric
+		 * Manager refusing the driver, cuInit's unknown error after
+		 * a resume (real lines of NVIDIA/nvidia-docker#182,
+		 * ROCm/legacy-rocm-build#1318, pytorch/pytorch#129749,
+		 * gbionics/jaxsim#50, pytorch/pytorch#88639) */
+		{ "Aug 26 14:08:07 nyasara-linux kernel: NVRM: API mismatch: "
+		    "the client has the version 367.44, but", "not_oom_other",
+		    "R-OTHER-021" },
+		{ "[    2.244243] kfd kfd: kgd2kfd_probe failed",
+		    "not_oom_other", "R-OTHER-021" },
+		{ "Unable to open /dev/kfd read-write: Cannot allocate memory",
+		    "not_oom_other", "R-OTHER-021" },
+		{ "Unable to open /dev/kfd read-write: Permission denied",
+		    "gpu_access_denied", "R-GPU-001" },
+		{ "NVIDIA GPU driver interface version 550.90.07 don't match "
+		    "with driver version 550.54.15", "not_oom_other",
+		    "R-OTHER-021" },
+		{ "2023-10-04 12:33:47.594219: E external/xla/xla/stream_"
+		    "executor/cuda/cuda_driver.cc:268] failed call to cuInit: "
+		    "CUDA_ERROR_UNKNOWN: unknown error", "not_oom_other",
+		    "R-OTHER-021" },
+		{ "/opt/anaconda3/lib/python3.8/site-packages/torch/cuda/"
+		    "__init__.py:88: UserWarning: CUDA initialization: CUDA "
+		    "unknown error - this may be due to an incorrectly set up "
+		    "environment, e.g. changing env variable CUDA_VISIBLE_DEVICES "
+		    "after program start.", "not_oom_other", "R-OTHER-021" },
 		/* PyCUDA's MemoryError is the device's, not the host's */
 		{ "MemoryError: cuMemAlloc failed: out of memory",
 		    "cuda_oom_exhaustion", "R-DEV-007" },

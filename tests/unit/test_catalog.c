@@ -200,6 +200,26 @@ static const struct row_line row_lines[] = {
 	  "Unable to create step"),
 	R("S-STEP-LAUNCH-FAIL", FX "slurm-step-setup.txt",
 	  "exiting abnormally"),
+	/* ROCm/legacy-rocm-build#1318; rocminfo's EACCES as posted in
+	 * ROCm's trackers; pytorch/pytorch#129749; gbionics/jaxsim#50 */
+	B("S-KFD-OPEN-FAIL", "Unable to open /dev/kfd read-write: Cannot "
+	  "allocate memory"),
+	B("S-KFD-OPEN-DENIED", "Unable to open /dev/kfd read-write: "
+	  "Permission denied"),
+	B("S-FM-DRIVER-MISMATCH", "NVIDIA GPU driver interface version "
+	  "550.90.07 don't match with driver version 550.54.15"),
+	B("S-CUDA-INIT-UNKNOWN", "2023-10-04 12:33:47.594219: E external/xla/"
+	  "xla/stream_executor/cuda/cuda_driver.cc:268] failed call to "
+	  "cuInit: CUDA_ERROR_UNKNOWN: unknown error"),
+	/* NVIDIA/nccl-tests#206, DonsetPG/graph-physics#22,
+	 * kijai/ComfyUI-HunyuanVideoWrapper#30, tenstorrent/tt-metal#14474 */
+	B("S-RLIMIT-MEMLOCK", "misc/ibvwrap.cc:278 NCCL WARN Call to "
+	  "ibv_reg_mr_iova2 failed with error Cannot allocate memory"),
+	B("S-RLIMIT-NOFILE", "RuntimeError: received 0 items of ancdata"),
+	B("S-SHELL-KILLED-ZSH", "60190 killed     python main.py"),
+	B("S-STRACE-CLD-KILLED", "--- SIGCHLD {si_signo=SIGCHLD, si_code="
+	  "CLD_KILLED, si_pid=3840555, si_uid=1000, si_status=SIGKILL, "
+	  "si_utime=1209, si_stime=944} ---"),
 	/* NVIDIA/pyxis#110 */
 	B("S-STEP-CONTAINER-FAIL", "slurmstepd: error: pyxis:     [ERROR] "
 	  "Command not found: nvidia-container-cli, see https://github.com/"
@@ -1201,6 +1221,9 @@ DEFINE_TEST(test_catalog_step_setup)
 		    "failed", "S-STEP-LAUNCH-FAIL" },
 		{ "slurmstepd: error: pyxis:     Parallel mksquashfs: Using 2 "
 		    "processors", NULL },
+		{ "zsh: killed     python3 train.py", "S-SHELL-KILLED-ZSH" },
+		{ "Error: Process completed with exit code 137.", "S-EXIT-137" },
+		{ "the job was killed    by the admin", NULL },
 		{ "srun: Slurm controller not responding, sleeping and "
 		    "retrying.", NULL },
 		{ "[c1:01698] MCW rank 0 is not bound (or bound to all "
