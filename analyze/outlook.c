@@ -95,6 +95,9 @@ static const struct outlook_row outlook_table[] = {
 	{ "not_oom_other", "R-OTHER-024", NULL, NULL, NULL, "workload",
 	  "change_then_requeue", "a per-process limit ran out: raise it for "
 	  "the job before requeueing" },
+	{ "not_oom_other", "R-OTHER-025", NULL, NULL, NULL, "unknown",
+	  "unknown", "the launcher was stopped from outside: whether to run "
+	  "it again is for whoever stopped it to say" },
 	{ "not_oom_other", "R-OTHER-021", NULL, NULL, NULL, "workload",
 	  "change_then_requeue", "the program was not built for this GPU: "
 	  "rebuild it or ask for a GPU it supports" },

@@ -214,6 +214,15 @@ kit_words(const struct words *t, const struct event *ev, const char *name)
 }
 
 const struct words *
+kit_words_key(const struct words *t, const char *key)
+{
+	for (; key != NULL && t->key != NULL; t++)
+		if (strcmp(key, t->key) == 0)
+			return t;
+	return NULL;
+}
+
+const struct words *
 kit_words_sig(const struct words *t, const struct event *ev)
 {
 	for (; ev != NULL && ev->sig != NULL && t->key != NULL; t++)

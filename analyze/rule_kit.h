@@ -75,6 +75,8 @@ struct words {
 /* The entry of t whose key is ev's field name ("what"), or NULL. */
 const struct words *kit_words(const struct words *t,
 		    const struct event *ev, const char *name);
+/* The entry of t whose key is key (a value the row derived), or NULL. */
+const struct words *kit_words_key(const struct words *t, const char *key);
 /* The entry of t whose key is ev's signature id, or NULL. */
 const struct words *kit_words_sig(const struct words *t,
 		    const struct event *ev);

@@ -69,6 +69,22 @@ m_stepd_oom(const struct facts *f, struct arena *a, struct rmatch *m)
 		s = f->first[EV_STEPD_FAILCNT];
 		failcnt = 1;
 	}
+	/* srun's "task N: Out Of Memory" alone: slurmstepd gives a task
+	 * that status only when it counted oom-kill events in the step's
+	 * cgroup, so it is the same word, relayed. */
+	if (s == NULL && (s = f->first[EV_SRUN_TASK_OOM]) != NULL) {
+		m->initiating = s;
+		host_support(f, m);
+		m->confidence = "medium";
+		m->confidence_reason = "srun reports the task Out Of Memory, "
+		    "the status slurmstepd gives a task when it counted "
+		    "oom-kill events in the step's cgroup; slurmstepd's own "
+		    "line and the kernel's were not collected";
+		m->detail = "srun reports the step's task ran Out Of Memory: "
+		    "the cgroup out-of-memory handler killed processes of the "
+		    "step.";
+		return 1;
+	}
 	if (s == NULL)
 		return 0;
 	m->initiating = s;
@@ -472,7 +488,9 @@ const struct rule	rules_host[] = {
 	{ .id = "R-HOST-002", .cause = "host_oom", .boundary = "host",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S000 table 'slurmstepd: JOB CANCELLED DUE TO OOM-KILLER'",
-	  .signals = "slurmstepd 'Detected N oom-kill event(s) in StepId=...'",
+	  .signals = "slurmstepd 'Detected N oom-kill event(s) in StepId=...'; "
+	      "alone, srun's 'task N: Out Of Memory' (the status slurmstepd "
+	      "gives a task when it counted them; medium)",
 	  .meaning = "The step's cgroup OOM handler killed processes.",
 	  .next_action = HOST_NEXT, .match = m_stepd_oom },
 	{ .id = "R-HOST-003", .cause = "host_oom", .boundary = "host",

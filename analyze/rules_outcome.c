@@ -215,6 +215,75 @@ m_rlimit(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* The signal a launcher received, as SIGHUP, SIGINT, SIGTERM...: its
+ * name, or its number's. */
+static const char *
+launcher_signal(const struct event *s)
+{
+	static const char *const names[] = { NULL, "SIGHUP", "SIGINT",
+	    "SIGQUIT" };
+	struct str	n = ev_str(s, "signame");
+	int64_t		v = ev_num_or(s, "signum", -1);
+
+	if (n.n > 0)
+		return str_eq(n, "SIGHUP") ? "SIGHUP" : str_eq(n, "SIGINT") ?
+		    "SIGINT" : str_eq(n, "SIGTERM") ? "SIGTERM" : "other";
+	if (v >= 1 && v <= 3)
+		return names[v];
+	return v == 15 ? "SIGTERM" : "other";
+}
+
+static const struct words launcher_signal_words[] = {
+	{ .key = "SIGHUP", .detail = "The launcher received SIGHUP and shut "
+	    "its workers down: the terminal it ran under went away (an ssh "
+	    "session closed, a nohup'ed run left in the shell's jobs). "
+	    "Nothing in the job failed first.",
+	  .next = "Run the job detached from the terminal (sbatch, or "
+	      "setsid / tmux / screen, or nohup with disown) and rerun it "
+	      "unchanged." },
+	{ .key = "SIGINT", .detail = "The launcher received SIGINT (Ctrl-C, "
+	    "or a tool interrupting it) and shut its workers down; nothing in "
+	    "the job failed first.",
+	  .next = "Ask who interrupted the run; rerun it unchanged, detached "
+	      "from the terminal." },
+	{ .key = "SIGTERM", .detail = "The launcher received SIGTERM from "
+	    "outside and shut its workers down: a scheduler's time limit, "
+	    "cancel or pre-emption, a container or pod being stopped, or "
+	    "someone's kill; nothing in the job failed first." },
+	{ .key = NULL }
+};
+
+/* A launcher stopped by a signal from outside (torchelastic's "Received
+ * N death signal"), when nothing collected says who sent it: a
+ * scheduler's end of the job or a memory kill decides instead. */
+static int
+m_launcher_signaled(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	static const enum ev_kind	other[] = { EV_TIME_LIMIT,
+	    EV_CANCELLED, EV_PREEMPTED, EV_NODE_FAIL, EV_KERNEL_OOM,
+	    EV_STEPD_OOM, EV_STEPD_MEMLIMIT, EV_SRUN_TASK_OOM,
+	    EV_ENFORCER_KILL };
+	const struct event		*s = f->first[EV_LAUNCHER_SIGNALED];
+	const char			*sig;
+
+	(void)a;
+	if (s == NULL || f->timeout_row != NULL || f->preempt_row != NULL)
+		return 0;
+	for (size_t i = 0; i < sizeof(other) / sizeof(other[0]); i++)
+		if (f->first[other[i]] != NULL)
+			return 0;
+	sig = launcher_signal(s);
+	m->initiating = s;
+	m->confidence = strcmp(sig, "SIGHUP") == 0 ||
+	    strcmp(sig, "SIGINT") == 0 ? "medium" : "low";
+	m->confidence_reason = "the launcher's own line names the signal it "
+	    "received; who sent it is not in what was collected";
+	m->detail = "The launcher received a signal from outside and shut "
+	    "its workers down; nothing in the job failed first.";
+	kit_words_apply(kit_words_key(launcher_signal_words, sig), m);
+	return 1;
+}
+
 /* A file system the job writes to was full or over quota (not /dev/shm:
  * the catalog leaves those lines to the shm rows). */
 static int
@@ -773,6 +842,19 @@ const struct rule	rules_outcome[] = {
 	      "PropagateResourceLimits), require the job to see it, and rerun "
 	      "unchanged.",
 	  .match = m_rlimit },
+	{ .id = "R-OTHER-025", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 mistake (a failure that is not memory)",
+	  .signals = "torchelastic's 'Received N death signal, shutting down "
+	      "workers' (the agent itself signalled) with no scheduler end, "
+	      "cancel or memory kill collected; medium for SIGHUP and SIGINT, "
+	      "low for SIGTERM",
+	  .meaning = "The launcher was stopped by a signal from outside; the "
+	      "job did not fail.",
+	  .next_action = "Find who sent the signal (the scheduler's record of "
+	      "the job, the pod's events, the shell it ran under) and rerun "
+	      "the job unchanged once that is settled.",
+	  .match = m_launcher_signaled },
 	{ .id = "R-OTHER-021", .cause = "not_oom_other", .boundary = "none",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 'Confirm the failure is allocation, not corruption'",

@@ -1186,6 +1186,21 @@ const struct cat_sig catalog_table[] = {
 	    "(?<exitcode>-?[0-9]+)",
 	  .ere = "(exits with return code|exited with exit code) ?=? ?-?[0-9]+",
 	  .source = "launcher wrappers (deepspeed/accelerate style wording)" },
+	/* torchelastic's agent receiving a signal itself (SIGHUP, SIGINT,
+	 * SIGTERM, SIGQUIT): it stops its workers; the signal printed as
+	 * its number or its Signals name, by version. */
+	{ .id = "S-ELASTIC-DEATH-SIGNAL", .kind = EV_LAUNCHER_SIGNALED,
+	  .cls = CAT_PRIMARY, .group = "teardown",
+	  .needles = { " death signal, shutting down workers" },
+	  .pcre = "Received (?:(?<signum>[0-9]+)|Signals\\.(?<signame>SIG[A-Z]+)) "
+	    "death signal, shutting down workers",
+	  .ere = "Received ([0-9]+|Signals\\.SIG[A-Z]+) death signal, shutting "
+	    "down workers",
+	  .source = "torch/distributed/elastic/agent/server/api.py "
+	    "(\"Received %s death signal, shutting down workers\", the "
+	    "SignalException's sigval); ultralytics/ultralytics#918 (a "
+	    "nohup run whose terminal closed)",
+	  .what = "elastic", .no_baseline = 1 },
 	/* --- the cascade after one process failed (issue 15): launchers
 	 * terminating the siblings, launchers reporting the process that
 	 * stopped first, survivors noticing a peer is gone. All secondary:

@@ -109,7 +109,9 @@
 	X(EV_DEVICE_FREE, "device_free")				\
 	/* a per-process resource limit ran out (open files, locked	\
 	 * memory) */							\
-	X(EV_RLIMIT, "resource_limit")
+	X(EV_RLIMIT, "resource_limit")					\
+	/* a launcher told to stop by a signal from outside */		\
+	X(EV_LAUNCHER_SIGNALED, "launcher_signaled")
 
 enum ev_kind {
 #define EV_ENUM(k, s) k,

@@ -1216,6 +1216,46 @@ DEFINE_TEST(test_analysis_cli_filter_refusal)
 	analysis_free(an);
 }
 
+/* torchelastic's agent told to stop from outside: the signal decides the
+ * wording and the confidence, and a scheduler's end of the job, when
+ * collected, is the cause instead (line of ultralytics/ultralytics#918,
+ * real; the SIGTERM and Signals-name forms are the same format). */
+DEFINE_TEST(test_analysis_launcher_signaled)
+{
+	static const struct {
+		const char	*log, *rule, *conf, *words;
+	} t[] = {
+		{ "WARNING:torch.distributed.elastic.agent.server.api:Received 1 "
+		    "death signal, shutting down workers\n", "R-OTHER-025",
+		    "medium", "received SIGHUP" },
+		{ "Received Signals.SIGTERM death signal, shutting down "
+		    "workers\n", "R-OTHER-025", "low", "received SIGTERM" },
+		{ "Received 15 death signal, shutting down workers\n"
+		    "slurmstepd: error: *** JOB 1234 ON node01 CANCELLED AT "
+		    "2021-10-27T19:35:36 DUE TO TIME LIMIT ***\n",
+		    "R-SCHED-001", NULL, NULL },
+	};
+	const char	*in[1] = { "sig/job.log" };
+	struct analysis	*an;
+	FILE		*fp;
+
+	CHECK(system("mkdir sig") == 0);
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		if ((fp = fopen("sig/job.log", "w")) == NULL)
+			return;
+		fputs(t[i].log, fp);
+		fclose(fp);
+		if ((an = run(in, 1, 1)) == NULL)
+			return;
+		CHECK_EQ_STR(an->verdict.rule, t[i].rule);
+		if (t[i].conf != NULL)
+			CHECK_EQ_STR(an->verdict.confidence, t[i].conf);
+		if (t[i].words != NULL)
+			CHECK(strstr(an->verdict.summary, t[i].words) != NULL);
+		analysis_free(an);
+	}
+}
+
 /* A container that did not start names the runtime's own error and a
  * control on the node, not the step's memory request; Slurm's SPANK line
  * alone names the plugin (NVIDIA/pyxis#110's lines, real). */
@@ -1478,6 +1518,10 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "unknown error - this may be due to an incorrectly set up "
 		    "environment, e.g. changing env variable CUDA_VISIBLE_DEVICES "
 		    "after program start.", "not_oom_other", "R-OTHER-021" },
+		/* srun's task status alone is slurmstepd's count, relayed
+		 * (FoNDUE-HTR/Documentation#5, real) */
+		{ "srun: error: gpu001: task 0: Out Of Memory", "host_oom",
+		    "R-HOST-002" },
 		/* PyCUDA's MemoryError is the device's, not the host's */
 		{ "MemoryError: cuMemAlloc failed: out of memory",
 		    "cuda_oom_exhaustion", "R-DEV-007" },

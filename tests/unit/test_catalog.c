@@ -220,6 +220,9 @@ static const struct row_line row_lines[] = {
 	B("S-STRACE-CLD-KILLED", "--- SIGCHLD {si_signo=SIGCHLD, si_code="
 	  "CLD_KILLED, si_pid=3840555, si_uid=1000, si_status=SIGKILL, "
 	  "si_utime=1209, si_stime=944} ---"),
+	/* ultralytics/ultralytics#918 */
+	B("S-ELASTIC-DEATH-SIGNAL", "WARNING:torch.distributed.elastic.agent."
+	  "server.api:Received 1 death signal, shutting down workers"),
 	/* NVIDIA/pyxis#110 */
 	B("S-STEP-CONTAINER-FAIL", "slurmstepd: error: pyxis:     [ERROR] "
 	  "Command not found: nvidia-container-cli, see https://github.com/"
