@@ -358,6 +358,7 @@ kit_gpu_broken(const struct facts *f)
 	static const char *const sigs[] = { "nvrm.fallen_off_bus",
 	    "nvrm.gpu_lost", "nvrm.reset_required",
 	    "nvrm.rm_init_adapter_failed", "S-NVSMI-GPU-LOST",
+	    "S-SLURM-NVML-GPU-LOST",
 	    "amdgpu.page_fault", "amdgpu.ras_uncorrectable",
 	    "amdgpu.init_failed", "pcie.aer_fatal" };
 

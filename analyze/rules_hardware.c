@@ -144,6 +144,11 @@ static const struct words broken_words[] = {
 	    "start): a failing GPU or its interconnect, not an allocation "
 	    "failure.",
 	  .next = BROKEN_NEXT },
+	{ .key = "S-SLURM-NVML-GPU-LOST", .detail = "Slurm's NVML query of "
+	    "the GPU failed with 'GPU is lost' (NVML error 15): the GPU fell "
+	    "off the bus or the driver lost it, a device fault, not an "
+	    "allocation failure.",
+	  .next = BROKEN_NEXT },
 	{ .key = "pcie.aer_fatal", .detail = "The GPU's PCIe link reported an "
 	    "uncorrected fatal error the driver could not recover from: the "
 	    "GPU (or its slot, riser or bridge) failed, so the job hung or "

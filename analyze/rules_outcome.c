@@ -40,6 +40,14 @@ static const struct words stack_words[] = {
 	{ .key = "driver_mismatch", .detail = "The NVIDIA driver's user-space "
 	    "library does not match the loaded kernel module (upgraded "
 	    "without a reboot): a node problem." },
+	{ .key = "compat_unsupported", .detail = "The program's CUDA is "
+	    "newer than the node's driver and tried CUDA's forward "
+	    "compatibility, which this GPU does not support (error 804): a "
+	    "driver and runtime version mismatch; a program that then falls "
+	    "back to the CPU is not the GPU's memory either.",
+	  .next = "Use a build or container image made for the node "
+	      "driver's CUDA version (or upgrade the driver), require CUDA "
+	      "to initialise, and rerun unchanged." },
 	{ .key = "fm_mismatch", .detail = "The NVSwitch Fabric Manager does "
 	    "not match the NVIDIA driver's version, so it failed and the "
 	    "GPUs' NVLink fabric was never set up: collectives across the "

@@ -431,7 +431,8 @@ const struct cat_sig catalog_table[] = {
 	  .pcre = "(?<error>an illegal memory access was encountered|"
 	    "unspecified launch failure|device-side assert triggered|"
 	    "misaligned address|an illegal instruction was encountered|"
-	    "CUDA error: unknown error|\\(error code unknown error\\))",
+	    "CUDA error: unknown error|\\(error code unknown error\\)|"
+	    "Cuda failure 999 'unknown error')",
 	  /* The grep baseline keeps the set it was measured with, "no
 	   * kernel image" included (now S-CUDA-NO-KERNEL-IMAGE). */
 	  .ere = "an illegal memory access was encountered|unspecified launch "
@@ -440,7 +441,8 @@ const struct cat_sig catalog_table[] = {
 	    "for execution on the device|CUDA error: unknown error|\\(error "
 	    "code unknown error\\)",
 	  .source = "cudaGetErrorString (cudaErrorIllegalAddress, LaunchFailure,"
-	    " Assert, Unknown); Triton; signatures.md 6.3" },
+	    " Assert, Unknown); Triton; NCCL's CUDACHECK (\"Cuda failure %d "
+	    "'%s'\", NVIDIA/nccl-tests#276); signatures.md 6.3" },
 	/* The same faults by their enum names (runtime and driver API, as
 	 * cudaGetErrorName and CUDA_ERROR_* checks print them), the launch
 	 * watchdog's timeout (error 6, Xid 8), and the short phrase people
@@ -2228,6 +2230,22 @@ const struct cat_sig catalog_table[] = {
 	    "upgraded under a loaded kernel module (nvidia-smi's \"Failed to "
 	    "initialize NVML\", nvidia-container-cli's \"nvml error\")",
 	  .what = "driver_mismatch", .no_baseline = 1 },
+	/* cudaErrorCompatNotSupportedOnDevice (804): a CUDA newer than the
+	 * driver tried the forward-compatibility package on a GPU that has
+	 * none (consumer cards). */
+	{ .id = "S-CUDA-COMPAT-UNSUPPORTED", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "forward compatibility was attempted on non supported",
+	      "CompatNotSupportedOnDevice", "COMPAT_NOT_SUPPORTED_ON_DEVICE" },
+	  .pcre = "(?<error>forward compatibility was attempted on non "
+	    "supported HW|cudaErrorCompatNotSupportedOnDevice|"
+	    "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE)",
+	  .ere = "forward compatibility was attempted on non supported HW|"
+	    "cudaErrorCompatNotSupportedOnDevice|"
+	    "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE",
+	  .source = "cudaGetErrorString of 804; noonghunna/club-3090#633 "
+	    "(ggml_cuda_init: failed to initialize CUDA: ...)",
+	  .what = "compat_unsupported", .no_baseline = 1 },
 	/* The NVSwitch Fabric Manager refusing a driver of another
 	 * version (it then exits and the fabric is never set up). */
 	{ .id = "S-FM-DRIVER-MISMATCH", .kind = EV_CUDA_STACK,
@@ -2297,6 +2315,19 @@ const struct cat_sig catalog_table[] = {
 	  .source = "nvidia-smi / pynvml when NVML cannot get a handle to a "
 	    "GPU that fell off the bus (NVML_ERROR_GPU_IS_LOST, or Unknown "
 	    "Error)",
+	  .what = "gpu_lost", .no_baseline = 1 },
+	/* Slurm's gpu/nvml plugin (and slurmstepd's GPU accounting) when
+	 * NVML answers NVML_ERROR_GPU_IS_LOST (15). */
+	{ .id = "S-SLURM-NVML-GPU-LOST", .kind = EV_GPU_DRIVER_ERROR,
+	  .cls = CAT_PRIMARY, .group = "nvsmi_lost",
+	  .needles = { "): GPU is lost" },
+	  .pcre = "NVML: Failed to (?<call>[^(]+)\\((?<nvml_error>15)\\): "
+	    "(?<error>GPU is lost)",
+	  .ere = "NVML: Failed to [^(]+\\(15\\): GPU is lost",
+	  .source = "Slurm's gpu/nvml plugin (\"NVML: Failed to get "
+	    "usage(%d): %s\" and its other queries, with nvmlErrorString); "
+	    "LSSI-ETH/plmfit#40 (NVML: Failed to get "
+	    "usage(15): GPU is lost)",
 	  .what = "gpu_lost", .no_baseline = 1 },
 	/* --- the header of pasted `ps` output (ps aux, ps -o ...): the rows
 	 * after it are read by parse_log as process_state events. --- */

@@ -1518,6 +1518,16 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "unknown error - this may be due to an incorrectly set up "
 		    "environment, e.g. changing env variable CUDA_VISIBLE_DEVICES "
 		    "after program start.", "not_oom_other", "R-OTHER-021" },
+		/* the GPU gone in Slurm's NVML words; NCCL's CUDA check of
+		 * the catch-all error; CUDA's 804 (LSSI-ETH/plmfit#40,
+		 * NVIDIA/nccl-tests#276, noonghunna/club-3090#633, real) */
+		{ "slurmstepd: error: NVML: Failed to get usage(15): GPU is "
+		    "lost", "xid_fault", "R-HW-001" },
+		{ "gpu47:4962:5097 [1] transport/nvls.cc:223 NCCL WARN Cuda "
+		    "failure 999 'unknown error'", "xid_fault", "R-HW-001" },
+		{ "ggml_cuda_init: failed to initialize CUDA: forward "
+		    "compatibility was attempted on non supported HW",
+		    "not_oom_other", "R-OTHER-021" },
 		/* srun's task status alone is slurmstepd's count, relayed
 		 * (FoNDUE-HTR/Documentation#5, real) */
 		{ "srun: error: gpu001: task 0: Out Of Memory", "host_oom",

@@ -220,6 +220,11 @@ static const struct row_line row_lines[] = {
 	B("S-STRACE-CLD-KILLED", "--- SIGCHLD {si_signo=SIGCHLD, si_code="
 	  "CLD_KILLED, si_pid=3840555, si_uid=1000, si_status=SIGKILL, "
 	  "si_utime=1209, si_stime=944} ---"),
+	/* LSSI-ETH/plmfit#40; noonghunna/club-3090#633 */
+	B("S-SLURM-NVML-GPU-LOST", "slurmstepd: error: NVML: Failed to get "
+	  "usage(15): GPU is lost"),
+	B("S-CUDA-COMPAT-UNSUPPORTED", "ggml_cuda_init: failed to initialize "
+	  "CUDA: forward compatibility was attempted on non supported HW"),
 	/* ultralytics/ultralytics#918 */
 	B("S-ELASTIC-DEATH-SIGNAL", "WARNING:torch.distributed.elastic.agent."
 	  "server.api:Received 1 death signal, shutting down workers"),
