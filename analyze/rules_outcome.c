@@ -198,12 +198,14 @@ static const struct words rlimit_words[] = {
 	{ .key = "memlock", .detail = "Registering memory with the "
 	    "InfiniBand driver failed with 'Cannot allocate memory': the "
 	    "locked-memory limit (ulimit -l) the job runs under is too small "
-	    "to pin NCCL's buffers; the host's memory did not run out.",
+	    "to pin NCCL's buffers, or the buffers asked for (NCCL_BUFFSIZE) "
+	    "are more than the adapter registers; the host's memory did not "
+	    "run out.",
 	  .next = "Set the locked-memory limit to unlimited for the job "
 	      "(slurmd started with LimitMEMLOCK=infinity and Slurm's "
 	      "PropagateResourceLimits, or docker --ulimit memlock=-1), "
-	      "require ulimit -l inside the job to print unlimited, and rerun "
-	      "unchanged." },
+	      "require ulimit -l inside the job to print unlimited (and any "
+	      "NCCL_BUFFSIZE set back to its default), and rerun unchanged." },
 	{ .key = NULL }
 };
 

@@ -23,6 +23,23 @@ memory_reason(const struct event *s)
 	    str_find(r, "Memory specification") != NULL);
 }
 
+/* srun's "step creation temporarily disabled, retrying" with no "Step
+ * created" after it: the step waited, to the end of what was collected,
+ * for resources another step of the job held. */
+static const struct event *
+step_never_created(const struct facts *f)
+{
+	const struct event	*d = kit_first_what(f, EV_BENIGN,
+				    "step_delayed");
+
+	for (size_t i = d != NULL ? facts_index_of(f, d) + 1 : 0;
+	    d != NULL && i < f->tl->n; i++)
+		if (f->tl->v[i]->kind == EV_BENIGN &&
+		    ev_str_is(f->tl->v[i], "what", "step_created"))
+			return NULL;
+	return d;
+}
+
 static int
 m_step_create(const struct facts *f, struct arena *a, struct rmatch *m)
 {
@@ -30,6 +47,22 @@ m_step_create(const struct facts *f, struct arena *a, struct rmatch *m)
 	struct str		 r = s != NULL ? ev_str(s, "reason") :
 				    str_make(NULL, 0);
 
+	if (s == NULL && (s = step_never_created(f)) != NULL) {
+		m->initiating = s;
+		m->confidence = "low";
+		m->confidence_reason = "srun kept retrying the step and never "
+		    "reported it created in what was collected; what held "
+		    "the resources was not collected";
+		m->detail = "The step was never created: srun waited for "
+		    "resources another step of the job held (\"Requested "
+		    "nodes are busy\": its GPUs, CPUs or memory), so the "
+		    "workload never ran in it.";
+		m->next_action = "Give each step only its share (srun --exact "
+		    "with --gpus-per-task or --gres per step, no step holding "
+		    "all of the job's GPUs; --overlap where sharing is meant) "
+		    "and require every step to report 'Step created'.";
+		return 1;
+	}
 	if (s == NULL)
 		return 0;
 	m->initiating = s;
@@ -269,7 +302,10 @@ const struct rule	rules_step[] = {
 	  .signals = "'Unable to create step … Memory required by task is not "
 	      "available' (or any other reason); slurmstepd's job manager "
 	      "exiting abnormally (could not exec), srun's 'Task launch for "
-	      "… failed', a required SPANK plugin (pyxis) failing",
+	      "… failed', a required SPANK plugin (pyxis) failing or the "
+	      "container it starts (enroot's relayed '[ERROR]'); low: srun's "
+	      "'step creation temporarily disabled' never followed by 'Step "
+	      "created'",
 	  .meaning = "The step could not be created, or its tasks could not "
 	      "start.",
 	  .next_action = "Compare the step's --mem with the job's allocation "

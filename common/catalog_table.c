@@ -1788,14 +1788,16 @@ const struct cat_sig catalog_table[] = {
 	 * before S-HOST-OOM-APP), and the open-files limit in its words. */
 	{ .id = "S-RLIMIT-MEMLOCK", .kind = EV_RLIMIT, .cls = CAT_PRIMARY,
 	  .group = "setup",
-	  .needles = { "Call to ibv_reg_mr" },
-	  .pcre = "Call to (?<api>ibv_reg_mr[a-z0-9_]*) failed(?: with error)? "
-	    "(?<error>Cannot allocate memory)",
-	  .ere = "Call to ibv_reg_mr[a-z0-9_]* failed( with error)? Cannot "
-	    "allocate memory",
+	  .needles = { "Call to ibv_reg_" },
+	  .pcre = "Call to (?<api>ibv_reg_(?:dmabuf_)?mr[a-z0-9_]*) failed"
+	    "(?: with error)? (?<error>Cannot allocate memory)",
+	  .ere = "Call to ibv_reg_(dmabuf_)?mr[a-z0-9_]* failed( with error)? "
+	    "Cannot allocate memory",
 	  .source = "NCCL misc/ibvwrap.cc (\"Call to ibv_reg_mr%s failed "
-	    "with error %s\"): the verbs library's ENOMEM when pinning "
-	    "exceeds RLIMIT_MEMLOCK; NVIDIA/nccl-tests#206",
+	    "with error %s\", ibv_reg_dmabuf_mr likewise): the verbs "
+	    "library's ENOMEM when pinning exceeds RLIMIT_MEMLOCK or the "
+	    "buffers are more than the adapter registers; NVIDIA/nccl-tests"
+	    "#206, vllm-project/vllm#19613 (a large NCCL_BUFFSIZE)",
 	  .what = "memlock", .no_baseline = 1 },
 	{ .id = "S-RLIMIT-NOFILE", .kind = EV_RLIMIT, .cls = CAT_PRIMARY,
 	  .group = "rlimit",
@@ -2246,6 +2248,17 @@ const struct cat_sig catalog_table[] = {
 	  .source = "cudaGetErrorString of 804; noonghunna/club-3090#633 "
 	    "(ggml_cuda_init: failed to initialize CUDA: ...)",
 	  .what = "compat_unsupported", .no_baseline = 1 },
+	/* nvidia-docker 1.0 refusing an image whose CUDA is newer than the
+	 * host driver supports. */
+	{ .id = "S-NVDOCKER-CUDA-VERSION", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "unsupported CUDA version: driver " },
+	  .pcre = "unsupported CUDA version: driver (?<driver_cuda>[0-9.]+) < "
+	    "image (?<image_cuda>[0-9.]+)",
+	  .ere = "unsupported CUDA version: driver [0-9.]+ < image [0-9.]+",
+	  .source = "nvidia-docker 1.0 (\"unsupported CUDA version: driver %s "
+	    "< image %s\"); PaddlePaddle/Paddle#5956",
+	  .what = "driver_too_old", .no_baseline = 1 },
 	/* The NVSwitch Fabric Manager refusing a driver of another
 	 * version (it then exits and the fabric is never set up). */
 	{ .id = "S-FM-DRIVER-MISMATCH", .kind = EV_CUDA_STACK,

@@ -1528,6 +1528,15 @@ DEFINE_TEST(test_analysis_platform_lines)
 		{ "ggml_cuda_init: failed to initialize CUDA: forward "
 		    "compatibility was attempted on non supported HW",
 		    "not_oom_other", "R-OTHER-021" },
+		/* nvidia-docker 1.0 refusing a newer image; the adapter
+		 * refusing NCCL's dmabuf registration (PaddlePaddle/Paddle
+		 * #5956, vllm-project/vllm#19613, real) */
+		{ "nvidia-docker | 2017/11/29 10:51:38 Error: unsupported CUDA "
+		    "version: driver 8.0 < image 9.0.176", "not_oom_other",
+		    "R-OTHER-021" },
+		{ "[2025-06-16 17:17:39] kilo:318:3584 [5] misc/ibvwrap.cc:183 "
+		    "NCCL WARN Call to ibv_reg_dmabuf_mr failed with error "
+		    "Cannot allocate memory", "not_oom_other", "R-OTHER-024" },
 		/* srun's task status alone is slurmstepd's count, relayed
 		 * (FoNDUE-HTR/Documentation#5, real) */
 		{ "srun: error: gpu001: task 0: Out Of Memory", "host_oom",

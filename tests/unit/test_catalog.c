@@ -225,6 +225,9 @@ static const struct row_line row_lines[] = {
 	  "usage(15): GPU is lost"),
 	B("S-CUDA-COMPAT-UNSUPPORTED", "ggml_cuda_init: failed to initialize "
 	  "CUDA: forward compatibility was attempted on non supported HW"),
+	/* PaddlePaddle/Paddle#5956 */
+	B("S-NVDOCKER-CUDA-VERSION", "nvidia-docker | 2017/11/29 10:51:38 "
+	  "Error: unsupported CUDA version: driver 8.0 < image 9.0.176"),
 	/* ultralytics/ultralytics#918 */
 	B("S-ELASTIC-DEATH-SIGNAL", "WARNING:torch.distributed.elastic.agent."
 	  "server.api:Received 1 death signal, shutting down workers"),
