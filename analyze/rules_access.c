@@ -293,6 +293,22 @@ nodev_absent(const struct event *ev)
 	    str_eq(ev_str(ev, "what"), "no_devices_found");
 }
 
+/* The no-device line is a communication library probing CUDA when it
+ * starts (GPU-aware MPICH's yaksa hooks, Cray MPICH's GTL, Open MPI's
+ * opal, UCX), which a CPU-only job also runs; a framework or program of
+ * its own that finds no device meant to use one. */
+static int
+library_probe(const struct event *ev)
+{
+	static const char *const libs[] = { "yaksuri", "yaksa", "GTL",
+	    "MPIDI", "opal_", "mca_", "UCX", "ucx", "libfabric" };
+
+	for (size_t i = 0; i < sizeof(libs) / sizeof(libs[0]); i++)
+		if (str_find(ev->text, libs[i]) != NULL)
+			return 1;
+	return 0;
+}
+
 int
 m_nodev_cpu_job(const struct facts *f, struct arena *a, struct rmatch *m)
 {
@@ -300,7 +316,8 @@ m_nodev_cpu_job(const struct facts *f, struct arena *a, struct rmatch *m)
 
 	(void)a;
 	if (ev == NULL || f->xid_fault != NULL ||
-	    f->first[EV_GPU_DRIVER_ERROR] != NULL || !no_gpu_asked(f))
+	    f->first[EV_GPU_DRIVER_ERROR] != NULL || !no_gpu_asked(f) ||
+	    !library_probe(ev))
 		return 0;
 	/* Only "there is no device": a refusal (permissions, NVML init
 	 * denied) is an access problem whoever asked. */
@@ -357,7 +374,7 @@ m_gpu_nodev(const struct facts *f, struct arena *a, struct rmatch *m)
 
 	if (ev == NULL || f->xid_fault != NULL ||
 	    f->first[EV_GPU_DRIVER_ERROR] != NULL ||
-	    (no_gpu_asked(f) && nodev_absent(ev)))
+	    (no_gpu_asked(f) && nodev_absent(ev) && library_probe(ev)))
 		return 0;
 	m->initiating = ev;
 	rmatch_support(m, acc->denied);
@@ -429,6 +446,18 @@ m_gpu_nodev(const struct facts *f, struct arena *a, struct rmatch *m)
 		m->confidence = "high";
 		m->confidence_reason = "the device cgroup denied a GPU the "
 		    "job was given, and the job could not find one";
+	} else if (no_gpu_asked(f) && nodev_absent(ev)) {
+		/* the program meant to use a GPU; whether the job asked for
+		 * one is not in what was collected */
+		m->confidence = "low";
+		m->confidence_reason = "the program found no GPU; nothing "
+		    "collected shows whether the job asked for one (scontrol "
+		    "or sacct's AllocTRES would)";
+		m->detail = "The program found no GPU it could use: the job "
+		    "(its step, container or launcher's task) was given none, "
+		    "or the ones it was given were hidden from it. A job that "
+		    "asks for no GPU is hidden from all of them by Slurm's "
+		    "device cgroup.";
 	} else {
 		m->confidence = "medium";
 		m->confidence_reason = "the job's own no-device line, with no "
@@ -580,7 +609,10 @@ const struct rule	rules_access[] = {
 	      "Permissions', 'No devices were found' / 'No devices found.', "
 	      "nvidia-container-cli 'failed to add device rules' (device "
 	      "cgroup / eBPF program of a container step) in the job's "
-	      "output, and no Xid or NVRM error",
+	      "output, and no Xid or NVRM error; low when nothing shows "
+	      "whether the job asked for a GPU (a communication library's "
+	      "probe then is R-OTHER-022's), also rocminfo's refused "
+	      "/dev/kfd",
 	  .meaning = "The job could not open the GPUs it meant to use.",
 	  .next_action = "In the same allocation run srun --gres=gpu:N "
 	      "nvidia-smi -L; if it lists nothing, check the node's "

@@ -881,10 +881,11 @@ const struct rule	rules_outcome[] = {
 	{ .id = "R-OTHER-022", .cause = "not_oom_other", .boundary = "none",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S001 cause 'Cgroup device access not configured for GPUs'",
-	  .signals = "a no-device line ('no CUDA-capable device is detected', "
-	      "nvidia-smi 'No devices were found'; not a refusal such as NVML "
-	      "init or permissions) while nothing shows the job asked for a "
-	      "GPU: no GPU "
+	  .signals = "a communication library's no-device line as it probes "
+	      "CUDA at start (GPU-aware MPICH's yaksa hooks, Cray MPICH's "
+	      "GTL, Open MPI, UCX, libfabric: 'no CUDA-capable device is "
+	      "detected'; a program's own no-device line is R-GPU-001's) "
+	      "while nothing shows the job asked for a GPU: no GPU "
 	      "GRES/TRES, no CUDA_VISIBLE_DEVICES, no device cgroup record, "
 	      "no nvidia-smi snapshot; a warning that lets the job go on, or a "
 	      "job whose steps all completed, is no incident",

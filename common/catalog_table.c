@@ -1954,19 +1954,23 @@ const struct cat_sig catalog_table[] = {
 	  .group = "gpu_access",
 	  .needles = { "no CUDA-capable device", "cudaErrorNoDevice",
 	      "CUDA_ERROR_NO_DEVICE", "No HIP GPUs are available",
-	      "hipErrorNoDevice" },
+	      "hipErrorNoDevice", "no ROCm-capable device" },
 	  .pcre = "(?:cuda runtime error \\((?<cuda_error>[0-9]+)\\) : |"
 	    "error=(?<cuda_error>[0-9]+) : |code=(?<cuda_error>[0-9]+)\\()?"
 	    "(?<error>no CUDA-capable device is detected|cudaErrorNoDevice|"
 	    "CUDA_ERROR_NO_DEVICE|No (?<api>HIP) GPUs are available|"
-	    "(?<api>hip)ErrorNoDevice)",
+	    "(?<api>hip)ErrorNoDevice|no (?<api>ROCm)-capable device is "
+	    "detected)",
 	  .ere = "no CUDA-capable device is detected|cudaErrorNoDevice|"
-	    "CUDA_ERROR_NO_DEVICE|No HIP GPUs are available|hipErrorNoDevice",
+	    "CUDA_ERROR_NO_DEVICE|No HIP GPUs are available|hipErrorNoDevice|"
+	    "no ROCm-capable device is detected",
 	  .source = "cudaErrorNoDevice (100; 38 before CUDA 10.1) and "
 	    "CUDA_ERROR_NO_DEVICE text: PyTorch THC and C10_CUDA_CHECK, "
 	    "cuda-samples helper_cuda.h, TensorFlow cuda_driver.cc; ROCm: "
 	    "PyTorch's hipified _lazy_init ('No HIP GPUs are available', "
-	    "pytorch/pytorch#70036) and hipErrorNoDevice (#58374)",
+	    "pytorch/pytorch#70036) and hipErrorNoDevice (#58374), whose "
+	    "hipGetErrorString is \"no ROCm-capable device is detected\" "
+	    "(flux-framework/flux-core#7807)",
 	  .what = "no_cuda_device", .no_baseline = 1 },
 	{ .id = "S-NVML-INIT-UNKNOWN", .kind = EV_GPU_NODEV, .cls = CAT_PRIMARY,
 	  .group = "gpu_access",

@@ -1537,6 +1537,16 @@ DEFINE_TEST(test_analysis_platform_lines)
 		{ "[2025-06-16 17:17:39] kilo:318:3584 [5] misc/ibvwrap.cc:183 "
 		    "NCCL WARN Call to ibv_reg_dmabuf_mr failed with error "
 		    "Cannot allocate memory", "not_oom_other", "R-OTHER-024" },
+		/* a program of its own (not a communication library's
+		 * probe) finding no GPU meant to use one; whether the job
+		 * asked is not known (flux-framework/flux-core#7807,
+		 * avisingh599/reward-learning-rl#15, real) */
+		{ "HIP ERROR: hipGetDeviceCount(&ndev) -> 100 (no ROCm-capable "
+		    "device is detected)", "gpu_access_denied", "R-GPU-001" },
+		{ "(pid=3343) 2019-08-13 11:02:51.856630: E tensorflow/stream_"
+		    "executor/cuda/cuda_driver.cc:300] failed call to cuInit: "
+		    "CUDA_ERROR_NO_DEVICE: no CUDA-capable device",
+		    "gpu_access_denied", "R-GPU-001" },
 		/* srun's task status alone is slurmstepd's count, relayed
 		 * (FoNDUE-HTR/Documentation#5, real) */
 		{ "srun: error: gpu001: task 0: Out Of Memory", "host_oom",
