@@ -164,7 +164,8 @@ const struct cat_sig catalog_table[] = {
 	    "parallel_for failed: (?:cudaErrorMemoryAllocation: )?out of "
 	    "memory|^Error text: out of memory|CUDA runtime error in "
 	    "[^ ]+(?: [^ ]+)*?: out of memory|CUDA failed with error out of "
-	    "memory)",
+	    "memory|^out of memory cuda(?:Malloc|MallocManaged|MallocHost)"
+	    "\\()",
 	  .ere = "CUDA error: out of memory|cudaErrorMemoryAllocation|"
 	    "CUDA_ERROR_OUT_OF_MEMORY|cuda runtime error \\(2\\) : out of "
 	    "memory|Cuda failure 'out of memory'|\\(error code out of "
@@ -173,7 +174,8 @@ const struct cat_sig catalog_table[] = {
 	    "memory|cuMemAlloc(Managed|Pitch)? failed: out of memory|"
 	    "parallel_for failed: (cudaErrorMemoryAllocation: )?out of "
 	    "memory|^Error text: out of memory|CUDA runtime error in .*: out "
-	    "of memory|CUDA failed with error out of memory",
+	    "of memory|CUDA failed with error out of memory|^out of memory "
+	    "cuda(Malloc|MallocManaged|MallocHost)\\(",
 	  .source = "CUDA runtime/driver error names; PyTorch 0.1-0.4 THC, "
 	    "C10_CUDA_CHECK, torch.AcceleratorError (2.8+); NCCL; LMDeploy "
 	    "TurboMind's check (\"CUDA runtime error: out of memory\"); "
@@ -182,6 +184,8 @@ const struct cat_sig catalog_table[] = {
 	    "of memory\"), PyCUDA (\"cuMemAlloc failed: out of memory\"), "
 	    "Thrust (\"parallel_for failed: out of memory\"), GPUMD's CHECK "
 	    "(\"Error text: out of memory\"), TensorRT-LLM's TLLM_CUDA_CHECK "
+	    "a checking macro printing cudaGetErrorString before the call "
+	    "(\"out of memory cudaMalloc(&...)\", lhnguyen102/cuTAGI#71); "
 	    "(\"CUDA runtime error in ::cudaMallocAsync(...): out of "
 	    "memory\"), CTranslate2's (\"CUDA failed with error out of "
 	    "memory\", faster-whisper); "
@@ -1368,13 +1372,26 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-DATALOADER-KILLED", .kind = EV_CHILD_KILLED,
 	  .cls = CAT_SECONDARY, .group = "sigkill",
 	  .needles = { "is killed by signal: Killed" },
-	  .pcre = "DataLoader worker \\(pid (?<pid>[0-9]+)\\) is killed by "
-	    "signal: Killed",
-	  .ere = "DataLoader worker \\(pid [0-9]+\\) is killed by signal: "
+	  .pcre = "DataLoader worker \\(pid (?:(?<pid>[0-9]+)|[^()]{1,24})\\) "
+	    "is killed by signal: Killed",
+	  .ere = "DataLoader worker \\(pid [^()]+\\) is killed by signal: "
 	    "Killed",
 	  .source = "torch/csrc/DataLoader.cpp (strsignal(SIGKILL) is "
-	    "\"Killed\"); signatures.md 3.4",
+	    "\"Killed\"); signatures.md 3.4; the pid also as a placeholder "
+	    "a reporter put in (neuralmagic/sparseml#153)",
 	  .what = "dataloader_worker", .no_baseline = 1 },
+	/* Lightning's observer of its launched ranks. */
+	{ .id = "S-LIGHTNING-CHILD-KILLED", .kind = EV_CHILD_KILLED,
+	  .cls = CAT_SECONDARY, .group = "sigkill",
+	  .needles = { "terminated with code -9" },
+	  .pcre = "Child process (?:with PID (?<pid>[0-9]+) |[^ ]{1,24} )?"
+	    "terminated with code -9(?![0-9])",
+	  .ere = "Child process .*terminated with code -9([^0-9]|$)",
+	  .source = "lightning fabric/strategies/launchers/subprocess_script.py "
+	    "_ChildProcessObserver (\"Child process with PID %d terminated "
+	    "with code %d. Forcefully terminating all other processes to "
+	    "avoid zombies\"); tier4/autoware-ml#78",
+	  .what = "lightning", .no_baseline = 1 },
 	{ .id = "S-MP-SPAWN-SIGKILL", .kind = EV_CHILD_KILLED,
 	  .cls = CAT_SECONDARY, .group = "sigkill",
 	  .needles = { "terminated with signal SIGKILL" },

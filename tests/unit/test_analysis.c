@@ -1547,6 +1547,15 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "executor/cuda/cuda_driver.cc:300] failed call to cuInit: "
 		    "CUDA_ERROR_NO_DEVICE: no CUDA-capable device",
 		    "gpu_access_denied", "R-GPU-001" },
+		/* Lightning's observer reporting a rank SIGKILLed
+		 * (tier4/autoware-ml#78's wording with its pid); a CUDA
+		 * check printing the error before the call
+		 * (lhnguyen102/cuTAGI#71, real) */
+		{ "[rank: 1] Child process with PID 41123 terminated with "
+		    "code -9. Forcefully terminating all other processes to "
+		    "avoid zombies", "host_oom", "R-HOST-009" },
+		{ "out of memory cudaMalloc(&this->d_jcb, size * sizeof(float))",
+		    "cuda_oom_exhaustion", "R-DEV-007" },
 		/* srun's task status alone is slurmstepd's count, relayed
 		 * (FoNDUE-HTR/Documentation#5, real) */
 		{ "srun: error: gpu001: task 0: Out Of Memory", "host_oom",

@@ -225,6 +225,10 @@ static const struct row_line row_lines[] = {
 	  "usage(15): GPU is lost"),
 	B("S-CUDA-COMPAT-UNSUPPORTED", "ggml_cuda_init: failed to initialize "
 	  "CUDA: forward compatibility was attempted on non supported HW"),
+	/* Lightning's observer (the launcher's words) */
+	B("S-LIGHTNING-CHILD-KILLED", "[rank: 1] Child process with PID 41123 "
+	  "terminated with code -9. Forcefully terminating all other "
+	  "processes to avoid zombies"),
 	/* PaddlePaddle/Paddle#5956 */
 	B("S-NVDOCKER-CUDA-VERSION", "nvidia-docker | 2017/11/29 10:51:38 "
 	  "Error: unsupported CUDA version: driver 8.0 < image 9.0.176"),
@@ -1233,6 +1237,12 @@ DEFINE_TEST(test_catalog_step_setup)
 		{ "slurmstepd: error: pyxis:     Parallel mksquashfs: Using 2 "
 		    "processors", NULL },
 		{ "zsh: killed     python3 train.py", "S-SHELL-KILLED-ZSH" },
+		{ "RuntimeError: DataLoader worker (pid <worker_pid>) is killed "
+		    "by signal: Killed.", "S-DATALOADER-KILLED" },
+		{ "out of memory cudaMalloc(&this->d_jcb, size * sizeof(float))",
+		    "S-CUDA-OOM-PLAIN" },
+		{ "[rank: 0] Child process with PID 4 terminated with code 1. "
+		    "Forcefully terminating all other processes", NULL },
 		{ "Error: Process completed with exit code 137.", "S-EXIT-137" },
 		{ "the job was killed    by the admin", NULL },
 		{ "srun: Slurm controller not responding, sleeping and "
