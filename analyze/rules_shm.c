@@ -42,6 +42,13 @@ m_shm(const struct facts *f, struct arena *a, struct rmatch *m)
 	    "NCCL or DataLoader shared memory did not fit.",
 	    fmt_bytes(a, f->shm_bytes)) : "NCCL or DataLoader shared memory "
 	    "did not fit in /dev/shm.";
+	if (ev_str_is(s, "what", "ucx"))
+		m->detail = f->shm_bytes >= 0 ? arena_printf(a, "/dev/shm is "
+		    "%s; UCX's shared-memory transport could not map its "
+		    "receive FIFO there.", fmt_bytes(a, f->shm_bytes)) :
+		    "UCX's shared-memory transport could not map its receive "
+		    "FIFO in /dev/shm (a container's or pod's default is 64 "
+		    "MiB).";
 	return 1;
 }
 
@@ -88,7 +95,8 @@ const struct rule	rules_shm[] = {
 	{ .id = "R-SHM-001", .cause = "shm_limit", .boundary = "shm",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S000 table 'Container /dev/shm is 64 MB'",
-	  .signals = "NCCL shared-memory errors or DataLoader 'Bus error' / "
+	  .signals = "NCCL shared-memory errors (also UCX's 'mm_iface failed "
+	      "to allocate receive FIFO') or DataLoader 'Bus error' / "
 	      "'insufficient shared memory'; confidence from the size of "
 	      "/dev/shm (<= 512 MiB high)",
 	  .meaning = "Shared memory, not HBM or --mem, ran out.",

@@ -1059,6 +1059,16 @@ const struct cat_sig catalog_table[] = {
 	    "failed to create shared memory file",
 	  .source = "NCCL <= 2.11 include/shm.h, 2.12-2.18 and >= 2.23 "
 	    "shmutils.cc; signatures.md 4.3" },
+	/* UCX's shared-memory transport (posix/sysv mm) could not map its
+	 * receive FIFO: /dev/shm too small (a pod's 64 MiB default). */
+	{ .id = "S-UCX-MM-FIFO", .kind = EV_SHM_ERROR, .cls = CAT_PRIMARY,
+	  .group = "ucx_shm",
+	  .needles = { "mm_iface failed to allocate receive FIFO" },
+	  .pcre = "mm_iface failed to allocate receive FIFO",
+	  .ere = "mm_iface failed to allocate receive FIFO",
+	  .source = "UCX uct/sm/mm/base/mm_iface.c (\"mm_iface failed to "
+	    "allocate receive FIFO\"); NVIDIA/ai-cloud-validation#643",
+	  .what = "ucx", .no_baseline = 1 },
 	/* Triton's Python backend: each model instance's stub maps a region
 	 * of /dev/shm, which a container's 64 MiB default cannot hold. */
 	{ .id = "S-TRITON-PY-SHM", .kind = EV_SHM_ERROR, .cls = CAT_PRIMARY,
@@ -2299,17 +2309,22 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-CUDA-INIT-UNKNOWN", .kind = EV_CUDA_STACK,
 	  .cls = CAT_PRIMARY, .group = "cuda_stack",
 	  .needles = { "failed call to cuInit: CUDA_ERROR_UNKNOWN",
-	      "CUDA initialization: CUDA unknown error" },
+	      "CUDA initialization: CUDA unknown error",
+	      "(30) : unknown error at " },
 	  .pcre = "(?<error>failed call to cuInit: CUDA_ERROR_UNKNOWN|CUDA "
-	    "initialization: CUDA unknown error)",
+	    "initialization: CUDA unknown error|cuda runtime error \\(30\\) : "
+	    "unknown error at [^ ]*THCGeneral\\.cpp)",
 	  .ere = "failed call to cuInit: CUDA_ERROR_UNKNOWN|CUDA "
-	    "initialization: CUDA unknown error",
+	    "initialization: CUDA unknown error|cuda runtime error \\(30\\) : "
+	    "unknown error at [^ ]*THCGeneral\\.cpp",
 	  .source = "xla/tensorflow stream_executor cuda_driver.cc (\"failed "
 	    "call to cuInit: %s\", CUresult 999), torch/cuda/__init__.py "
 	    "(\"CUDA initialization: %s\" with cudaErrorUnknown's \"CUDA "
 	    "unknown error - this may be due to an incorrectly set up "
-	    "environment\"); gbionics/jaxsim#50, pytorch/pytorch#88639 (both "
-	    "after a suspend and resume)",
+	    "environment\"), PyTorch <= 1.0's THCudaInit (\"cuda runtime error "
+	    "(30) : unknown error at .../THCGeneral.cpp\"); gbionics/jaxsim#50, "
+	    "pytorch/pytorch#88639 (both after a suspend and resume), "
+	    "facebookresearch/maskrcnn-benchmark#238",
 	  .what = "cuda_init_unknown", .no_baseline = 1 },
 	/* NVIDIA's NGC containers check the host driver at start. */
 	{ .id = "S-NGC-DRIVER-TOO-OLD", .kind = EV_CUDA_STACK,

@@ -1556,6 +1556,16 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "avoid zombies", "host_oom", "R-HOST-009" },
 		{ "out of memory cudaMalloc(&this->d_jcb, size * sizeof(float))",
 		    "cuda_oom_exhaustion", "R-DEV-007" },
+		/* UCX's shared-memory FIFO in a pod's small /dev/shm;
+		 * PyTorch 1.0's CUDA init failing with the catch-all error
+		 * (NVIDIA/ai-cloud-validation#643,
+		 * facebookresearch/maskrcnn-benchmark#238, real) */
+		{ "mm_iface failed to allocate receive FIFO", "shm_limit",
+		    "R-SHM-001" },
+		{ "RuntimeError: cuda runtime error (30) : unknown error at "
+		    "/opt/conda/conda-bld/pytorch-nightly_1542964575207/work/"
+		    "aten/src/THC/THCGeneral.cpp:51", "not_oom_other",
+		    "R-OTHER-021" },
 		/* srun's task status alone is slurmstepd's count, relayed
 		 * (FoNDUE-HTR/Documentation#5, real) */
 		{ "srun: error: gpu001: task 0: Out Of Memory", "host_oom",

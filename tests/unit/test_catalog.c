@@ -225,6 +225,8 @@ static const struct row_line row_lines[] = {
 	  "usage(15): GPU is lost"),
 	B("S-CUDA-COMPAT-UNSUPPORTED", "ggml_cuda_init: failed to initialize "
 	  "CUDA: forward compatibility was attempted on non supported HW"),
+	/* NVIDIA/ai-cloud-validation#643 */
+	B("S-UCX-MM-FIFO", "mm_iface failed to allocate receive FIFO"),
 	/* Lightning's observer (the launcher's words) */
 	B("S-LIGHTNING-CHILD-KILLED", "[rank: 1] Child process with PID 41123 "
 	  "terminated with code -9. Forcefully terminating all other "
