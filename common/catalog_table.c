@@ -513,7 +513,8 @@ const struct cat_sig catalog_table[] = {
 	  .group = "stepd_oom",
 	  .needles = { "oom_kill event" },
 	  .pcre = STEPD "Detected (?<count>[0-9]+) oom_kill events? in "
-	    "StepId=(?<job_id>[^.\\s]+)\\.(?<step>[A-Za-z0-9_+]+)\\.",
+	    "StepId=(?<job_id>[^.\\s]+)(?:\\.(?<step>[A-Za-z0-9_+]+)\\.|"
+	    "[^.\\s]*$)",
 	  .ere = "Detected [0-9]+ oom_kill events? in StepId=",
 	  .source = "Slurm 23.02.0 - 26.05 task_cgroup_memory.c; "
 	    "signatures.md 1.1" },

@@ -1239,6 +1239,10 @@ DEFINE_TEST(test_catalog_step_setup)
 		{ "slurmstepd: error: pyxis:     Parallel mksquashfs: Using 2 "
 		    "processors", NULL },
 		{ "zsh: killed     python3 train.py", "S-SHELL-KILLED-ZSH" },
+		/* a job id the poster redacted, the copy cut after it
+		 * (nextflow-io/nextflow#5332, real) */
+		{ "slurmstepd-hpc-...: error: Detected 1 oom_kill event in "
+		    "StepId=71xxxx", "S-STEPD-OOM-2302" },
 		{ "RuntimeError: DataLoader worker (pid <worker_pid>) is killed "
 		    "by signal: Killed.", "S-DATALOADER-KILLED" },
 		{ "out of memory cudaMalloc(&this->d_jcb, size * sizeof(float))",
