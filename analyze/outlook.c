@@ -98,6 +98,10 @@ static const struct outlook_row outlook_table[] = {
 	{ "not_oom_other", "R-OTHER-025", NULL, NULL, NULL, "unknown",
 	  "unknown", "the launcher was stopped from outside: whether to run "
 	  "it again is for whoever stopped it to say" },
+	{ "not_oom_other", "R-OTHER-026", NULL, NULL, NULL,
+	  "infrastructure", "requeue_elsewhere", "NCCL could not set up its "
+	  "network on these nodes: fix the nodes' network or container "
+	  "setup, or run elsewhere" },
 	{ "not_oom_other", "R-OTHER-021", NULL, NULL, NULL, "workload",
 	  "change_then_requeue", "the program was not built for this GPU: "
 	  "rebuild it or ask for a GPU it supports" },

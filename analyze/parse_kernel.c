@@ -1781,9 +1781,14 @@ sniff_kernel(const char *p, size_t n)
 	while (scan_line(&sc, &line)) {
 		lines++;
 		kline_read(&st, &sc, line, &kl);
-		if (kl.tsq == TSQ_RAW_MONO || (kl.tsq != TSQ_NONE &&
-		    str_starts(line, "[")) || (kl.tsq == TSQ_EXACT &&
-		    line.n > 19 && line.p[19] == ',') || delta_stamp(line))
+		/* seconds since boot; a bracketed stamp of 10^9 seconds
+		 * or more is an epoch (UCX's "[1613401128.440695] [host:
+		 * pid:tid] ..."), not an uptime */
+		if (!(kl.tsq == TSQ_RAW_MONO && kl.ts_ns >=
+		    1000000000LL * 1000000000LL) && (kl.tsq == TSQ_RAW_MONO ||
+		    (kl.tsq != TSQ_NONE && str_starts(line, "[")) ||
+		    (kl.tsq == TSQ_EXACT && line.n > 19 && line.p[19] == ',') ||
+		    delta_stamp(line)))
 			env_lines++;
 		for (size_t i = 0; i < NITEMS(words); i++)
 			if (str_find(line, words[i]) != NULL)

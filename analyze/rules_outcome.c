@@ -40,6 +40,14 @@ static const struct words stack_words[] = {
 	{ .key = "driver_mismatch", .detail = "The NVIDIA driver's user-space "
 	    "library does not match the loaded kernel module (upgraded "
 	    "without a reboot): a node problem." },
+	{ .key = "gtl_not_linked", .detail = "Cray MPICH was asked for GPU "
+	    "support (MPICH_GPU_SUPPORT_ENABLED=1) by a program built "
+	    "without its GPU transport library (GTL): a build problem, not "
+	    "memory.",
+	  .next = "Build the program with the GPU accelerator module loaded "
+	      "(craype-accel-*, which links the GTL), or unset "
+	      "MPICH_GPU_SUPPORT_ENABLED for a program that sends no GPU "
+	      "buffers; rerun unchanged." },
 	{ .key = "compat_unsupported", .detail = "The program's CUDA is "
 	    "newer than the node's driver and tried CUDA's forward "
 	    "compatibility, which this GPU does not support (error 804): a "
@@ -222,6 +230,32 @@ m_rlimit(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->confidence_reason = "the job's own line names a per-process "
 	    "limit, not memory running out";
 	kit_words_apply(kit_words(rlimit_words, s, "what"), m);
+	return 1;
+}
+
+/* NCCL could not set up its network when the communicator was made:
+ * the failure itself, before any rank could fail and cascade. */
+static int
+m_nccl_net_setup(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = kit_first_what(f, EV_NCCL_ERROR,
+				    "net_setup");
+	struct str		 net = s != NULL ? ev_str(s, "net") :
+				    str_make(NULL, 0);
+
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "medium";
+	m->confidence_reason = "NCCL's own warning names what it could not "
+	    "set up; no rank's failure comes before it";
+	m->detail = net.n > 0 ? arena_printf(a, "NCCL could not load the "
+	    "network it was told to use (%.*s, by NCCL_NET or a plugin "
+	    "setting): its plugin library is not where NCCL looks, so the "
+	    "communicator was never made; not memory.", (int)net.n, net.p) :
+	    "NCCL could not open a socket for its network (no usable "
+	    "interface in the container or namespace), so the communicator "
+	    "was never made; not memory.";
 	return 1;
 }
 
@@ -865,6 +899,22 @@ const struct rule	rules_outcome[] = {
 	      "the job, the pod's events, the shell it ran under) and rerun "
 	      "the job unchanged once that is settled.",
 	  .match = m_launcher_signaled },
+	{ .id = "R-OTHER-026", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 mistake (a failure that is not memory)",
+	  .signals = "NCCL's warning that it could not set up its network "
+	      "when making the communicator: 'Error: network NAME not found' "
+	      "(a network plugin NCCL_NET names that is not installed), "
+	      "'Socket creation failed'",
+	  .meaning = "NCCL could not set up its network; no rank failed "
+	      "first.",
+	  .next_action = "Run nccl-tests (all_reduce_perf) on the same nodes "
+	      "with NCCL_DEBUG=INFO: install or point to the network plugin "
+	      "the setting names (or unset NCCL_NET), give containers the "
+	      "host's network (--net=host) or set NCCL_SOCKET_IFNAME to an "
+	      "interface the ranks share, and require the test to pass "
+	      "before rerunning the job unchanged.",
+	  .match = m_nccl_net_setup },
 	{ .id = "R-OTHER-021", .cause = "not_oom_other", .boundary = "none",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 'Confirm the failure is allocation, not corruption'",

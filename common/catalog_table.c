@@ -128,6 +128,22 @@ const struct cat_sig catalog_table[] = {
 	    "CUDAMallocAsyncAllocator.cpp (one_exa_bytes check); "
 	    "NVIDIA/nccl#1284",
 	  .what = "nonsense_size", .no_baseline = 1 },
+	/* CuPy's memory pool (Chainer, cuDF/RAPIDS through it). */
+	{ .id = "S-CUPY-OOM", .kind = EV_CUDA_OOM_PLAIN,
+	  .cls = CAT_PRIMARY, .group = "device_oom",
+	  .needles = { "OutOfMemoryError: out of memory to allocate",
+	      "OutOfMemoryError: Out of memory allocating" },
+	  .pcre = "(?<error>OutOfMemoryError): (?:out of memory to allocate "
+	    "(?<requested_bytes>[0-9]+) bytes \\(total (?<total_bytes>[0-9]+) "
+	    "bytes\\)|Out of memory allocating [0-9,]+ bytes \\(allocated so "
+	    "far: [0-9,]+ bytes\\))",
+	  .ere = "OutOfMemoryError: (out of memory to allocate [0-9]+ bytes|Out "
+	    "of memory allocating [0-9,]+ bytes)",
+	  .source = "cupy/cuda/memory.pyx OutOfMemoryError (\"out of memory to "
+	    "allocate %d bytes (total %d bytes)\" in CuPy <= 6, \"Out of memory "
+	    "allocating {:,} bytes (allocated so far: {:,} bytes).\" after); "
+	    "cupy/cupy#1912",
+	  .what = "cupy", .no_baseline = 1 },
 	/* llama.cpp / ggml CUDA backend buffer (ollama's runner). */
 	{ .id = "S-GGML-CUDA-OOM", .kind = EV_CUDA_OOM_PLAIN,
 	  .cls = CAT_PRIMARY, .group = "device_oom",
@@ -1130,6 +1146,19 @@ const struct cat_sig catalog_table[] = {
 	    "rank %d both on CUDA device %lx\", ncclInvalidUsage), NCCL 2.x; "
 	    "Peterande/D-FINE#289",
 	  .what = "duplicate_gpu", .no_baseline = 1 },
+	/* NCCL could not set up its network: a network plugin NCCL_NET
+	 * names that is not there, no usable socket. At communicator set-up,
+	 * before any rank failed: the failure itself, not a cascade. */
+	{ .id = "S-NCCL-NET-SETUP", .kind = EV_NCCL_ERROR,
+	  .cls = CAT_PRIMARY, .group = "nccl",
+	  .needles = { "WARN Error: network ", "WARN Socket creation failed" },
+	  .pcre = "WARN (?:Error: network (?<net>.+) not found\\.?|(?<error>"
+	    "Socket creation failed) : (?<errno>.*[^ ]))",
+	  .ere = "WARN (Error: network .+ not found|Socket creation failed)",
+	  .source = "NCCL net.cc (\"Error: network %s not found.\" for "
+	    "NCCL_NET), include/socket.h (\"Socket creation failed : %s\"); "
+	    "CSCS's NCCL documentation, NVIDIA/nccl-tests#14",
+	  .what = "net_setup", .no_baseline = 1 },
 	{ .id = "S-NCCL-ERROR", .kind = EV_NCCL_ERROR, .cls = CAT_SECONDARY,
 	  .group = "nccl",
 	  .needles = { "NCCL error", "ncclRemoteError", "ncclSystemError",
@@ -1816,16 +1845,20 @@ const struct cat_sig catalog_table[] = {
 	 * before S-HOST-OOM-APP), and the open-files limit in its words. */
 	{ .id = "S-RLIMIT-MEMLOCK", .kind = EV_RLIMIT, .cls = CAT_PRIMARY,
 	  .group = "setup",
-	  .needles = { "Call to ibv_reg_" },
-	  .pcre = "Call to (?<api>ibv_reg_(?:dmabuf_)?mr[a-z0-9_]*) failed"
-	    "(?: with error)? (?<error>Cannot allocate memory)",
+	  .needles = { "Call to ibv_reg_", "UCX ERROR ibv_reg_" },
+	  .pcre = "(?:Call to (?<api>ibv_reg_(?:dmabuf_)?mr[a-z0-9_]*) failed"
+	    "(?: with error)?|UCX ERROR (?<api>ibv_reg_(?:dmabuf_)?mr)\\([^)]*"
+	    "\\) failed:) (?<error>Cannot allocate memory)",
 	  .ere = "Call to ibv_reg_(dmabuf_)?mr[a-z0-9_]* failed( with error)? "
-	    "Cannot allocate memory",
+	    "Cannot allocate memory|UCX ERROR ibv_reg_(dmabuf_)?mr\\([^)]*\\) "
+	    "failed: Cannot allocate memory",
 	  .source = "NCCL misc/ibvwrap.cc (\"Call to ibv_reg_mr%s failed "
 	    "with error %s\", ibv_reg_dmabuf_mr likewise): the verbs "
 	    "library's ENOMEM when pinning exceeds RLIMIT_MEMLOCK or the "
 	    "buffers are more than the adapter registers; NVIDIA/nccl-tests"
-	    "#206, vllm-project/vllm#19613 (a large NCCL_BUFFSIZE)",
+	    "#206, vllm-project/vllm#19613 (a large NCCL_BUFFSIZE); UCX's "
+	    "ib_md.c (\"ibv_reg_mr(address=%p, length=%zu, access=0x%x) "
+	    "failed: %m\"; ARCHER2's known issues)",
 	  .what = "memlock", .no_baseline = 1 },
 	{ .id = "S-RLIMIT-NOFILE", .kind = EV_RLIMIT, .cls = CAT_PRIMARY,
 	  .group = "rlimit",
@@ -2291,6 +2324,18 @@ const struct cat_sig catalog_table[] = {
 	  .source = "nvidia-docker 1.0 (\"unsupported CUDA version: driver %s "
 	    "< image %s\"); PaddlePaddle/Paddle#5956",
 	  .what = "driver_too_old", .no_baseline = 1 },
+	/* Cray MPICH asked for GPU support by a program built without its
+	 * GPU transport layer. */
+	{ .id = "S-CRAY-GTL-NOT-LINKED", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "GTL library is not linked" },
+	  .pcre = "GPU_SUPPORT_ENABLED is requested, but GTL library is not "
+	    "linked",
+	  .ere = "GPU_SUPPORT_ENABLED is requested, but GTL library is not "
+	    "linked",
+	  .source = "Cray MPICH MPIDI_CRAY_init (HPE Cray MPICH 8); CSCS's "
+	    "Cray MPICH documentation",
+	  .what = "gtl_not_linked", .no_baseline = 1 },
 	/* The NVSwitch Fabric Manager refusing a driver of another
 	 * version (it then exits and the fabric is never set up). */
 	{ .id = "S-FM-DRIVER-MISMATCH", .kind = EV_CUDA_STACK,

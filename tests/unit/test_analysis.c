@@ -1566,6 +1566,23 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "/opt/conda/conda-bld/pytorch-nightly_1542964575207/work/"
 		    "aten/src/THC/THCGeneral.cpp:51", "not_oom_other",
 		    "R-OTHER-021" },
+		/* NCCL's network plugin missing; Cray MPICH without its GPU
+		 * transport; UCX refused a registration; CuPy's pool
+		 * (CSCS's NCCL and Cray MPICH pages, ARCHER2's known
+		 * issues, cupy/cupy#1912, real) */
+		{ "nid006352:34157:34217 [1] net.cc:626 NCCL WARN Error: network "
+		    "AWS Libfabric not found.", "not_oom_other", "R-OTHER-026" },
+		{ "MPICH ERROR [Rank 0] [job id 410301.1] [Thu Feb 13 12:42:18 "
+		    "2025] [nid005414] - Abort(-1) (rank 0 in comm 0): MPIDI_CRAY_"
+		    "init: GPU_SUPPORT_ENABLED is requested, but GTL library is "
+		    "not linked", "not_oom_other", "R-OTHER-021" },
+		{ "[1613401128.440695] [nid001192:11838:0] ib_md.c:325 UCX ERROR "
+		    "ibv_reg_mr(address=0xabcf12c0, length=26400, access=0xf) "
+		    "failed: Cannot allocate memory", "not_oom_other",
+		    "R-OTHER-024" },
+		{ "cupy.cuda.memory.OutOfMemoryError: out of memory to allocate "
+		    "1073741824 bytes (total 12373894656 bytes)",
+		    "cuda_oom_exhaustion", "R-DEV-007" },
 		/* srun's task status alone is slurmstepd's count, relayed
 		 * (FoNDUE-HTR/Documentation#5, real) */
 		{ "srun: error: gpu001: task 0: Out Of Memory", "host_oom",

@@ -225,6 +225,13 @@ static const struct row_line row_lines[] = {
 	  "usage(15): GPU is lost"),
 	B("S-CUDA-COMPAT-UNSUPPORTED", "ggml_cuda_init: failed to initialize "
 	  "CUDA: forward compatibility was attempted on non supported HW"),
+	/* cupy/cupy#1912; CSCS's Cray MPICH and NCCL pages */
+	B("S-CUPY-OOM", "cupy.cuda.memory.OutOfMemoryError: out of memory to "
+	  "allocate 1073741824 bytes (total 12373894656 bytes)"),
+	B("S-CRAY-GTL-NOT-LINKED", "MPIDI_CRAY_init: GPU_SUPPORT_ENABLED is "
+	  "requested, but GTL library is not linked"),
+	B("S-NCCL-NET-SETUP", "nid006352:34157:34217 [1] net.cc:626 NCCL WARN "
+	  "Error: network AWS Libfabric not found."),
 	/* NVIDIA/ai-cloud-validation#643 */
 	B("S-UCX-MM-FIFO", "mm_iface failed to allocate receive FIFO"),
 	/* Lightning's observer (the launcher's words) */
@@ -1239,6 +1246,9 @@ DEFINE_TEST(test_catalog_step_setup)
 		{ "slurmstepd: error: pyxis:     Parallel mksquashfs: Using 2 "
 		    "processors", NULL },
 		{ "zsh: killed     python3 train.py", "S-SHELL-KILLED-ZSH" },
+		{ "e66aa18dc444:3171:3171 [0] include/socket.h:311 WARN Socket "
+		    "creation failed : Address family not supported by "
+		    "protocol", "S-NCCL-NET-SETUP" },
 		/* a job id the poster redacted, the copy cut after it
 		 * (nextflow-io/nextflow#5332, real) */
 		{ "slurmstepd-hpc-...: error: Detected 1 oom_kill event in "

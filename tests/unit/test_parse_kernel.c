@@ -753,6 +753,20 @@ DEFINE_TEST(test_kernel_sniff)
 	CHECK(sniff_kernel(buf, len) >= 60);
 	free(buf);
 	CHECK_EQ_INT(sniff_kernel("JobID|State\n1|COMPLETED\n", 24), 0);
+	/* UCX stamps its lines with epoch seconds in dmesg's brackets
+	 * (ARCHER2's known issues, real): not an uptime, not a kernel log;
+	 * an uptime of the same shape is */
+	{
+		static const char ucx[] = "[1613401128.440695] "
+		    "[nid001192:11838:0] ib_md.c:325 UCX ERROR ibv_reg_mr("
+		    "address=0xabcf12c0, length=26400, access=0xf) failed: "
+		    "Cannot allocate memory\n";
+		static const char up[] = "[ 7063.247407] Memory cgroup out of "
+		    "memory: Killed process 1 (x)\n";
+
+		CHECK_EQ_INT(sniff_kernel(ucx, sizeof(ucx) - 1), 0);
+		CHECK_EQ_INT(sniff_kernel(up, sizeof(up) - 1), 90);
+	}
 }
 
 /* The report's "Memory cgroup stats" give the tmpfs share of the charge:
