@@ -69,8 +69,12 @@ m_step_create(const struct facts *f, struct arena *a, struct rmatch *m)
 	rmatch_support(m, f->first[EV_CGROUP_CREATE_FAIL]);
 	m->confidence = "high";
 	if (ev_str_is(s, "what", "container")) {
+		/* the step's tasks never started, but whether the node's
+		 * runtime or the image is at fault is the message's to say */
+		m->confidence = "medium";
 		m->confidence_reason = "the container runtime's own error, "
-		    "relayed by Slurm's container plugin";
+		    "relayed by Slurm's container plugin; whether the node's "
+		    "runtime or the image is at fault is in its words";
 		m->detail = arena_printf(a, "The container runtime could not "
 		    "start the step's container (%.*s), so the step's tasks "
 		    "never started; the workload never ran.", (int)r.n, r.p);

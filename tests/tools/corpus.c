@@ -28,7 +28,7 @@
 
 #include "analysis.h"
 
-#define MAXCASES	512
+#define MAXCASES	4096
 #define MAXCLASS	32
 
 struct kcase {
@@ -208,12 +208,17 @@ read_labels(const char *dir, struct kcase *c, size_t max)
 		fprintf(stderr, "corpus: %s: %s\n", path, strerror(errno));
 		exit(2);
 	}
-	for (char *line = strtok_r(text, "\n", &save); line != NULL && k < max;
+	for (char *line = strtok_r(text, "\n", &save); line != NULL;
 	    line = strtok_r(NULL, "\n", &save)) {
 		char *f1, *f2, *f3, *s2 = NULL;
 
 		if (line[0] == '#' || line[0] == '\0')
 			continue;
+		if (k == max) {
+			fprintf(stderr, "corpus: %s: more than %zu cases\n",
+			    path, max);
+			exit(2);
+		}
 		f1 = line;
 		if ((f2 = strchr(f1, '\t')) == NULL ||
 		    (f3 = strchr(f2 + 1, '\t')) == NULL) {
