@@ -259,22 +259,23 @@ m_nccl_net_setup(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
-/* The signal a launcher received, as SIGHUP, SIGINT, SIGTERM...: its
- * name, or its number's. */
+/* The signal a launcher received, by name ("SIGHUP"), from its name or
+ * its number; "other" for the rest. */
 static const char *
 launcher_signal(const struct event *s)
 {
-	static const char *const names[] = { NULL, "SIGHUP", "SIGINT",
-	    "SIGQUIT" };
+	static const struct {
+		int64_t		 num;
+		const char	*name;
+	} sigs[] = { { 1, "SIGHUP" }, { 2, "SIGINT" }, { 3, "SIGQUIT" },
+	    { 15, "SIGTERM" } };
 	struct str	n = ev_str(s, "signame");
 	int64_t		v = ev_num_or(s, "signum", -1);
 
-	if (n.n > 0)
-		return str_eq(n, "SIGHUP") ? "SIGHUP" : str_eq(n, "SIGINT") ?
-		    "SIGINT" : str_eq(n, "SIGTERM") ? "SIGTERM" : "other";
-	if (v >= 1 && v <= 3)
-		return names[v];
-	return v == 15 ? "SIGTERM" : "other";
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		if ((n.n > 0 && str_eq(n, sigs[i].name)) || v == sigs[i].num)
+			return sigs[i].name;
+	return "other";
 }
 
 static const struct words launcher_signal_words[] = {
@@ -870,51 +871,6 @@ const struct rule	rules_outcome[] = {
 	      "at one with room: a scratch file system, not a RAM-backed "
 	      "tmpfs), rerun, and require the write error to disappear.",
 	  .match = m_storage },
-	{ .id = "R-OTHER-024", .cause = "not_oom_other", .boundary = "none",
-	  .rclass = RC_INCIDENT,
-	  .seeds = "S000 mistake (a failure that is not memory)",
-	  .signals = "a per-process resource limit in the job's own words: "
-	      "'Too many open files', Python's 'received 0 items of ancdata' "
-	      "(a file descriptor a DataLoader worker could not pass) or "
-	      "setrlimit's 'current limit exceeds maximum limit' (open "
-	      "files); NCCL's 'Call to ibv_reg_mr failed with error Cannot "
-	      "allocate memory' (locked memory)",
-	  .meaning = "A per-process limit (open files, locked memory) ran "
-	      "out, not memory.",
-	  .next_action = "Raise the limit the line names for the job "
-	      "(ulimit -n, ulimit -l; the container's --ulimit; Slurm's "
-	      "PropagateResourceLimits), require the job to see it, and rerun "
-	      "unchanged.",
-	  .match = m_rlimit },
-	{ .id = "R-OTHER-025", .cause = "not_oom_other", .boundary = "none",
-	  .rclass = RC_INCIDENT,
-	  .seeds = "S000 mistake (a failure that is not memory)",
-	  .signals = "torchelastic's 'Received N death signal, shutting down "
-	      "workers' (the agent itself signalled) with no scheduler end, "
-	      "cancel or memory kill collected; medium for SIGHUP and SIGINT, "
-	      "low for SIGTERM",
-	  .meaning = "The launcher was stopped by a signal from outside; the "
-	      "job did not fail.",
-	  .next_action = "Find who sent the signal (the scheduler's record of "
-	      "the job, the pod's events, the shell it ran under) and rerun "
-	      "the job unchanged once that is settled.",
-	  .match = m_launcher_signaled },
-	{ .id = "R-OTHER-026", .cause = "not_oom_other", .boundary = "none",
-	  .rclass = RC_INCIDENT,
-	  .seeds = "S000 mistake (a failure that is not memory)",
-	  .signals = "NCCL's warning that it could not set up its network "
-	      "when making the communicator: 'Error: network NAME not found' "
-	      "(a network plugin NCCL_NET names that is not installed), "
-	      "'Socket creation failed'",
-	  .meaning = "NCCL could not set up its network; no rank failed "
-	      "first.",
-	  .next_action = "Run nccl-tests (all_reduce_perf) on the same nodes "
-	      "with NCCL_DEBUG=INFO: install or point to the network plugin "
-	      "the setting names (or unset NCCL_NET), give containers the "
-	      "host's network (--net=host) or set NCCL_SOCKET_IFNAME to an "
-	      "interface the ranks share, and require the test to pass "
-	      "before rerunning the job unchanged.",
-	  .match = m_nccl_net_setup },
 	{ .id = "R-OTHER-021", .cause = "not_oom_other", .boundary = "none",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 'Confirm the failure is allocation, not corruption'",
@@ -958,6 +914,53 @@ const struct rule	rules_outcome[] = {
 	      "rank visible or all of the node's; require the communicator "
 	      "to initialise.",
 	  .match = m_nccl_misuse },
+	{ .id = "R-OTHER-024", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 mistake (a failure that is not memory)",
+	  .signals = "a per-process resource limit in the job's own words: "
+	      "'Too many open files', Python's 'received 0 items of ancdata' "
+	      "(a file descriptor a DataLoader worker could not pass) or "
+	      "setrlimit's 'current limit exceeds maximum limit' (open "
+	      "files); NCCL's 'Call to ibv_reg_mr failed with error Cannot "
+	      "allocate memory' (also ibv_reg_dmabuf_mr) and UCX's "
+	      "'ibv_reg_mr(...) failed: Cannot allocate memory' (locked "
+	      "memory, or buffers larger than the adapter registers)",
+	  .meaning = "A per-process limit (open files, locked memory) ran "
+	      "out, not memory.",
+	  .next_action = "Raise the limit the line names for the job "
+	      "(ulimit -n, ulimit -l; the container's --ulimit; Slurm's "
+	      "PropagateResourceLimits), require the job to see it, and rerun "
+	      "unchanged.",
+	  .match = m_rlimit },
+	{ .id = "R-OTHER-025", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 mistake (a failure that is not memory)",
+	  .signals = "torchelastic's 'Received N death signal, shutting down "
+	      "workers' (the agent itself signalled) with no scheduler end, "
+	      "cancel or memory kill collected; medium for SIGHUP and SIGINT, "
+	      "low for SIGTERM",
+	  .meaning = "The launcher was stopped by a signal from outside; the "
+	      "job did not fail.",
+	  .next_action = "Find who sent the signal (the scheduler's record of "
+	      "the job, the pod's events, the shell it ran under) and rerun "
+	      "the job unchanged once that is settled.",
+	  .match = m_launcher_signaled },
+	{ .id = "R-OTHER-026", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 mistake (a failure that is not memory)",
+	  .signals = "NCCL's warning that it could not set up its network "
+	      "when making the communicator: 'Error: network NAME not found' "
+	      "(a network plugin NCCL_NET names that is not installed), "
+	      "'Socket creation failed'",
+	  .meaning = "NCCL could not set up its network; no rank failed "
+	      "first.",
+	  .next_action = "Run nccl-tests (all_reduce_perf) on the same nodes "
+	      "with NCCL_DEBUG=INFO: install or point to the network plugin "
+	      "the setting names (or unset NCCL_NET), give containers the "
+	      "host's network (--net=host) or set NCCL_SOCKET_IFNAME to an "
+	      "interface the ranks share, and require the test to pass "
+	      "before rerunning the job unchanged.",
+	  .match = m_nccl_net_setup },
 };
 const size_t	nrules_outcome =
     sizeof(rules_outcome) / sizeof(rules_outcome[0]);
