@@ -243,6 +243,21 @@ kit_first_what(const struct facts *f, enum ev_kind k, const char *what)
 }
 
 int
+kit_words_first(const struct facts *f, enum ev_kind k, const struct words *t,
+    const char *reason, struct rmatch *m)
+{
+	const struct event	*s = f->first[k];
+
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "medium";
+	m->confidence_reason = reason;
+	kit_words_apply(kit_words(t, s, "what"), m);
+	return 1;
+}
+
+int
 kit_words_apply(const struct words *w, struct rmatch *m)
 {
 	if (w == NULL)

@@ -84,6 +84,12 @@ const struct words *kit_words_sig(const struct words *t,
  * what, or NULL. */
 const struct event *kit_first_what(const struct facts *, enum ev_kind k,
 		    const char *what);
+/* A row decided by the job's first event of kind k, at medium
+ * confidence for reason, worded by that event's "what" from t: 1 when
+ * there is one (m keeps what the row set before for the rest). */
+int		 kit_words_first(const struct facts *, enum ev_kind k,
+		    const struct words *t, const char *reason,
+		    struct rmatch *m);
 /* Put w's non-NULL fields into m (w may be NULL); 1 if w was given. */
 int		 kit_words_apply(const struct words *w, struct rmatch *m);
 

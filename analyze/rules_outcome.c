@@ -90,19 +90,11 @@ static const struct words stack_words[] = {
 static int
 m_cuda_stack(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	const struct event	*s = f->first[EV_CUDA_STACK];
-
 	(void)a;
-	if (s == NULL)
-		return 0;
-	m->initiating = s;
-	m->confidence = "medium";
-	m->confidence_reason = "the CUDA error names the software stack, "
-	    "not the device or its memory";
 	m->detail = "The NVIDIA driver is older than the CUDA runtime the "
 	    "program was built with.";
-	kit_words_apply(kit_words(stack_words, s, "what"), m);
-	return 1;
+	return kit_words_first(f, EV_CUDA_STACK, stack_words, "the CUDA error "
+	    "names the software stack, not the device or its memory", m);
 }
 
 /* NCCL refusing the communicator because two ranks sit on one GPU: the
@@ -220,17 +212,9 @@ static const struct words rlimit_words[] = {
 static int
 m_rlimit(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	const struct event	*s = f->first[EV_RLIMIT];
-
 	(void)a;
-	if (s == NULL)
-		return 0;
-	m->initiating = s;
-	m->confidence = "medium";
-	m->confidence_reason = "the job's own line names a per-process "
-	    "limit, not memory running out";
-	kit_words_apply(kit_words(rlimit_words, s, "what"), m);
-	return 1;
+	return kit_words_first(f, EV_RLIMIT, rlimit_words, "the job's own "
+	    "line names a per-process limit, not memory running out", m);
 }
 
 /* NCCL could not set up its network when the communicator was made:

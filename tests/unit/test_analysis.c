@@ -1235,17 +1235,10 @@ DEFINE_TEST(test_analysis_launcher_signaled)
 		    "2021-10-27T19:35:36 DUE TO TIME LIMIT ***\n",
 		    "R-SCHED-001", NULL, NULL },
 	};
-	const char	*in[1] = { "sig/job.log" };
 	struct analysis	*an;
-	FILE		*fp;
 
-	CHECK(system("mkdir sig") == 0);
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
-		if ((fp = fopen("sig/job.log", "w")) == NULL)
-			return;
-		fputs(t[i].log, fp);
-		fclose(fp);
-		if ((an = run(in, 1, 1)) == NULL)
+		if ((an = run_text("job.log", t[i].log)) == NULL)
 			return;
 		CHECK_EQ_STR(an->verdict.rule, t[i].rule);
 		if (t[i].conf != NULL)
@@ -1338,17 +1331,10 @@ DEFINE_TEST(test_analysis_device_held_at_start)
 		    "failed to allocate 2.75G (2952790016 bytes) from device: "
 		    "CUDA_ERROR_OUT_OF_MEMORY\n", "R-DEV-007" },
 	};
-	const char	*in[1] = { "held/job.log" };
 	struct analysis	*an;
-	FILE		*fp;
 
-	CHECK(system("mkdir held") == 0);
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
-		if ((fp = fopen("held/job.log", "w")) == NULL)
-			return;
-		fputs(t[i].log, fp);
-		fclose(fp);
-		if ((an = run(in, 1, 1)) == NULL)
+		if ((an = run_text("job.log", t[i].log)) == NULL)
 			return;
 		CHECK_EQ_STR(an->verdict.rule, t[i].rule);
 		CHECK_EQ_STR(an->verdict.cause, strcmp(t[i].rule, "R-DEV-025")
