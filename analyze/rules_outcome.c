@@ -212,7 +212,16 @@ static const struct words rlimit_words[] = {
 static int
 m_rlimit(const struct facts *f, struct arena *a, struct rmatch *m)
 {
+	static const enum ev_kind	mem[] = { EV_KERNEL_OOM, EV_STEPD_OOM,
+	    EV_STEPD_MEMLIMIT, EV_SRUN_TASK_OOM, EV_CUDA_OOM,
+	    EV_CUDA_OOM_PLAIN, EV_XLA_OOM };
+
 	(void)a;
+	/* A limit's complaint beside a memory failure (a file watcher's
+	 * "Too many open files" before a device OOM) is not the story. */
+	for (size_t i = 0; i < sizeof(mem) / sizeof(mem[0]); i++)
+		if (f->first[mem[i]] != NULL)
+			return 0;
 	return kit_words_first(f, EV_RLIMIT, rlimit_words, "the job's own "
 	    "line names a per-process limit, not memory running out", m);
 }
@@ -908,7 +917,8 @@ const struct rule	rules_outcome[] = {
 	      "files); NCCL's 'Call to ibv_reg_mr failed with error Cannot "
 	      "allocate memory' (also ibv_reg_dmabuf_mr) and UCX's "
 	      "'ibv_reg_mr(...) failed: Cannot allocate memory' (locked "
-	      "memory, or buffers larger than the adapter registers)",
+	      "memory, or buffers larger than the adapter registers); not "
+	      "when a memory failure is in the evidence too",
 	  .meaning = "A per-process limit (open files, locked memory) ran "
 	      "out, not memory.",
 	  .next_action = "Raise the limit the line names for the job "

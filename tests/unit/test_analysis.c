@@ -1216,6 +1216,29 @@ DEFINE_TEST(test_analysis_cli_filter_refusal)
 	analysis_free(an);
 }
 
+/* A per-process limit decides only when no memory failure is there too:
+ * a watcher's complaint before a device OOM is not the story. */
+DEFINE_TEST(test_analysis_rlimit_beside_oom)
+{
+	struct analysis	*an;
+
+	if ((an = run_text("job.log", "OSError: [Errno 24] Too many open "
+	    "files\n")) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.rule, "R-OTHER-024");
+	analysis_free(an);
+	if ((an = run_text("job.log", "OSError: [Errno 24] Too many open "
+	    "files\ntorch.OutOfMemoryError: CUDA out of memory. Tried to "
+	    "allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB of "
+	    "which 1.02 GiB is free. Including non-PyTorch memory, this "
+	    "process has 78.12 GiB memory in use. Of the allocated memory "
+	    "76.80 GiB is allocated by PyTorch, and 0.81 GiB is reserved by "
+	    "PyTorch but unallocated.\n")) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "cuda_oom_exhaustion");
+	analysis_free(an);
+}
+
 /* torchelastic's agent told to stop from outside: the signal decides the
  * wording and the confidence, and a scheduler's end of the job, when
  * collected, is the cause instead (line of ultralytics/ultralytics#918,
