@@ -242,6 +242,30 @@ kit_first_what(const struct facts *f, enum ev_kind k, const char *what)
 	return NULL;
 }
 
+const struct event *
+kit_first_of(const struct facts *f, const enum ev_kind *k, size_t n)
+{
+	const struct event	*s = NULL;
+	size_t			 at = (size_t)-1;
+
+	for (size_t i = 0; i < n; i++)
+		if (f->first[k[i]] != NULL && f->first_at[k[i]] < at) {
+			s = f->first[k[i]];
+			at = f->first_at[k[i]];
+		}
+	return s;
+}
+
+const struct event *
+kit_memory_failed(const struct facts *f)
+{
+	static const enum ev_kind	mem[] = { EV_KERNEL_OOM, EV_STEPD_OOM,
+	    EV_STEPD_MEMLIMIT, EV_SRUN_TASK_OOM, EV_ENFORCER_KILL,
+	    EV_CUDA_OOM, EV_CUDA_OOM_PLAIN, EV_XLA_OOM };
+
+	return kit_first_of(f, mem, sizeof(mem) / sizeof(mem[0]));
+}
+
 int
 kit_words_first(const struct facts *f, enum ev_kind k, const struct words *t,
     const char *reason, struct rmatch *m)

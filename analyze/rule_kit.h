@@ -84,6 +84,12 @@ const struct words *kit_words_sig(const struct words *t,
  * what, or NULL. */
 const struct event *kit_first_what(const struct facts *, enum ev_kind k,
 		    const char *what);
+/* The earliest of the job's first events of the n kinds k, or NULL. */
+const struct event *kit_first_of(const struct facts *,
+		    const enum ev_kind *k, size_t n);
+/* The job's first memory failure of any kind (a kernel or Slurm OOM
+ * kill, a batch system's memory kill, a device OOM), or NULL. */
+const struct event *kit_memory_failed(const struct facts *);
 /* A row decided by the job's first event of kind k, at medium
  * confidence for reason, worded by that event's "what" from t: 1 when
  * there is one (m keeps what the row set before for the rest). */

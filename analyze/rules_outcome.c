@@ -212,16 +212,11 @@ static const struct words rlimit_words[] = {
 static int
 m_rlimit(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	static const enum ev_kind	mem[] = { EV_KERNEL_OOM, EV_STEPD_OOM,
-	    EV_STEPD_MEMLIMIT, EV_SRUN_TASK_OOM, EV_CUDA_OOM,
-	    EV_CUDA_OOM_PLAIN, EV_XLA_OOM };
-
 	(void)a;
 	/* A limit's complaint beside a memory failure (a file watcher's
 	 * "Too many open files" before a device OOM) is not the story. */
-	for (size_t i = 0; i < sizeof(mem) / sizeof(mem[0]); i++)
-		if (f->first[mem[i]] != NULL)
-			return 0;
+	if (kit_memory_failed(f) != NULL)
+		return 0;
 	return kit_words_first(f, EV_RLIMIT, rlimit_words, "the job's own "
 	    "line names a per-process limit, not memory running out", m);
 }
@@ -293,23 +288,20 @@ static const struct words launcher_signal_words[] = {
 
 /* A launcher stopped by a signal from outside (torchelastic's "Received
  * N death signal"), when nothing collected says who sent it: a
- * scheduler's end of the job or a memory kill decides instead. */
+ * scheduler's end of the job or a memory failure decides instead. */
 static int
 m_launcher_signaled(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	static const enum ev_kind	other[] = { EV_TIME_LIMIT,
-	    EV_CANCELLED, EV_PREEMPTED, EV_NODE_FAIL, EV_KERNEL_OOM,
-	    EV_STEPD_OOM, EV_STEPD_MEMLIMIT, EV_SRUN_TASK_OOM,
-	    EV_ENFORCER_KILL };
+	static const enum ev_kind	sched[] = { EV_TIME_LIMIT,
+	    EV_CANCELLED, EV_PREEMPTED, EV_NODE_FAIL };
 	const struct event		*s = f->first[EV_LAUNCHER_SIGNALED];
 	const char			*sig;
 
 	(void)a;
-	if (s == NULL || f->timeout_row != NULL || f->preempt_row != NULL)
+	if (s == NULL || f->timeout_row != NULL || f->preempt_row != NULL ||
+	    kit_first_of(f, sched, sizeof(sched) / sizeof(sched[0])) !=
+	    NULL || kit_memory_failed(f) != NULL)
 		return 0;
-	for (size_t i = 0; i < sizeof(other) / sizeof(other[0]); i++)
-		if (f->first[other[i]] != NULL)
-			return 0;
 	sig = launcher_signal(s);
 	m->initiating = s;
 	m->confidence = strcmp(sig, "SIGHUP") == 0 ||
@@ -691,14 +683,9 @@ m_only_secondary(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	static const enum ev_kind kinds[] = { EV_NCCL_TIMEOUT, EV_NCCL_ERROR,
 	    EV_CHILD_FAILED, EV_LAUNCHER_EXIT, EV_SRUN_TASK_EXIT };
-	const struct event	*s = NULL;
-	size_t			 at = (size_t)-1;
+	const struct event	*s = kit_first_of(f, kinds,
+				    sizeof(kinds) / sizeof(kinds[0]));
 
-	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-		if (f->first[kinds[i]] != NULL && f->first_at[kinds[i]] < at) {
-			s = f->first[kinds[i]];
-			at = f->first_at[kinds[i]];
-		}
 	/* Else the siblings a launcher terminated, or a survivor's report
 	 * that a peer went (Horovod's shutdown error); a truncated pickle
 	 * alone says too little to be a cascade. A report of the process
@@ -931,7 +918,7 @@ const struct rule	rules_outcome[] = {
 	  .seeds = "S000 mistake (a failure that is not memory)",
 	  .signals = "torchelastic's 'Received N death signal, shutting down "
 	      "workers' (the agent itself signalled) with no scheduler end, "
-	      "cancel or memory kill collected; medium for SIGHUP and SIGINT, "
+	      "cancel or memory failure collected; medium for SIGHUP and SIGINT, "
 	      "low for SIGTERM",
 	  .meaning = "The launcher was stopped by a signal from outside; the "
 	      "job did not fail.",
