@@ -841,20 +841,24 @@ rise(const struct series *s, size_t r0, size_t r1, const char *name)
 }
 
 static int
-stall_in(const struct series *s, const struct in_series *is,
+stall_in(const struct series *s, const struct in_series *is, int64_t end_ns,
     struct arena *a, struct rmatch *m)
 {
 	long		 ci = series_col_index(s, "cg/job/current");
 	int64_t		 limit, cur, span, hits, refault, psi, swap;
 	int64_t		 unrecl = -1;
-	size_t		 first = SIZE_MAX, at = 0, last = SIZE_MAX, r0;
+	size_t		 first = SIZE_MAX, at = 0, last = SIZE_MAX, r0, nr;
 	const char	*hitcol;
 	int		 psi_pct = -1;
 
 	if (ci < 0 || s->nrows < 3 || (limit = s->cols[ci].limit) <= 0 ||
 	    col_at(s, s->nrows - 1, "cg/job/oom_kill") > 0)
 		return 0;
-	for (size_t r = 0; r < s->nrows; r++) {
+	/* the rows up to the job's end: what a watcher sampled after the
+	 * time limit's kill freed the memory is teardown, not the job */
+	for (nr = s->nrows; nr > 0 && s->t_ns[nr - 1] > end_ns; nr--)
+		;
+	for (size_t r = 0; r < nr; r++) {
 		if ((cur = col_at(s, r, "cg/job/current")) < 0)
 			continue;
 		if (cur * 100 >= limit * STALL_AT) {
@@ -903,10 +907,11 @@ stall_in(const struct series *s, const struct in_series *is,
 		swap = -1;
 	m->detail = arena_printf(a, "Nothing was OOM-killed, but the watch "
 	    "series (%s) holds the job's memory cgroup at its limit (%s) "
-	    "for the last %" PRId64 " s it sampled, %" PRId64 "%% of it "
+	    "for the last %" PRId64 " s %s, %" PRId64 "%% of it "
 	    "anonymous or shared memory that cannot be reclaimed; the "
 	    "kernel hit the limit %" PRId64 " time%s meanwhile%s%s%s.",
 	    is->path, fmt_bytes(a, limit), span / STALL_NS_PER_S,
+	    nr < s->nrows ? "before the job ended" : "it sampled",
 	    (unrecl * 100 + limit / 2) / limit, hits, hits == 1 ? "" : "s",
 	    refault > 0 ? arena_printf(a, " and the job re-read %s of its "
 	    "evicted file pages", fmt_bytes(a, refault * 4096)) : "",
@@ -918,15 +923,39 @@ stall_in(const struct series *s, const struct in_series *is,
 	return 1;
 }
 
+/* When the job ended, UTC ns (INT64_MAX: not known): the earliest of its
+ * run's end (sacct End, the step markers) and the scheduler's end of it
+ * (the time limit's, a pre-emption's or a cancel's first line), with a
+ * second's grace for their whole-second stamps. */
+static int64_t
+job_end_ns(const struct facts *f)
+{
+	static const enum ev_kind	ends[] = { EV_TIME_LIMIT, EV_PREEMPTED,
+					    EV_CANCELLED };
+	int64_t				end = INT64_MAX;
+
+	if (f->have_window && f->job_to_ns < INT64_MAX - STALL_NS_PER_S)
+		end = f->job_to_ns;
+	for (size_t i = 0; i < sizeof(ends) / sizeof(ends[0]); i++) {
+		const struct event *ev = f->first[ends[i]];
+
+		if (ev != NULL && ev_has_time(ev) && ev->ts_ns < end)
+			end = ev->ts_ns;
+	}
+	return end < INT64_MAX - STALL_NS_PER_S ? end + STALL_NS_PER_S : end;
+}
+
 int
 series_stall(const struct facts *f, struct arena *a, struct rmatch *m)
 {
+	int64_t	end_ns = job_end_ns(f);
+
 	for (size_t i = 0; i < f->nins; i++)
 		for (size_t k = 0; k < f->ins[i]->nseries; k++) {
 			const struct in_series	*is = &f->ins[i]->series[k];
 
 			if ((is->ev == NULL || !facts_foreign(f, is->ev)) &&
-			    stall_in(is->s, is, a, m))
+			    stall_in(is->s, is, end_ns, a, m))
 				return 1;
 		}
 	return 0;

@@ -9,6 +9,7 @@
 
 #include "analysis.h"
 #include "harness.h"
+#include "series.h"
 #include "units.h"
 #include "verify.h"
 
@@ -942,6 +943,20 @@ DEFINE_TEST(test_analysis_stall_v1)
 	}
 }
 
+/* The manifest's size and hash of a member a test rewrote in an
+ * extracted bundle (dir), as the collector would have written them. */
+static int
+manifest_resum(const char *dir, const char *member)
+{
+	return test_sh("cd '%s' && n=$(stat -c %%s '%s') && "
+	    "h=$(sha256sum '%s' | cut -d' ' -f1) && sed -i "
+	    "'\\|\"path\": \"%s\"|,/\"sha256\"/{s/\"bytes\": [0-9]*/"
+	    "\"bytes\": '$n'/;s/\"source_bytes\": [0-9]*/"
+	    "\"source_bytes\": '$n'/;s/\"sha256\": \"[0-9a-f]*\"/"
+	    "\"sha256\": \"'$h'\"/}' manifest.json", dir, member, member,
+	    member);
+}
+
 /* A job collected live 16 s after it started, swapping at its limit
  * (the real bundle of the cgroup v2 VM's swap case), with the job
  * cgroup's memory.pressure rewritten here to what a job that young
@@ -971,13 +986,7 @@ DEFINE_TEST(test_analysis_stall_young_job_psi_total)
 			return;
 		fputs(psi[i], fp);
 		fclose(fp);
-		/* the manifest's size and hash of the rewritten member */
-		CHECK(test_sh("cd young && n=$(stat -c %%s '%s') && "
-		    "h=$(sha256sum '%s' | cut -d' ' -f1) && sed -i "
-		    "'\\|\"path\": \"%s\"|,/\"sha256\"/{s/\"bytes\": [0-9]*/"
-		    "\"bytes\": '$n'/;s/\"source_bytes\": [0-9]*/"
-		    "\"source_bytes\": '$n'/;s/\"sha256\": \"[0-9a-f]*\"/"
-		    "\"sha256\": \"'$h'\"/}' manifest.json", f, f, f) == 0);
+		CHECK(manifest_resum("young", f) == 0);
 		if ((an = run(in, 1, 1)) == NULL)
 			return;
 		CHECK_EQ_INT(an->damaged, 0);
@@ -991,6 +1000,50 @@ DEFINE_TEST(test_analysis_stall_young_job_psi_total)
 			CHECK(strcmp(an->verdict.cause, "memory_stall") != 0);
 		analysis_free(an);
 	}
+}
+
+/* The SPANK plugin's real bundle of a job thrashing at its limit until
+ * its time limit (the cgroup v2 VM), its watcher's series extended by two
+ * more minutes of what the cgroup held after the time limit's kill freed
+ * the memory (52 MB of 200 MB, as its last real rows): a collection that
+ * came late.  The stall is judged up to the job's end (sacct End), not
+ * over the teardown sampled after it. */
+DEFINE_TEST(test_analysis_stall_series_ends_with_job)
+{
+	const char		*in[1] = { "late" };
+	struct series_hdr	 h = { .job = "46160764", .host = "v2node",
+				    .interval_ms = 1000,
+				    .t0_ns = 1796159789263829516LL,
+				    .mono0_ns = 84409782357LL };
+	struct series_writer	*w;
+	struct analysis		*an;
+	struct err		 e = { 0 };
+	int64_t			 v = 52080640;
+	long			 c;
+
+	CHECK(test_sh("rm -rf late && mkdir late && tar --zstd -xf '%s' -C "
+	    "late", test_src("fixtures/scenarios/real-v2vm-thrash-watch/"
+	    "oomtrail-oomtrailci-46160764-v2node-20261201T211758Z.tar.zst"))
+	    == 0);
+	if (series_writer_open(&w, "late/watch/series.txt", &h, 0, &e) !=
+	    ERR_OK) {
+		test_fail(__FILE__, __LINE__, "series_writer_open: %s", e.msg);
+		return;
+	}
+	c = series_writer_col(w, "cg/job/current", "bytes", 209715200);
+	CHECK_EQ_INT(c, 0);
+	for (int i = 0; i < 120; i++)
+		CHECK(series_writer_row(w, h.t0_ns + (103 + i) *
+		    1000000000LL, &v, 1, &e) == ERR_OK);
+	series_writer_close(w);
+	CHECK(manifest_resum("late", "watch/series.txt") == 0);
+	if ((an = run(in, 1, 1)) == NULL)
+		return;
+	CHECK_EQ_INT(an->damaged, 0);
+	CHECK_EQ_STR(an->verdict.cause, "memory_stall");
+	CHECK_EQ_STR(an->verdict.rule, "R-HOST-010");
+	CHECK(strstr(an->verdict.summary, "before the job ended") != NULL);
+	analysis_free(an);
 }
 
 /* Two steps of one job, each killed at its own limit: one breakdown per
