@@ -349,6 +349,23 @@ env_dmesg(struct kstate *st, struct str l, struct kline *kl)
 	return 1;
 }
 
+/* "[7456668.476936]": the kernel's own seconds since boot. */
+static int
+bracket_stamp(struct str t)
+{
+	size_t	i = 1, d = 0;
+
+	if (t.n < 4 || t.p[0] != '[' || t.p[t.n - 1] != ']')
+		return 0;
+	for (; i < t.n - 1 && t.p[i] >= '0' && t.p[i] <= '9'; i++)
+		d++;
+	if (d == 0 || i >= t.n - 1 || t.p[i] != '.')
+		return 0;
+	for (i++, d = 0; i < t.n - 1 && t.p[i] >= '0' && t.p[i] <= '9'; i++)
+		d++;
+	return d > 0 && i == t.n - 1;
+}
+
 /* After a syslog time: "host tag: msg". Only "kernel:" lines are ours. */
 static void
 syslog_tag(struct kline *kl, int required)
@@ -370,7 +387,13 @@ syslog_tag(struct kline *kl, int required)
 	else if (t.n > 1 && (required || str_ends(t, "]:")) &&
 	    t.p[t.n - 1] == ':')
 		kl->kernel = 0;
-	else
+	else if (bracket_stamp(t)) {
+		/* "host [7456668.476936] msg": a kernel line written without
+		 * its tag; strip_inner() takes the kernel's time */
+		kl->kernel = 1;
+		kl->body = str_make(tag, (size_t)(c.e - tag));
+		return;
+	} else
 		return;
 	cur_ch(&c, ' ');
 	kl->body = cur_rest(&c);

@@ -206,10 +206,11 @@ repeats_init(const struct event *init, const struct event *ev)
  * CUDA error), nor is a repeat of it. */
 /* A launcher's teardown that names the initiating kill's victim
  * ("Killing subprocess 410126" beside the kernel's "Killed process
- * 410126"): whatever the clocks say (an untimed dmesg beside a timed
- * log), that teardown came after the kill, and every termination of its
- * block (the same file, within 64 lines) with it. Returns its index, or
- * (size_t)-1. */
+ * 410126", or mpirun's "noticed that process rank 38 with PID 94191"
+ * beside "Killed process 94191"): whatever the clocks say (an untimed
+ * log beside a timed kernel log), that teardown came after the kill,
+ * and every termination of its block (the same file, within 64 lines)
+ * with it. Returns its index, or (size_t)-1. */
 static size_t
 victim_teardown(const struct facts *f, size_t from)
 {
@@ -218,10 +219,14 @@ victim_teardown(const struct facts *f, size_t from)
 	if (init->pid <= 0 || (init->kind != EV_KERNEL_OOM &&
 	    init->kind != EV_CHILD_KILLED))
 		return (size_t)-1;
-	for (size_t j = 0; j < f->tl->n; j++)
-		if (f->tl->v[j]->kind == EV_PEER_TERMINATED &&
-		    f->tl->v[j]->pid == init->pid)
+	for (size_t j = 0; j < f->tl->n; j++) {
+		const struct event *ev = f->tl->v[j];
+
+		if ((ev->kind == EV_PEER_TERMINATED && ev->pid == init->pid) ||
+		    (ev->kind == EV_LAUNCHER_EXIT &&
+		    ev_num_or(ev, "mpi_pid", -1) == init->pid))
 			return j;
+	}
 	return (size_t)-1;
 }
 

@@ -372,8 +372,13 @@ m_gpu_nodev(const struct facts *f, struct arena *a, struct rmatch *m)
 	const struct access_facts	*acc = &f->acc;
 	const struct event		*ev = f->first[EV_GPU_NODEV];
 
+	/* a device fault, the driver, or the CUDA stack broken (a driver
+	 * and library of different versions, cuInit failing) explains a
+	 * program finding no device; a device cgroup's refusal does not
+	 * yield to them */
 	if (ev == NULL || f->xid_fault != NULL ||
 	    f->first[EV_GPU_DRIVER_ERROR] != NULL ||
+	    (f->first[EV_CUDA_STACK] != NULL && acc->denied == NULL) ||
 	    (no_gpu_asked(f) && nodev_absent(ev) && library_probe(ev)))
 		return 0;
 	m->initiating = ev;
@@ -609,7 +614,10 @@ const struct rule	rules_access[] = {
 	      "Permissions', 'No devices were found' / 'No devices found.', "
 	      "nvidia-container-cli 'failed to add device rules' (device "
 	      "cgroup / eBPF program of a container step) in the job's "
-	      "output, and no Xid or NVRM error; low when nothing shows "
+	      "output, and no Xid or NVRM error, nor a broken CUDA stack "
+	      "(R-OTHER-021: a driver/library mismatch, cuInit failing) "
+	      "unless a device cgroup's refusal was collected; low when "
+	      "nothing shows "
 	      "whether the job asked for a GPU (a communication library's "
 	      "probe then is R-OTHER-022's), also rocminfo's refused "
 	      "/dev/kfd",

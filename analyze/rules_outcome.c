@@ -56,6 +56,13 @@ static const struct words stack_words[] = {
 	  .next = "Use a build or container image made for the node "
 	      "driver's CUDA version (or upgrade the driver), require CUDA "
 	      "to initialise, and rerun unchanged." },
+	{ .key = "ptx_toolchain", .detail = "The program's GPU code is PTX "
+	    "from a CUDA toolkit newer than the node's driver can compile "
+	    "(error 222): the driver is older than the toolkit the program "
+	    "was built with. A version mismatch, not memory.",
+	  .next = "Rebuild with the CUDA toolkit the node's driver supports "
+	      "(or with native code for this GPU's architecture), or upgrade "
+	      "the driver; require the program to start and rerun unchanged." },
 	{ .key = "fm_mismatch", .detail = "The NVSwitch Fabric Manager does "
 	    "not match the NVIDIA driver's version, so it failed and the "
 	    "GPUs' NVLink fabric was never set up: collectives across the "
@@ -195,6 +202,17 @@ static const struct words rlimit_words[] = {
 	      "torch.multiprocessing.set_sharing_strategy('file_system'); "
 	      "rerun unchanged otherwise and require ulimit -n inside the job "
 	      "to show the new limit." },
+	{ .key = "lsf_tasks", .detail = "LSF killed the job for reaching "
+	    "its limit on threads or processes (bsub -T / -p, or the queue's "
+	    "THREADLIMIT / PROCESSLIMIT), not for memory: a program that "
+	    "starts a thread pool per core (or per input) multiplies past it; "
+	    "the memory and swap figures of LSF's summary are beside the "
+	    "point.",
+	  .next = "Cap the program's threads and processes to the job's "
+	      "slots (its own thread option, OMP_NUM_THREADS, the worker "
+	      "count), or submit with a higher -T / -p or to a queue that "
+	      "allows it; require TERM_THREADLIMIT (TERM_PROCESSLIMIT) to "
+	      "disappear." },
 	{ .key = "memlock", .detail = "Registering memory with the "
 	    "InfiniBand driver failed with 'Cannot allocate memory': the "
 	    "locked-memory limit (ulimit -l) the job runs under is too small "
@@ -335,6 +353,21 @@ m_storage(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->detail = arena_printf(a, "Storage ran out, not memory: a write "
 	    "failed with \"%.*s\". The job's output may be incomplete even "
 	    "where Slurm records success.", (int)e.n, e.p ? e.p : "");
+	if (s->sig != NULL && strcmp(s->sig, "S-PBS-JOBFS-QUOTA") == 0) {
+		m->confidence = "high";
+		m->confidence_reason = "the batch system's own line says it "
+		    "killed the job for its scratch-disk quota";
+		m->detail = arena_printf(a, "Storage ran out, not memory: PBS "
+		    "killed the job for exceeding its node-local scratch "
+		    "(jobfs) quota%s.", ev_field(s, "quota") != NULL ?
+		    arena_printf(a, " (quota %.*s, used %.*s)",
+		    (int)ev_str(s, "quota").n, ev_str(s, "quota").p,
+		    (int)ev_str(s, "used").n, ev_str(s, "used").p) : "");
+		m->next_action = "Request more jobfs (qsub -l jobfs=SIZE, up to "
+		    "the node's disk) or write the large scratch files to a "
+		    "shared file system, and require the job to end without "
+		    "the jobfs kill.";
+	}
 	if (s->sig != NULL && strcmp(s->sig, "S-K8S-EVICT-STORAGE") == 0) {
 		m->confidence_reason = "the kubelet's own eviction message "
 		    "names a disk resource, not memory";
@@ -843,8 +876,9 @@ const struct rule	rules_outcome[] = {
 	  .seeds = "S000 mistake (a failure that is not memory)",
 	  .signals = "'No space left on device', 'Disk quota exceeded' or "
 	      "'storage exhausted' on a file system other than /dev/shm (not "
-	      "an NCCL or DataLoader shared-memory file, not a cgroup), with "
-	      "no shared-memory failure beside it",
+	      "an NCCL or DataLoader shared-memory file, not a cgroup), the "
+	      "kubelet evicting for disk, or PBS killing for the jobfs "
+	      "quota, with no shared-memory failure beside it",
 	  .meaning = "A file system the job writes to is full or over quota.",
 	  .next_action = "Free space or quota on the file system the line "
 	      "names (or point the tool's cache, container runtime or output "
@@ -857,7 +891,8 @@ const struct rule	rules_outcome[] = {
 	  .signals = "'no kernel image is available for execution on the "
 	      "device', 'invalid device symbol', CUDA_ERROR_NOT_INITIALIZED, nvidia-smi 'couldn't "
 	      "communicate with the NVIDIA driver', NVML 'Driver/library "
-	      "version mismatch', 'CUDA driver version is insufficient'",
+	      "version mismatch', 'CUDA driver version is insufficient', "
+	      "'the provided PTX was compiled with an unsupported toolchain'",
 	  .meaning = "The CUDA software stack (build, library, driver) "
 	      "failed, not the device or its memory.",
 	  .next_action = "Hold the job and node constant and change only the "
@@ -904,10 +939,12 @@ const struct rule	rules_outcome[] = {
 	      "files); NCCL's 'Call to ibv_reg_mr failed with error Cannot "
 	      "allocate memory' (also ibv_reg_dmabuf_mr) and UCX's "
 	      "'ibv_reg_mr(...) failed: Cannot allocate memory' (locked "
-	      "memory, or buffers larger than the adapter registers); not "
-	      "when a memory failure is in the evidence too",
-	  .meaning = "A per-process limit (open files, locked memory) ran "
-	      "out, not memory.",
+	      "memory, or buffers larger than the adapter registers); LSF's "
+	      "TERM_THREADLIMIT / TERM_PROCESSLIMIT (the job's thread or "
+	      "process limit); not when a memory failure is in the evidence "
+	      "too",
+	  .meaning = "A per-process or per-job limit (open files, locked "
+	      "memory, threads) ran out, not memory.",
 	  .next_action = "Raise the limit the line names for the job "
 	      "(ulimit -n, ulimit -l; the container's --ulimit; Slurm's "
 	      "PropagateResourceLimits), require the job to see it, and rerun "

@@ -25,6 +25,14 @@
 
 /* free(1): bare KiB by default, "62Gi" with -h. */
 #define FNUM	"[0-9]+(?:\\.[0-9]+)?(?:[KMGTP]i?|B)?"
+/* slurmstepd's cancel banner: "*** JOB N ON NODE CANCELLED AT T ..." since
+ * 17.02, "*** JOB N CANCELLED AT T DUE TO TIME LIMIT on NODE ***" before
+ * (req.c); BANNER_ON is the older order's node after the reason. */
+#define BANNER_PCRE	"\\*\\*\\* (?<what>JOB|STEP) (?<job_id>[0-9]+)" \
+	"(?:\\.(?<step>[A-Za-z0-9_+]+))?(?: ON (?<node>[^ ]+))? CANCELLED AT "
+#define BANNER_ON	"(?: on (?<node>[^ *]+))?"
+#define BANNER_ERE	"\\*\\*\\* (JOB|STEP) [0-9.A-Za-z_+]+( ON [^ ]+)? " \
+	"CANCELLED AT "
 
 const struct cat_sig catalog_table[] = {
 	/* --- PyTorch caching allocator (signatures.md 3.1, 3.2) --- */
@@ -272,7 +280,7 @@ const struct cat_sig catalog_table[] = {
 	    "The model's max seq len \\((?<max_model_len>[0-9]+)\\) is "
 	    "larger than the maximum number of tokens that can be stored in "
 	    "KV cache \\((?<kv_tokens>[0-9]+)\\)|max seq len \\("
-	    "(?<max_model_len>[0-9]+)\\), \\((?<needed_bytes>[0-9.]+ ?[KMGT]"
+	    "(?<max_model_len>[0-9]+)\\), \\(?(?<needed_bytes>[0-9.]+ ?[KMGT]"
 	    "i?B) KV cache is needed, which is larger than the available KV "
 	    "cache memory \\((?<available_bytes>[0-9.]+ ?[KMGT]i?B)\\)",
 	  .ere = "No available memory for the cache blocks|max seq len "
@@ -280,7 +288,8 @@ const struct cat_sig catalog_table[] = {
 	    "can be stored in KV cache|KV cache is needed, which is larger "
 	    "than the available KV cache memory",
 	  .source = "vLLM worker raise_if_cache_size_invalid (0.2 to 0.8, "
-	    "and V1's check_enough_kv_cache_memory in other words); "
+	    "and V1's check_enough_kv_cache_memory in other words, the needed "
+	    "size after a stray \"(\" in some releases); "
 	    "vllm-project/vllm#4432-style reports",
 	  .what = "vllm_kv_cache", .no_baseline = 1 },
 	/* vLLM's own start-up check: the device had less free memory than
@@ -518,6 +527,18 @@ const struct cat_sig catalog_table[] = {
 	  .source = "ROCr runtime (HSA) memory fault handler; "
 	    "ROCm/legacy-rocm-build#2804",
 	  .no_baseline = 1 },
+	/* ROCr's handler of a hardware exception the driver reported for
+	 * a queue (a hang the driver detected and reset, a RAS event). */
+	{ .id = "S-HIP-HW-EXCEPTION", .kind = EV_CUDA_FAULT,
+	  .cls = CAT_PRIMARY, .group = "cuda_fault",
+	  .needles = { "HW Exception by GPU node-" },
+	  .pcre = "(?<error>HW Exception by GPU node-(?<gpu_node>[0-9]+) "
+	    "\\(Agent handle: 0x[0-9a-f]+\\) reason ?: ?(?<reason>[^\\s].*))",
+	  .ere = "HW Exception by GPU node-[0-9]+",
+	  .source = "ROCr runtime (HSA) hardware exception handler (\"HW "
+	    "Exception by GPU node-%u (Agent handle: %p) reason :%s\"); "
+	    "ROCm/ROCm#5259-style reports on MI300 and Radeon",
+	  .no_baseline = 1 },
 	{ .id = "S-CUDA-ECC", .kind = EV_ECC_ERROR, .cls = CAT_PRIMARY,
 	  .group = "cuda_fault",
 	  .needles = { "uncorrectable ECC error encountered" },
@@ -617,19 +638,17 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-BANNER-TIME-LIMIT", .kind = EV_TIME_LIMIT,
 	  .cls = CAT_PRIMARY, .group = "banner",
 	  .needles = { "DUE TO TIME LIMIT" },
-	  .pcre = "\\*\\*\\* (?<what>JOB|STEP) (?<job_id>[0-9]+)"
-	    "(?:\\.(?<step>[A-Za-z0-9_+]+))? ON (?<node>[^ ]+) CANCELLED AT "
-	    "(?<at>[^ ]+) DUE TO TIME LIMIT",
-	  .ere = "\\*\\*\\* (JOB|STEP) [0-9.A-Za-z_+]+ ON [^ ]+ CANCELLED AT "
+	  .pcre = BANNER_PCRE
+	    "(?<at>[^ ]+) DUE TO TIME LIMIT" BANNER_ON,
+	  .ere = BANNER_ERE
 	    "[^ ]+ DUE TO TIME LIMIT",
 	  .source = "slurmstepd req.c, Slurm 1.3 - HEAD; signatures.md 1.4" },
 	{ .id = "S-BANNER-PREEMPTED", .kind = EV_PREEMPTED,
 	  .cls = CAT_PRIMARY, .group = "banner",
 	  .needles = { "DUE TO PREEMPTION" },
-	  .pcre = "\\*\\*\\* (?<what>JOB|STEP) (?<job_id>[0-9]+)"
-	    "(?:\\.(?<step>[A-Za-z0-9_+]+))? ON (?<node>[^ ]+) CANCELLED AT "
-	    "(?<at>[^ ]+) DUE TO PREEMPTION",
-	  .ere = "\\*\\*\\* (JOB|STEP) [0-9.A-Za-z_+]+ ON [^ ]+ CANCELLED AT "
+	  .pcre = BANNER_PCRE
+	    "(?<at>[^ ]+) DUE TO PREEMPTION" BANNER_ON,
+	  .ere = BANNER_ERE
 	    "[^ ]+ DUE TO PREEMPTION",
 	  .source = "slurmstepd req.c; signatures.md 1.4" },
 	/* --- the scheduler's signal as the job's own handler reports it:
@@ -688,21 +707,19 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-BANNER-NODE-FAIL", .kind = EV_NODE_FAIL, .cls = CAT_PRIMARY,
 	  .group = "banner",
 	  .needles = { "DUE TO NODE FAIL" },
-	  .pcre = "\\*\\*\\* (?<what>JOB|STEP) (?<job_id>[0-9]+)"
-	    "(?:\\.(?<step>[A-Za-z0-9_+]+))? ON (?<node>[^ ]+) CANCELLED AT "
-	    "(?<at>[^ ]+) DUE TO NODE FAILURE",
-	  .ere = "\\*\\*\\* (JOB|STEP) [0-9.A-Za-z_+]+ ON [^ ]+ CANCELLED AT "
+	  .pcre = BANNER_PCRE
+	    "(?<at>[^ ]+) DUE TO NODE FAILURE" BANNER_ON,
+	  .ere = BANNER_ERE
 	    "[^ ]+ DUE TO NODE FAILURE",
 	  .source = "slurmstepd req.c SIG_NODE_FAIL (\", SEE SLURMCTLD LOG FOR "
 	    "DETAILS\" in recent versions)", .no_baseline = 1 },
 	{ .id = "S-BANNER-CANCELLED", .kind = EV_CANCELLED, .cls = CAT_PRIMARY,
 	  .group = "banner",
 	  .needles = { " CANCELLED AT " },
-	  .pcre = "\\*\\*\\* (?<what>JOB|STEP) (?<job_id>[0-9]+)"
-	    "(?:\\.(?<step>[A-Za-z0-9_+]+))? ON (?<node>[^ ]+) CANCELLED AT "
+	  .pcre = BANNER_PCRE
 	    "(?<at>[^ ]+)(?: by (?:uid )?(?<uid>[0-9]+))?"
 	    "(?: DUE (?:TO|to) (?<reason>(?:SIGNAL )?[^*]*[^* ]))? \\*\\*\\*",
-	  .ere = "\\*\\*\\* (JOB|STEP) [0-9.A-Za-z_+]+ ON [^ ]+ CANCELLED AT ",
+	  .ere = BANNER_ERE,
 	  .source = "slurmstepd req.c (\"DUE to SIGNAL\" >= 25.05); "
 	    "signatures.md 1.4" },
 	/* --- srun and slurmstepd task exits (signatures.md 1.3) --- */
@@ -1271,6 +1288,19 @@ const struct cat_sig catalog_table[] = {
 	    "child is killed once one exits non-zero; line from "
 	    "CASIA-LMC-Lab/AnomalyGPT#43",
 	  .what = "launcher_kill", .no_baseline = 1 },
+	{ .id = "S-OMPI-CLEANUP-KILLED", .kind = EV_PEER_TERMINATED,
+	  .cls = CAT_SECONDARY, .group = "teardown",
+	  .needles = { "during cleanup)" },
+	  .pcre = "^(?<count>[0-9]+) total process(?:es)? killed \\(some "
+	    "possibly by (?<launcher>mpirun|mpiexec|orterun|prterun|prte) "
+	    "during cleanup\\)",
+	  .ere = "^[0-9]+ total process(es)? killed \\(some possibly by "
+	    "[a-z]+ during cleanup\\)",
+	  .source = "Open MPI errmgr after a rank's abnormal end (\"%d total "
+	    "process%s killed (some possibly by %s during cleanup)\"): the "
+	    "launcher killing the other ranks; open-mpi users list, "
+	    "PoonLab/covizu#289",
+	  .what = "mpi_cleanup", .no_baseline = 1 },
 	{ .id = "S-SRUN-TASK-TERMINATED", .kind = EV_PEER_TERMINATED,
 	  .cls = CAT_SECONDARY, .group = "srun_task",
 	  .needles = { ": Terminated" },
@@ -1702,6 +1732,18 @@ const struct cat_sig catalog_table[] = {
 	    "GoogleCloudPlatform/kubernetes-engine-samples#1581, "
 	    "kserve/modelmesh-runtime-adapter#48",
 	  .what = "storage", .no_baseline = 1 },
+	/* NCI Gadi's PBS: the node-local scratch (jobfs) over its quota. */
+	{ .id = "S-PBS-JOBFS-QUOTA", .kind = EV_STORAGE_FULL,
+	  .cls = CAT_PRIMARY, .group = "storage",
+	  .needles = { "killed due to exceeding jobfs quota" },
+	  .pcre = "Job (?<job_id>[^ ]+) killed due to (?<error>exceeding "
+	    "jobfs quota)\\.(?: Quota: (?<quota>[0-9.]+ ?[KMGT]?B), Used: "
+	    "(?<used>[0-9.]+ ?[KMGT]?B)(?:, Host: (?<node>[^ ,]+))?)?",
+	  .ere = "killed due to exceeding jobfs quota",
+	  .source = "NCI Gadi PBS Pro job-end hook (\"Job %s killed due to "
+	    "exceeding jobfs quota. Quota: %s, Used: %s, Host: %s\"); "
+	    "NCI's PBS job-script documentation",
+	  .what = "jobfs", .no_baseline = 1 },
 	{ .id = "S-YARN-MEMLIMIT", .kind = EV_ENFORCER_KILL,
 	  .cls = CAT_PRIMARY, .group = "enforcer",
 	  .needles = { "killed by YARN for exceeding memory limits" },
@@ -1860,6 +1902,18 @@ const struct cat_sig catalog_table[] = {
 	    "ib_md.c (\"ibv_reg_mr(address=%p, length=%zu, access=0x%x) "
 	    "failed: %m\"; ARCHER2's known issues)",
 	  .what = "memlock", .no_baseline = 1 },
+	/* LSF's other per-job limits than memory and run time. */
+	{ .id = "S-LSF-TASK-LIMIT", .kind = EV_RLIMIT, .cls = CAT_PRIMARY,
+	  .group = "rlimit",
+	  .needles = { "TERM_THREADLIMIT", "TERM_PROCESSLIMIT" },
+	  .pcre = "(?<error>TERM_THREADLIMIT|TERM_PROCESSLIMIT): job killed "
+	    "after reaching LSF (?:thread|process) limit",
+	  .ere = "TERM_(THREADLIMIT|PROCESSLIMIT): job killed after reaching "
+	    "LSF (thread|process) limit",
+	  .source = "LSF job report (bacct/bjobs termination reasons "
+	    "TERM_THREADLIMIT, TERM_PROCESSLIMIT: bsub -T / -p, the queue's "
+	    "THREADLIMIT / PROCESSLIMIT); cdanielmachado/carveme",
+	  .what = "lsf_tasks", .no_baseline = 1 },
 	{ .id = "S-RLIMIT-NOFILE", .kind = EV_RLIMIT, .cls = CAT_PRIMARY,
 	  .group = "rlimit",
 	  .needles = { "Too many open files", "items of ancdata",
@@ -1987,16 +2041,20 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-CUDA-IPC-HIDDEN", .kind = EV_GPU_NODEV, .cls = CAT_PRIMARY,
 	  .group = "gpu_access",
 	  .needles = { "IpcOpenMemHandle" },
-	  .pcre = "(?<api>cuIpcOpenMemHandle|cudaIpcOpenMemHandle)[^A-Za-z]"
-	    ".*?(?<error>invalid argument|CUDA_ERROR_INVALID_VALUE|invalid "
-	    "device context|CUDA_ERROR_INVALID_CONTEXT|cudaErrorInvalidValue|"
-	    "cudaErrorDeviceUninitialized)",
+	  .pcre = "(?<api>cuIpcOpenMemHandle|cudaIpcOpenMemHandle)(?:"
+	    "[^A-Za-z].*?(?<error>invalid argument|CUDA_ERROR_INVALID_VALUE|"
+	    "invalid device context|CUDA_ERROR_INVALID_CONTEXT|"
+	    "cudaErrorInvalidValue|cudaErrorDeviceUninitialized)| return "
+	    "value: +(?<code>1)(?![0-9]))",
 	  .ere = "(cuIpcOpenMemHandle|cudaIpcOpenMemHandle).*(invalid argument|"
 	    "CUDA_ERROR_INVALID_VALUE|invalid device context|"
-	    "CUDA_ERROR_INVALID_CONTEXT|cudaErrorInvalidValue)",
+	    "CUDA_ERROR_INVALID_CONTEXT|cudaErrorInvalidValue)|"
+	    "cuIpcOpenMemHandle return value: +1( |$)",
 	  .source = "CUDA IPC in MPI libraries (Cray MPICH GTL \"(GTL DEBUG: "
 	    "N) cuIpcOpenMemHandle: invalid argument, "
-	    "CUDA_ERROR_INVALID_VALUE\"), Open MPI smcuda; JDFTx/jdftx, "
+	    "CUDA_ERROR_INVALID_VALUE\"), Open MPI smcuda's help text "
+	    "(\"cuIpcOpenMemHandle return value:  1\": CUDA_ERROR_INVALID_"
+	    "VALUE); JDFTx/jdftx, open-mpi/ompi#11949, "
 	    "ECP-WarpX/WarpX on Perlmutter",
 	  .what = "ipc_peer_hidden", .no_baseline = 1 },
 	/* A program that reads CUDA_VISIBLE_DEVICES as GPU indexes meeting a
@@ -2313,6 +2371,20 @@ const struct cat_sig catalog_table[] = {
 	  .source = "cudaGetErrorString of 804; noonghunna/club-3090#633 "
 	    "(ggml_cuda_init: failed to initialize CUDA: ...)",
 	  .what = "compat_unsupported", .no_baseline = 1 },
+	/* cudaErrorUnsupportedPtxVersion (222): the program carries PTX
+	 * from a CUDA newer than the driver can compile. */
+	{ .id = "S-CUDA-PTX-TOOLCHAIN", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "PTX was compiled with an unsupported toolchain",
+	      "UNSUPPORTED_PTX_VERSION", "cudaErrorUnsupportedPtxVersion" },
+	  .pcre = "(?<error>the provided PTX was compiled with an unsupported "
+	    "toolchain|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|"
+	    "cudaErrorUnsupportedPtxVersion)",
+	  .ere = "the provided PTX was compiled with an unsupported toolchain|"
+	    "CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorUnsupportedPtxVersion",
+	  .source = "cudaGetErrorString of 222 (cudaErrorUnsupportedPtxVersion, "
+	    "CUDA 11.1+); ComputationalRadiationPhysics/cuda_memtest#31",
+	  .what = "ptx_toolchain", .no_baseline = 1 },
 	/* nvidia-docker 1.0 refusing an image whose CUDA is newer than the
 	 * host driver supports. */
 	{ .id = "S-NVDOCKER-CUDA-VERSION", .kind = EV_CUDA_STACK,
@@ -2356,18 +2428,22 @@ const struct cat_sig catalog_table[] = {
 	  .cls = CAT_PRIMARY, .group = "cuda_stack",
 	  .needles = { "failed call to cuInit: CUDA_ERROR_UNKNOWN",
 	      "CUDA initialization: CUDA unknown error",
+	      "CUDA unknown error - this may be due to an incorrectly",
 	      "(30) : unknown error at " },
 	  .pcre = "(?<error>failed call to cuInit: CUDA_ERROR_UNKNOWN|CUDA "
-	    "initialization: CUDA unknown error|cuda runtime error \\(30\\) : "
-	    "unknown error at [^ ]*THCGeneral\\.cpp)",
+	    "initialization: CUDA unknown error|CUDA unknown error - this may "
+	    "be due to an incorrectly set up environment|cuda runtime error "
+	    "\\(30\\) : unknown error at [^ ]*THCGeneral\\.cpp)",
 	  .ere = "failed call to cuInit: CUDA_ERROR_UNKNOWN|CUDA "
-	    "initialization: CUDA unknown error|cuda runtime error \\(30\\) : "
-	    "unknown error at [^ ]*THCGeneral\\.cpp",
+	    "initialization: CUDA unknown error|CUDA unknown error - this may "
+	    "be due to an incorrectly set up environment|cuda runtime error "
+	    "\\(30\\) : unknown error at [^ ]*THCGeneral\\.cpp",
 	  .source = "xla/tensorflow stream_executor cuda_driver.cc (\"failed "
 	    "call to cuInit: %s\", CUresult 999), torch/cuda/__init__.py "
 	    "(\"CUDA initialization: %s\" with cudaErrorUnknown's \"CUDA "
 	    "unknown error - this may be due to an incorrectly set up "
-	    "environment\"), PyTorch <= 1.0's THCudaInit (\"cuda runtime error "
+	    "environment\", raised bare by torch._C._cuda_init in 1.x releases), "
+	    "PyTorch <= 1.0's THCudaInit (\"cuda runtime error "
 	    "(30) : unknown error at .../THCGeneral.cpp\"); gbionics/jaxsim#50, "
 	    "pytorch/pytorch#88639 (both after a suspend and resume), "
 	    "facebookresearch/maskrcnn-benchmark#238",

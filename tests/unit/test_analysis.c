@@ -490,6 +490,46 @@ DEFINE_TEST(test_analysis_launcher_kills_victim_cascade)
 	}
 }
 
+/* Open MPI's launcher after the kernel killed one rank (corpus h1301,
+ * real lines): mpirun names the rank's pid, which is the kill's victim,
+ * so its report and its cleanup of the other ranks are the kill's
+ * cascade; a report of another pid is not. */
+DEFINE_TEST(test_analysis_mpirun_victim_cascade)
+{
+	static const char kill[] = "May 23 01:40:04 n3 [7456668.527385] "
+	    "Killed process 94191 (python3), UID 1011, total-vm:9143392kB, "
+	    "anon-rss:7142588kB, file-rss:4kB, shmem-rss:6448kB\n";
+	static const char launch[] = "mpirun noticed that process rank 38 "
+	    "with PID %s on node n3 exited on signal 9 (Killed).\n"
+	    "-------------------------------------------------------------"
+	    "-------------\n"
+	    "2 total processes killed (some possibly by mpirun during "
+	    "cleanup)\n";
+	/* the job's log given first: by position its lines come before
+	 * the kill */
+	const char	*in[2] = { "mv/job.log", "mv/messages" };
+	const char	*victim[2] = { "94191", "94190" };
+	struct analysis	*an;
+	FILE		*fp;
+
+	CHECK(system("mkdir mv") == 0);
+	for (int k = 0; k < 2; k++) {
+		if ((fp = fopen(in[1], "w")) == NULL)
+			return;
+		fputs(kill, fp);
+		fclose(fp);
+		if ((fp = fopen(in[0], "w")) == NULL)
+			return;
+		fprintf(fp, launch, victim[k]);
+		fclose(fp);
+		if ((an = run(in, 2, 1)) == NULL)
+			return;
+		CHECK_EQ_STR(an->verdict.cause, "host_oom");
+		CHECK_EQ_INT(finding_rule(an, "R-CASCADE-001"), k == 0);
+		analysis_free(an);
+	}
+}
+
 /* Accounting that lags: slurmdbd still has the job PENDING with no
  * usable ReqMem while its batch step runs (a real trap bundle's sacct);
  * scontrol's record of the running job gives the request instead. */
@@ -1697,6 +1737,39 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "cuda_oom_exhaustion", "R-DEV-007" },
 		/* not Ray's table: an ordinary ps header */
 		{ "  PID TTY          TIME CMD", "inconclusive", NULL },
+		/* Slurm before 17.02: the node after the reason */
+		{ "slurmstepd: *** JOB 830329 CANCELLED AT 2018-08-06T17:21:44 "
+		    "DUE TO TIME LIMIT on n447 ***", "time_limit", "R-SCHED-001" },
+		{ "  cuIpcOpenMemHandle return value:  1", "gpu_access_denied",
+		    "R-GPU-001" },
+		{ "ValueError: To serve at least one request with the model's "
+		    "max seq len (180000), 3.05 GiB KV cache is needed, which is "
+		    "larger than the available KV cache memory (2.17 GiB). Based "
+		    "on the available memory, the estimated maximum model length "
+		    "is 111456.", "cuda_oom_exhaustion", "R-DEV-007" },
+		{ "RuntimeError: CUDA unknown error - this may be due to an "
+		    "incorrectly set up environment, e.g. changing env variable "
+		    "CUDA_VISIBLE_DEVICES after program start. Setting the "
+		    "available devices to be zero.", "not_oom_other",
+		    "R-OTHER-021" },
+		{ "[05/23/2021 18:30:06][computer][0]:ERROR: CUDA error: the "
+		    "provided PTX was compiled with an unsupported toolchain., "
+		    "line 148, file /var/tmp/cuda_memtest.cu", "not_oom_other",
+		    "R-OTHER-021" },
+		{ "HW Exception by GPU node-4 (Agent handle: 0x1ebc04e0) reason "
+		    ":GPU Hang", "xid_fault", "R-HW-001" },
+		/* a program finding no device beside the driver's broken
+		 * stack: the stack, not the job's access */
+		{ "   no CUDA-capable device is detected\nFailed to initialize "
+		    "NVML: Driver/library version mismatch", "not_oom_other",
+		    "R-OTHER-021" },
+		{ "   no CUDA-capable device is detected", "gpu_access_denied",
+		    "R-GPU-001" },
+		{ "Job 143560526.gadi-pbs killed due to exceeding jobfs quota. "
+		    "Quota: 15.0GB, Used: 15.0GB, Host: gadi-cpu-spr-0578",
+		    "not_oom_other", "R-OTHER-005" },
+		{ "TERM_THREADLIMIT: job killed after reaching LSF thread "
+		    "limit.", "not_oom_other", "R-OTHER-024" },
 	};
 	const char	*in[1] = { "plat/job.log" };
 	struct analysis	*an;

@@ -478,6 +478,18 @@ static const struct row_line row_lines[] = {
 	R("S-NVSMI-GPU-ROW", FX "healthy-warnings.txt", "00000000:01:00.0"),
 	R("S-NVSMI-MEM-CELL", FX "healthy-warnings.txt", "7940MiB"),
 	R("S-VLLM-SLEEP-RESIDUAL", FX "healthy-warnings.txt", "Sleep mode"),
+	R("S-CUDA-PTX-TOOLCHAIN", CX "d908-cuda-memtest-ptx-unsupported-"
+	  "toolchain-cuda113-on-driver-460/evidence.log", "toolchain"),
+	R("S-HIP-HW-EXCEPTION", CX "d904-rocm-mi300-torchrun-hw-exception-gpu-"
+	  "hang-illegal-register-access/evidence.log", "HW Exception"),
+	R("S-OMPI-CLEANUP-KILLED", CX "h1301-covizu-mpirun-ranks-signal-9-"
+	  "node-n3-global-oom-python3-pid-match/evidence.log",
+	  "during cleanup"),
+	R("S-PBS-JOBFS-QUOTA", CX "h1308-gadi-pbs-job-killed-jobfs-quota-"
+	  "15gb-exit-271-memory-fine/evidence.log", "jobfs quota"),
+	R("S-LSF-TASK-LIMIT", CX "h1309-carveme-recursive-lsf-term-"
+	  "threadlimit-744-threads-swap-figure-decoy/evidence.log",
+	  "TERM_THREADLIMIT"),
 };
 
 static char *
@@ -602,6 +614,16 @@ static const struct row_line variant_lines[] = {
 	  "received by PID xxx"),
 	R("S-HIP-FAULT", CX "d308-rocm-mi210-memory-access-fault-nil-stale-"
 	  "hsa-override-gfx1030/evidence.log", "(nil)"),
+	/* Slurm before 17.02: "... DUE TO TIME LIMIT on NODE ***" */
+	R("S-BANNER-TIME-LIMIT", CX "h1207-canu-unitigging-subjobs-normal-"
+	  "qos-3-day-time-limit/evidence.log", "TIME LIMIT on n447"),
+	R("S-CUDA-IPC-HIDDEN", CX "h1206-ompi-smcuda-slurm-gpus-per-task-"
+	  "cuipcopenmemhandle-failed-not-memory/evidence.log",
+	  "return value:"),
+	R("S-VLLM-KV-CACHE", CX "f1309-club3090-vllm-180k-default-kv-3.05-"
+	  "gib-needed-2.17-available/evidence.log", "3.05 GiB KV cache"),
+	R("S-CUDA-INIT-UNKNOWN", CX "d905-pytorch-a100-cuda-unknown-error-"
+	  "driver-installed-without-reboot/evidence.log", "CUDA unknown"),
 };
 
 DEFINE_TEST(test_catalog_real_variants)
@@ -837,6 +859,16 @@ DEFINE_TEST(test_catalog_slurm_fields)
 	CHECK_EQ_INT(fnum(&m, "job_id"), 4);
 	CHECK(fstr(&m, "step", "0") && fstr(&m, "at", "2026-11-30T07:00:01"));
 	free(l);
+	l = fixture_line(CX "h1207-canu-unitigging-subjobs-normal-qos-3-day-"
+	    "time-limit/evidence.log", "TIME LIMIT on");
+	CHECK_EQ_STR(match1(c, l, &m)->id, "S-BANNER-TIME-LIMIT");
+	CHECK_EQ_INT(fnum(&m, "job_id"), 830329);
+	CHECK(fstr(&m, "node", "n447") && fstr(&m, "at",
+	    "2018-08-06T17:21:44"));
+	free(l);
+	CHECK_EQ_STR(match1(c, "slurmstepd: *** STEP 12.0 CANCELLED AT "
+	    "2014-03-01T10:00:00 ***", &m)->id, "S-BANNER-CANCELLED");
+	CHECK(fstr(&m, "step", "0") && fnum(&m, "job_id") == 12);
 	CHECK_EQ_STR(match1(c, "slurmstepd: error: *** JOB 77 ON n1 CANCELLED "
 	    "AT 2025-06-01T10:00:00 DUE to SIGNAL Terminated ***", &m)->id,
 	    "S-BANNER-CANCELLED");

@@ -638,6 +638,32 @@ DEFINE_TEST(test_kernel_other_envelopes)
 	parsed_free(&p);
 }
 
+/* A syslog file whose kernel lines carry the kernel's own time and no
+ * "kernel:" tag (RHEL 7 /var/log/messages, PoonLab/covizu#289): the
+ * kill is read with its victim, its scope and its syslog time. */
+DEFINE_TEST(test_kernel_syslog_untagged)
+{
+	struct parsed	 p;
+	struct event	*ev;
+
+	parse_text(&p,
+	    "May 23 01:40:02 n3 [7456668.476936] python3 invoked oom-killer: gfp_mask=0x280da, order=0, oom_score_adj=0\n"
+	    "May 23 01:40:02 n3 [7456668.477337] python3 cpuset=/ mems_allowed=0-1\n"
+	    "May 23 01:40:04 n3 [7456668.526985] Out of memory: Kill process 94191 (python3) score 36 or sacrifice child\n"
+	    "May 23 01:40:04 n3 [7456668.527385] Killed process 94191 (python3), UID 1011, total-vm:9143392kB, anon-rss:7142588kB, file-rss:4kB, shmem-rss:6448kB\n"
+	    "May 23 01:40:05 n3 [not a stamp] Killed process 1 (x), UID 0, total-vm:1kB\n");
+	CHECK_EQ_INT(count(&p, EV_KERNEL_OOM), 1);
+	ev = nth(&p, EV_KERNEL_OOM, 0);
+	CHECK_EQ_INT(ev->pid, 94191);
+	CHECK_NUM(ev, "uid", 1011);
+	CHECK_FSTR(ev, "scope", "global");
+	CHECK_NUM(ev, "anon_rss_bytes", 7142588LL * 1024);
+	CHECK_EQ_INT(ev->tsq, TSQ_RAW_LOCAL_NOYEAR);
+	CHECK_EQ_INT(ev->ts_ns,
+	    units_civil_to_epoch(1970, 5, 23, 1, 40, 4) * NS);
+	parsed_free(&p);
+}
+
 /* The pre-2018 split summary, and a memory.oom.group kill of several. */
 DEFINE_TEST(test_kernel_split_summary_and_group)
 {
