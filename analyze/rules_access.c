@@ -360,6 +360,15 @@ static const struct words refused_words[] = {
 	    "the compute device /dev/kfd (Permission denied): its mode or "
 	    "group (render, video), a device cgroup or a container denies "
 	    "the GPU to the job's user." },
+	{ .key = "k8s_unschedulable", .detail = "Kubernetes placed the pod "
+	    "on no node: none offers the GPUs it requests. The device "
+	    "plugin advertises no GPU on the nodes (not running, the node's "
+	    "driver missing, or its GPUs marked unhealthy), or all of them "
+	    "are taken; the workload never ran.",
+	  .next = "On a GPU node run kubectl describe node and require "
+	      "nvidia.com/gpu under Allocatable; if it is missing, read the "
+	      "device plugin's log on that node (driver found, GPUs "
+	      "healthy) before resubmitting." },
 	{ .key = "device_rules", .detail = "The container hook could not give "
 	    "the step access to its GPUs (adding the device rules of the "
 	    "step's cgroup failed), so the step never started with them." },
@@ -391,9 +400,12 @@ m_gpu_nodev(const struct facts *f, struct arena *a, struct rmatch *m)
 	 * GPUs were asked is not "none". */
 	if (kit_words_apply(kit_words(refused_words, ev, "what"), m)) {
 		m->confidence = acc->denied != NULL ? "high" : "medium";
-		m->confidence_reason = "the job's own line says an access "
-		    "control refused the GPU device nodes; no GPU fault in "
-		    "what was collected";
+		m->confidence_reason = str_eq(ev_str(ev, "what"),
+		    "k8s_unschedulable") ? "the Kubernetes scheduler's own "
+		    "message: no node offers the GPUs the pod requests; why "
+		    "not is in the device plugin's log" : "the job's own line "
+		    "says an access control refused the GPU device nodes; no "
+		    "GPU fault in what was collected";
 		return 1;
 	}
 	/* The visible-devices list named GPUs the process cannot use as
@@ -620,7 +632,8 @@ const struct rule	rules_access[] = {
 	      "nothing shows "
 	      "whether the job asked for a GPU (a communication library's "
 	      "probe then is R-OTHER-022's), also rocminfo's refused "
-	      "/dev/kfd",
+	      "/dev/kfd, and the Kubernetes scheduler's 'Insufficient "
+	      "nvidia.com/gpu' (no node offers the GPUs; medium)",
 	  .meaning = "The job could not open the GPUs it meant to use.",
 	  .next_action = "In the same allocation run srun --gres=gpu:N "
 	      "nvidia-smi -L; if it lists nothing, check the node's "

@@ -408,6 +408,12 @@ m_sigkill(const struct facts *f, struct arena *a, struct rmatch *m)
 
 	if (s == NULL || sigkill_not_oom(f, s, &c))
 		return 0;
+	/* srun killing a step's tasks after one of them ended abnormally
+	 * (its exit code, its abort): the teardown, not a kill from outside */
+	if (s->kind == EV_SRUN_TASK_KILLED &&
+	    f->first[EV_SRUN_TASK_EXIT] != NULL &&
+	    f->first_at[EV_SRUN_TASK_EXIT] < facts_index_of(f, s))
+		return 0;
 	m->initiating = s;
 	m->confidence = "low";
 	m->confidence_reason = "a SIGKILL with nothing saying who sent it; "
@@ -431,12 +437,83 @@ static const struct words node_enforcers[] = {
 	{ .key = "systemd", .detail = "systemd reports that the kernel's OOM "
 	    "killer killed a process of the service: host memory ran out, "
 	    "the unit's own limit (MemoryMax) or the node's." },
+	{ .key = "runc_init", .detail = "The container runtime (runc) could "
+	    "not start the container: the kernel OOM-killed its init process "
+	    "under the container's memory limit, too low for the container "
+	    "even to start.",
+	  .next = "Raise the container's memory limit (the pod's "
+	      "resources.limits.memory, docker --memory) above what it needs "
+	      "to start, and require the container to be created." },
+	{ .key = "dask", .detail = "Dask's nanny restarted a worker whose "
+	    "process memory passed its memory budget (95% of the worker's "
+	    "memory limit by default): the worker's own limit, not the "
+	    "node's or Slurm's.",
+	  .next = "Give each Dask worker more memory (dask-jobqueue's "
+	      "memory=, the worker's --memory-limit) or fewer threads per "
+	      "worker, or make the partitions smaller; require no worker "
+	      "restart in the worker logs." },
 	{ .key = "kubernetes_eviction", .detail = "The kubelet evicted the "
 	    "pod because the node was low on memory: host RAM of the whole "
 	    "node ran short, and pods using more than they requested go "
 	    "first." },
 	{ .key = NULL }
 };
+
+/*
+ * Dask gave up on a task because the workers running it died
+ * (KilledWorker), and a worker had reported its process memory at
+ * DASK_FULL_PCT or more of its memory limit: the nanny (whose own line
+ * was not collected) or the kernel killed workers for their memory.
+ * Medium: the deaths' own cause is not in the line.
+ */
+#define DASK_FULL_PCT	90
+
+static int
+dask_died_full(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*died = kit_first_what(f, EV_APP_ERROR,
+				    "dask_killed_worker"), *full = NULL;
+	int64_t			 best = 0;
+
+	if (died == NULL)
+		return 0;
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event	*ev = f->tl->v[i];
+		int64_t			 used, lim;
+
+		if (ev->kind != EV_BENIGN || facts_foreign(f, ev) ||
+		    !ev_str_is(ev, "what", "dask_memory") ||
+		    (used = ev_num_or(ev, "process_bytes", -1)) <= 0 ||
+		    (lim = ev_num_or(ev, "worker_limit_bytes", -1)) <= 0 ||
+		    used > INT64_MAX / 100)
+			continue;
+		if (used * 100 / lim > best) {
+			best = used * 100 / lim;
+			full = ev;
+		}
+	}
+	if (full == NULL || best < DASK_FULL_PCT)
+		return 0;
+	m->initiating = died;
+	rmatch_support(m, full);
+	host_support(f, m);
+	m->confidence = "medium";
+	m->confidence_reason = "Dask's own report that the workers died, "
+	    "after a worker reported its memory near its limit; the line "
+	    "that killed them was not collected";
+	m->detail = arena_printf(a, "The Dask workers running a task died "
+	    "until the scheduler gave up on it (KilledWorker), after a worker "
+	    "reported its process memory at %" PRId64 "%% of its memory "
+	    "limit (%s of %s): the worker's memory limit (its nanny restarts "
+	    "it at 95%%) or the node's memory killed them.", best,
+	    fmt_bytes(a, ev_num_or(full, "process_bytes", 0)),
+	    fmt_bytes(a, ev_num_or(full, "worker_limit_bytes", 0)));
+	m->next_action = "Give each Dask worker more memory (dask-jobqueue's "
+	    "memory=, the worker's --memory-limit) or fewer threads per "
+	    "worker, or make the partitions smaller; rerun with the worker "
+	    "logs collected and require no KilledWorker.";
+	return 1;
+}
 
 /* Another batch system, a container platform or a workflow's watchdog
  * says it killed the job for exceeding its memory limit. */
@@ -448,7 +525,7 @@ m_enforcer(const struct facts *f, struct arena *a, struct rmatch *m)
 				    str_make(NULL, 0);
 
 	if (s == NULL)
-		return 0;
+		return dask_died_full(f, a, m);
 	m->initiating = s;
 	host_support(f, m);
 	rmatch_support(m, f->sigkill);
@@ -552,7 +629,9 @@ const struct rule	rules_host[] = {
 	      "launcher's 'return code = -9', torch elastic 'exitcode: -9' or "
 	      "'Signal 9 (SIGKILL)', mp.spawn 'terminated with signal "
 	      "SIGKILL', xargs 'terminated by signal 9', Python's 'died with "
-	      "<Signals.SIGKILL: 9>'; not when R-OTHER-002 rules the OOM out",
+	      "<Signals.SIGKILL: 9>'; not when R-OTHER-002 rules the OOM out, "
+	      "nor srun's kill of a step's tasks after another task of it "
+	      "ended abnormally",
 	  .meaning = "A SIGKILL, most often the host OOM killer.",
 	  .next_action = "Collect again with the kernel log and the job's "
 	      "memory cgroup before teardown (oomtrail-collect in the batch "
@@ -645,7 +724,10 @@ const struct rule	rules_host[] = {
 	      "exceeded maxPSS/maxRSS', Kubernetes reason OOMKilled, Ray's memory "
 	      "monitor 'killed due to the node running low on memory', Spark "
 	      "'Container killed by YARN for exceeding memory limits', PAI "
-	      "'killed by \"OOM Killer\"'",
+	      "'killed by \"OOM Killer\"', runc's 'container init was "
+	      "OOM-killed', Dask's nanny 'exceeded 95% memory budget. "
+	      "Restarting'; Dask's KilledWorker after a worker reported its "
+	      "process memory at >= 90% of its limit (medium)",
 	  .meaning = "The job's host memory exceeded the limit its batch "
 	      "system or platform enforces.",
 	  .next_action = "Hold the GPU settings constant; request more memory "

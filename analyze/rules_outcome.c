@@ -599,6 +599,16 @@ static const struct words benign_words[] = {
 	{ .key = "lsf_done", .detail = "LSF's job report says the job "
 	    "completed successfully (exit 0); its memory figures are peaks, "
 	    "not a limit that was hit." },
+	{ .key = "seff_completed", .detail = "seff reports the job "
+	    "COMPLETED with exit code 0: it ended normally. Its memory "
+	    "efficiency compares a sampled peak with the request; a figure "
+	    "near or over 100% (page cache, memory counted twice across "
+	    "tasks) is not a limit that was hit." },
+	{ .key = "bfc_not_failure", .detail = "TensorFlow's allocator could "
+	    "not give a workspace to a faster algorithm (cuDNN's autotuning "
+	    "asks for one) and says itself that this is not a failure: the "
+	    "slower algorithm runs instead; no allocation of the program "
+	    "failed." },
 	{ .key = "mlock_rlimit", .detail = "mlock() was refused by the "
 	    "locked-memory limit (RLIMIT_MLOCK, 'ulimit -l'), which it reports "
 	    "as \"Cannot allocate memory\": the program runs on with its "
@@ -815,7 +825,9 @@ const struct rule	rules_outcome[] = {
 	      "killed', srun 'step creation "
 	      "temporarily disabled' followed by 'Step created', DeepSpeed "
 	      "allocator cache flushes, 'destroy_process_group() was not "
-	      "called') and no failure event anywhere",
+	      "called', TensorFlow's 'The caller indicates that this is not "
+	      "a failure', LSF's 'Successfully completed.', seff's 'State: "
+	      "COMPLETED (exit code 0)') and no failure event anywhere",
 	  .meaning = "The warnings seen are ones healthy jobs print; nothing "
 	      "failed.",
 	  .next_action = "Nothing to fix; confirm with sacct -j JOB "

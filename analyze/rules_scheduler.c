@@ -85,6 +85,13 @@ m_cancelled(const struct facts *f, struct arena *a, struct rmatch *m)
 	    f->first[EV_SRUN_EXCEEDED] != NULL ||
 	    f->first[EV_STEPD_OOM] != NULL || f->kernel_memcg != NULL)
 		return 0;
+	/* A step's banner with no one named after a task of it ended
+	 * abnormally: srun ended the step because the task failed (its
+	 * "Terminating StepId"), nobody cancelled it. */
+	if (ev_str_is(s, "what", "STEP") && ev_field(s, "uid") == NULL &&
+	    f->first[EV_SRUN_TASK_EXIT] != NULL &&
+	    f->first_at[EV_SRUN_TASK_EXIT] < f->first_at[EV_CANCELLED])
+		return 0;
 	m->initiating = s;
 	m->confidence = "medium";
 	m->confidence_reason = "a cancellation banner; who cancelled is in "
@@ -138,7 +145,9 @@ const struct rule	rules_scheduler[] = {
 	  .boundary = "scheduler", .rclass = RC_INCIDENT,
 	  .seeds = "S000 references (cancel)",
 	  .signals = "'*** JOB N ON host CANCELLED AT … ***' without a time "
-	      "limit or pre-emption",
+	      "limit or pre-emption; not a STEP's banner naming no uid after "
+	      "srun reported a task of it ended abnormally (srun ended the "
+	      "step)",
 	  .meaning = "Someone cancelled the job.",
 	  .next_action = "Ask who cancelled it (the banner names the uid); "
 	      "memory settings are not the control to change.",

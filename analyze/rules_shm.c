@@ -42,6 +42,19 @@ m_shm(const struct facts *f, struct arena *a, struct rmatch *m)
 	    "NCCL or DataLoader shared memory did not fit.",
 	    fmt_bytes(a, f->shm_bytes)) : "NCCL or DataLoader shared memory "
 	    "did not fit in /dev/shm.";
+	if (ev_str_is(s, "what", "k8s_dshm")) {
+		m->confidence = "high";
+		m->confidence_reason = "the kubelet's own eviction message names "
+		    "the pod's shared-memory volume";
+		m->detail = arena_printf(a, "The kubelet evicted the pod because "
+		    "its shared-memory volume (emptyDir %.*s, mounted at "
+		    "/dev/shm) outgrew its size limit%s%.*s: the pod's /dev/shm "
+		    "filled, not the node's memory.",
+		    (int)ev_str(s, "volume").n, ev_str(s, "volume").p,
+		    ev_field(s, "limit") != NULL ? " of " : "",
+		    (int)ev_str(s, "limit").n, ev_str(s, "limit").p != NULL ?
+		    ev_str(s, "limit").p : "");
+	}
 	if (ev_str_is(s, "what", "ucx"))
 		m->detail = f->shm_bytes >= 0 ? arena_printf(a, "/dev/shm is "
 		    "%s; UCX's shared-memory transport could not map its "
@@ -98,7 +111,8 @@ const struct rule	rules_shm[] = {
 	  .signals = "NCCL shared-memory errors (also UCX's 'mm_iface failed "
 	      "to allocate receive FIFO') or DataLoader 'Bus error' / "
 	      "'insufficient shared memory'; confidence from the size of "
-	      "/dev/shm (<= 512 MiB high)",
+	      "/dev/shm (<= 512 MiB high); the kubelet evicting a pod for "
+	      "its /dev/shm emptyDir (dshm, shm) over its limit (high)",
 	  .meaning = "Shared memory, not HBM or --mem, ran out.",
 	  .next_action = "Hold --mem and the GPU batch constant; enlarge "
 	      "/dev/shm (container --shm-size, or the node's tmpfs size) and "

@@ -746,6 +746,21 @@ const struct cat_sig catalog_table[] = {
 	  .ere = "task [0-9]+ \\([0-9]+\\) exited\\. Killed by signal [0-9]+",
 	  .source = "slurmstepd mgr.c _log_task_exit (slurmd.log); "
 	    "signatures.md 1.3" },
+	/* srun's report of a task a signal ended that is not the step's
+	 * own teardown (Killed, Terminated have their rows). */
+	{ .id = "S-SRUN-TASK-SIGNALED", .kind = EV_SRUN_TASK_EXIT,
+	  .cls = CAT_SECONDARY, .group = "srun_task",
+	  .needles = { ": Aborted", ": Segmentation fault",
+	      ": Floating point exception", ": Illegal instruction" },
+	  .pcre = "error: (?<node>[^\\s:]+): tasks? (?<task>[0-9]+(?:[-,]"
+	    "[0-9]+)*): (?<signame>Aborted|Segmentation fault|Floating point "
+	    "exception|Illegal instruction)(?: \\(core dumped\\))? *$",
+	  .ere = "error: [^ :]+: tasks? [0-9,-]+: (Aborted|Segmentation fault|"
+	    "Floating point exception|Illegal instruction)",
+	  .source = "srun launch, strsignal() of a task's terminating signal "
+	    "(\"(core dumped)\" when it dumped); signatures.md 1.3; line "
+	    "from gromacs/gromacs (Dardel)",
+	  .what = "srun_signaled", .no_baseline = 1 },
 	{ .id = "S-SRUN-TASK-EXIT", .kind = EV_SRUN_TASK_EXIT,
 	  .cls = CAT_SECONDARY, .group = "srun_task",
 	  .needles = { "xited with exit code" },
@@ -1669,6 +1684,18 @@ const struct cat_sig catalog_table[] = {
 	  .source = "Kubernetes container status (kubectl describe pod, "
 	    "pod JSON): terminated reason after a memcg OOM kill",
 	  .what = "kubernetes", .no_baseline = 1 },
+	/* runc could not start a container: the kernel killed its init
+	 * under the container's memory limit before it ran anything. */
+	{ .id = "S-RUNC-INIT-OOM", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "container init was OOM-killed" },
+	  .pcre = "container init was OOM-killed(?: \\(memory limit too "
+	    "low\\?\\))?",
+	  .ere = "container init was OOM-killed",
+	  .source = "opencontainers/runc libcontainer process_linux.go "
+	    "(\"container init was OOM-killed (memory limit too low?)\", "
+	    "runc >= 1.1); kubeflow/training-operator reports",
+	  .what = "runc_init", .no_baseline = 1 },
 	{ .id = "S-RAY-MEMORY-MONITOR", .kind = EV_ENFORCER_KILL,
 	  .cls = CAT_PRIMARY, .group = "enforcer",
 	  .needles = { "killed due to the node running low on memory" },
@@ -1712,6 +1739,20 @@ const struct cat_sig catalog_table[] = {
 	  .source = "kubelet eviction manager (pkg/kubelet/eviction "
 	    "nodeLowMessageFmt \"The node was low on resource: %v. \")",
 	  .what = "kubernetes_eviction", .no_baseline = 1 },
+	/* The same eviction of the emptyDir a pod mounts at /dev/shm (by
+	 * the names the Kubernetes and serving docs give it): the pod's
+	 * shared memory outgrew its size limit. */
+	{ .id = "S-K8S-EVICT-SHM", .kind = EV_SHM_ERROR, .cls = CAT_PRIMARY,
+	  .group = "storage",
+	  .needles = { "Usage of EmptyDir volume" },
+	  .pcre = "Usage of EmptyDir volume \"(?<volume>(?:d|dev-?)?shm|"
+	    "shared-?memory)\" exceeds the limit(?: \"(?<limit>[^\"]+)\")?",
+	  .ere = "Usage of EmptyDir volume \"((d|dev-?)?shm|shared-?memory)\" "
+	    "exceeds the limit",
+	  .source = "kubelet eviction manager emptyDirMessageFmt, on the "
+	    "emptyDir (medium: Memory) mounted at /dev/shm; "
+	    "kubernetes/kubernetes#63126-style reports",
+	  .what = "k8s_dshm", .no_baseline = 1 },
 	{ .id = "S-K8S-EVICT-STORAGE", .kind = EV_STORAGE_FULL,
 	  .cls = CAT_PRIMARY, .group = "storage",
 	  .needles = { "low on resource: ephemeral-storage",
@@ -1744,6 +1785,20 @@ const struct cat_sig catalog_table[] = {
 	    "exceeding jobfs quota. Quota: %s, Used: %s, Host: %s\"); "
 	    "NCI's PBS job-script documentation",
 	  .what = "jobfs", .no_baseline = 1 },
+	/* Dask's nanny restarting a worker past its memory budget (the
+	 * worker's memory limit times distributed.worker.memory.terminate,
+	 * 95% by default). */
+	{ .id = "S-DASK-NANNY-KILL", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "% memory budget. Restarting" },
+	  .pcre = "Worker (?:(?<worker>[a-z]+://[^ ]+) \\(pid=(?<pid>[0-9]+)"
+	    "\\) )?exceeded (?<budget_pct>[0-9]+)% memory budget\\. Restarting",
+	  .ere = "Worker .*exceeded [0-9]+% memory budget\\. Restarting",
+	  .source = "dask/distributed nanny (\"Worker exceeded %d%% memory "
+	    "budget. Restarting\", before 2022) and worker_memory.py "
+	    "(\"Worker %s (pid=%d) exceeded %d%% memory budget. "
+	    "Restarting...\")",
+	  .what = "dask", .no_baseline = 1 },
 	{ .id = "S-YARN-MEMLIMIT", .kind = EV_ENFORCER_KILL,
 	  .cls = CAT_PRIMARY, .group = "enforcer",
 	  .needles = { "killed by YARN for exceeding memory limits" },
@@ -2057,6 +2112,22 @@ const struct cat_sig catalog_table[] = {
 	    "VALUE); JDFTx/jdftx, open-mpi/ompi#11949, "
 	    "ECP-WarpX/WarpX on Perlmutter",
 	  .what = "ipc_peer_hidden", .no_baseline = 1 },
+	/* The Kubernetes scheduler placing a pod nowhere: no node offers
+	 * the GPUs it requests (the device plugin advertises none, or all
+	 * are taken or marked unhealthy). */
+	{ .id = "S-K8S-GPU-UNSCHEDULABLE", .kind = EV_GPU_NODEV,
+	  .cls = CAT_PRIMARY, .group = "gpu_access",
+	  .needles = { "Insufficient nvidia.com/gpu", "Insufficient amd.com/gpu",
+	      "Insufficient gpu.intel.com/" },
+	  .pcre = "(?<nodes>[0-9]+)/(?<total>[0-9]+) nodes are available:.*?"
+	    "(?<error>Insufficient (?<resource>nvidia\\.com/gpu|amd\\.com/gpu|"
+	    "gpu\\.intel\\.com/[a-z0-9_]+))",
+	  .ere = "nodes are available:.*Insufficient (nvidia\\.com/gpu|"
+	    "amd\\.com/gpu|gpu\\.intel\\.com/)",
+	  .source = "kube-scheduler FailedScheduling (\"0/N nodes are "
+	    "available: N Insufficient nvidia.com/gpu.\"); "
+	    "NVIDIA/k8s-device-plugin reports",
+	  .what = "k8s_unschedulable", .no_baseline = 1 },
 	/* A program that reads CUDA_VISIBLE_DEVICES as GPU indexes meeting a
 	 * UUID there (MIG slices are always named by UUID). */
 	{ .id = "S-VISIBLE-DEVICES-UUID", .kind = EV_GPU_NODEV,
@@ -2193,6 +2264,16 @@ const struct cat_sig catalog_table[] = {
 	  .source = "IBM Spectrum LSF job report (bsub -o), the line after "
 	    "the job's command; ncbi/fcs",
 	  .what = "lsf_done", .no_baseline = 1 },
+	/* seff's report of a job that completed with exit 0 (its "Memory
+	 * Efficiency" compares a sampled peak with the request). */
+	{ .id = "S-SEFF-COMPLETED", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
+	  .group = "benign",
+	  .needles = { "State: COMPLETED (exit code 0)" },
+	  .pcre = "^State: COMPLETED \\(exit code 0\\) *$",
+	  .ere = "^State: COMPLETED \\(exit code 0\\) *$",
+	  .source = "Slurm contribs/seff (\"State: %s (exit code %d)\"); "
+	    "site pages with seff output",
+	  .what = "seff_completed", .no_baseline = 1 },
 	/* Moab's notice that a job passed its soft memory limit: a
 	 * warning, the hard limit is what kills. */
 	{ .id = "S-MOAB-SOFT-LIMIT", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
@@ -2227,6 +2308,44 @@ const struct cat_sig catalog_table[] = {
 	    "\"Try increasing RLIMIT_MLOCK ('ulimit -l' as root).\"); "
 	    "h2oai/h2ogpt#812",
 	  .what = "mlock_rlimit", .no_baseline = 1 },
+	/* Dask: workers died while running a task (KilledWorker: the
+	 * scheduler gave up after they died, whatever killed them), and a
+	 * worker's own note of its process memory against its limit. */
+	{ .id = "S-DASK-KILLED-WORKER", .kind = EV_APP_ERROR,
+	  .cls = CAT_CONTEXT, .group = "benign",
+	  .needles = { "KilledWorker" },
+	  .pcre = "(?<error>KilledWorker)(?:: Attempted to run task |\\(')"
+	    "(?<task>[^' ]+)",
+	  .ere = "KilledWorker(: Attempted to run task |\\(')",
+	  .source = "dask/distributed scheduler KilledWorker (the task's "
+	    "allowed-failures count of workers died running it); "
+	    "equinor/ert",
+	  .what = "dask_killed_worker", .no_baseline = 1 },
+	{ .id = "S-DASK-MEMORY-HIGH", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
+	  .group = "benign",
+	  .needles = { "-- Worker memory limit: " },
+	  .pcre = "Process memory: (?<process_bytes>[0-9.]+ ?[KMGT]i?B) -- "
+	    "Worker memory limit: (?<worker_limit_bytes>[0-9.]+ ?[KMGT]i?B)",
+	  .ere = "Process memory: [0-9.]+ ?[KMGT]i?B -- Worker memory limit: ",
+	  .source = "dask/distributed worker memory monitor (\"Memory use is "
+	    "high but worker has no data to store to disk. ... Process "
+	    "memory: %s -- Worker memory limit: %s\", the pause and "
+	    "unmanaged-memory warnings alike); equinor/ert",
+	  .what = "dask_memory", .no_baseline = 1 },
+	/* TensorFlow's BFC allocator declining a workspace (cuDNN's
+	 * autotuner asks for it): no allocation of the program failed. */
+	{ .id = "S-TF-BFC-NOT-FAILURE", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
+	  .group = "benign",
+	  .needles = { "The caller indicates that this is not a failure" },
+	  .pcre = "ran out of memory trying to allocate (?<requested_bytes>"
+	    "[0-9.]+ ?[KMGTPE]?i?B)(?: with freed_by_count=[0-9]+)?\\. The "
+	    "caller indicates that this is not a failure",
+	  .ere = "The caller indicates that this is not a failure",
+	  .source = "tensorflow/tsl framework/bfc_allocator.cc (the caller's "
+	    "retry-on-failure off: \"The caller indicates that this is not a "
+	    "failure, but may mean that there could be performance gains if "
+	    "more memory were available.\"); DeepLabCut/DeepLabCut#1089",
+	  .what = "bfc_not_failure", .no_baseline = 1 },
 	/* --- a program that failed without any signature above: it rules
 	 * out no_incident, never decides a cause. --- */
 	{ .id = "S-PY-TRACEBACK", .kind = EV_APP_ERROR, .cls = CAT_CONTEXT,
@@ -2421,6 +2540,18 @@ const struct cat_sig catalog_table[] = {
 	    "driver interface version %s don't match with driver version "
 	    "%s\"); pytorch/pytorch#129749",
 	  .what = "fm_mismatch", .no_baseline = 1 },
+	/* TensorFlow's diagnosis after cuDNN would not start: the driver
+	 * is older than the CUDA it was built with. */
+	{ .id = "S-TF-DRIVER-INSUFFICIENT", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "possibly insufficient driver version" },
+	  .pcre = "(?<error>possibly insufficient driver version): "
+	    "(?<driver>[0-9.]+)",
+	  .ere = "possibly insufficient driver version: [0-9.]+",
+	  .source = "tensorflow stream_executor cuda_dnn.cc (after \"could "
+	    "not create cudnn handle\", TF 1.x: \"possibly insufficient "
+	    "driver version: %s\"); localminimum/QANet#5",
+	  .what = "driver_too_old", .no_baseline = 1 },
 	/* cuInit failing with the catch-all error: the driver or nvidia_uvm
 	 * in a bad state (after suspend and resume, a driver update);
 	 * TensorFlow/XLA's driver wrapper and PyTorch's lazy init say it. */

@@ -1770,6 +1770,61 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "not_oom_other", "R-OTHER-005" },
 		{ "TERM_THREADLIMIT: job killed after reaching LSF thread "
 		    "limit.", "not_oom_other", "R-OTHER-024" },
+		{ "distributed.nanny - WARNING - Worker exceeded 95% memory "
+		    "budget. Restarting", "host_oom", "R-HOST-014" },
+		{ "2022-09-14T11:35:13Z Error: container create failed: "
+		    "time=\"2022-09-14T11:35:13Z\" level=error msg=\"runc create "
+		    "failed: unable to start container process: container init "
+		    "was OOM-killed (memory limit too low?)\"", "host_oom",
+		    "R-HOST-014" },
+		{ "  Warning  Evicted  9m38s  kubelet  Usage of EmptyDir volume "
+		    "\"dshm\" exceeds the limit \"1Gi\".", "shm_limit",
+		    "R-SHM-001" },
+		/* another emptyDir is storage, not shared memory */
+		{ "  Warning  Evicted  9m38s  kubelet  Usage of EmptyDir volume "
+		    "\"cache\" exceeds the limit \"1Gi\".", "not_oom_other",
+		    "R-OTHER-005" },
+		{ "0/1 nodes are available: 1 Insufficient nvidia.com/gpu.",
+		    "gpu_access_denied", "R-GPU-001" },
+		{ "2018-03-23 11:55:55.959970: E tensorflow/stream_executor/cuda/"
+		    "cuda_dnn.cc:393] possibly insufficient driver version: "
+		    "384.69.0", "not_oom_other", "R-OTHER-021" },
+		{ "2021-01-25 15:02:10.390154: W tensorflow/core/common_runtime/"
+		    "bfc_allocator.cc:211] Allocator (GPU_0_bfc) ran out of "
+		    "memory trying to allocate 2.26GiB. The caller indicates "
+		    "that this is not a failure, but may mean that there could "
+		    "be performance gains if more memory were available.",
+		    "no_incident", NULL },
+		{ "Job ID: 38148558\nState: COMPLETED (exit code 0)\n"
+		    "Memory Utilized: 150.14 GB\nMemory Efficiency: 156.40% of "
+		    "96.00 GB", "no_incident", NULL },
+		/* Dask gave up on a task after its workers died: their
+		 * memory near the limit says why, far below it does not */
+		{ "distributed.worker - WARNING - Memory use is high but worker "
+		    "has no data to store to disk.  Perhaps some other process "
+		    "is leaking memory?  Process memory: 3.73 GB -- Worker "
+		    "memory limit: 4.00 GB\nprefect.FlowRunner | Unexpected "
+		    "error: KilledWorker('1-d1722cac6af44d2ea67f7709066c7083', "
+		    "<Worker 'tcp://10.0.0.1:51821', name: PBSCluster-0-3, "
+		    "memory: 0, processing: 1>)", "host_oom", "R-HOST-014" },
+		{ "distributed.worker - WARNING - Memory use is high but worker "
+		    "has no data to store to disk.  Perhaps some other process "
+		    "is leaking memory?  Process memory: 2.10 GB -- Worker "
+		    "memory limit: 4.00 GB\nprefect.FlowRunner | Unexpected "
+		    "error: KilledWorker('1-d1722cac6af44d2ea67f7709066c7083', "
+		    "<Worker 'tcp://10.0.0.1:51821', name: PBSCluster-0-3, "
+		    "memory: 0, processing: 1>)", "inconclusive", NULL },
+		/* srun ending a step after a task aborted: no one cancelled
+		 * it, and the other tasks' "Killed" is its teardown */
+		{ "srun: error: nid002892: task 39: Aborted (core dumped)\n"
+		    "srun: launch/slurm: _step_signal: Terminating "
+		    "StepId=2789083.0\nslurmstepd: error: *** STEP 2789083.0 ON "
+		    "nid002892 CANCELLED AT 2023-11-03T01:03:07 ***\nsrun: "
+		    "error: nid002892: tasks 0-38,40-63: Killed",
+		    "inconclusive", NULL },
+		{ "slurmstepd: error: *** STEP 2789083.0 ON nid002892 CANCELLED "
+		    "AT 2023-11-03T01:03:07 ***\nsrun: error: nid002892: tasks "
+		    "0-38,40-63: Killed", "not_oom_other", "R-SCHED-003" },
 	};
 	const char	*in[1] = { "plat/job.log" };
 	struct analysis	*an;
