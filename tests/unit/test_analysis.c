@@ -452,6 +452,33 @@ DEFINE_TEST(test_analysis_oom_wrapped_new_format)
 	analysis_free(an);
 }
 
+/* The kernel's kill line in in[kill_at], the launcher's teardown (launch,
+ * naming the pid victim[k]) in the other input: with the victim's pid
+ * (k 0) the teardown is the kill's cascade, with another pid (k 1) not. */
+static void
+victim_cascade(const char *in[2], int kill_at, const char *kill,
+    const char *launch, const char *victim[2])
+{
+	struct analysis	*an;
+	FILE		*fp;
+
+	for (int k = 0; k < 2; k++) {
+		if ((fp = fopen(in[kill_at], "w")) == NULL)
+			return;
+		fputs(kill, fp);
+		fclose(fp);
+		if ((fp = fopen(in[1 - kill_at], "w")) == NULL)
+			return;
+		fprintf(fp, launch, victim[k]);
+		fclose(fp);
+		if ((an = run(in, 2, 1)) == NULL)
+			return;
+		CHECK_EQ_STR(an->verdict.cause, "host_oom");
+		CHECK_EQ_INT(finding_rule(an, "R-CASCADE-001"), k == 0);
+		analysis_free(an);
+	}
+}
+
 /* DeepSpeed's launcher killing its children after the kernel killed one
  * of them (corpus e204, real lines): the untimed dmesg sorts after the
  * timed launcher log, but the launcher names the victim's pid, so its
@@ -468,26 +495,10 @@ DEFINE_TEST(test_analysis_launcher_kills_victim_cascade)
 	    "[2025-06-02 20:51:24,184] [INFO] [launch.py:319:sigkill_handler] "
 	    "Killing subprocess 410127\n";
 	const char	*in[2] = { "kv/dmesg.txt", "kv/job.log" };
-	struct analysis	*an;
-	FILE		*fp;
 	const char	*victim[2] = { "410126", "410125" };
 
 	CHECK(system("mkdir kv") == 0);
-	for (int k = 0; k < 2; k++) {
-		if ((fp = fopen(in[0], "w")) == NULL)
-			return;
-		fputs(kill, fp);
-		fclose(fp);
-		if ((fp = fopen(in[1], "w")) == NULL)
-			return;
-		fprintf(fp, launch, victim[k]);
-		fclose(fp);
-		if ((an = run(in, 2, 1)) == NULL)
-			return;
-		CHECK_EQ_STR(an->verdict.cause, "host_oom");
-		CHECK_EQ_INT(finding_rule(an, "R-CASCADE-001"), k == 0);
-		analysis_free(an);
-	}
+	victim_cascade(in, 0, kill, launch, victim);
 }
 
 /* Open MPI's launcher after the kernel killed one rank (corpus h1301,
@@ -509,25 +520,9 @@ DEFINE_TEST(test_analysis_mpirun_victim_cascade)
 	 * the kill */
 	const char	*in[2] = { "mv/job.log", "mv/messages" };
 	const char	*victim[2] = { "94191", "94190" };
-	struct analysis	*an;
-	FILE		*fp;
 
 	CHECK(system("mkdir mv") == 0);
-	for (int k = 0; k < 2; k++) {
-		if ((fp = fopen(in[1], "w")) == NULL)
-			return;
-		fputs(kill, fp);
-		fclose(fp);
-		if ((fp = fopen(in[0], "w")) == NULL)
-			return;
-		fprintf(fp, launch, victim[k]);
-		fclose(fp);
-		if ((an = run(in, 2, 1)) == NULL)
-			return;
-		CHECK_EQ_STR(an->verdict.cause, "host_oom");
-		CHECK_EQ_INT(finding_rule(an, "R-CASCADE-001"), k == 0);
-		analysis_free(an);
-	}
+	victim_cascade(in, 1, kill, launch, victim);
 }
 
 /* Accounting that lags: slurmdbd still has the job PENDING with no
