@@ -94,10 +94,49 @@ static const struct words stack_words[] = {
 
 /* A CUDA error of the build, the library or the driver: not the device,
  * not its memory. */
+/*
+ * cuDNN that would not start while XLA's figure beside it shows the
+ * device with room (at least CUDNN_ROOM and a tenth of it free): not
+ * memory, the cuDNN library (missing, another version than the
+ * framework's) or the driver. Less room than that decides nothing.
+ */
+#define CUDNN_ROOM	(512LL << 20)
+
+static int
+cudnn_with_room(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*h = kit_first_what(f, EV_APP_ERROR,
+				    "cudnn_handle");
+	const struct event	*mem = kit_first_what(f, EV_APP_ERROR,
+				    "cudnn_memory");
+	int64_t			 fr = ev_num_or(mem, "free_bytes", -1);
+	int64_t			 tot = ev_num_or(mem, "total_bytes", -1);
+
+	if (h == NULL || fr < CUDNN_ROOM || tot <= 0 || fr > tot ||
+	    fr < tot / 10 || kit_memory_failed(f) != NULL)
+		return 0;
+	m->initiating = h;
+	rmatch_support(m, mem);
+	m->confidence = "medium";
+	m->confidence_reason = "cuDNN failed to start while the framework's "
+	    "own figure shows the device with memory to spare";
+	m->detail = arena_printf(a, "cuDNN could not start (%.*s) with %s of "
+	    "the device's %s free: not memory. A cuDNN that is missing or of "
+	    "another version than the framework was built with, or a driver "
+	    "too old for it, fails this way.", (int)ev_str(h, "status").n,
+	    ev_str(h, "status").p, fmt_bytes(a, fr), fmt_bytes(a, tot));
+	m->next_action = "Install the cuDNN (and CUDA) versions the "
+	    "framework release names (pip's CUDA wheels, or the module the "
+	    "site builds it with), require a one-line convolution to run, "
+	    "and rerun unchanged.";
+	return 1;
+}
+
 static int
 m_cuda_stack(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	(void)a;
+	if (f->first[EV_CUDA_STACK] == NULL)
+		return cudnn_with_room(f, a, m);
 	m->detail = "The NVIDIA driver is older than the CUDA runtime the "
 	    "program was built with.";
 	return kit_words_first(f, EV_CUDA_STACK, stack_words, "the CUDA error "
@@ -904,7 +943,10 @@ const struct rule	rules_outcome[] = {
 	      "device', 'invalid device symbol', CUDA_ERROR_NOT_INITIALIZED, nvidia-smi 'couldn't "
 	      "communicate with the NVIDIA driver', NVML 'Driver/library "
 	      "version mismatch', 'CUDA driver version is insufficient', "
-	      "'the provided PTX was compiled with an unsupported toolchain'",
+	      "'the provided PTX was compiled with an unsupported toolchain'; "
+	      "'Could not create cudnn handle' when XLA's 'Memory usage: N "
+	      "bytes free' beside it shows >= 512 MiB and a tenth of the "
+	      "device free, and no memory failure",
 	  .meaning = "The CUDA software stack (build, library, driver) "
 	      "failed, not the device or its memory.",
 	  .next_action = "Hold the job and node constant and change only the "

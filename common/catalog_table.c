@@ -2346,6 +2346,29 @@ const struct cat_sig catalog_table[] = {
 	    "failure, but may mean that there could be performance gains if "
 	    "more memory were available.\"); DeepLabCut/DeepLabCut#1089",
 	  .what = "bfc_not_failure", .no_baseline = 1 },
+	/* cuDNN failing to start, and the free memory XLA prints beside it
+	 * (stream_executor cuda_dnn.cc): read together by R-OTHER-021. */
+	{ .id = "S-CUDNN-HANDLE", .kind = EV_APP_ERROR, .cls = CAT_CONTEXT,
+	  .group = "app_error",
+	  .needles = { "ould not create cudnn handle" },
+	  .pcre = "[Cc]ould not create cudnn handle: (?<status>CUDNN_STATUS_"
+	    "[A-Z_]+)",
+	  .ere = "[Cc]ould not create cudnn handle: CUDNN_STATUS_",
+	  .source = "tensorflow / xla stream_executor cuda_dnn.cc "
+	    "CudnnSupport::Init (\"could not create cudnn handle: %s\", "
+	    "capitalised in XLA); jax-ml/jax#16078",
+	  .what = "cudnn_handle", .no_baseline = 1 },
+	{ .id = "S-XLA-CUDNN-MEMORY", .kind = EV_APP_ERROR, .cls = CAT_CONTEXT,
+	  .group = "app_error",
+	  .needles = { " bytes free, " },
+	  .pcre = "cuda_dnn\\.cc:[0-9]+\\] Memory usage: (?<free_bytes>[0-9]+) "
+	    "bytes free, (?<total_bytes>[0-9]+) bytes total",
+	  .ere = "cuda_dnn\\.cc:[0-9]+\\] Memory usage: [0-9]+ bytes free, "
+	    "[0-9]+ bytes total",
+	  .source = "xla stream_executor cuda_dnn.cc after a failed cuDNN "
+	    "handle (\"Memory usage: %d bytes free, %d bytes total.\"); "
+	    "jax-ml/jax#16078, #22533",
+	  .what = "cudnn_memory", .no_baseline = 1 },
 	/* --- a program that failed without any signature above: it rules
 	 * out no_incident, never decides a cause. --- */
 	{ .id = "S-PY-TRACEBACK", .kind = EV_APP_ERROR, .cls = CAT_CONTEXT,

@@ -1793,6 +1793,20 @@ DEFINE_TEST(test_analysis_platform_lines)
 		{ "Job ID: 38148558\nState: COMPLETED (exit code 0)\n"
 		    "Memory Utilized: 150.14 GB\nMemory Efficiency: 156.40% of "
 		    "96.00 GB", "no_incident", NULL },
+		/* cuDNN that would not start: with room on the device it is
+		 * the library or the driver; with little, nothing decides */
+		{ "2023-05-20 20:08:18.894443: E external/xla/xla/"
+		    "stream_executor/cuda/cuda_dnn.cc:439] Could not create "
+		    "cudnn handle: CUDNN_STATUS_INTERNAL_ERROR\n2023-05-20 "
+		    "20:08:18.894540: E external/xla/xla/stream_executor/cuda/"
+		    "cuda_dnn.cc:443] Memory usage: 707198976 bytes free, "
+		    "4231397376 bytes total.", "not_oom_other", "R-OTHER-021" },
+		{ "2023-05-20 20:08:18.894443: E external/xla/xla/"
+		    "stream_executor/cuda/cuda_dnn.cc:439] Could not create "
+		    "cudnn handle: CUDNN_STATUS_INTERNAL_ERROR\n2023-05-20 "
+		    "20:08:18.894540: E external/xla/xla/stream_executor/cuda/"
+		    "cuda_dnn.cc:443] Memory usage: 104857600 bytes free, "
+		    "4231397376 bytes total.", "inconclusive", NULL },
 		/* Dask gave up on a task after its workers died: their
 		 * memory near the limit says why, far below it does not */
 		{ "distributed.worker - WARNING - Memory use is high but worker "

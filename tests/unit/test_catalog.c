@@ -515,6 +515,12 @@ static const struct row_line row_lines[] = {
 	  "Insufficient nvidia.com/gpu"),
 	R("S-SEFF-COMPLETED", CX "h1407-openmind-whisker-2-nodes-48g-per-node-"
 	  "completed-seff-156pct-no-failure/evidence.log", "State: COMPLETED"),
+	R("S-CUDNN-HANDLE", CX "e1202-jax-m1000m-cudnn-handle-internal-error-"
+	  "707mb-free-of-4gb-cudnn-not-installed/evidence.log",
+	  "create cudnn handle"),
+	R("S-XLA-CUDNN-MEMORY", CX "e1202-jax-m1000m-cudnn-handle-internal-"
+	  "error-707mb-free-of-4gb-cudnn-not-installed/evidence.log",
+	  "bytes free,"),
 };
 
 static char *
