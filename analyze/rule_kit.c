@@ -256,6 +256,13 @@ kit_first_of(const struct facts *f, const enum ev_kind *k, size_t n)
 	return s;
 }
 
+int
+kit_after_task_failure(const struct facts *f, const struct event *ev)
+{
+	return f->first[EV_SRUN_TASK_EXIT] != NULL &&
+	    f->first_at[EV_SRUN_TASK_EXIT] < facts_index_of(f, ev);
+}
+
 const struct event *
 kit_memory_failed(const struct facts *f)
 {

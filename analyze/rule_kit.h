@@ -87,6 +87,11 @@ const struct event *kit_first_what(const struct facts *, enum ev_kind k,
 /* The earliest of the job's first events of the n kinds k, or NULL. */
 const struct event *kit_first_of(const struct facts *,
 		    const enum ev_kind *k, size_t n);
+/* srun reported a task of the job ended abnormally (its exit code, a
+ * signal) before ev: what srun does to the step after it (terminating
+ * it, killing the other tasks) is its teardown. */
+int		kit_after_task_failure(const struct facts *,
+		    const struct event *ev);
 /* The job's first memory failure of any kind (a kernel or Slurm OOM
  * kill, a batch system's memory kill, a device OOM), or NULL. */
 const struct event *kit_memory_failed(const struct facts *);

@@ -365,6 +365,9 @@ static const struct words refused_words[] = {
 	    "plugin advertises no GPU on the nodes (not running, the node's "
 	    "driver missing, or its GPUs marked unhealthy), or all of them "
 	    "are taken; the workload never ran.",
+	  .reason = "the Kubernetes scheduler's own message: no node offers "
+	      "the GPUs the pod requests; why not is in the device plugin's "
+	      "log",
 	  .next = "On a GPU node run kubectl describe node and require "
 	      "nvidia.com/gpu under Allocatable; if it is missing, read the "
 	      "device plugin's log on that node (driver found, GPUs "
@@ -398,14 +401,11 @@ m_gpu_nodev(const struct facts *f, struct arena *a, struct rmatch *m)
 	rmatch_support(m, f->scontrol_job);
 	/* An access control said no in its own words. Unknown how many
 	 * GPUs were asked is not "none". */
+	m->confidence_reason = "the job's own line says an access control "
+	    "refused the GPU device nodes; no GPU fault in what was "
+	    "collected";
 	if (kit_words_apply(kit_words(refused_words, ev, "what"), m)) {
 		m->confidence = acc->denied != NULL ? "high" : "medium";
-		m->confidence_reason = str_eq(ev_str(ev, "what"),
-		    "k8s_unschedulable") ? "the Kubernetes scheduler's own "
-		    "message: no node offers the GPUs the pod requests; why "
-		    "not is in the device plugin's log" : "the job's own line "
-		    "says an access control refused the GPU device nodes; no "
-		    "GPU fault in what was collected";
 		return 1;
 	}
 	/* The visible-devices list named GPUs the process cannot use as

@@ -410,9 +410,7 @@ m_sigkill(const struct facts *f, struct arena *a, struct rmatch *m)
 		return 0;
 	/* srun killing a step's tasks after one of them ended abnormally
 	 * (its exit code, its abort): the teardown, not a kill from outside */
-	if (s->kind == EV_SRUN_TASK_KILLED &&
-	    f->first[EV_SRUN_TASK_EXIT] != NULL &&
-	    f->first_at[EV_SRUN_TASK_EXIT] < facts_index_of(f, s))
+	if (s->kind == EV_SRUN_TASK_KILLED && kit_after_task_failure(f, s))
 		return 0;
 	m->initiating = s;
 	m->confidence = "low";

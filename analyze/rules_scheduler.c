@@ -89,8 +89,7 @@ m_cancelled(const struct facts *f, struct arena *a, struct rmatch *m)
 	 * abnormally: srun ended the step because the task failed (its
 	 * "Terminating StepId"), nobody cancelled it. */
 	if (ev_str_is(s, "what", "STEP") && ev_field(s, "uid") == NULL &&
-	    f->first[EV_SRUN_TASK_EXIT] != NULL &&
-	    f->first_at[EV_SRUN_TASK_EXIT] < f->first_at[EV_CANCELLED])
+	    kit_after_task_failure(f, s))
 		return 0;
 	m->initiating = s;
 	m->confidence = "medium";
