@@ -649,6 +649,37 @@ glog_prefix(struct str s, struct cat_env *env)
 	return end;
 }
 
+/* log4j 1.x's default layout in Hadoop and Spark, "%d{yy/MM/dd
+ * HH:mm:ss} %p": "18/04/03 10:24:43 WARN " (local time, two-digit year).
+ * Only taken before a level name, so other slashed dates stay text. */
+static size_t
+log4j_prefix(struct str s, struct cat_env *env)
+{
+	static const char *const	lvl[] = { "TRACE ", "DEBUG ", "INFO ",
+	    "WARN ", "ERROR ", "FATAL " };
+	int64_t				y, mo, d, t;
+	size_t				u;
+
+	if (s.n < 24 || s.p[2] != '/' || s.p[5] != '/' || s.p[8] != ' ' ||
+	    digits(s.p, 2, 2, &u, &y) || u != 2 ||
+	    digits(s.p + 3, 2, 2, &u, &mo) || u != 2 ||
+	    digits(s.p + 6, 2, 2, &u, &d) || u != 2 ||
+	    mo < 1 || mo > 12 || d < 1 || d > 31 ||
+	    (t = hms(s.p + 9, s.n - 9)) < 0 || s.p[17] != ' ')
+		return 0;
+	for (size_t i = 0; i < sizeof(lvl) / sizeof(lvl[0]); i++) {
+		size_t	k = strlen(lvl[i]);
+
+		if (s.n - 18 >= k && memcmp(s.p + 18, lvl[i], k) == 0) {
+			env->ts_ns = (units_civil_to_epoch(2000 + (int)y,
+			    (int)mo, (int)d, 0, 0, 0) + t) * 1000000000LL;
+			env->tsq = TSQ_RAW_LOCAL;
+			return 18;
+		}
+	}
+	return 0;
+}
+
 /* A log view's column: docker compose's "<service>  | " (v1 "name_1  | ",
  * v2 "name-1  | "), or a web log view's "135 | 1534166953117 | ": one
  * token, blanks, a bar and one blank. Not a table's row ("|   0 ..."), not
@@ -678,7 +709,7 @@ static size_t
 any_time_prefix(struct str s, struct cat_env *env)
 {
 	static prefix_fn *const	fns[] = { iso_prefix, ctime_prefix,
-	    mono_prefix, syslog_prefix, glog_prefix };
+	    mono_prefix, syslog_prefix, glog_prefix, log4j_prefix };
 	size_t			k;
 
 	if (env->tsq != TSQ_NONE)

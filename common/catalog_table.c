@@ -1438,6 +1438,21 @@ const struct cat_sig catalog_table[] = {
 	    "start-up data from a parent that died mid-send; line from "
 	    "Megvii-BaseDetection/YOLOX#76",
 	  .what = "pickle_truncated", .no_baseline = 1 },
+	/* Spark's driver reporting a task that failed on an executor: after
+	 * an executor was killed, its tasks and their retries on the
+	 * replacement fail here, each with the reason after the colon. */
+	{ .id = "S-SPARK-LOST-TASK", .kind = EV_PEER_LOST,
+	  .cls = CAT_SECONDARY, .group = "teardown",
+	  .needles = { "Lost task " },
+	  .pcre = "TaskSetManager(?::| -) Lost task [0-9.]+ in stage [0-9.]+ "
+	    "\\(TID [0-9]+(?:, [^,):]+|\\) \\([^ )]+ executor [^)]*)",
+	  .ere = "TaskSetManager(:| -) Lost task [0-9.]+ in stage [0-9.]+ "
+	    "\\(TID [0-9]+",
+	  .source = "Spark TaskSetManager.handleFailedTask (\"Lost task %s in "
+	    "stage %s (TID %d, host[, executor N]): reason\"; 3.x \"(TID "
+	    "%d) (host executor N)\"); lines from "
+	    "yahoo/TensorFlowOnSpark#261 and hyperopt/hyperopt#923",
+	  .what = "spark_lost_task", .no_baseline = 1 },
 	/* DeepSpeed's report of the failed child, wrapped: its first line
 	 * holds the command, whose --local_rank names the process. */
 	{ .id = "S-DS-LAUNCH-FAILED-CMD", .kind = EV_LAUNCHER_EXIT,

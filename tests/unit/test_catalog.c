@@ -387,6 +387,8 @@ static const struct row_line row_lines[] = {
 	R("S-OMPI-PROCESS-NAME", FX "cascade-lines.txt", "Process name:"),
 	R("S-HOROVOD-SHUT-DOWN", FX "cascade-lines.txt", "Horovod has been"),
 	R("S-PICKLE-TRUNCATED", FX "cascade-lines.txt", "pickle data"),
+	R("S-SPARK-LOST-TASK", CX "h1304-tfos-yarn-vmem-kill-executor-lost-"
+	  "then-executor-id-ioerror/evidence.log", "Lost task 0.2"),
 	R("S-DS-LAUNCH-FAILED-CMD", FX "cascade-lines.txt",
 	  "--local_rank=1"),
 	R("S-NCCL-WATCHDOG-TERMINATED", FX "example-nccl_watchdog.txt",
@@ -594,6 +596,8 @@ DEFINE_TEST(test_catalog_every_row_fires)
 /* Other real forms of rows row_lines already covers: printed by another
  * version or tool, wrapped or redacted by whoever pasted them. */
 static const struct row_line variant_lines[] = {
+	/* Spark 3's "(TID N) (host executor M)". */
+	R("S-SPARK-LOST-TASK", FX "cascade-lines.txt", "(TID 6) (localhost"),
 	R("S-SIGBUS-REPORT", CX "h701-pipedream-docker-nccl-getuniqueid-bus-"
 	  "error-default-64m-shm/evidence.log", "Caught signal 7"),
 	R("S-SIGBUS-REPORT", CX "h702-jax-toolbox-container-sigbus-in-"
@@ -1456,6 +1460,19 @@ DEFINE_TEST(test_catalog_envelope)
 	CHECK_EQ_STRN(env.body.p, env.body.n, "Epoch 1 | loss 0.5");
 	catalog_envelope(str_cstr("a | b | c | Killed"), &env);
 	CHECK_EQ_STRN(env.body.p, env.body.n, "c | Killed");
+	/* log4j's "yy/MM/dd HH:mm:ss LEVEL" (Hadoop, Spark), a corpus line;
+	 * a slashed date before anything but a level stays text. */
+	l = fixture_line(CX "h1304-tfos-yarn-vmem-kill-executor-lost-then-"
+	    "executor-id-ioerror/evidence.log", "Disabling executor 1");
+	catalog_envelope(str_cstr(l), &env);
+	CHECK_EQ_INT(env.tsq, TSQ_RAW_LOCAL);
+	CHECK_EQ_INT(env.ts_ns, 1522751083LL * 1000000000LL);
+	CHECK(str_starts(env.body, "INFO cluster.YarnClusterSchedulerBackend"));
+	free(l);
+	catalog_envelope(str_cstr("18/04/03 10:24:43 done"), &env);
+	CHECK_EQ_INT(env.tsq, TSQ_NONE);
+	catalog_envelope(str_cstr("18/13/03 10:24:43 WARN x"), &env);
+	CHECK_EQ_INT(env.tsq, TSQ_NONE);
 }
 
 /* --- the scanner --- */
