@@ -156,6 +156,80 @@ DEFINE_TEST(test_amdsmi_rocm_smi_real_memuse_no_sizes)
 	run_done(&r);
 }
 
+/* Real: amd-smi metric --json of one Radeon RX 6600 (luckylinux/
+ * supermicro-fan-control GPU_NOTES.md): VRAM as {value, unit "MB"},
+ * RAS counts as plain numbers beside "N/A" cache counts. */
+DEFINE_TEST(test_amdsmi_real_metric_rx6600)
+{
+	struct run		 r;
+	const struct event	*g;
+
+	run_file(&r, ROCM "amd-smi-metric-rx6600.json");
+	CHECK_EQ_INT(count(&r, EV_GPU), 1);
+	g = nth(&r, EV_GPU, 0);
+	CHECK_EQ_INT(num(g, "index"), 0);
+	CHECK_EQ_INT(num(g, "fb_total_bytes"), 8176 * MIB);
+	CHECK_EQ_INT(num(g, "fb_used_bytes"), 202 * MIB);
+	CHECK_EQ_INT(num(g, "fb_free_bytes"), 7974 * MIB);
+	CHECK_EQ_INT(num(g, "ecc_volatile_uncorrectable"), 0);
+	CHECK_EQ_INT(num(g, "ecc_volatile_correctable"), 0);
+	CHECK(str_is_f(g, "vendor", "amd"));
+	CHECK_EQ_INT(g->ref.line, 3);
+	CHECK(note(&r, "amdsmi.skipped") == NULL);
+	run_done(&r);
+}
+
+/* Real: amd-smi static --json of the same RX 6600 (market name cut by
+ * amd-smi itself) and of a Strix Halo APU (redhat-et/GKM test data):
+ * the VRAM size and the name, nothing used. */
+DEFINE_TEST(test_amdsmi_real_static)
+{
+	struct run		 r;
+	const struct event	*g;
+
+	run_file(&r, ROCM "amd-smi-static-rx6600.json");
+	CHECK_EQ_INT(count(&r, EV_GPU), 1);
+	g = nth(&r, EV_GPU, 0);
+	CHECK_EQ_INT(num(g, "fb_total_bytes"), 8176 * MIB);
+	CHECK(ev_field(g, "fb_used_bytes") == NULL);
+	CHECK(str_is_f(g, "product", "Navi 23 [Radeon RX 6600/6600 XT"));
+	CHECK(note(&r, "amdsmi.skipped") == NULL);
+	run_done(&r);
+	run_file(&r, ROCM "amd-smi-static-strixhalo-8060s.json");
+	g = nth(&r, EV_GPU, 0);
+	CHECK_EQ_INT(num(g, "fb_total_bytes"), 32768 * MIB);
+	CHECK(str_starts(ev_str(g, "product"), "Strix Halo [Radeon Graphics"));
+	CHECK(note(&r, "amdsmi.skipped") == NULL);
+	run_done(&r);
+}
+
+/* Real: sudo amd-smi process --json on two Radeon AI PRO R9700 (AMD-SMI
+ * 26.2.1, ROCm 7.2.0; ROCm/ROCm#5706). That release lists every process
+ * under both GPUs; each entry is read as printed, VRAM from vram_mem in
+ * bytes (two ranks at 21.0 GB and 20.5 GB, two helpers at 56 kB). */
+DEFINE_TEST(test_amdsmi_real_process_r9700)
+{
+	struct run		 r;
+	const struct event	*p;
+
+	run_file(&r, ROCM "amd-smi-process-r9700-x2.json");
+	CHECK_EQ_INT(count(&r, EV_GPU), 0);
+	CHECK_EQ_INT(count(&r, EV_GPU_PROC), 8);
+	p = nth(&r, EV_GPU_PROC, 2);
+	CHECK_EQ_INT(p->pid, 213952);
+	CHECK_EQ_INT(num(p, "gpu_index"), 0);
+	CHECK_EQ_INT(num(p, "used_bytes"), 21008920000LL);
+	CHECK(str_is_f(p, "name", "/usr/bin/python3.12"));
+	CHECK_EQ_STRN(p->text.p, p->text.n, "\"pid\": 213952,");
+	p = nth(&r, EV_GPU_PROC, 7);
+	CHECK_EQ_INT(p->pid, 213953);
+	CHECK_EQ_INT(num(p, "gpu_index"), 1);
+	CHECK_EQ_INT(num(p, "used_bytes"), 20503796000LL);
+	CHECK_EQ_INT(num(nth(&r, EV_GPU_PROC, 0), "used_bytes"), 56000);
+	CHECK(note(&r, "amdsmi.skipped") == NULL);
+	run_done(&r);
+}
+
 /* amd-smi metric --json (bare list, {value, unit} sizes, ECC "N/A"). */
 DEFINE_TEST(test_amdsmi_metric_list)
 {
