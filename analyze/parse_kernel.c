@@ -366,7 +366,9 @@ bracket_stamp(struct str t)
 	return d > 0 && i == t.n - 1;
 }
 
-/* After a syslog time: "host tag: msg". Only "kernel:" lines are ours. */
+/* After a syslog time: "host tag: msg". Only "kernel:" lines are ours.
+ * A paste with the host name cut out ("Feb 10 06:02:20 kernel: msg")
+ * has the tag first. */
 static void
 syslog_tag(struct kline *kl, int required)
 {
@@ -374,6 +376,11 @@ syslog_tag(struct kline *kl, int required)
 	const char	*tag;
 	struct str	 t;
 
+	if (str_starts(kl->body, "kernel: ")) {
+		kl->kernel = 1;
+		kl->body = str_make(kl->body.p + 8, kl->body.n - 8);
+		return;
+	}
 	while (c.p < c.e && *c.p != ' ')
 		c.p++;
 	if (!cur_ch(&c, ' '))

@@ -244,11 +244,40 @@ near_teardown(const struct facts *f, size_t vt, size_t i)
 	    t->ref.line - e->ref.line) < 64;
 }
 
+/* slurmstepd counts a step's oom-kill events when the step ends, so the
+ * kill came before its line: the reports of the killed task and of the
+ * other ranks stopping that the same output printed before the count
+ * (mpirun's "noticed that process rank N ... exited on signal 9", srun's
+ * task exits) followed the kill, back to the previous count in that
+ * file. Returns the first such line's index, or from. */
+static size_t
+retro_start(const struct facts *f, size_t from)
+{
+	const struct event	*init = f->tl->v[from], *ev;
+	size_t			 lo = from;
+
+	if (init->kind != EV_STEPD_OOM)
+		return from;
+	for (size_t i = from; i-- > 0;) {
+		ev = f->tl->v[i];
+		if (f->tl->in[i] != f->tl->in[from] ||
+		    ev->ref.file_id != init->ref.file_id ||
+		    ev->ref.line >= init->ref.line)
+			continue;
+		if (ev->kind == EV_STEPD_OOM)
+			break;
+		if (is_cascade(ev->kind) && !facts_foreign(f, ev))
+			lo = i;
+	}
+	return lo;
+}
+
 /* The cascade's bounds for one initiating event (at from): the first
- * sibling termination before it (teardown_start) and the teardown that
- * names its victim. */
+ * sibling termination before it (teardown_start), the teardown that
+ * names its victim, and for a count printed after the fact the first
+ * report before it (retro_start). */
 struct cbounds {
-	size_t	from, lo, vt;
+	size_t	from, lo, vt, rlo;
 };
 
 static int
@@ -261,14 +290,21 @@ in_cascade(const struct facts *f, const struct cbounds *cb, size_t i)
 	    facts_foreign(f, f->tl->v[i]) ||
 	    repeats_init(f->tl->v[from], f->tl->v[i]))
 		return 0;
-	return i > from || (k == EV_PEER_TERMINATED && (i >= cb->lo ||
-	    near_teardown(f, cb->vt, i)));
+	if (i > from)
+		return 1;
+	if (i >= cb->rlo && f->tl->in[i] == f->tl->in[from] &&
+	    f->tl->v[i]->ref.file_id == f->tl->v[from]->ref.file_id &&
+	    f->tl->v[i]->ref.line < f->tl->v[from]->ref.line)
+		return 1;
+	return k == EV_PEER_TERMINATED && (i >= cb->lo ||
+	    near_teardown(f, cb->vt, i));
 }
 
 static struct cbounds
 cbounds_of(const struct facts *f, size_t from, size_t lo)
 {
-	return (struct cbounds){ from, lo, victim_teardown(f, from) };
+	return (struct cbounds){ from, lo, victim_teardown(f, from),
+	    retro_start(f, from) };
 }
 
 /* The line's short name in a fold: the catalog row's tag, else the
@@ -1260,7 +1296,7 @@ fill_timeline(const struct facts *f, struct analysis *an,
     const struct event *init, int only)
 {
 	size_t		n = 0, from = init ? facts_index_of(f, init) : (size_t)-1;
-	struct cbounds	cb = { from, from, (size_t)-1 };
+	struct cbounds	cb = { from, from, (size_t)-1, from };
 
 	if (from != (size_t)-1)
 		cb = cbounds_of(f, from, teardown_start(f, from));

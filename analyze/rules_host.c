@@ -41,6 +41,22 @@ m_kernel_memcg(const struct facts *f, struct arena *a, struct rmatch *m)
 		return 0;
 	m->initiating = k;
 	host_support(f, m);
+	/* Only part of the report, without its kill line ("Tasks state"
+	 * and the task table, a memory report): the OOM killer ran, but
+	 * neither its victim nor its scope was collected. */
+	if (k->pid <= 0 && task.n == 0 && memcg.n == 0) {
+		m->confidence = "high";
+		m->confidence_reason = m->nsupport > 0 ? "part of the kernel's "
+		    "OOM report, corroborated by Slurm or cgroup evidence" :
+		    "the kernel's own OOM report (its header, call trace, "
+		    "memory figures or task table), without the line naming "
+		    "what it killed";
+		m->detail = "The kernel's OOM killer ran: part of its report "
+		    "is in the log, but not the line naming the process it "
+		    "killed, nor whether a memory cgroup's limit or the whole "
+		    "node ran out.";
+		return 1;
+	}
 	m->confidence = "high";
 	m->confidence_reason = m->nsupport > 0 ?
 	    "the kernel's memory-cgroup OOM kill is corroborated by Slurm or "
@@ -557,7 +573,10 @@ const struct rule	rules_host[] = {
 	      "S000 step 3; S001 'Cgroup OOM killer triggers before system OOM "
 	      "killer'",
 	  .signals = "kernel 'Memory cgroup out of memory: Killed process' / "
-	      "oom-kill:constraint=CONSTRAINT_MEMCG",
+	      "oom-kill:constraint=CONSTRAINT_MEMCG; also part of the "
+	      "kernel's OOM report without its kill line or scope (the "
+	      "'invoked oom-killer' header, its call trace or task table), "
+	      "said so",
 	  .meaning = "Host RAM under the job's memory cgroup was exceeded.",
 	  .next_action = HOST_NEXT, .match = m_kernel_memcg },
 	{ .id = "R-HOST-002", .cause = "host_oom", .boundary = "host",
@@ -721,7 +740,10 @@ const struct rule	rules_host[] = {
 	      "HTCondor 'has gone over memory limit of', WMCore 'Job has "
 	      "exceeded maxPSS/maxRSS', Kubernetes reason OOMKilled, Ray's memory "
 	      "monitor 'killed due to the node running low on memory', Spark "
-	      "'Container killed by YARN for exceeding memory limits', PAI "
+	      "'Container killed by YARN for exceeding memory limits' and "
+	      "YARN's NodeManager 'is running beyond physical|virtual memory "
+	      "limits' (3.x 'running NB beyond the 'PHYSICAL' memory limit'), "
+	      "PAI "
 	      "'killed by \"OOM Killer\"', runc's 'container init was "
 	      "OOM-killed', Dask's nanny 'exceeded 95% memory budget. "
 	      "Restarting'; Dask's KilledWorker after a worker reported its "

@@ -37,6 +37,25 @@ static const struct words stack_words[] = {
 	{ .key = "driver_unreachable", .detail = "nvidia-smi could not talk "
 	    "to the NVIDIA driver at all: the kernel module is not loaded or "
 	    "does not match; a node problem, not the job's GPU access." },
+	{ .key = "not_supported", .detail = "The CUDA driver refused an "
+	    "operation this GPU or platform does not offer (error 801, "
+	    "operation not supported), such as managed or pool memory on "
+	    "WSL2 or an older GPU; a library that reports it as a failed "
+	    "allocation (std::bad_alloc, MemoryError) did not run out of "
+	    "memory.",
+	  .next = "Run on a GPU and platform the library supports, or choose "
+	      "its plain device allocator over managed or pool memory; "
+	      "require one small run to pass, then rerun unchanged." },
+	{ .key = "driver_timeout", .detail = "The NVIDIA container runtime "
+	    "timed out waiting for the driver while it set up the "
+	    "container's GPUs: with persistence mode off the driver "
+	    "initialises every GPU on first use, which on a node with many "
+	    "GPUs can outlast the runtime's deadline. A node set-up problem, "
+	    "not the job's memory or GPU access.",
+	  .next = "Run the NVIDIA persistence daemon on the node "
+	      "(nvidia-persistenced, or nvidia-smi -pm 1), require "
+	      "nvidia-smi -q to show Persistence Mode Enabled on every GPU, "
+	      "then start the container unchanged." },
 	{ .key = "driver_mismatch", .detail = "The NVIDIA driver's user-space "
 	    "library does not match the loaded kernel module (upgraded "
 	    "without a reboot): a node problem." },
@@ -223,6 +242,21 @@ m_node_fail(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "Slurm took the node out of service (drained or down) and "
 		    "revoked the allocation: the job never ran there.",
 		    s->node != NULL ? s->node : "?");
+	} else if (ev_str_is(s, "what", "epilog_failed")) {
+		m->confidence_reason = "slurmd's own line; what the Epilog "
+		    "(or a plugin's job_epilog) found is in the lines before it "
+		    "in the node's log";
+		m->detail = arena_printf(a, "The Epilog on %s%s failed after "
+		    "the job's processes had ended, so Slurm drains the node: "
+		    "a fault of the node's set-up (its epilog script, a SPANK "
+		    "plugin's clean-up), not of the job's memory.",
+		    s->node != NULL ? "node " : "the node",
+		    s->node != NULL ? s->node : "");
+		m->next_action = "Have the site read the node's slurmd log "
+		    "for the Epilog's own error (the lines before 'epilog "
+		    "failed'), fix the epilog or the plugin, and resume the "
+		    "node; the job's memory settings are not the control to "
+		    "change.";
 	}
 	return 1;
 }
@@ -915,7 +949,9 @@ const struct rule	rules_outcome[] = {
 	  .signals = "srun/salloc 'Node failure on N', slurmctld 'Nodes N not "
 	      "responding', 'Node N unexpectedly rebooted' or 'Killing JobId=… "
 	      "on failed node', the '… CANCELLED AT … DUE TO NODE FAILURE' "
-	      "banner; a node the job's NodeList names (when known)",
+	      "banner, slurmd's 'Prolog failure on node N' or '[job N] "
+	      "epilog failed status=…' (the node drained); a node the job's "
+	      "NodeList names (when known)",
 	  .meaning = "A node of the job was lost (rebooted, hung or down).",
 	  .next_action = "Ask the site why the node went down (slurmctld.log, "
 	      "the node's journal and BMC); requeue the job unchanged on "
@@ -943,7 +979,11 @@ const struct rule	rules_outcome[] = {
 	      "device', 'invalid device symbol', CUDA_ERROR_NOT_INITIALIZED, nvidia-smi 'couldn't "
 	      "communicate with the NVIDIA driver', NVML 'Driver/library "
 	      "version mismatch', 'CUDA driver version is insufficient', "
-	      "'the provided PTX was compiled with an unsupported toolchain'; "
+	      "'the provided PTX was compiled with an unsupported toolchain', "
+	      "ggml's 'CUDA kernel K has no device code compatible with CUDA "
+	      "arch N', cudaErrorNotSupported (801, also inside RMM's "
+	      "std::bad_alloc), nvidia-container-cli's 'driver (rpc) error: "
+	      "timed out'; "
 	      "'Could not create cudnn handle' when XLA's 'Memory usage: N "
 	      "bytes free' beside it shows >= 512 MiB and a tenth of the "
 	      "device free, and no memory failure",

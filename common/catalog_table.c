@@ -63,6 +63,25 @@ const struct cat_sig catalog_table[] = {
 	    "c10/cuda/CUDACachingAllocator.cpp (hipified for ROCm: \"HIP "
 	    "out of memory\", api=HIP; ROCm/TheRock#1054, "
 	    "pytorch/pytorch#175431); signatures.md 3.1" },
+	/* The cudaMallocAsync backend's own message (PYTORCH_CUDA_ALLOC_CONF=
+	 * backend:cudaMallocAsync, ComfyUI's default): its figures come on
+	 * the lines after the head, which the log parser joins to it. Its
+	 * "Currently allocated" is what PyTorch holds; no reserve is told. */
+	{ .id = "S-PT-OOM-ASYNC", .kind = EV_CUDA_OOM, .cls = CAT_PRIMARY,
+	  .group = "device_oom",
+	  .needles = { "would exceed allowed memory" },
+	  .pcre = "(?:(?<exception>[A-Za-z_.]*Error): )?Allocation on device "
+	    "(?<gpu>[0-9]+) would exceed allowed memory\\. \\(out of memory\\)"
+	    "(?: Currently allocated +: (?<allocated_bytes>" SZ ") Requested "
+	    "+: (?<requested_bytes>" SZ ") Device limit +: (?<capacity_bytes>"
+	    SZ ") Free \\(according to CUDA\\): (?<free_bytes>" SZ "))?",
+	  .ere = "Allocation on device [0-9]+ would exceed allowed memory\\. "
+	    "\\(out of memory\\)",
+	  .source = "PyTorch 2.x c10/cuda/CUDAMallocAsyncAllocator.cpp "
+	    "mallocAsync (\"Allocation on device N would exceed allowed "
+	    "memory. (out of memory)\" then Currently allocated, Requested, "
+	    "Device limit, Free (according to CUDA), PyTorch limit); "
+	    "Comfy-Org/ComfyUI#3278" },
 	{ .id = "S-PT-OOM-OLD", .kind = EV_CUDA_OOM, .cls = CAT_PRIMARY,
 	  .group = "device_oom",
 	  .needles = { "Tried to allocate", "total capacity; " },
@@ -432,6 +451,22 @@ const struct cat_sig catalog_table[] = {
 	  .source = "tensorflow/tsl (xla/tsl) framework/bfc_allocator.cc "
 	    "AllocateRawInternal, TF 2.x and jaxlib; signatures.md 6.2",
 	  .no_baseline = 1 },
+	/* The same report before TF 1.5: "Ran out of memory trying to
+	 * allocate 144.00MiB.  See logs for memory state." (no allocator
+	 * name, no rounding), after its chunk dump's summary line. */
+	{ .id = "S-TF-BFC-RANOUT-OLD", .kind = EV_CUDA_OOM_PLAIN,
+	  .cls = CAT_PRIMARY, .group = "device_oom",
+	  .needles = { "See logs for memory state" },
+	  .pcre = "Ran out of memory trying to allocate (?<requested_bytes>"
+	    "[0-9.]+ ?[KMGTPE]?i?B)\\. +See logs for memory state",
+	  .ere = "Ran out of memory trying to allocate [0-9.]+ ?[KMGTPE]?i?B\\. "
+	    "+See logs for memory state",
+	  .source = "tensorflow/core/common_runtime/bfc_allocator.cc "
+	    "AllocateRawInternal before TF 1.5 (LOG(WARNING) \"Ran out of "
+	    "memory trying to allocate \" << strings::HumanReadableNumBytes "
+	    "<< \".  See logs for memory state.\"); tensorflow/tensorflow#1578 "
+	    "(corpus e1303), DeepLabCut (corpus e1209)",
+	  .no_baseline = 1 },
 	/* The BFC allocator's "Stats:" block after its chunk dump (TF,
 	 * XLA/TSL): Limit, InUse, ..., LargestFreeBlock on the lines that
 	 * follow, read by parse_log.c. */
@@ -795,8 +830,9 @@ const struct cat_sig catalog_table[] = {
 	    "(?<node>[^\\s:]+): (?<reason>.*[^ ])"
 	    "|batch script setup failed for (?<step_id>.*) on "
 	    "(?<node>[^\\s:]+): (?<reason>.*[^ ])"
-	    "|spank: required plugin (?<plugin>[^ :]+): (?<hook>[a-z_]+)\\(\\)"
-	    " failed with rc=(?<rc>-?[0-9]+)"
+	    "|spank: required plugin (?<plugin>[^ :]+): (?<hook>(?!"
+	    "(?:slurm_spank_)?(?:job_epilog|task_exit|exit|slurmd_exit)\\()"
+	    "[a-z_]+)\\(\\) failed with rc=(?<rc>-?[0-9]+)"
 	    "|(?<reason>Failed to invoke spank plugin stack)"
 	    "|(?:task (?<task>[0-9]+)|Application) launch failed: "
 	    "(?<reason>.*[^ ]))",
@@ -992,6 +1028,19 @@ const struct cat_sig catalog_table[] = {
 	    "%s\") and slurmctld's node registration (\"..., draining the "
 	    "node\" / \"state to DOWN\"), Slurm 2.x to 25.x",
 	  .what = "prolog_failed", .no_baseline = 1 },
+	/* The node's Epilog failed after the job's processes ended (a
+	 * required SPANK plugin's job_epilog too): slurmd reports it, and
+	 * slurmctld drains the node. */
+	{ .id = "S-SLURM-EPILOG-FAIL", .kind = EV_NODE_FAIL,
+	  .cls = CAT_PRIMARY, .group = "node",
+	  .needles = { "] epilog failed status=" },
+	  .pcre = "\\[job (?<job_id>[0-9]+)\\] epilog failed status="
+	    "(?<status>[0-9]+:[0-9]+)",
+	  .ere = "\\[job [0-9]+\\] epilog failed status=[0-9]+:[0-9]+",
+	  .source = "slurmd req.c _rpc_terminate_job / _run_epilog "
+	    "(\"[job %u] epilog failed status=%d:%d\"), then slurmctld's "
+	    "\"Epilog error\" drain; NVIDIA/pyxis#123",
+	  .what = "epilog_failed", .no_baseline = 1 },
 	{ .id = "S-SLURM-NODE-FAIL", .kind = EV_NODE_FAIL, .cls = CAT_PRIMARY,
 	  .group = "node",
 	  .needles = { "Node failure on", " not responding",
@@ -1823,6 +1872,25 @@ const struct cat_sig catalog_table[] = {
 	  .ere = "Container killed by YARN for exceeding memory limits",
 	  .source = "Spark on YARN (YarnAllocator memLimitExceededLogMessage)",
 	  .what = "yarn", .no_baseline = 1 },
+	/* The NodeManager's own report of the kill (ContainersMonitorImpl),
+	 * in the NodeManager's log and relayed to the application master:
+	 * Hadoop 2's "running beyond physical|virtual memory limits", 3's
+	 * "running NB beyond the 'PHYSICAL'|'VIRTUAL' memory limit". */
+	{ .id = "S-YARN-NM-BEYOND", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "] is running " },
+	  .pcre = "Container \\[pid=(?<pid>[0-9]+),containerID=(?<container>"
+	    "[^]]+)\\] is running (?:[0-9]+B beyond the '(?<mem_type>[A-Z]+)' "
+	    "memory limit|beyond (?<mem_type>physical|virtual) memory "
+	    "limits)",
+	  .ere = "Container \\[pid=[0-9]+,containerID=[^]]+\\] is running "
+	    "([0-9]+B beyond the '[A-Z]+' memory limit|beyond (physical|"
+	    "virtual) memory limits)",
+	  .source = "Hadoop YARN ContainersMonitorImpl formatErrorMessage "
+	    "(2.x \"is running beyond %s memory limits\", 3.x \"is running "
+	    "%dB beyond the '%S' memory limit\"); tony-framework/TonY#127, "
+	    "stratosphere/stratosphere#887",
+	  .what = "yarn", .no_baseline = 1 },
 	{ .id = "S-PAI-OOM-KILLER", .kind = EV_ENFORCER_KILL,
 	  .cls = CAT_PRIMARY, .group = "enforcer",
 	  .needles = { "The job has been killed by " },
@@ -2030,7 +2098,9 @@ const struct cat_sig catalog_table[] = {
 	  .needles = { "Cannot allocate memory", "bad_alloc", "MemoryError",
 	      "Out of memory!", "Out of memory in perl:",
 	      "DefaultCPUAllocator: " },
-	  .pcre = "^(?!.*failed to mlock )(?!(?:slurmstepd|slurmd|slurmctld)"
+	  .pcre = "^(?!.*failed to mlock )(?!.*std::bad_alloc: "
+	    "(?:out_of_memory: )?CUDA error)(?!MemoryError +Traceback "
+	    "\\(most recent)(?!(?:slurmstepd|slurmd|slurmctld)"
 	    "(?:-[^\\s:\\[]+)?"
 	    "(?:\\[[0-9]+\\])?: |\\[(?:StepId=)?[0-9]+\\.[A-Za-z0-9_+]+\\] )"
 	    ".*?(?<error>Cannot allocate memory|std::bad_alloc(?!: "
@@ -2053,8 +2123,11 @@ const struct cat_sig catalog_table[] = {
 	    "\"slurmd[pid]: \", slurmd.log \"[job.step] \"): a daemon's "
 	    "ENOMEM is not the application's, nor is mlock's (RLIMIT_MLOCK); "
 	    "not PyCUDA's \"MemoryError: "
-	    "cuMemAlloc failed\" nor RMM's \"std::bad_alloc: out_of_memory: "
-	    "CUDA error\", which are the device's" },
+	    "cuMemAlloc failed\" nor RMM's \"[MemoryError: ]std::bad_alloc: "
+	    "[out_of_memory: ]CUDA error at: ...\", which are the device's "
+	    "(rapidsai/cudf#9474, rapidsai/rmm#498); nor IPython's "
+	    "traceback header \"MemoryError   Traceback (most recent call "
+	    "last)\", whose error line at the end decides" },
 	/* The JVM failing to reserve its heap under a memory limit (ulimit
 	 * -v, a cgroup): the heap was asked for more than the job may map. */
 	{ .id = "S-JVM-HEAP-RESERVE", .kind = EV_HOST_OOM_APP,
@@ -2459,6 +2532,20 @@ const struct cat_sig catalog_table[] = {
 	    "GPU's target or xnack mode; OLCF Frontier guide): a binary built "
 	    "without code for this GPU's architecture; signatures.md 6.3",
 	  .what = "no_kernel_image", .no_baseline = 1 },
+	/* ggml (llama.cpp, Ollama) says the same in its own words when a
+	 * kernel was built without code for this GPU; the launch then fails
+	 * with "unspecified launch failure", which is not a device fault. */
+	{ .id = "S-GGML-NO-DEVICE-CODE", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "has no device code compatible with" },
+	  .pcre = "(?<error>CUDA kernel [A-Za-z0-9_]+ has no device code "
+	    "compatible with (?:CUDA|HIP) arch [0-9]+)",
+	  .ere = "kernel [A-Za-z0-9_]+ has no device code compatible with "
+	    "(CUDA|HIP) arch [0-9]+",
+	  .source = "ggml-cuda common.cuh NO_DEVICE_CODE (\"ERROR: CUDA kernel "
+	    "%s has no device code compatible with CUDA arch %d. ggml-cuda.cu "
+	    "was compiled for: %s\"); ollama/ollama#5586",
+	  .what = "no_kernel_image", .no_baseline = 1 },
 	/* cudaErrorInvalidSymbol (13): the device code has no symbol the
 	 * host asked for; a binary without code for this GPU (its PTX
 	 * JIT-compiled for another) is the common cause. */
@@ -2501,6 +2588,33 @@ const struct cat_sig catalog_table[] = {
 	  .source = "nvidia-smi when no NVIDIA kernel module answers (also "
 	    "pasted with a typographic apostrophe)",
 	  .what = "driver_unreachable", .no_baseline = 1 },
+	/* cudaErrorNotSupported (801): the driver refused an operation the
+	 * GPU or the platform does not offer (managed or pool memory on
+	 * WSL2 or an old GPU); RMM wraps it in std::bad_alloc. */
+	{ .id = "S-CUDA-NOT-SUPPORTED", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "cudaErrorNotSupported", "CUDA_ERROR_NOT_SUPPORTED" },
+	  .pcre = "(?<error>cudaErrorNotSupported|CUDA_ERROR_NOT_SUPPORTED)",
+	  .ere = "cudaErrorNotSupported|CUDA_ERROR_NOT_SUPPORTED",
+	  .source = "cudaErrorNotSupported / CUDA_ERROR_NOT_SUPPORTED (801, "
+	    "\"operation not supported\"); rapidsai/cudf#9474 (RMM on a "
+	    "Pascal GPU under WSL2)",
+	  .what = "not_supported", .no_baseline = 1 },
+	/* libnvidia-container's RPC to its driver helper timed out while a
+	 * container started: the driver had to initialise every GPU first
+	 * (persistence mode off, many GPUs), past the helper's deadline. */
+	{ .id = "S-NVCLI-DRIVER-TIMEOUT", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "nvidia-container-cli: " },
+	  .pcre = "nvidia-container-cli: (?<stage>[a-z]+) error: (?<error>"
+	    "driver(?: rpc)? error: timed out)",
+	  .ere = "nvidia-container-cli: [a-z]+ error: driver( rpc)? error: "
+	    "timed out",
+	  .source = "libnvidia-container driver.c (the RPC to "
+	    "nvidia-container-cli's driver service; \"driver error: timed "
+	    "out\", later \"driver rpc error: timed out\"); "
+	    "NVIDIA/nvidia-docker#628, NVIDIA/nvidia-container-toolkit#202",
+	  .what = "driver_timeout", .no_baseline = 1 },
 	{ .id = "S-NVML-DRIVER-MISMATCH", .kind = EV_CUDA_STACK,
 	  .cls = CAT_PRIMARY, .group = "cuda_stack",
 	  .needles = { "Driver/library version mismatch",

@@ -1474,6 +1474,34 @@ DEFINE_TEST(test_analysis_device_held_at_start)
  * device plugin's Xid, RmInitAdapter failing, PyTorch's shared-memory
  * files, TensorRT's allocator. The lines are the corpus cases' and
  * aws/aws-k8s-tester's. */
+/* Only part of the kernel's OOM report (its task table; no kill line):
+ * the OOM killer ran, and the verdict says what is not known instead of
+ * naming an empty victim. */
+DEFINE_TEST(test_analysis_kernel_report_without_kill)
+{
+	const char	*in[1] = { "partk/kern.log" };
+	struct analysis	*an;
+	FILE		*fp;
+
+	CHECK(system("mkdir partk") == 0);
+	if ((fp = fopen(in[0], "w")) == NULL)
+		return;
+	fputs("Feb 10 06:02:20 kernel: Tasks state (memory values in pages):\n"
+	    "Feb 10 06:02:20 kernel: [  pid  ]   uid  tgid total_vm      rss "
+	    "pgtables_bytes swapents oom_score_adj name\n"
+	    "Feb 10 06:02:20 kernel: [2275268]     0 2275268  2001555   705854"
+	    "  9302016   421501             0 tickrs\n", fp);
+	fclose(fp);
+	if ((an = run(in, 1, 1)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "host_oom");
+	CHECK_EQ_STR(an->verdict.rule, "R-HOST-001");
+	CHECK(strstr(an->verdict.summary, "not the line naming the process "
+	    "it killed") != NULL);
+	CHECK(strstr(an->verdict.summary, "pid -1") == NULL);
+	analysis_free(an);
+}
+
 DEFINE_TEST(test_analysis_platform_lines)
 {
 	static const struct {
@@ -1834,6 +1862,69 @@ DEFINE_TEST(test_analysis_platform_lines)
 		{ "slurmstepd: error: *** STEP 2789083.0 ON nid002892 CANCELLED "
 		    "AT 2023-11-03T01:03:07 ***\nsrun: error: nid002892: tasks "
 		    "0-38,40-63: Killed", "not_oom_other", "R-SCHED-003" },
+		/* the cudaMallocAsync backend's OOM (Comfy-Org/ComfyUI#3278):
+		 * its figures on the lines after the head */
+		{ "torch.cuda.OutOfMemoryError: Allocation on device 0 would "
+		    "exceed allowed memory. (out of memory)\nCurrently allocated"
+		    "     : 21.55 GiB\nRequested               : 952.00 MiB\n"
+		    "Device limit            : 24.00 GiB\nFree (according to "
+		    "CUDA): 0 bytes\nPyTorch limit (set by user-supplied memory "
+		    "fraction)\n                        : 17179869184.00 GiB",
+		    "cuda_oom_exhaustion", "R-DEV-001" },
+		{ "torch.cuda.OutOfMemoryError: Allocation on device 0 would "
+		    "exceed allowed memory. (out of memory)",
+		    "cuda_oom_exhaustion", "R-DEV-007" },
+		/* ggml without code for this GPU, then the launch failure it
+		 * causes (ollama/ollama#5586) */
+		{ "Jul 10 10:06:15 VM-77-13-ubuntu ollama[481292]: /go/src/"
+		    "github.com/ollama/ollama/llm/llama.cpp/ggml/src/ggml-cuda/"
+		    "template-instances/../mmq.cuh:2422: ERROR: CUDA kernel "
+		    "mul_mat_q has no device code compatible with CUDA arch 700. "
+		    "ggml-cuda.cu was comp\nJul 10 10:06:15 VM-77-13-ubuntu "
+		    "ollama[1057]: CUDA error: unspecified launch failure",
+		    "not_oom_other", "R-OTHER-021" },
+		/* YARN's NodeManager, Hadoop 2 and 3 */
+		{ "2014-05-29 12:01:53,776 WARN org.apache.hadoop.yarn.server."
+		    "nodemanager.containermanager.monitor.ContainersMonitorImpl: "
+		    "Container [pid=2477,containerID=container_1401362984347_0002"
+		    "_01_000001] is running beyond physical memory limits. "
+		    "Current usage: 1.0 GB of 1 GB physical memory used; 1.7 GB "
+		    "of 5 GB virtual memory used. Killing container.",
+		    "host_oom", "R-HOST-014" },
+		{ "Container [pid=12069,containerID=container_1544604976318_0003"
+		    "_01_000003] is running 22081205248B beyond the 'VIRTUAL' "
+		    "memory limit.", "host_oom", "R-HOST-014" },
+		/* an Epilog that failed after the job (NVIDIA/pyxis#123): the
+		 * plugin's job_epilog() is no failed step start */
+		{ "Sep 24 08:26:20 nda100v4-2 spank-epilog[38569]: error: spank: "
+		    "required plugin spank_pyxis.so: job_epilog() failed with "
+		    "rc=-1\nSep 24 08:26:20 nda100v4-2 slurmd[8614]: error: [job "
+		    "5886] epilog failed status=1:0", "not_oom_other",
+		    "R-OTHER-004" },
+		{ "error: spank: required plugin spank_pyxis.so: job_epilog() "
+		    "failed with rc=-1", "inconclusive", NULL },
+		{ "error: spank: required plugin spank_pyxis.so: "
+		    "slurm_spank_task_init() failed with rc=-1",
+		    "step_creation_failure", "R-STEP-001" },
+		/* the container runtime's driver RPC timing out */
+		{ "nvidia-container-cli: initialization error: driver rpc error: "
+		    "timed out: unknown.", "not_oom_other", "R-OTHER-021" },
+		/* RMM's device errors in host-looking words (rapidsai/cudf
+		 * #9474, rapidsai/rmm#498), under IPython's header */
+		{ "MemoryError                               Traceback (most "
+		    "recent call last)\nMemoryError: std::bad_alloc: CUDA error "
+		    "at: /opt/conda/envs/rapids/include/rmm/mr/device/"
+		    "cuda_memory_resource.hpp:69: cudaErrorNotSupported operation "
+		    "not supported", "not_oom_other", "R-OTHER-021" },
+		{ "MemoryError                               Traceback (most "
+		    "recent call last)\nMemoryError: std::bad_alloc: CUDA error "
+		    "at: ../include/rmm/mr/device/cuda_memory_resource.hpp68: "
+		    "cudaErrorMemoryAllocation out of memory",
+		    "cuda_oom_exhaustion", "R-DEV-007" },
+		/* TensorFlow before 1.5 (tensorflow/tensorflow#7025) */
+		{ "W tensorflow/core/common_runtime/bfc_allocator.cc:275] Ran out "
+		    "of memory trying to allocate 144.00MiB.  See logs for memory "
+		    "state.", "cuda_oom_exhaustion", "R-DEV-007" },
 	};
 	const char	*in[1] = { "plat/job.log" };
 	struct analysis	*an;

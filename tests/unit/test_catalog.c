@@ -389,6 +389,24 @@ static const struct row_line row_lines[] = {
 	R("S-PICKLE-TRUNCATED", FX "cascade-lines.txt", "pickle data"),
 	R("S-SPARK-LOST-TASK", CX "h1304-tfos-yarn-vmem-kill-executor-lost-"
 	  "then-executor-id-ioerror/evidence.log", "Lost task 0.2"),
+	R("S-PT-OOM-ASYNC", CX "f1607-comfyui-3090-lowvram-oom-allocated-plus-"
+	  "requested-below-limit-other-vram-users/evidence.log",
+	  "Allocation on device 0"),
+	R("S-GGML-NO-DEVICE-CODE", CX "f1604-ollama-021-v100-no-sm70-mmq-"
+	  "kernel-unspecified-launch-failure/evidence.log", "has no device"),
+	R("S-YARN-NM-BEYOND", CX "h1609-tony-tensorflow-yarn-container-24-8g-"
+	  "of-4-2g-virtual-vmem-check-kill/evidence.log", "'VIRTUAL'"),
+	R("S-SLURM-EPILOG-FAIL", CX "f1510-pyxis-016-container-scope-job-"
+	  "epilog-enroot-mkdir-run-enroot-denied-node-drain/evidence.log",
+	  "[job 5886] epilog failed"),
+	R("S-NVCLI-DRIVER-TIMEOUT", CX "d1105-docker-driver-rpc-timeout-"
+	  "persistence-mode-off/evidence.log", "driver rpc error"),
+	R("S-CUDA-NOT-SUPPORTED", CX "e1302-cudf-2110-wsl2-pascal-laptop-"
+	  "memoryerror-bad-alloc-cudaerrornotsupported-4600-rows/evidence.log",
+	  "cuda_memory_resource.hpp:69"),
+	R("S-TF-BFC-RANOUT-OLD", CX "e1303-tf-macos-gt750m-2gb-305mib-free-"
+	  "dst-tensor-not-initialized-144mib-fc-weights/evidence.log",
+	  "See logs for memory state"),
 	R("S-DS-LAUNCH-FAILED-CMD", FX "cascade-lines.txt",
 	  "--local_rank=1"),
 	R("S-NCCL-WATCHDOG-TERMINATED", FX "example-nccl_watchdog.txt",
@@ -596,6 +614,12 @@ DEFINE_TEST(test_catalog_every_row_fires)
 /* Other real forms of rows row_lines already covers: printed by another
  * version or tool, wrapped or redacted by whoever pasted them. */
 static const struct row_line variant_lines[] = {
+	R("S-YARN-NM-BEYOND", CX "h1610-stratosphere-yarn-jobmanager-xmx1000m-"
+	  "in-1g-container-physical-limit-kill/evidence.log",
+	  "beyond physical memory limits"),
+	R("S-NVCLI-DRIVER-TIMEOUT", CX "f1504-nvidia-docker-p2-16xlarge-16-"
+	  "gpus-container-cli-driver-timed-out-no-persistenced/evidence.log",
+	  "driver error: timed out"),
 	/* Spark 3's "(TID N) (host executor M)". */
 	R("S-SPARK-LOST-TASK", FX "cascade-lines.txt", "(TID 6) (localhost"),
 	R("S-SIGBUS-REPORT", CX "h701-pipedream-docker-nccl-getuniqueid-bus-"

@@ -664,6 +664,29 @@ DEFINE_TEST(test_kernel_syslog_untagged)
 	parsed_free(&p);
 }
 
+/* A journal paste with the host name cut out ("Feb 10 06:02:20 kernel:
+ * ..."; tarkah/tickrs#61): still kernel lines. Only the OOM report's
+ * task table: one report, with no victim and no scope. */
+DEFINE_TEST(test_kernel_syslog_no_host)
+{
+	struct parsed	 p;
+	struct event	*ev;
+
+	parse_text(&p,
+	    "Feb 10 06:02:20 kernel: Tasks state (memory values in pages):\n"
+	    "Feb 10 06:02:20 kernel: [  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n"
+	    "Feb 10 06:02:20 kernel: [2275268]     0 2275268  2001555   705854  9302016   421501             0 tickrs\n"
+	    "Feb 10 06:02:21 sshd[12]: kernel: not ours\n");
+	CHECK_EQ_INT(count(&p, EV_KERNEL_OOM), 1);
+	ev = nth(&p, EV_KERNEL_OOM, 0);
+	CHECK(ev->pid <= 0);
+	CHECK(ev_field(ev, "task") == NULL);
+	CHECK_NUM(ev, "partial", 1);
+	CHECK_EQ_INT(ev->ref.line, 1);
+	CHECK_EQ_INT(ev->tsq, TSQ_RAW_LOCAL_NOYEAR);
+	parsed_free(&p);
+}
+
 /* The pre-2018 split summary, and a memory.oom.group kill of several. */
 DEFINE_TEST(test_kernel_split_summary_and_group)
 {
