@@ -1564,6 +1564,36 @@ on_aer(struct kstate *st, const struct kline *kl, const char *at)
 	return 0;
 }
 
+/*
+ * The amdgpu scheduler giving up on a job the GPU never finished
+ * (amdgpu_job_timedout), after which it resets the GPU: a hung device,
+ * the AMD counterpart of a GPU that stopped answering. Its forms: "[drm:
+ * amdgpu_job_timedout [amdgpu]] *ERROR* ring gfx_0.0.0 timeout, signaled
+ * seq=159760, emitted seq=159762", from 6.x "amdgpu 0000:28:00.0: ring
+ * gfx_0.0.0 timeout, signaled seq=...", FreeBSD's drm-kmod "[drm ERROR
+ * :amdgpu_job_timedout] ring ...". The ring is kept.
+ */
+static int
+on_amdgpu_ring(struct kstate *st, const struct kline *kl, const char *at)
+{
+	struct event	*ev;
+	struct str	 b = kl->body, ring;
+	const char	*q = at;
+
+	if (str_find(b, "amdgpu") == NULL || at - b.p < 7 || at[-1] != ' ')
+		return 0;
+	for (q = at - 1; q > b.p && q[-1] != ' '; q--)
+		;
+	ring = str_make(q, (size_t)(at - 1 - q));
+	if (ring.n == 0 || ring.n > 32 || q - b.p < 5 ||
+	    memcmp(q - 5, "ring ", 5) != 0)
+		return 0;
+	if ((ev = kev(st, kl, EV_GPU_DRIVER_ERROR, "amdgpu.ring_timeout")) ==
+	    NULL || ev_set_str(ev, st->a, "ring", ring) == -1)
+		return -1;
+	return 0;
+}
+
 static const char *const amdgpu_init_errs[] = {
 	"PSP create ring failed", "amdgpu_device_ip_init failed",
 	"Fatal error during GPU init",
@@ -1646,6 +1676,7 @@ static const struct kmatch {
 	{ "kfd kfd: ", KM_START, on_stack },
 	{ "NVRM: ", KM_START, on_nvrm },
 	{ "page fault (src_id:", KM_ANY, on_amdgpu_fault },
+	{ "timeout, signaled seq=", KM_ANY, on_amdgpu_ring },
 	{ " uncorrectable hardware errors detected in ", KM_ANY,
 	  on_amdgpu_ras },
 	{ ": AER: ", KM_ANY, on_aer },

@@ -139,6 +139,17 @@ static const struct words broken_words[] = {
 	    "no new work can use, a device fault, not an allocation failure "
 	    "or another process holding it.",
 	  .next = BROKEN_NEXT },
+	{ .key = "amdgpu.ring_timeout", .detail = "The amdgpu driver timed "
+	    "out waiting for the GPU to finish work on one of its rings and "
+	    "reset the GPU: the device hung (a fault of the GPU, its "
+	    "firmware, or a kernel that made it hang, such as an "
+	    "out-of-bounds access), not an allocation failure; every "
+	    "process on it lost its work.",
+	  .next = "Find what hung it: rerun the job alone on that GPU with "
+	      "AMD_SERIALIZE_KERNEL=3 and HIP_LAUNCH_BLOCKING=1 (a kernel's "
+	      "bad index shows up as an error there); if it hangs again "
+	      "with nothing wrong in the program, drain the node and run "
+	      "AMD's diagnostics (agfhc/rvs) on that GPU." },
 	{ .key = "amdgpu.init_failed", .detail = "The amdgpu driver could not "
 	    "bring the GPU up (its firmware ring or IP blocks failed to "
 	    "start): a failing GPU or its interconnect, not an allocation "
@@ -256,8 +267,10 @@ const struct rule	rules_hardware[] = {
 	      "data/xid-catalog.tsv, does not file under memory), NVRM 'fallen "
 	      "off the bus' / 'GPU is lost', or 'illegal memory access' / "
 	      "'unspecified launch failure'; on AMD GPUs the amdgpu driver's "
-	      "page fault, its failure to bring the GPU up (PSP ring, IP "
-	      "init) or ROCr's 'Memory access fault by GPU'; an uncorrected "
+	      "page fault, its ring timeout before a GPU reset ('ring "
+	      "gfx_0.0.0 timeout, signaled seq=…'), its failure to bring the "
+	      "GPU up (PSP ring, IP init) or ROCr's 'Memory access fault by "
+	      "GPU'; an uncorrected "
 	      "fatal PCIe AER error on the GPU's own device line",
 	  .meaning = "An application bug or a GPU fault, not capacity.",
 	  .next_action = "Rerun the same job unchanged on another GPU/node "

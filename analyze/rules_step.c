@@ -19,8 +19,11 @@ memory_reason(const struct event *s)
 {
 	struct str	r = ev_str(s, "reason");
 
+	/* Torque names the queue limit: "cannot satisfy queue max mem
+	 * requirement" (also pmem, vmem). */
 	return r.p != NULL && (str_find(r, "Memory required by task") != NULL ||
-	    str_find(r, "Memory specification") != NULL);
+	    str_find(r, "Memory specification") != NULL ||
+	    str_find(r, "mem requirement") != NULL);
 }
 
 /* srun's "step creation temporarily disabled, retrying" with no "Step
@@ -284,14 +287,23 @@ m_submit(const struct facts *f, struct arena *a, struct rmatch *m)
 	} else if (memory_reason(s)) {
 		m->confidence_reason = "the submission was rejected for its "
 		    "memory request";
-		m->detail = "The job was refused at submission: its memory "
-		    "request exceeds what any node in the partition has.";
+		m->detail = ev_str_is(s, "what", "pbs") ? "PBS refused the "
+		    "job at submission: its memory request exceeds the queue's "
+		    "limit." : "The job was refused at "
+		    "submission: its memory request exceeds what any node in "
+		    "the partition has.";
 	} else {
-		m->confidence_reason = "Slurm's own refusal at submission";
+		int	pbs = ev_str_is(s, "what", "pbs");
+
+		m->confidence_reason = pbs ? "PBS's own refusal at submission" :
+		    "Slurm's own refusal at submission";
 		m->detail = arena_printf(a, "The job was refused at submission "
-		    "(%.*s): no node of the partition can satisfy the request "
-		    "as written, or a resource is misspelt or empty. Nothing "
-		    "ran.", (int)ev_str(s, "reason").n, ev_str(s, "reason").p);
+		    "(%.*s): %s Nothing ran.", (int)ev_str(s, "reason").n,
+		    ev_str(s, "reason").p, pbs ? "a limit of the queue or the "
+		    "server (memory, cores, walltime, the project's allocation) "
+		    "is below what the job asks; qmgr -c 'list queue NAME' shows "
+		    "them." : "no node of the partition can satisfy the request "
+		    "as written, or a resource is misspelt or empty.");
 	}
 	return 1;
 }
@@ -340,7 +352,10 @@ const struct rule	rules_step[] = {
 	      "'Requested node configuration is not available', or any reason "
 	      "after sbatch's 'Batch job submission failed:', srun's 'Unable "
 	      "to allocate resources:' or salloc's 'Job submit/allocate "
-	      "failed:' (invalid TRES/GRES, partition, account)",
+	      "failed:' (invalid TRES/GRES, partition, account); PBS's qsub "
+	      "'Job exceeds queue resource limits' (Torque's MSG names the "
+	      "limit: memory when 'max mem requirement') or 'Job violates "
+	      "queue and/or server resource limits'",
 	  .meaning = "The request cannot be met by any node (memory, GRES, "
 	      "partition) or names an invalid resource: nothing ran.",
 	  .next_action = "Request at most the node's RealMemory and GRES "

@@ -987,6 +987,22 @@ const struct cat_sig catalog_table[] = {
 	    "submit/allocate failed: %m\") with any slurm_strerror text "
 	    "(ESLURM_INVALID_TASK_MEMORY, _REQUESTED_NODE_CONFIG_UNAVAILABLE, "
 	    "_INVALID_TRES, _INVALID_GRES, ...); real Slurm 22.05 fixture" },
+	/* PBS refusing a job at qsub: Torque names the limit ("MSG=cannot
+	 * satisfy queue max mem requirement"), PBS Pro does not. */
+	{ .id = "S-PBS-SUBMIT-REJECTED", .kind = EV_SUBMIT_REJECTED,
+	  .cls = CAT_PRIMARY, .group = "submit",
+	  .needles = { "queue resource limits",
+	      "queue and/or server resource limits" },
+	  .pcre = "qsub: (?:submit error \\((?<reason>Job exceeds queue "
+	    "resource limits(?: MSG=[^)]*)?)\\)|(?<reason>Job (?:exceeds "
+	    "queue|violates queue and/or server) resource limits))",
+	  .ere = "qsub: (submit error \\()?Job (exceeds queue|violates queue "
+	    "and/or server) resource limits",
+	  .source = "Torque qsub (\"qsub: submit error (Job exceeds queue "
+	    "resource limits MSG=cannot satisfy queue max %s requirement)\"), "
+	    "PBS Pro / OpenPBS qsub (\"qsub: Job violates queue and/or server "
+	    "resource limits\", PBSE_EXCQRESC); cBio/cbio-cluster#388",
+	  .what = "pbs", .no_baseline = 1 },
 	/* The site's cli_filter plugin (a Lua script, often) refused the
 	 * options before anything was sent: its own message, on the lines
 	 * before, says which site rule. */

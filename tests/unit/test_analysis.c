@@ -1921,6 +1921,19 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "at: ../include/rmm/mr/device/cuda_memory_resource.hpp68: "
 		    "cudaErrorMemoryAllocation out of memory",
 		    "cuda_oom_exhaustion", "R-DEV-007" },
+		/* amdgpu resetting a hung GPU (corpus d1101) */
+		{ "Apr 12 00:54:42 hostname kernel: [drm:amdgpu_job_timedout "
+		    "[amdgpu]] *ERROR* ring gfx_0.0.0 timeout, signaled "
+		    "seq=159760, emitted seq=159762\nApr 12 00:54:42 hostname "
+		    "kernel: amdgpu 0000:2f:00.0: amdgpu: GPU reset begin!",
+		    "xid_fault", "R-HW-001" },
+		/* PBS refusing at qsub: Torque names the memory limit
+		 * (cBio/cbio-cluster#388), PBS Pro names none */
+		{ "qsub: submit error (Job exceeds queue resource limits "
+		    "MSG=cannot satisfy queue max mem requirement)",
+		    "step_creation_failure", "R-STEP-003" },
+		{ "qsub: Job violates queue and/or server resource limits",
+		    "step_creation_failure", "R-STEP-003" },
 		/* TensorFlow before 1.5 (tensorflow/tensorflow#7025) */
 		{ "W tensorflow/core/common_runtime/bfc_allocator.cc:275] Ran out "
 		    "of memory trying to allocate 144.00MiB.  See logs for memory "

@@ -389,6 +389,8 @@ static const struct row_line row_lines[] = {
 	R("S-PICKLE-TRUNCATED", FX "cascade-lines.txt", "pickle data"),
 	R("S-SPARK-LOST-TASK", CX "h1304-tfos-yarn-vmem-kill-executor-lost-"
 	  "then-executor-id-ioerror/evidence.log", "Lost task 0.2"),
+	R("S-PBS-SUBMIT-REJECTED", CX "h1512-cbio-hal-torque-gpu-queue-mem-"
+	  "96gb-qsub-rejected-queue-max-mem/evidence.log", "max mem"),
 	R("S-PT-OOM-ASYNC", CX "f1607-comfyui-3090-lowvram-oom-allocated-plus-"
 	  "requested-below-limit-other-vram-users/evidence.log",
 	  "Allocation on device 0"),

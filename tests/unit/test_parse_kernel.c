@@ -664,6 +664,30 @@ DEFINE_TEST(test_kernel_syslog_untagged)
 	parsed_free(&p);
 }
 
+/* The amdgpu scheduler's ring timeout, as 5.x prints it (corpus d1101,
+ * pytorch/pytorch#75642), as 6.x prints it (pop-os/cosmic-epoch#3764)
+ * and with the ring named alone (daniel-schuermann/mesa#183); "ring
+ * kiq_2.1.0 test failed" and a line without "ring " are not it. */
+DEFINE_TEST(test_kernel_amdgpu_ring_timeout)
+{
+	struct parsed	 p;
+
+	parse_text(&p,
+	    "Apr 12 00:54:42 hostname kernel: [drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring gfx_0.0.0 timeout, signaled seq=159760, emitted seq=159762\n"
+	    "Apr 12 00:54:42 hostname kernel: amdgpu 0000:2f:00.0: amdgpu: GPU reset begin!\n"
+	    "Apr 12 00:54:43 hostname kernel: amdgpu 0000:2f:00.0: [drm:amdgpu_ring_test_helper [amdgpu]] *ERROR* ring kiq_2.1.0 test failed (-110)\n"
+	    "[  312.522692] amdgpu 0000:28:00.0: ring gfx_0.0.0 timeout, signaled seq=57638, emitted seq=57641\n"
+	    "Apr 27 16:58:22 Bruhmachne kernel: [drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring gfx timeout, signaled seq=224260, emitted seq=224262\n"
+	    "[  400.000000] amdgpu 0000:28:00.0: fence timeout, signaled seq=1, emitted seq=2\n");
+	CHECK_EQ_INT(count(&p, EV_GPU_DRIVER_ERROR), 3);
+	CHECK_EQ_STR(nth(&p, EV_GPU_DRIVER_ERROR, 0)->sig,
+	    "amdgpu.ring_timeout");
+	CHECK_FSTR(nth(&p, EV_GPU_DRIVER_ERROR, 0), "ring", "gfx_0.0.0");
+	CHECK_EQ_INT(nth(&p, EV_GPU_DRIVER_ERROR, 1)->ref.line, 4);
+	CHECK_FSTR(nth(&p, EV_GPU_DRIVER_ERROR, 2), "ring", "gfx");
+	parsed_free(&p);
+}
+
 /* A journal paste with the host name cut out ("Feb 10 06:02:20 kernel:
  * ..."; tarkah/tickrs#61): still kernel lines. Only the OOM report's
  * task table: one report, with no victim and no scope. */
