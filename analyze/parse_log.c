@@ -40,7 +40,7 @@ struct fig_saved {
 };
 
 enum sm_kind { SM_NONE, SM_CHILD, SM_SUMMARY, SM_BFC, SM_PS, SM_VMSTAT,
-	SM_WRAP };
+	SM_WRAP, SM_QACCT };
 
 #define PS_COLS		16	/* columns of a ps header kept */
 #define PS_HDR		256	/* bytes of a ps header kept */
@@ -294,6 +294,8 @@ sm_start(struct logscan *ls, struct event *ev)
 	else if (ev->sig != NULL && strcmp(ev->sig, "S-VMSTAT-HEADER") == 0 &&
 	    ps_header(ls, ev))
 		ls->sm = SM_VMSTAT;
+	else if (ev->sig != NULL && strcmp(ev->sig, "S-SGE-QACCT-LIMIT") == 0)
+		ls->sm = SM_QACCT;
 	else {
 		wrap_start(ls, ev);	/* sets its own state, or none */
 		return;
@@ -781,6 +783,8 @@ sm_line(struct logscan *ls, const struct cat_line *cl)
 		done = vmstat_line(ls, cl, env.body, &err);
 	else if (ls->sm == SM_WRAP)
 		done = wrap_line(ls, env.body, &err);
+	else if (ls->sm == SM_QACCT)
+		done = qacct_line(ls->sm_ev, ls->a, env.body, &err);
 	else
 		done = summary_line(ls, env.body, &err);
 	if (done || --ls->sm_left == 0)

@@ -50,4 +50,11 @@ void		logscan_free(struct logscan *);		/* NULL ok */
 /* Whole-buffer form with the parse_fn shape (compiles its own catalog). */
 parse_fn	parse_log;
 
+/* qacct.c: Grid Engine's accounting record after its ambiguous limit
+ * line (S-SGE-QACCT-LIMIT, an app_error "sge_limit" until the record
+ * decides): one more line of the record (sets *err on allocation
+ * failure); returns 1 at its end. */
+int		qacct_line(struct event *, struct arena *, struct str body,
+		    int *err);
+
 #endif

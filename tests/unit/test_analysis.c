@@ -1921,6 +1921,15 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "at: ../include/rmm/mr/device/cuda_memory_resource.hpp68: "
 		    "cudaErrorMemoryAllocation out of memory",
 		    "cuda_oom_exhaustion", "R-DEV-007" },
+		/* Grid Engine's ambiguous limit, decided by its record */
+		{ "failed       37  : qmaster enforced h_rt, h_cpu, or h_vmem "
+		    "limit\nru_wallclock 7190s\ncategory     -l h_rt=7200,"
+		    "h_vmem=4G\n", "time_limit", "R-SCHED-001" },
+		{ "failed       37  : qmaster enforced h_rt, h_cpu, or h_vmem "
+		    "limit\nru_wallclock 1234s\nmaxvmem      3.950G\ncategory  "
+		    "   -l h_rt=86400,h_vmem=4G\n", "host_oom", "R-HOST-014" },
+		{ "failed       37  : qmaster enforced h_rt, h_cpu, or h_vmem "
+		    "limit\nru_wallclock 1234s\n", "inconclusive", NULL },
 		/* amdgpu resetting a hung GPU (corpus d1101) */
 		{ "Apr 12 00:54:42 hostname kernel: [drm:amdgpu_job_timedout "
 		    "[amdgpu]] *ERROR* ring gfx_0.0.0 timeout, signaled "

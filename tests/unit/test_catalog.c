@@ -391,6 +391,9 @@ static const struct row_line row_lines[] = {
 	  "then-executor-id-ioerror/evidence.log", "Lost task 0.2"),
 	R("S-PBS-SUBMIT-REJECTED", CX "h1512-cbio-hal-torque-gpu-queue-mem-"
 	  "96gb-qsub-rejected-queue-max-mem/evidence.log", "max mem"),
+	R("S-SGE-QACCT-LIMIT", CX "h1510-sos-peer-sge-qacct-failed-37-h_rt-"
+	  "h_cpu-h_vmem-18001s-walltime-not-updated/evidence.log",
+	  "qmaster enforced"),
 	R("S-PT-OOM-ASYNC", CX "f1607-comfyui-3090-lowvram-oom-allocated-plus-"
 	  "requested-below-limit-other-vram-users/evidence.log",
 	  "Allocation on device 0"),
@@ -1988,6 +1991,61 @@ DEFINE_TEST(test_parse_log_bfc_stats)
 		    v == 16000000000LL);
 		CHECK(ev_num(ev, "largest_free_block_bytes", &v) == 0 && v == 0);
 	}
+	evlist_free(&l);
+	arena_free(a);
+}
+
+/* Grid Engine's record of a job a limit ended without saying which: its
+ * own lines decide. The real record (corpus h1510, vatlab/sos#1455: 18001
+ * s, no h_rt in it) is a round-time run-time limit; the same layout
+ * with a category naming the limits, or a maxvmem at its h_vmem, or
+ * neither, decides as those say. */
+static const struct event *
+qacct_ev(struct arena *a, struct evlist *l, const char *txt)
+{
+	struct src	in = { 0, "t", txt, strlen(txt) };
+	struct err	e;
+
+	memset(l, 0, sizeof(*l));
+	CHECK(parse_log(&in, a, l, &e) == ERR_OK);
+	return find_ev(l, "S-SGE-QACCT-LIMIT", 0);
+}
+
+DEFINE_TEST(test_parse_log_qacct_limit)
+{
+	struct arena		*a = arena_new(1 << 16);
+	struct evlist		 l;
+	const struct event	*ev;
+	char			*real;
+	size_t			 n;
+
+	real = test_slurp(CX "h1510-sos-peer-sge-qacct-failed-37-h_rt-h_cpu-"
+	    "h_vmem-18001s-walltime-not-updated/evidence.log", &n);
+	ev = qacct_ev(a, &l, real);
+	CHECK(ev != NULL && ev->kind == EV_TIME_LIMIT);
+	CHECK(ev != NULL && str_eq(ev_str(ev, "what"), "grid_engine_round"));
+	CHECK(ev != NULL && ev_num_or(ev, "wallclock_s", -1) == 18001);
+	evlist_free(&l);
+	free(real);
+	ev = qacct_ev(a, &l, "failed       37  : qmaster enforced h_rt, h_cpu, "
+	    "or h_vmem limit\nexit_status  137                  (Killed)\n"
+	    "ru_wallclock 7190s\nmaxvmem      1.2G\ncategory     -u x -l "
+	    "h_rt=2:00:00,h_vmem=4G -pe smp 8\n");
+	CHECK(ev != NULL && ev->kind == EV_TIME_LIMIT &&
+	    str_eq(ev_str(ev, "what"), "grid_engine_h_rt") &&
+	    ev_num_or(ev, "h_rt_s", -1) == 7200);
+	evlist_free(&l);
+	ev = qacct_ev(a, &l, "failed       37  : qmaster enforced h_rt, h_cpu, "
+	    "or h_vmem limit\nru_wallclock 1234s\nmaxvmem      3.950G\n"
+	    "category     -l h_rt=86400,h_vmem=4G\n");
+	CHECK(ev != NULL && ev->kind == EV_ENFORCER_KILL &&
+	    str_eq(ev_str(ev, "what"), "grid_engine") &&
+	    str_eq(ev_str(ev, "resource"), "h_vmem"));
+	evlist_free(&l);
+	ev = qacct_ev(a, &l, "failed       37  : qmaster enforced h_rt, h_cpu, "
+	    "or h_vmem limit\nru_wallclock 1234s\n\nru_wallclock 1800s\n");
+	CHECK(ev != NULL && ev->kind == EV_APP_ERROR &&
+	    str_eq(ev_str(ev, "what"), "sge_limit"));
 	evlist_free(&l);
 	arena_free(a);
 }
