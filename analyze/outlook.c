@@ -102,6 +102,10 @@ static const struct outlook_row outlook_table[] = {
 	  "infrastructure", "requeue_elsewhere", "NCCL could not set up its "
 	  "network on these nodes: fix the nodes' network or container "
 	  "setup, or run elsewhere" },
+	{ "not_oom_other", "R-OTHER-027", NULL, NULL, NULL, "workload",
+	  "change_then_requeue", "the program needs CPU instructions this "
+	  "node lacks: run a build for this CPU or move to nodes that have "
+	  "them" },
 	{ "not_oom_other", "R-OTHER-021", NULL, NULL, NULL, "workload",
 	  "change_then_requeue", "the program was not built for this GPU: "
 	  "rebuild it or ask for a GPU it supports" },

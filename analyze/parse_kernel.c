@@ -522,6 +522,10 @@ kline_read(struct kstate *st, const struct scan *sc, struct str line,
 			kl->cont = 1;
 		}
 		kl->body = str_trim(line);
+		/* journalctl's lines with the time and host cut out in a
+		 * paste: "kernel: NVRM: Xid ..." */
+		if (!kl->cont && str_starts(kl->body, "kernel: "))
+			kl->body = str_make(kl->body.p + 8, kl->body.n - 8);
 	}
 	strip_inner(kl);
 	if (!kl->cont) {
@@ -1355,6 +1359,13 @@ on_xid(struct kstate *st, const struct kline *kl, const char *at)
 	if (xid_who(st, ev, &rest) == -1)
 		return -1;
 	rest = str_trim(rest);
+	/* Xid 45's clean-up line names the fault it cleans up after:
+	 * "Ch 00000001 caused by previous Xid 149". */
+	if ((q = str_find(rest, "caused by previous Xid ")) != NULL &&
+	    take_u64(q + 23, rest.p + rest.n, &xid) != NULL &&
+	    xid <= INT64_MAX &&
+	    ev_set_num(ev, st->a, "previous_xid", (int64_t)xid) == -1)
+		return -1;
 	return rest.n == 0 ? 0 : ev_set_str(ev, st->a, "detail", rest);
 }
 
@@ -1594,6 +1605,20 @@ on_amdgpu_ring(struct kstate *st, const struct kline *kl, const char *at)
 	return 0;
 }
 
+/* "amdgpu 0000:c5:00.0: amdgpu: GPU reset begin!" (also "... begin!.
+ * Source:  3"): the driver resets a GPU that hung, whatever found it
+ * (a ring timeout, the MES firmware not answering, a RAS event). */
+static int
+on_amdgpu_reset(struct kstate *st, const struct kline *kl, const char *at)
+{
+	(void)at;
+	if (str_find(kl->body, "amdgpu") == NULL &&
+	    !str_starts(kl->body, "drmn"))
+		return 0;
+	return kev(st, kl, EV_GPU_DRIVER_ERROR, "amdgpu.gpu_reset") == NULL ?
+	    -1 : 0;
+}
+
 static const char *const amdgpu_init_errs[] = {
 	"PSP create ring failed", "amdgpu_device_ip_init failed",
 	"Fatal error during GPU init",
@@ -1677,6 +1702,7 @@ static const struct kmatch {
 	{ "NVRM: ", KM_START, on_nvrm },
 	{ "page fault (src_id:", KM_ANY, on_amdgpu_fault },
 	{ "timeout, signaled seq=", KM_ANY, on_amdgpu_ring },
+	{ "GPU reset begin!", KM_ANY, on_amdgpu_reset },
 	{ " uncorrectable hardware errors detected in ", KM_ANY,
 	  on_amdgpu_ras },
 	{ ": AER: ", KM_ANY, on_aer },
@@ -1830,7 +1856,8 @@ int
 sniff_kernel(const char *p, size_t n)
 {
 	static const char *const words[] = { " invoked oom-killer: ",
-	    "Killed process ", "oom-kill:constraint=", "NVRM: ", " kernel: " };
+	    "Killed process ", "oom-kill:constraint=", "NVRM: ", " kernel: ",
+	    "amdgpu 0000:", "[drm:amdgpu_" };
 	struct kstate	 st;
 	struct scan	 sc;
 	struct str	 line;

@@ -406,7 +406,8 @@ kit_gpu_broken(const struct facts *f)
 	    "nvrm.rm_init_adapter_failed", "S-NVSMI-GPU-LOST",
 	    "S-SLURM-NVML-GPU-LOST",
 	    "amdgpu.page_fault", "amdgpu.ras_uncorrectable",
-	    "amdgpu.init_failed", "amdgpu.ring_timeout", "pcie.aer_fatal" };
+	    "amdgpu.init_failed", "amdgpu.ring_timeout", "amdgpu.gpu_reset",
+	    "pcie.aer_fatal" };
 
 	for (size_t i = 0; i < f->tl->n; i++) {
 		const struct event	*d = f->tl->v[i];

@@ -83,9 +83,19 @@ xid_sentence(struct arena *a, const struct event *ev)
 {
 	const struct xid_info	*x;
 
+	const struct xid_info	*p;
+
 	if (ev == NULL || ev->kind != EV_XID ||
 	    (x = xid_lookup(ev_num_or(ev, "xid", -1))) == NULL)
 		return NULL;
+	/* "caused by previous Xid 149": the clean-up names the fault. */
+	if ((p = xid_lookup(ev_num_or(ev, "previous_xid", -1))) != NULL &&
+	    p != x)
+		return arena_printf(a, "Xid %d (%s, implicates %s): %s The "
+		    "driver names an earlier Xid %d as its cause (%s, "
+		    "implicates %s): %s", x->xid, x->mnemonic,
+		    xid_component_name(x->component), x->meaning, p->xid,
+		    p->mnemonic, xid_component_name(p->component), p->meaning);
 	return arena_printf(a, "Xid %d (%s, implicates %s): %s", x->xid,
 	    x->mnemonic, xid_component_name(x->component), x->meaning);
 }
@@ -150,6 +160,15 @@ static const struct words broken_words[] = {
 	      "bad index shows up as an error there); if it hangs again "
 	      "with nothing wrong in the program, drain the node and run "
 	      "AMD's diagnostics (agfhc/rvs) on that GPU." },
+	{ .key = "amdgpu.gpu_reset", .detail = "The amdgpu driver reset the "
+	    "GPU because it hung (its scheduler or firmware stopped "
+	    "answering): a device fault, not an allocation failure; every "
+	    "process on it lost its work.",
+	  .next = "Find what hung it: rerun the job alone on that GPU with "
+	      "AMD_SERIALIZE_KERNEL=3 and HIP_LAUNCH_BLOCKING=1; if it hangs "
+	      "again with nothing wrong in the program, update the GPU's "
+	      "firmware and driver or drain the node and run AMD's "
+	      "diagnostics (agfhc/rvs) on that GPU." },
 	{ .key = "amdgpu.init_failed", .detail = "The amdgpu driver could not "
 	    "bring the GPU up (its firmware ring or IP blocks failed to "
 	    "start): a failing GPU or its interconnect, not an allocation "
@@ -267,8 +286,9 @@ const struct rule	rules_hardware[] = {
 	      "data/xid-catalog.tsv, does not file under memory), NVRM 'fallen "
 	      "off the bus' / 'GPU is lost', or 'illegal memory access' / "
 	      "'unspecified launch failure'; on AMD GPUs the amdgpu driver's "
-	      "page fault, its ring timeout before a GPU reset ('ring "
-	      "gfx_0.0.0 timeout, signaled seq=…'), its failure to bring the "
+	      "page fault, its ring timeout ('ring gfx_0.0.0 timeout, "
+	      "signaled seq=…') or a GPU reset ('GPU reset begin!', a hung "
+	      "GPU), its failure to bring the "
 	      "GPU up (PSP ring, IP init) or ROCr's 'Memory access fault by "
 	      "GPU'; an uncorrected "
 	      "fatal PCIe AER error on the GPU's own device line",

@@ -338,6 +338,29 @@ m_nccl_net_setup(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* A process ended by SIGILL: the CPU met an instruction it does not
+ * have. */
+static int
+m_sigill(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = kit_first_what(f, EV_APP_ERROR, "sigill");
+
+	(void)a;
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "medium";
+	m->confidence_reason = ev_field(s, "exit_code") != NULL ? "exit "
+	    "status 132 is 128 + SIGILL, the signal for an instruction the "
+	    "CPU refused" : "the process was ended by SIGILL ('Illegal "
+	    "instruction'), the signal for an instruction the CPU refused";
+	m->detail = "A process was killed by SIGILL: the CPU met an "
+	    "instruction it does not have, most often a build (or a "
+	    "container image, a wheel) made for newer CPU features such as "
+	    "AVX, AVX2 or AVX-512 on a node or VM without them.";
+	return 1;
+}
+
 /* The signal a launcher received, by name ("SIGHUP"), from its name or
  * its number; "other" for the rest. */
 static const char *
@@ -1073,6 +1096,21 @@ const struct rule	rules_outcome[] = {
 	      "interface the ranks share, and require the test to pass "
 	      "before rerunning the job unchanged.",
 	  .match = m_nccl_net_setup },
+	{ .id = "R-OTHER-027", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 mistake (a failure that is not memory)",
+	  .signals = "a process ended by SIGILL: 'Illegal instruction' (a "
+	      "shell's or srun's report, Python's faulthandler) or exit "
+	      "status 132 (docker, Kubernetes, a launcher)",
+	  .meaning = "The program used a CPU instruction the node does not "
+	      "have; not memory.",
+	  .next_action = "Compare the node's CPU flags (grep -o 'avx[^ ]*' "
+	      "/proc/cpuinfo, inside the VM or container too) with what the "
+	      "build needs; run a build for this CPU (or the generic one) or "
+	      "move to nodes whose CPUs have the instructions, and require "
+	      "the program to start ('--help' or a one-line import) before "
+	      "rerunning the job unchanged.",
+	  .match = m_sigill },
 };
 const size_t	nrules_outcome =
     sizeof(rules_outcome) / sizeof(rules_outcome[0]);

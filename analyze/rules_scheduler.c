@@ -22,6 +22,10 @@ static const struct words other_schedulers[] = {
 	{ .key = "pbs", .reason = "the PBS mom's own line about the limit",
 	  .detail = "The job ran past its walltime (or CPU-time) limit and "
 	    "PBS killed it; any kill was the scheduler's, not memory." },
+	{ .key = "moab", .reason = "Moab's own notice in the job's mail",
+	  .detail = "Moab cancelled the job at its walltime (the mail's 'job "
+	    "deleted at request of root' is that cancel); any kill was the "
+	    "scheduler's, not memory." },
 	{ .key = "grid_engine_h_rt", .reason = "Grid Engine's accounting "
 	    "record: a limit ended the job, and its wall clock reached the "
 	    "h_rt it asked for",
@@ -144,7 +148,7 @@ const struct rule	rules_scheduler[] = {
 	      "this job is preempted', 'Job has timed out'; Lightning "
 	      "'Handling auto-requeue signal'); medium without sacct; other "
 	      "batch systems' own words (LSF TERM_RUNLIMIT, PBS 'job killed: "
-	      "walltime', Grid Engine's qacct 'qmaster enforced h_rt, h_cpu, "
+	      "walltime', Moab's 'job exceeded wallclock limit', Grid Engine's qacct 'qmaster enforced h_rt, h_cpu, "
 	      "or h_vmem limit' when its wall clock reached the h_rt asked "
 	      "for, or medium when it ended seconds after a whole quarter "
 	      "hour with no h_rt in the record)",

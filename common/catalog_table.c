@@ -175,12 +175,14 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-GGML-CUDA-OOM", .kind = EV_CUDA_OOM_PLAIN,
 	  .cls = CAT_PRIMARY, .group = "device_oom",
 	  .needles = { "cudaMalloc failed: out of memory" },
-	  .pcre = "allocating (?<requested_bytes>[0-9]+(?:\\.[0-9]+)? MiB) on "
-	    "device (?<gpu>[0-9]+): cudaMalloc failed: out of memory",
-	  .ere = "allocating [0-9.]+ MiB on device [0-9]+: cudaMalloc failed: "
-	    "out of memory",
+	  .pcre = "(?:allocating (?<requested_bytes>[0-9]+(?:\\.[0-9]+)? MiB) "
+	    "on device (?<gpu>[0-9]+): )?cudaMalloc failed: out of memory",
+	  .ere = "cudaMalloc failed: out of memory",
 	  .source = "ggml/src/ggml-cuda ggml_backend_cuda_buffer_type_alloc_"
-	    "buffer (llama.cpp, ollama); ollama/ollama#3683",
+	    "buffer (llama.cpp, ollama); ollama/ollama#3683; ollama's "
+	    "scheduler quoting the runner's last words (\"llama runner "
+	    "process has terminated: signal: aborted (core dumped) cudaMalloc "
+	    "failed: out of memory\", ollama/ollama#5113)",
 	  .no_baseline = 1 },
 	/* ONNX Runtime's arena (CUDA execution provider, also CPU). */
 	{ .id = "S-ORT-ARENA-OOM", .kind = EV_CUDA_OOM_PLAIN,
@@ -721,6 +723,16 @@ const struct cat_sig catalog_table[] = {
 	    "killed: walltime 3611 exceeded limit 3600\"); MetaCentrum and "
 	    "site documentation",
 	  .what = "pbs", .no_baseline = 1 },
+	{ .id = "S-MOAB-WALLCLOCK", .kind = EV_TIME_LIMIT, .cls = CAT_PRIMARY,
+	  .group = "banner",
+	  .needles = { "job exceeded wallclock limit" },
+	  .pcre = "MOAB_INFO: +job exceeded wallclock limit",
+	  .ere = "MOAB_INFO: +job exceeded wallclock limit",
+	  .source = "Moab's notice in the PBS job mail when it cancels a job at "
+	    "its walltime (\"MOAB_INFO:  job exceeded wallclock limit\", after "
+	    "\"Job deleted at request of root@<scheduler>\"); "
+	    "CoBrALab/MAGeTbrain#20",
+	  .what = "moab", .no_baseline = 1 },
 	{ .id = "S-SUBMITIT-TIMEOUT", .kind = EV_TIME_LIMIT, .cls = CAT_PRIMARY,
 	  .group = "sched_signal",
 	  .needles = { "Job has timed out" },
@@ -2506,6 +2518,23 @@ const struct cat_sig catalog_table[] = {
 	  .source = "CPython's last traceback line, \"ExceptionType: message\" "
 	    "(qualified names too), also pasted without the traceback",
 	  .what = "exception", .no_baseline = 1 },
+	/* SIGILL: the CPU met an instruction it does not have (a build for
+	 * AVX2/AVX-512 on an older CPU or a VM that hides them). The shell's
+	 * strsignal() word, Python's faulthandler, exit code 128 + 4. */
+	{ .id = "S-SIGILL", .kind = EV_APP_ERROR, .cls = CAT_PRIMARY,
+	  .group = "app_error",
+	  .needles = { "Illegal instruction", "code 132", "code: 132",
+	      "status 132" },
+	  .pcre = "(?<![A-Za-z])(?<error>Illegal instruction)(?! in )|"
+	    "(?:exit(?:ed with)? (?:code|status):?|exit code:) ?"
+	    "(?<exit_code>132)(?![0-9])",
+	  .ere = "Illegal instruction|exit(ed with)? (code|status):? ?132|"
+	    "exit code: ?132",
+	  .source = "strsignal(SIGILL) in a shell's or srun's report, "
+	    "faulthandler's \"Fatal Python error: Illegal instruction\", exit "
+	    "status 132 = 128 + SIGILL (docker, Kubernetes, Determined); "
+	    "gpustack/gpustack#1418, determined-ai/determined#3610",
+	  .what = "sigill", .no_baseline = 1 },
 	{ .id = "S-SEGFAULT", .kind = EV_APP_ERROR, .cls = CAT_CONTEXT,
 	  .group = "app_error",
 	  .needles = { "Segmentation fault", "core dumped" },
@@ -2789,16 +2818,18 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-NVSMI-GPU-LOST", .kind = EV_GPU_DRIVER_ERROR,
 	  .cls = CAT_PRIMARY, .group = "nvsmi_lost",
 	  .needles = { "Unable to determine the device handle for GPU",
-	      "NVMLError_GpuIsLost" },
+	      "NVMLError_GpuIsLost", "ERROR_GPU_IS_LOST" },
 	  .pcre = "(?:Unable to determine the device handle for GPU ?"
 	    "(?<pci>[0-9A-Fa-f]{3,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\\."
 	    "[0-9A-Fa-f]): (?<error>GPU is lost|Unknown Error|[^.]*[^. ])|"
-	    "NVMLError_GpuIsLost: (?<error>GPU is lost))",
+	    "NVMLError_GpuIsLost: (?<error>GPU is lost)|"
+	    "(?<error>ERROR_GPU_IS_LOST))",
 	  .ere = "Unable to determine the device handle for GPU|"
-	    "NVMLError_GpuIsLost",
+	    "NVMLError_GpuIsLost|ERROR_GPU_IS_LOST",
 	  .source = "nvidia-smi / pynvml when NVML cannot get a handle to a "
 	    "GPU that fell off the bus (NVML_ERROR_GPU_IS_LOST, or Unknown "
-	    "Error)",
+	    "Error); go-nvml's name for it, ERROR_GPU_IS_LOST, in the logs of "
+	    "Go tools on the node (device plugins, exporters, leptonai/gpud#604)",
 	  .what = "gpu_lost", .no_baseline = 1 },
 	/* Slurm's gpu/nvml plugin (and slurmstepd's GPU accounting) when
 	 * NVML answers NVML_ERROR_GPU_IS_LOST (15). */

@@ -1502,6 +1502,29 @@ DEFINE_TEST(test_analysis_kernel_report_without_kill)
 	analysis_free(an);
 }
 
+/* Xid 45's clean-up names the fault it follows: the verdict says what
+ * that earlier Xid means (corpus d1203). */
+DEFINE_TEST(test_analysis_xid_previous)
+{
+	const char	*in[1] = { "prevx/kern.log" };
+	struct analysis	*an;
+	FILE		*fp;
+
+	CHECK(system("mkdir prevx") == 0);
+	if ((fp = fopen(in[0], "w")) == NULL)
+		return;
+	fputs("kernel: NVRM: Xid (PCI:0000:dc:00): 45, pid=1818990, "
+	    "name=python3, Ch 00000001 caused by previous Xid 149\n", fp);
+	fclose(fp);
+	if ((an = run(in, 1, 1)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "xid_fault");
+	CHECK(strstr(an->verdict.summary, "Xid 45 (") != NULL);
+	CHECK(strstr(an->verdict.summary, "names an earlier Xid 149 as its "
+	    "cause") != NULL);
+	analysis_free(an);
+}
+
 DEFINE_TEST(test_analysis_platform_lines)
 {
 	static const struct {
@@ -1921,6 +1944,31 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "at: ../include/rmm/mr/device/cuda_memory_resource.hpp68: "
 		    "cudaErrorMemoryAllocation out of memory",
 		    "cuda_oom_exhaustion", "R-DEV-007" },
+		/* SIGILL (determined-ai/determined#3610); 1320 is no 132 */
+		{ "[2022-02-11T11:05:43Z] 3628403e || INFO: container failed "
+		    "with non-zero exit code: container failed with non-zero "
+		    "exit code: 132 (exit code 132)", "not_oom_other",
+		    "R-OTHER-027" },
+		{ "worker exited with code 1320", "inconclusive", NULL },
+		/* Moab's mail (CoBrALab/MAGeTbrain#20) */
+		{ "PBS Job Id: 26066307.gpc-sched-ib0\njob deleted\nJob deleted "
+		    "at request of root@gpc-sched-ib0\nMOAB_INFO:  job exceeded "
+		    "wallclock limit", "time_limit", "R-SCHED-001" },
+		/* ollama quoting its runner's last words (ollama/ollama#5113) */
+		{ "jun 18 13:23:19 ollama[22256]: time=2024-06-18T13:23:19.008+"
+		    "02:00 level=ERROR source=sched.go:388 msg=\"error loading "
+		    "llama server\" error=\"llama runner process has terminated: "
+		    "signal: aborted (core dumped) cudaMalloc failed: out of "
+		    "memory\"", "cuda_oom_exhaustion", "R-DEV-007" },
+		/* go-nvml's name for a lost GPU (leptonai/gpud#604) */
+		{ "failed to get remapped rows for GPU-ac896b35-5782-c478-4b2a-"
+		    "a661de07770f: failed to get device remapped rows: "
+		    "ERROR_GPU_IS_LOST", "xid_fault", "R-HW-001" },
+		/* amdgpu resetting a GPU whose firmware stopped answering */
+		{ "[  950.818166] amdgpu 0000:c5:00.0: amdgpu: MES failed to "
+		    "respond to msg=REMOVE_QUEUE\n[  950.818199] amdgpu "
+		    "0000:c5:00.0: amdgpu: GPU reset begin!. Source:  3",
+		    "xid_fault", "R-HW-001" },
 		/* Grid Engine's ambiguous limit, decided by its record */
 		{ "failed       37  : qmaster enforced h_rt, h_cpu, or h_vmem "
 		    "limit\nru_wallclock 7190s\ncategory     -l h_rt=7200,"

@@ -394,6 +394,11 @@ static const struct row_line row_lines[] = {
 	R("S-SGE-QACCT-LIMIT", CX "h1510-sos-peer-sge-qacct-failed-37-h_rt-"
 	  "h_cpu-h_vmem-18001s-walltime-not-updated/evidence.log",
 	  "qmaster enforced"),
+	R("S-MOAB-WALLCLOCK", CX "h1805-magetbrain-scinet-moab-wallclock-"
+	  "exceeded-minutes-after-start/evidence.log", "MOAB_INFO"),
+	R("S-SIGILL", CX "f1706-gpustack-llama-box-exit-132-illegal-"
+	  "instruction-on-help-no-avx2-in-vm/evidence.log",
+	  "Illegal instruction (core"),
 	R("S-PT-OOM-ASYNC", CX "f1607-comfyui-3090-lowvram-oom-allocated-plus-"
 	  "requested-below-limit-other-vram-users/evidence.log",
 	  "Allocation on device 0"),
@@ -625,6 +630,13 @@ static const struct row_line variant_lines[] = {
 	R("S-NVCLI-DRIVER-TIMEOUT", CX "f1504-nvidia-docker-p2-16xlarge-16-"
 	  "gpus-container-cli-driver-timed-out-no-persistenced/evidence.log",
 	  "driver error: timed out"),
+	R("S-GGML-CUDA-OOM", CX "f1704-ollama-deepseek-coder-v2-lite-"
+	  "deepseek2-rtx3070-cudamalloc-oom-vram-didnt-recover/evidence.log",
+	  "aborted (core dumped) cudaMalloc"),
+	R("S-NVSMI-GPU-LOST", CX "d1202-gpud-xid79-then-remapped-rows-query-"
+	  "gpu-is-lost/evidence.log", "ERROR_GPU_IS_LOST"),
+	R("S-SIGILL", CX "f1707-determined-experiment-container-exit-132-"
+	  "tensorflow-avx-on-xeon-x5675/evidence.log", "(exit code 132)"),
 	/* Spark 3's "(TID N) (host executor M)". */
 	R("S-SPARK-LOST-TASK", FX "cascade-lines.txt", "(TID 6) (localhost"),
 	R("S-SIGBUS-REPORT", CX "h701-pipedream-docker-nccl-getuniqueid-bus-"

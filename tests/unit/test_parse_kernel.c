@@ -679,13 +679,56 @@ DEFINE_TEST(test_kernel_amdgpu_ring_timeout)
 	    "[  312.522692] amdgpu 0000:28:00.0: ring gfx_0.0.0 timeout, signaled seq=57638, emitted seq=57641\n"
 	    "Apr 27 16:58:22 Bruhmachne kernel: [drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring gfx timeout, signaled seq=224260, emitted seq=224262\n"
 	    "[  400.000000] amdgpu 0000:28:00.0: fence timeout, signaled seq=1, emitted seq=2\n");
-	CHECK_EQ_INT(count(&p, EV_GPU_DRIVER_ERROR), 3);
+	/* three ring timeouts and the reset after the first */
+	CHECK_EQ_INT(count(&p, EV_GPU_DRIVER_ERROR), 4);
 	CHECK_EQ_STR(nth(&p, EV_GPU_DRIVER_ERROR, 0)->sig,
 	    "amdgpu.ring_timeout");
 	CHECK_FSTR(nth(&p, EV_GPU_DRIVER_ERROR, 0), "ring", "gfx_0.0.0");
-	CHECK_EQ_INT(nth(&p, EV_GPU_DRIVER_ERROR, 1)->ref.line, 4);
-	CHECK_FSTR(nth(&p, EV_GPU_DRIVER_ERROR, 2), "ring", "gfx");
+	CHECK_EQ_STR(nth(&p, EV_GPU_DRIVER_ERROR, 1)->sig, "amdgpu.gpu_reset");
+	CHECK_EQ_INT(nth(&p, EV_GPU_DRIVER_ERROR, 2)->ref.line, 4);
+	CHECK_FSTR(nth(&p, EV_GPU_DRIVER_ERROR, 3), "ring", "gfx");
 	parsed_free(&p);
+}
+
+/* Kernel lines pasted with journalctl's time and host cut out ("kernel:
+ * NVRM: ..."; corpus d1203, NVIDIA/open-gpu-kernel-modules#1150): Xid
+ * 45's clean-up names the Xid it follows. */
+DEFINE_TEST(test_kernel_bare_tag_previous_xid)
+{
+	struct parsed	 p;
+	struct event	*ev;
+
+	parse_text(&p,
+	    "kernel: NVRM: Xid (PCI:0000:dc:00): 45, pid=1818990, name=python3, Ch 00000001 caused by previous Xid 149\n"
+	    "kernel: NVRM: Xid (PCI:0000:ed:00): 45, pid=1818992, name=python3, Ch 0000000c caused by previous Xid 145\n");
+	CHECK_EQ_INT(count(&p, EV_XID), 2);
+	ev = nth(&p, EV_XID, 0);
+	CHECK_NUM(ev, "xid", 45);
+	CHECK_NUM(ev, "previous_xid", 149);
+	CHECK_EQ_INT(ev->pid, 1818990);
+	CHECK_NUM(nth(&p, EV_XID, 1), "previous_xid", 145);
+	parsed_free(&p);
+}
+
+/* The amdgpu driver resetting a hung GPU after its MES firmware stopped
+ * answering (corpus d1206, ROCm/legacy-rocm-build#5724), and a kernel
+ * log of driver lines with no envelope at all (corpus d1208) still
+ * sniffed as a kernel log. */
+DEFINE_TEST(test_kernel_amdgpu_reset)
+{
+	struct parsed	 p;
+	static const char	bare[] =
+	    "amdgpu 0000:06:00.0: PSP load sos failed!\n"
+	    "amdgpu 0000:06:00.0: Fatal error during GPU init\n";
+
+	parse_text(&p,
+	    "[  950.818174] amdgpu 0000:c5:00.0: amdgpu: MES might be in unrecoverable state, issue a GPU reset\n"
+	    "[  950.818199] amdgpu 0000:c5:00.0: amdgpu: GPU reset begin!. Source:  3\n");
+	CHECK_EQ_INT(count(&p, EV_GPU_DRIVER_ERROR), 1);
+	CHECK_EQ_STR(nth(&p, EV_GPU_DRIVER_ERROR, 0)->sig, "amdgpu.gpu_reset");
+	CHECK_EQ_INT(nth(&p, EV_GPU_DRIVER_ERROR, 0)->ref.line, 2);
+	parsed_free(&p);
+	CHECK(sniff_kernel(bare, sizeof(bare) - 1) > 0);
 }
 
 /* A journal paste with the host name cut out ("Feb 10 06:02:20 kernel:
