@@ -83,6 +83,20 @@ m_time_limit(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "that, not from a failure.", what);
 		return 1;
 	}
+	if (ev_str_is(s, "what", "planned_exit")) {
+		rmatch_support(m, f->first[EV_CANCELLED]);
+		m->confidence = "medium";
+		m->confidence_reason = "the training program's own line: it "
+		    "stopped itself at the run time (or iteration) it was "
+		    "given";
+		m->detail = "The training program stopped itself at the run "
+		    "time or iteration it was given (Megatron's "
+		    "--exit-duration-in-mins, --exit-interval), ahead of the "
+		    "scheduler's limit and after saving a checkpoint: the job "
+		    "ended on time as planned; nothing failed, and the next "
+		    "job of the chain resumes from the checkpoint.";
+		return 1;
+	}
 	m->confidence = "high";
 	m->confidence_reason = "Slurm's own cancellation banner";
 	m->detail = s->kind == EV_PREEMPTED ? "Slurm pre-empted the job; any "
@@ -146,9 +160,11 @@ const struct rule	rules_scheduler[] = {
 	      "or '… DUE TO PREEMPTION', or the job's own handler of the "
 	      "scheduler's signal (submitit 'Caught signal SIGUSR2 on host: "
 	      "this job is preempted', 'Job has timed out'; Lightning "
-	      "'Handling auto-requeue signal'); medium without sacct; other "
-	      "batch systems' own words (LSF TERM_RUNLIMIT, PBS 'job killed: "
-	      "walltime', Moab's 'job exceeded wallclock limit', Grid Engine's qacct 'qmaster enforced h_rt, h_cpu, "
+	      "'Handling auto-requeue signal'; Megatron stopping itself at "
+	      "its planned '[exiting program after N minutes]'); medium "
+	      "without sacct; other batch systems' own words (LSF "
+	      "TERM_RUNLIMIT, PBS 'job killed: walltime', Moab's 'job "
+	      "exceeded wallclock limit', Grid Engine's qacct 'qmaster enforced h_rt, h_cpu, "
 	      "or h_vmem limit' when its wall clock reached the h_rt asked "
 	      "for, or medium when it ended seconds after a whole quarter "
 	      "hour with no h_rt in the record)",

@@ -200,7 +200,7 @@ const struct cat_sig catalog_table[] = {
 	  .cls = CAT_PRIMARY, .group = "device_oom",
 	  .needles = { "out of memory", "cudaErrorMemoryAllocation",
 	      "CUDA_ERROR_OUT_OF_MEMORY" },
-	  .pcre = "(?<error>CUDA error: out of memory|cudaErrorMemoryAllocation"
+	  .pcre = "(?<error>CUDA [Ee]rror: out of memory|cudaErrorMemoryAllocation"
 	    "|CUDA_ERROR_OUT_OF_MEMORY|cuda runtime error \\(2\\) : out of "
 	    "memory|Cuda failure 'out of memory'|\\(error code out of "
 	    "memory\\)|CUDA out of memory|CUDA runtime error: out of memory|"
@@ -211,7 +211,7 @@ const struct cat_sig catalog_table[] = {
 	    "[^ ]+(?: [^ ]+)*?: out of memory|CUDA failed with error out of "
 	    "memory|^out of memory cuda(?:Malloc|MallocManaged|MallocHost)"
 	    "\\()",
-	  .ere = "CUDA error: out of memory|cudaErrorMemoryAllocation|"
+	  .ere = "CUDA [Ee]rror: out of memory|cudaErrorMemoryAllocation|"
 	    "CUDA_ERROR_OUT_OF_MEMORY|cuda runtime error \\(2\\) : out of "
 	    "memory|Cuda failure 'out of memory'|\\(error code out of "
 	    "memory\\)|CUDA out of memory|CUDA runtime error: out of memory|"
@@ -733,6 +733,22 @@ const struct cat_sig catalog_table[] = {
 	    "\"Job deleted at request of root@<scheduler>\"); "
 	    "CoBrALab/MAGeTbrain#20",
 	  .what = "moab", .no_baseline = 1 },
+	/* Megatron-LM (and Megatron-DeepSpeed) stopping itself at the run
+	 * time or iteration it was given (--exit-duration-in-mins,
+	 * --exit-interval), before the scheduler's limit, after a save. */
+	{ .id = "S-MEGATRON-PLANNED-EXIT", .kind = EV_TIME_LIMIT,
+	  .cls = CAT_PRIMARY, .group = "sched_signal",
+	  .needles = { "exiting program after ", "exiting program at "
+	      "iteration" },
+	  .pcre = "\\[exiting program (?:after (?<ran_min>[0-9.]+) minutes|at "
+	    "iteration (?<iteration>[0-9]+))\\]",
+	  .ere = "\\[exiting program (after [0-9.]+ minutes|at iteration "
+	    "[0-9]+)\\]",
+	  .source = "Megatron-LM training.py print_datetime(\"exiting program "
+	    "after {} minutes\" / \"exiting program at iteration {}\"), "
+	    "\"[...] datetime: ...\"; bigscience-workshop/bigscience "
+	    "chronicles (tr1-13B)",
+	  .what = "planned_exit" },
 	{ .id = "S-SUBMITIT-TIMEOUT", .kind = EV_TIME_LIMIT, .cls = CAT_PRIMARY,
 	  .group = "sched_signal",
 	  .needles = { "Job has timed out" },

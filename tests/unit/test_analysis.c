@@ -1950,6 +1950,13 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "exit code: 132 (exit code 132)", "not_oom_other",
 		    "R-OTHER-027" },
 		{ "worker exited with code 1320", "inconclusive", NULL },
+		/* Megatron's planned exit (bigscience tr1-13B chronicles) */
+		{ "[exiting program after 1190.0357275923093 minutes] datetime: "
+		    "2021-08-08 01:00:51", "time_limit", "R-SCHED-001" },
+		/* vLLM's cumem allocator (verl-project/verl, PR description) */
+		{ "RuntimeError: CUDA Error: out of memory at /workspace/csrc/"
+		    "cumem_allocator.cpp:62", "cuda_oom_exhaustion",
+		    "R-DEV-007" },
 		/* Moab's mail (CoBrALab/MAGeTbrain#20) */
 		{ "PBS Job Id: 26066307.gpc-sched-ib0\njob deleted\nJob deleted "
 		    "at request of root@gpc-sched-ib0\nMOAB_INFO:  job exceeded "

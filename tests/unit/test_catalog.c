@@ -399,6 +399,9 @@ static const struct row_line row_lines[] = {
 	R("S-SIGILL", CX "f1706-gpustack-llama-box-exit-132-illegal-"
 	  "instruction-on-help-no-avx2-in-vm/evidence.log",
 	  "Illegal instruction (core"),
+	R("S-MEGATRON-PLANNED-EXIT", CX "e1407-bloom-tr1-13b-planned-exit-"
+	  "after-1190-minutes-then-watchdog-not-running-alerts/evidence.log",
+	  "exiting program after"),
 	R("S-PT-OOM-ASYNC", CX "f1607-comfyui-3090-lowvram-oom-allocated-plus-"
 	  "requested-below-limit-other-vram-users/evidence.log",
 	  "Allocation on device 0"),
@@ -637,6 +640,9 @@ static const struct row_line variant_lines[] = {
 	  "gpu-is-lost/evidence.log", "ERROR_GPU_IS_LOST"),
 	R("S-SIGILL", CX "f1707-determined-experiment-container-exit-132-"
 	  "tensorflow-avx-on-xeon-x5675/evidence.log", "(exit code 132)"),
+	R("S-CUDA-OOM-PLAIN", CX "e1408-verl-fsdp-colocated-vllm-wake-up-"
+	  "cumem-oom-after-empty-cache-removed/evidence.log",
+	  "CUDA Error: out of memory"),
 	/* Spark 3's "(TID N) (host executor M)". */
 	R("S-SPARK-LOST-TASK", FX "cascade-lines.txt", "(TID 6) (localhost"),
 	R("S-SIGBUS-REPORT", CX "h701-pipedream-docker-nccl-getuniqueid-bus-"
