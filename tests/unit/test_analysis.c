@@ -1461,38 +1461,20 @@ DEFINE_TEST(test_analysis_device_held_at_start)
 	}
 }
 
-/* Lines of the platforms GPU jobs run on, each alone in a job log, and
- * what they decide: visible-device mismatches (PyTorch's ordinal assert,
- * a MIG UUID read as an index), Ray's memory monitor (its raylet summary
- * with the head wrapped away, its top-memory table), the kubelet's
- * evictions for memory and for disk, PyTorch's CPU allocator, vLLM's KV
- * cache checks, an NGC container's driver check, slurmstepd failing to
- * exec the task, the OOM checks of LMDeploy and of 2023's llama.cpp, an
- * invalid device ordinal, CUDA IPC refusing a peer's handle, Torque's
- * memory kills (vmem in bytes, the server's abort mail), LSF's report of
- * a job that completed and Moab's soft-limit notice, the Kubernetes
- * device plugin's Xid, RmInitAdapter failing, PyTorch's shared-memory
- * files, TensorRT's allocator. The lines are the corpus cases' and
- * aws/aws-k8s-tester's. */
 /* Only part of the kernel's OOM report (its task table; no kill line):
  * the OOM killer ran, and the verdict says what is not known instead of
  * naming an empty victim. */
 DEFINE_TEST(test_analysis_kernel_report_without_kill)
 {
-	const char	*in[1] = { "partk/kern.log" };
 	struct analysis	*an;
-	FILE		*fp;
 
-	CHECK(system("mkdir partk") == 0);
-	if ((fp = fopen(in[0], "w")) == NULL)
-		return;
-	fputs("Feb 10 06:02:20 kernel: Tasks state (memory values in pages):\n"
+	an = run_text("kern.log",
+	    "Feb 10 06:02:20 kernel: Tasks state (memory values in pages):\n"
 	    "Feb 10 06:02:20 kernel: [  pid  ]   uid  tgid total_vm      rss "
 	    "pgtables_bytes swapents oom_score_adj name\n"
 	    "Feb 10 06:02:20 kernel: [2275268]     0 2275268  2001555   705854"
-	    "  9302016   421501             0 tickrs\n", fp);
-	fclose(fp);
-	if ((an = run(in, 1, 1)) == NULL)
+	    "  9302016   421501             0 tickrs\n");
+	if (an == NULL)
 		return;
 	CHECK_EQ_STR(an->verdict.cause, "host_oom");
 	CHECK_EQ_STR(an->verdict.rule, "R-HOST-001");
@@ -1506,17 +1488,12 @@ DEFINE_TEST(test_analysis_kernel_report_without_kill)
  * that earlier Xid means (corpus d1203). */
 DEFINE_TEST(test_analysis_xid_previous)
 {
-	const char	*in[1] = { "prevx/kern.log" };
 	struct analysis	*an;
-	FILE		*fp;
 
-	CHECK(system("mkdir prevx") == 0);
-	if ((fp = fopen(in[0], "w")) == NULL)
-		return;
-	fputs("kernel: NVRM: Xid (PCI:0000:dc:00): 45, pid=1818990, "
-	    "name=python3, Ch 00000001 caused by previous Xid 149\n", fp);
-	fclose(fp);
-	if ((an = run(in, 1, 1)) == NULL)
+	an = run_text("xid.log", "kernel: NVRM: Xid "
+	    "(PCI:0000:dc:00): 45, pid=1818990, name=python3, Ch 00000001 "
+	    "caused by previous Xid 149\n");
+	if (an == NULL)
 		return;
 	CHECK_EQ_STR(an->verdict.cause, "xid_fault");
 	CHECK(strstr(an->verdict.summary, "Xid 45 (") != NULL);
@@ -1525,6 +1502,19 @@ DEFINE_TEST(test_analysis_xid_previous)
 	analysis_free(an);
 }
 
+/* Lines of the platforms GPU jobs run on, each alone in a job log, and
+ * what they decide: visible-device mismatches (PyTorch's ordinal assert,
+ * a MIG UUID read as an index), Ray's memory monitor (its raylet summary
+ * with the head wrapped away, its top-memory table), the kubelet's
+ * evictions for memory and for disk, PyTorch's CPU allocator, vLLM's KV
+ * cache checks, an NGC container's driver check, slurmstepd failing to
+ * exec the task, the OOM checks of LMDeploy and of 2023's llama.cpp, an
+ * invalid device ordinal, CUDA IPC refusing a peer's handle, Torque's
+ * memory kills (vmem in bytes, the server's abort mail), LSF's report of
+ * a job that completed and Moab's soft-limit notice, the Kubernetes
+ * device plugin's Xid, RmInitAdapter failing, PyTorch's shared-memory
+ * files, TensorRT's allocator. The lines are the corpus cases' and
+ * aws/aws-k8s-tester's. */
 DEFINE_TEST(test_analysis_platform_lines)
 {
 	static const struct {
