@@ -466,6 +466,11 @@ static const struct words node_enforcers[] = {
 	      "memory=, the worker's --memory-limit) or fewer threads per "
 	      "worker, or make the partitions smaller; require no worker "
 	      "restart in the worker logs." },
+	{ .key = "cray", .detail = "The Cray node reports the job's memory "
+	    "cgroup held at its limit ('under OOM') and turned the kernel's "
+	    "OOM killer back on for it: the job's processes used more host "
+	    "memory than the job was given, and the kill that followed (a "
+	    "rank 'died from signal 9') is that OOM killer's." },
 	{ .key = "kubernetes_eviction", .detail = "The kubelet evicted the "
 	    "pod because the node was low on memory: host RAM of the whole "
 	    "node ran short, and pods using more than they requested go "
@@ -739,7 +744,8 @@ const struct rule	rules_host[] = {
 	      "killed: mem A kb exceeded limit B kb', LSF TERM_MEMLIMIT, "
 	      "HTCondor 'has gone over memory limit of', WMCore 'Job has "
 	      "exceeded maxPSS/maxRSS', Kubernetes reason OOMKilled, Ray's memory "
-	      "monitor 'killed due to the node running low on memory', Spark "
+	      "monitor 'killed due to the node running low on memory', HPE "
+	      "Cray's 'under_oom detected … re-enabling OOM killer', Spark "
 	      "'Container killed by YARN for exceeding memory limits' and "
 	      "YARN's NodeManager 'is running beyond physical|virtual memory "
 	      "limits' (3.x 'running NB beyond the 'PHYSICAL' memory limit'), "

@@ -1463,6 +1463,17 @@ const struct cat_sig catalog_table[] = {
 	    "when it was not known); lines from open-mpi users list and "
 	    "GitHub CI logs",
 	  .what = "mpi_noticed", .no_baseline = 1 },
+	/* HPE Cray PALS (mpiexec / aprun on Cray EX): "nid001956...: rank 19
+	 * died from signal 9" (and "exited with code N"). */
+	{ .id = "S-PALS-RANK-DIED", .kind = EV_LAUNCHER_EXIT,
+	  .cls = CAT_SECONDARY, .group = "mpi",
+	  .needles = { " died from signal " },
+	  .pcre = "^(?<node>[A-Za-z0-9._-]+): rank (?<rank>[0-9]+) died from "
+	    "signal (?<signal>[0-9]+)",
+	  .ere = "^[A-Za-z0-9._-]+: rank [0-9]+ died from signal [0-9]+",
+	  .source = "HPE Cray PALS launcher's report of a rank ended by a "
+	    "signal; NOAA-EMC/global-workflow#2266 (WCOSS2)",
+	  .what = "pals_died", .no_baseline = 1 },
 	{ .id = "S-OMPI-EXITED-IMPROPERLY", .kind = EV_LAUNCHER_EXIT,
 	  .cls = CAT_SECONDARY, .group = "mpi",
 	  .needles = { "has exited due to process rank" },
@@ -1798,6 +1809,20 @@ const struct cat_sig catalog_table[] = {
 	  .source = "WMCore PerformanceMonitor (CMS WMAgent), which then "
 	    "signals the step",
 	  .what = "wmcore", .no_baseline = 1 },
+	/* An HPE Cray EX node's notice, in the job's output, that the job's
+	 * memory cgroup stayed at its limit ("under OOM") and the kernel's
+	 * OOM killer was turned back on for it. */
+	{ .id = "S-CRAY-UNDER-OOM", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "under_oom detected for " },
+	  .pcre = "under_oom detected for (?<seconds>[0-9]+) seconds\\. "
+	    "(?:.*re-enabling OOM killer)?",
+	  .ere = "under_oom detected for [0-9]+ seconds",
+	  .source = "HPE Cray EX compute node OOM handling, printed into the "
+	    "job's output (\"under_oom detected for 5 seconds. Cache usage N "
+	    "less than minimum M, re-enabling OOM killer\"); "
+	    "NOAA-EMC/global-workflow#2266 (WCOSS2)",
+	  .what = "cray", .no_baseline = 1 },
 	{ .id = "S-K8S-OOMKILLED", .kind = EV_ENFORCER_KILL,
 	  .cls = CAT_PRIMARY, .group = "enforcer",
 	  .needles = { "OOMKilled" },

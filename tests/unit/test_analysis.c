@@ -1940,6 +1940,14 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "exit code: 132 (exit code 132)", "not_oom_other",
 		    "R-OTHER-027" },
 		{ "worker exited with code 1320", "inconclusive", NULL },
+		/* HPE Cray EX (NOAA-EMC/global-workflow#2266): the node's
+		 * notice of the cgroup at its limit, then PALS's report */
+		{ "under_oom detected for 5 seconds. Cache usage 21749760 less "
+		    "than minimum 429496725, re-enabling OOM killer\n"
+		    "nid001956.cactus.wcoss2.ncep.noaa.gov: rank 19 died from "
+		    "signal 9", "host_oom", "R-HOST-014" },
+		{ "nid001956.cactus.wcoss2.ncep.noaa.gov: rank 19 died from "
+		    "signal 9", "host_oom", "R-HOST-009" },
 		/* Megatron's planned exit (bigscience tr1-13B chronicles) */
 		{ "[exiting program after 1190.0357275923093 minutes] datetime: "
 		    "2021-08-08 01:00:51", "time_limit", "R-SCHED-001" },

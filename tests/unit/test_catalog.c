@@ -402,6 +402,10 @@ static const struct row_line row_lines[] = {
 	R("S-MEGATRON-PLANNED-EXIT", CX "e1407-bloom-tr1-13b-planned-exit-"
 	  "after-1190-minutes-then-watchdog-not-running-alerts/evidence.log",
 	  "exiting program after"),
+	R("S-CRAY-UNDER-OOM", CX "h1704-gfs-esfc-wcoss2-pbs-cray-under-oom-"
+	  "rank19-signal9-rank15-sigterm/evidence.log", "under_oom detected"),
+	R("S-PALS-RANK-DIED", CX "h1704-gfs-esfc-wcoss2-pbs-cray-under-oom-"
+	  "rank19-signal9-rank15-sigterm/evidence.log", "died from signal 9"),
 	R("S-PT-OOM-ASYNC", CX "f1607-comfyui-3090-lowvram-oom-allocated-plus-"
 	  "requested-below-limit-other-vram-users/evidence.log",
 	  "Allocation on device 0"),
