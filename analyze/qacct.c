@@ -27,6 +27,7 @@
 #define ROUND_S		900	/* limits are whole quarter hours or more */
 #define ROUND_SLACK_S	5	/* the kill lands this soon after it */
 #define RT_SLACK_S	60	/* the wall clock against h_rt */
+#define PART_MAX	100000000	/* a field of h_rt, kept from overflow */
 
 /* "18001s", "18001", "18001.123": whole seconds, or -1. */
 static int64_t
@@ -50,7 +51,7 @@ hms_or_seconds(struct str v)
 	int	colons = 0, digits = 0;
 
 	for (size_t i = 0; i < v.n; i++) {
-		if (v.p[i] >= '0' && v.p[i] <= '9' && part < INT64_MAX / 100) {
+		if (v.p[i] >= '0' && v.p[i] <= '9' && part < PART_MAX) {
 			part = part * 10 + (v.p[i] - '0');
 			digits++;
 		} else if (v.p[i] == ':' && colons < 2) {

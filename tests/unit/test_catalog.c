@@ -2064,6 +2064,15 @@ DEFINE_TEST(test_parse_log_qacct_limit)
 	    str_eq(ev_str(ev, "what"), "grid_engine") &&
 	    str_eq(ev_str(ev, "resource"), "h_vmem"));
 	evlist_free(&l);
+	/* hostile figures: absurd h_rt fields, a size that overflows, a
+	 * category with the name but no value; nothing past the record */
+	ev = qacct_ev(a, &l, "failed       37  : qmaster enforced h_rt, h_cpu, "
+	    "or h_vmem limit\nru_wallclock 99999999999999999999999s\n"
+	    "maxvmem      99999999999999999999E\ncategory     -l h_rt=9999999"
+	    "9999999999999:99999999999:9999,h_vmem,h_rt=\n");
+	CHECK(ev != NULL && (ev->kind == EV_TIME_LIMIT ||
+	    ev->kind == EV_APP_ERROR));
+	evlist_free(&l);
 	ev = qacct_ev(a, &l, "failed       37  : qmaster enforced h_rt, h_cpu, "
 	    "or h_vmem limit\nru_wallclock 1234s\n\nru_wallclock 1800s\n");
 	CHECK(ev != NULL && ev->kind == EV_APP_ERROR &&
