@@ -366,9 +366,18 @@ bracket_stamp(struct str t)
 	return d > 0 && i == t.n - 1;
 }
 
-/* After a syslog time: "host tag: msg". Only "kernel:" lines are ours.
- * A paste with the host name cut out ("Feb 10 06:02:20 kernel: msg")
- * has the tag first. */
+/* A paste that cut journalctl's host (and maybe its time) out leaves
+ * the tag first: "kernel: msg". Strips it; 1 when it was there. */
+static int
+bare_kernel_tag(struct kline *kl)
+{
+	if (!str_starts(kl->body, "kernel: "))
+		return 0;
+	kl->body = str_make(kl->body.p + 8, kl->body.n - 8);
+	return 1;
+}
+
+/* After a syslog time: "host tag: msg". Only "kernel:" lines are ours. */
 static void
 syslog_tag(struct kline *kl, int required)
 {
@@ -376,9 +385,8 @@ syslog_tag(struct kline *kl, int required)
 	const char	*tag;
 	struct str	 t;
 
-	if (str_starts(kl->body, "kernel: ")) {
+	if (bare_kernel_tag(kl)) {
 		kl->kernel = 1;
-		kl->body = str_make(kl->body.p + 8, kl->body.n - 8);
 		return;
 	}
 	while (c.p < c.e && *c.p != ' ')
@@ -522,10 +530,8 @@ kline_read(struct kstate *st, const struct scan *sc, struct str line,
 			kl->cont = 1;
 		}
 		kl->body = str_trim(line);
-		/* journalctl's lines with the time and host cut out in a
-		 * paste: "kernel: NVRM: Xid ..." */
-		if (!kl->cont && str_starts(kl->body, "kernel: "))
-			kl->body = str_make(kl->body.p + 8, kl->body.n - 8);
+		if (!kl->cont)
+			bare_kernel_tag(kl);
 	}
 	strip_inner(kl);
 	if (!kl->cont) {

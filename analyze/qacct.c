@@ -88,6 +88,18 @@ request(struct str cat, const char *name)
 	return str_make(NULL, 0);
 }
 
+/* The event becomes kind k, what, and the limit that ended it. */
+static int
+become(struct event *ev, struct arena *a, enum ev_kind k, const char *what,
+    const char *resource)
+{
+	ev->kind = k;
+	if (ev_set_str(ev, a, "what", str_cstr(what)) == -1)
+		return -1;
+	return resource == NULL ? 0 : ev_set_str(ev, a, "resource",
+	    str_cstr(resource));
+}
+
 static int
 decide(struct event *ev, struct arena *a)
 {
@@ -96,28 +108,14 @@ decide(struct event *ev, struct arena *a)
 	int64_t	mv = ev_num_or(ev, "maxvmem_bytes", -1);
 	int64_t	hv = ev_num_or(ev, "h_vmem_bytes", -1);
 
-	if (w > 0 && rt > 0 && w + RT_SLACK_S >= rt) {
-		ev->kind = EV_TIME_LIMIT;
-		return ev_set_str(ev, a, "what",
-		    str_cstr("grid_engine_h_rt")) == -1 ||
-		    ev_set_str(ev, a, "resource", str_cstr("h_rt")) == -1 ?
-		    -1 : 0;
-	}
-	if (mv > 0 && hv > 0 && mv >= hv / 10 * 9) {
-		ev->kind = EV_ENFORCER_KILL;
-		return ev_set_str(ev, a, "what", str_cstr("grid_engine")) ==
-		    -1 || ev_set_str(ev, a, "resource", str_cstr("h_vmem")) ==
-		    -1 ? -1 : 0;
-	}
-	if (rt < 0 && hv < 0 && w >= ROUND_S && w % ROUND_S <= ROUND_SLACK_S) {
-		ev->kind = EV_TIME_LIMIT;
-		return ev_set_str(ev, a, "what",
-		    str_cstr("grid_engine_round")) == -1 ||
-		    ev_set_str(ev, a, "resource", str_cstr("h_rt")) == -1 ?
-		    -1 : 0;
-	}
-	ev->kind = EV_APP_ERROR;
-	return ev_set_str(ev, a, "what", str_cstr("sge_limit"));
+	if (w > 0 && rt > 0 && w + RT_SLACK_S >= rt)
+		return become(ev, a, EV_TIME_LIMIT, "grid_engine_h_rt", "h_rt");
+	if (mv > 0 && hv > 0 && mv >= hv / 10 * 9)
+		return become(ev, a, EV_ENFORCER_KILL, "grid_engine", "h_vmem");
+	if (rt < 0 && hv < 0 && w >= ROUND_S && w % ROUND_S <= ROUND_SLACK_S)
+		return become(ev, a, EV_TIME_LIMIT, "grid_engine_round",
+		    "h_rt");
+	return become(ev, a, EV_APP_ERROR, "sge_limit", NULL);
 }
 
 int

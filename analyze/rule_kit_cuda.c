@@ -540,13 +540,15 @@ cuda_rule(const struct facts *f, struct arena *a, struct rmatch *m,
 		m->confidence_reason = "no OOM line: a memory_summary() table "
 		    "counting a CUDA OOM, read at the time it was printed (no "
 		    "request size, no device capacity)";
-	} else if (req > 0 && u < 0 && oom->sig != NULL &&
-	    strcmp(oom->sig, "S-PT-OOM-ASYNC") == 0) {
+	} else if (req > 0 && u < 0 && ev_num_or(oom, "capacity_bytes", -1) >=
+	    0 && ev_num_or(oom, "allocated_bytes", -1) >= 0 &&
+	    ev_num_or(oom, "free_bytes", -1) >= 0) {
+		/* a whole message that prints no reserve (the
+		 * cudaMallocAsync backend's) */
 		m->confidence = "medium";
-		m->confidence_reason = "the cudaMallocAsync backend's message "
-		    "tells what PyTorch holds and what CUDA had free, not how "
-		    "much of the rest its pool kept cached or another process "
-		    "held";
+		m->confidence_reason = "the OOM message tells what PyTorch "
+		    "holds and what the device had free, not how much of the "
+		    "rest the allocator kept cached or another process held";
 	} else if (req <= 0 || ev_num_or(oom, "capacity_bytes", -1) < 0 ||
 	    u < 0) {
 		m->confidence = "medium";

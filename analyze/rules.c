@@ -250,19 +250,26 @@ near_teardown(const struct facts *f, size_t vt, size_t i)
  * (mpirun's "noticed that process rank N ... exited on signal 9", srun's
  * task exits) followed the kill, back to the previous count in that
  * file. Returns the first such line's index, or from. */
+static int
+earlier_in_file(const struct facts *f, size_t i, size_t from)
+{
+	const struct event	*x = f->tl->v[i], *y = f->tl->v[from];
+
+	return f->tl->in[i] == f->tl->in[from] &&
+	    x->ref.file_id == y->ref.file_id && x->ref.line < y->ref.line;
+}
+
 static size_t
 retro_start(const struct facts *f, size_t from)
 {
-	const struct event	*init = f->tl->v[from], *ev;
+	const struct event	*ev;
 	size_t			 lo = from;
 
-	if (init->kind != EV_STEPD_OOM)
+	if (f->tl->v[from]->kind != EV_STEPD_OOM)
 		return from;
 	for (size_t i = from; i-- > 0;) {
 		ev = f->tl->v[i];
-		if (f->tl->in[i] != f->tl->in[from] ||
-		    ev->ref.file_id != init->ref.file_id ||
-		    ev->ref.line >= init->ref.line)
+		if (!earlier_in_file(f, i, from))
 			continue;
 		if (ev->kind == EV_STEPD_OOM)
 			break;
@@ -292,9 +299,7 @@ in_cascade(const struct facts *f, const struct cbounds *cb, size_t i)
 		return 0;
 	if (i > from)
 		return 1;
-	if (i >= cb->rlo && f->tl->in[i] == f->tl->in[from] &&
-	    f->tl->v[i]->ref.file_id == f->tl->v[from]->ref.file_id &&
-	    f->tl->v[i]->ref.line < f->tl->v[from]->ref.line)
+	if (i >= cb->rlo && earlier_in_file(f, i, from))
 		return 1;
 	return k == EV_PEER_TERMINATED && (i >= cb->lo ||
 	    near_teardown(f, cb->vt, i));

@@ -140,6 +140,12 @@ m_cuda_plain_hw(const struct facts *f, struct arena *a, struct rmatch *m)
 	"that GPU (dcgmi diag -r 3, or AMD's agfhc/rvs) with its link and " \
 	"slot checked; rerun the job unchanged on another node and require " \
 	"it to pass."
+#define AMD_HANG_NEXT "Find what hung it: rerun the job alone on that " \
+	"GPU with AMD_SERIALIZE_KERNEL=3 and HIP_LAUNCH_BLOCKING=1 (a " \
+	"kernel's bad index shows up as an error there); if it hangs again " \
+	"with nothing wrong in the program, update the GPU's firmware and " \
+	"driver or drain the node and run AMD's diagnostics (agfhc/rvs) on " \
+	"that GPU."
 static const struct words broken_words[] = {
 	{ .key = "amdgpu.page_fault", .detail = "The amdgpu driver logged a "
 	    "GPU page fault (the AMD counterpart of an MMU-fault Xid): a "
@@ -155,20 +161,12 @@ static const struct words broken_words[] = {
 	    "firmware, or a kernel that made it hang, such as an "
 	    "out-of-bounds access), not an allocation failure; every "
 	    "process on it lost its work.",
-	  .next = "Find what hung it: rerun the job alone on that GPU with "
-	      "AMD_SERIALIZE_KERNEL=3 and HIP_LAUNCH_BLOCKING=1 (a kernel's "
-	      "bad index shows up as an error there); if it hangs again "
-	      "with nothing wrong in the program, drain the node and run "
-	      "AMD's diagnostics (agfhc/rvs) on that GPU." },
+	  .next = AMD_HANG_NEXT },
 	{ .key = "amdgpu.gpu_reset", .detail = "The amdgpu driver reset the "
 	    "GPU because it hung (its scheduler or firmware stopped "
 	    "answering): a device fault, not an allocation failure; every "
 	    "process on it lost its work.",
-	  .next = "Find what hung it: rerun the job alone on that GPU with "
-	      "AMD_SERIALIZE_KERNEL=3 and HIP_LAUNCH_BLOCKING=1; if it hangs "
-	      "again with nothing wrong in the program, update the GPU's "
-	      "firmware and driver or drain the node and run AMD's "
-	      "diagnostics (agfhc/rvs) on that GPU." },
+	  .next = AMD_HANG_NEXT },
 	{ .key = "amdgpu.init_failed", .detail = "The amdgpu driver could not "
 	    "bring the GPU up (its firmware ring or IP blocks failed to "
 	    "start): a failing GPU or its interconnect, not an allocation "
