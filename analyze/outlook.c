@@ -106,6 +106,9 @@ static const struct outlook_row outlook_table[] = {
 	  "change_then_requeue", "the program needs CPU instructions this "
 	  "node lacks: run a build for this CPU or move to nodes that have "
 	  "them" },
+	{ "not_oom_other", "R-OTHER-028", NULL, NULL, NULL, "workload",
+	  "change_then_requeue", "the ranks hung in a collective: the same "
+	  "code and nodes hang again until what held the rank is found" },
 	{ "not_oom_other", "R-OTHER-021", NULL, NULL, NULL, "workload",
 	  "change_then_requeue", "the program was not built for this GPU: "
 	  "rebuild it or ask for a GPU it supports" },

@@ -276,6 +276,9 @@ void		dcgm_view(const struct facts *, struct analysis *,
 /* stall.c: the job's collective timeouts folded per rank, the ranks
  * behind the others (an->collective). */
 void		stall_view(const struct facts *, struct analysis *);
+/* stall.c: two ranks timed out at one sequence number in different
+ * collectives (a desync). */
+int		stall_desync(const struct facts *);
 
 /* rules_hardware.c: the verdict's next action for xid_fault and
  * retired_pages: NVIDIA's Xid catalog action for each Xid seen, then

@@ -862,6 +862,89 @@ m_only_secondary(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* An NCCL line that only repeats a collective timeout: the watchdog's
+ * progress report, its thread ending on the timeout, or "Some NCCL
+ * operations have failed or timed out". Any other NCCL error is a
+ * failure of its own. */
+static int
+timeout_echo(const struct event *ev)
+{
+	struct str	e = ev_str(ev, "error");
+
+	if (ev->sig == NULL)
+		return 0;
+	if (strcmp(ev->sig, "S-NCCL-WATCHDOG-EXCEPTION") == 0)
+		return 1;
+	if (strcmp(ev->sig, "S-NCCL-WATCHDOG-TERMINATED") == 0)
+		return str_find(e, "operation timeout") != NULL;
+	return strcmp(ev->sig, "S-NCCL-ERROR") == 0 && e.n == 0 &&
+	    ev_field(ev, "warn") == NULL;
+}
+
+/*
+ * The stall is the failure: ranks timed out in a collective (or their
+ * Flight Recorder dumps wait in one) and nothing before the first
+ * timeout says a rank died (no launcher, srun or peer report of one, no
+ * SIGKILL, no memory failure, no NCCL error of its own). Every rank
+ * that printed a timeout was alive when it did; the one they waited for
+ * was busy elsewhere, in another collective, or stuck in the transport.
+ * A job's log written through srun or a launcher carries every rank's
+ * death report, but a rank that died could still be on a node whose
+ * evidence is missing: low, medium where the ranks called different
+ * collectives at one sequence number (the program itself diverged), and
+ * not at all when the job's NodeList names nodes that were not
+ * collected (R-INC-001 then asks for them).
+ */
+static int
+m_collective_hang(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	static const enum ev_kind deaths[] = { EV_CHILD_FAILED,
+	    EV_LAUNCHER_EXIT, EV_SRUN_TASK_EXIT, EV_PEER_TERMINATED,
+	    EV_PEER_LOST };
+	const struct event	*t = NULL, *d;
+	int			 desync;
+
+	(void)a;
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event	*ev = f->tl->v[i];
+
+		if (facts_foreign(f, ev))
+			continue;
+		if (ev->kind == EV_NCCL_ERROR && !timeout_echo(ev))
+			return 0;
+		if (t == NULL && (ev->kind == EV_NCCL_TIMEOUT ||
+		    (ev->kind == EV_FLIGHT_RECORDER &&
+		    ev_num_or(ev, "seqnum", -1) >= 0)))
+			t = ev;
+	}
+	/* Nodes of the job left uncollected may hold the rank that died. */
+	if (t == NULL || f->nodes_unseen != NULL ||
+	    sigkill_event(f) != NULL || kit_memory_failed(f) != NULL)
+		return 0;
+	d = kit_first_of(f, deaths, sizeof(deaths) / sizeof(deaths[0]));
+	if (d != NULL && facts_index_of(f, d) < facts_index_of(f, t))
+		return 0;
+	desync = stall_desync(f);
+	m->initiating = t;
+	m->confidence = desync ? "medium" : "low";
+	m->confidence_reason = desync ? "ranks timed out at the same "
+	    "sequence number in different collectives: the program called "
+	    "different collectives on different ranks, and nothing failed "
+	    "before the timeouts" : "ranks timed out in a collective and "
+	    "nothing before the first timeout says a rank failed; a rank "
+	    "whose node was not collected could still have died first";
+	m->detail = desync ? "The ranks fell out of step: at one sequence "
+	    "number some called one collective and others another, so each "
+	    "waited for partners that never came. A rank ran different code "
+	    "(a branch on the rank, an early stop decided on one rank only, "
+	    "a collective inside rank-0-only work)." : "A collective timed "
+	    "out and no rank failed before it: every rank that printed the "
+	    "timeout was alive, waiting for a rank that was busy elsewhere "
+	    "(rank-0-only work between collectives, a slow data step), in "
+	    "another collective, or stuck in the transport.";
+	return 1;
+}
+
 static int
 m_inconclusive(const struct facts *f, struct arena *a, struct rmatch *m)
 {
@@ -1111,6 +1194,31 @@ const struct rule	rules_outcome[] = {
 	      "the program to start ('--help' or a one-line import) before "
 	      "rerunning the job unchanged.",
 	  .match = m_sigill },
+	{ .id = "R-OTHER-028", .cause = "not_oom_other", .boundary = "none",
+	  .prio = 5, .rclass = RC_RECORD,
+	  .seeds = "S000 table 'NCCL watchdog timeout after one OOM' (its "
+	      "converse: no rank failed); S000 mistake 'Treating NCCL timeout "
+	      "as a second root cause'",
+	  .signals = "collective timeouts (ProcessGroupNCCL's watchdog, or "
+	      "Flight Recorder dumps waiting in a collective) with nothing "
+	      "before the first of them saying a rank died: no launcher, srun "
+	      "or peer report, no SIGKILL, no memory failure, no NCCL error "
+	      "other than the timeout's own lines, and no node of the job's "
+	      "NodeList left uncollected; medium when ranks timed out at one "
+	      "sequence number in different collectives (a desync), low "
+	      "otherwise",
+	  .meaning = "The job hung in a collective: nothing before the "
+	      "timeouts shows a rank failing or memory running out.",
+	  .next_action = "Find what the rank behind was doing: rerun with "
+	      "TORCH_NCCL_TRACE_BUFFER_SIZE=2000 and "
+	      "TORCH_NCCL_DUMP_ON_TIMEOUT=1 and take py-spy dump of every "
+	      "rank while it hangs; require every rank to call the same "
+	      "collectives in the same order (no collective inside "
+	      "rank-0-only work, a stop decided on every rank) and "
+	      "nccl-tests to pass on the same nodes. If a node of the job "
+	      "was not collected, collect it first: a rank killed there would "
+	      "make these timeouts its cascade.",
+	  .match = m_collective_hang },
 };
 const size_t	nrules_outcome =
     sizeof(rules_outcome) / sizeof(rules_outcome[0]);

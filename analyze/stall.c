@@ -482,8 +482,12 @@ stall_view(const struct facts *f, struct analysis *an)
 	}
 	summarize(a, c, op, lo >= 0 ? hi - lo : 0);
 	an->collective = c;
+	/* A verdict that has nothing but the stall (R-INC-001, R-OTHER-028)
+	 * starts where it stalled. */
 	if (c->nstalled > 0 && an->verdict.cause != NULL &&
-	    strcmp(an->verdict.cause, "inconclusive") == 0)
+	    (strcmp(an->verdict.cause, "inconclusive") == 0 ||
+	    (an->verdict.rule != NULL &&
+	    strcmp(an->verdict.rule, "R-OTHER-028") == 0)))
 		an->verdict.next_action = arena_printf(a, "Start where the "
 		    "collective stalled: %s. Then: %s", describe(a, c,
 		    &c->stalled[0]), an->verdict.next_action != NULL ?
@@ -491,4 +495,43 @@ stall_view(const struct facts *f, struct analysis *an)
 out:
 	free(idx);
 	free(v);
+}
+
+/*
+ * Whether two ranks timed out (or their Flight Recorder dumps wait) at
+ * one sequence number in different collectives (a desync: the program
+ * called different collectives on different ranks). Bounded: the first collective seen at each of
+ * DESYNC_SLOTS sequence numbers (by seq modulo the slots) is kept.
+ */
+#define DESYNC_SLOTS	512
+
+int
+stall_desync(const struct facts *f)
+{
+	struct {
+		int64_t		seq;
+		struct str	op;
+	} slot[DESYNC_SLOTS];
+
+	for (size_t i = 0; i < DESYNC_SLOTS; i++)
+		slot[i].seq = -1;
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event	*ev = f->tl->v[i];
+		int64_t			 seq = ev_num_or(ev, "seqnum", -1);
+		struct str		 op = ev_str(ev, "optype");
+
+		if ((ev->kind != EV_NCCL_TIMEOUT &&
+		    ev->kind != EV_FLIGHT_RECORDER) || seq < 0 || op.n == 0 ||
+		    facts_foreign(f, ev))
+			continue;
+		size_t	k = (size_t)(seq % DESYNC_SLOTS);
+
+		if (slot[k].seq == seq && !same(slot[k].op, op))
+			return 1;
+		if (slot[k].seq != seq) {
+			slot[k].seq = seq;
+			slot[k].op = op;
+		}
+	}
+	return 0;
 }

@@ -2188,3 +2188,63 @@ DEFINE_TEST(test_fold_groups)
 	arena_free(an->arena);
 	free(an);
 }
+
+/* A collective that timed out with nothing failing before it is the
+ * failure (R-OTHER-028): low alone, medium when ranks called different
+ * collectives at one sequence number (lines from corpus e1402 and e702).
+ * A rank's exit or an NCCL error of its own before the first timeout
+ * makes the timeouts a cascade again (R-INC-001); exits after it are the
+ * watchdog's teardown. */
+DEFINE_TEST(test_collective_hang_is_the_failure)
+{
+	static const char desync0[] = "[rank0]:[E420 19:44:35.569754537 "
+	    "ProcessGroupNCCL.cpp:632] [Rank 0] Watchdog caught collective "
+	    "operation timeout: WorkNCCL(SeqNum=4832284, OpType=ALLREDUCE, "
+	    "NumelIn=1, NumelOut=1, Timeout(ms)=1800000) ran for 1800051 "
+	    "milliseconds before timing out.\n";
+	static const char desync5[] = "[rank5]:[E420 19:44:36.136978018 "
+	    "ProcessGroupNCCL.cpp:632] [Rank 5] Watchdog caught collective "
+	    "operation timeout: WorkNCCL(SeqNum=4832284, OpType=BROADCAST, "
+	    "NumelIn=1, NumelOut=1, Timeout(ms)=1800000) ran for 1800059 "
+	    "milliseconds before timing out.\n";
+	static const char one[] = "[rank3]:[E1205 04:35:53.584483882 "
+	    "ProcessGroupNCCL.cpp:607] [Rank 3] Watchdog caught collective "
+	    "operation timeout: WorkNCCL(SeqNum=3348, OpType=BROADCAST, "
+	    "NumelIn=54607872, NumelOut=54607872, Timeout(ms)=1800000) ran "
+	    "for 1800098 milliseconds before timing out.\n";
+	static const char exited[] = "srun: error: ib12gpu-002: task 4: "
+	    "Exited with exit code 1\n";
+	static const char syserr[] = "RuntimeError: NCCL error in: /pytorch/"
+	    "torch/lib/c10d/ProcessGroupNCCL.cpp:825, unhandled system error, "
+	    "NCCL version 2.7.8\n";
+	static const struct {
+		const char	*a, *b, *c;
+		const char	*rule, *confidence;
+	} cases[] = {
+		{ desync0, desync5, "", "R-OTHER-028", "medium" },
+		{ one, "", "", "R-OTHER-028", "low" },
+		{ one, exited, "", "R-OTHER-028", "low" },
+		{ exited, one, "", NULL, NULL },
+		{ syserr, one, "", NULL, NULL },
+		{ one, desync0, syserr, NULL, NULL },
+	};
+	char			 buf[2048];
+	struct analysis		*an;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(buf, sizeof(buf), "%s%s%s", cases[i].a, cases[i].b,
+		    cases[i].c);
+		if ((an = run_text("hang.log", buf)) == NULL)
+			continue;
+		if (cases[i].rule != NULL) {
+			CHECK_EQ_STR(an->verdict.cause, "not_oom_other");
+			CHECK_EQ_STR(an->verdict.rule, cases[i].rule);
+			CHECK_EQ_STR(an->verdict.confidence,
+			    cases[i].confidence);
+			CHECK(strstr(an->verdict.next_action,
+			    "TORCH_NCCL_DUMP_ON_TIMEOUT") != NULL);
+		} else
+			CHECK(strcmp(an->verdict.rule, "R-OTHER-028") != 0);
+		analysis_free(an);
+	}
+}

@@ -41,13 +41,13 @@ static const struct {
 	int		 kind;
 } bases[] = {
 	{ "host_oom-fires-sacct-oom-only", 1, B_HOSTOOM },
-	{ "inconclusive-fires-nccl-desync", 1, B_INCONCL },
+	{ "inconclusive-fires-nccl-nodes-uncollected", 1, B_INCONCL },
 	{ "time_limit-fires-sacct-timeout", 1, B_PLAIN },
 	{ "cuda_oom_fragmentation-fires-unallocated-cache", 1, B_PLAIN },
 	{ "fixtures/real/kernel/cgroup-v1-oom-srun-dmesg.excerpt", 0,
 	  B_HOSTOOM },
 	{ "cuda_oom_exhaustion-fires-allowed-cap", 1, B_PLAIN },
-	{ "inconclusive-fires-nccl-timeouts-only", 1, B_INCONCL },
+	{ "inconclusive-fires-progress-only", 1, B_INCONCL },
 	{ "retired_pages-fires-xid48-dbe", 1, B_FAULT },
 };
 #define NBASES	(sizeof(bases) / sizeof(bases[0]))

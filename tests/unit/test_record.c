@@ -188,7 +188,7 @@ DEFINE_TEST(test_record_schema_scenarios)
 		"retired_pages-fires-xid48-dbe",
 		"cuda_oom_fragmentation-fires-unallocated-cache",
 		"xid_fault-fires-xid31-illegal-access",
-		"inconclusive-fires-nccl-desync",
+		"not_oom_other-fires-nccl-desync",
 		"multinode-node2-host-oom-skewed-node3",
 		"retired_pages-fires-xid48-dbe-dcgm",
 		"cuda_oom_exhaustion-fires-no-free-memory-dcgm",

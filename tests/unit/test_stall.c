@@ -49,7 +49,7 @@ DEFINE_TEST(test_stall_rank_behind)
 	const struct collective_q	*c;
 	const struct stall_rank		*r;
 
-	if ((an = run1(SC "inconclusive-fires-nccl-rank-behind/logs/"
+	if ((an = run1(SC "not_oom_other-fires-nccl-rank-behind/logs/"
 	    "slurm-7.out")) == NULL)
 		return;
 	c = an->collective;
@@ -72,7 +72,10 @@ DEFINE_TEST(test_stall_rank_behind)
 	CHECK((r = stalled(c, 3)) != NULL &&
 	    strcmp(r->state, "never_reported") == 0 && r->evidence == NULL);
 	CHECK(strstr(c->summary, "per process group") != NULL);
-	CHECK_EQ_STR(an->verdict.cause, "inconclusive");
+	/* Nothing failed before the timeouts: the hang is the failure
+	 * (R-OTHER-028), and its next action starts at the rank behind. */
+	CHECK_EQ_STR(an->verdict.rule, "R-OTHER-028");
+	CHECK_EQ_STR(an->verdict.confidence, "low");
 	CHECK(strncmp(an->verdict.next_action, "Start where the collective "
 	    "stalled: rank 7 is still in collective 64088", 69) == 0);
 out:
@@ -88,7 +91,7 @@ DEFINE_TEST(test_stall_desync)
 	const struct collective_q	*c;
 	const struct stall_rank		*r;
 
-	if ((an = run1(SC "inconclusive-fires-nccl-desync/logs/"
+	if ((an = run1(SC "not_oom_other-fires-nccl-desync/logs/"
 	    "slurm-7.out")) == NULL)
 		return;
 	c = an->collective;
@@ -127,7 +130,7 @@ DEFINE_TEST(test_stall_silent_rank)
 	FILE				*fp;
 	struct err			 e = { 0 };
 
-	if ((an = run1(SC "inconclusive-fires-nccl-rank-silent/logs/"
+	if ((an = run1(SC "not_oom_other-fires-nccl-rank-silent/logs/"
 	    "slurm-7.out")) == NULL)
 		return;
 	c = an->collective;
