@@ -1582,6 +1582,37 @@ on_aer(struct kstate *st, const struct kline *kl, const char *at)
 }
 
 /*
+ * The EDAC driver's report of an uncorrectable error in the node's own
+ * memory ("EDAC MC3: 1 UE memory read error on CPU_SrcID#1_MC#1_Chan#2_
+ * DIMM#0 (channel:2 ...)", the skx and i10nm drivers' DIMM label): host
+ * hardware failed. Corrected errors (CE) are no failure and no event.
+ */
+static int
+on_edac_ue(struct kstate *st, const struct kline *kl, const char *at)
+{
+	struct event	*ev;
+	struct str	 b = kl->body, rest, dimm;
+	const char	*on;
+	size_t		 n = 0;
+
+	if (!str_starts(b, "EDAC "))
+		return 0;
+	rest = str_make(at, (size_t)(b.p + b.n - at));
+	if ((on = str_find(rest, " on ")) != NULL) {
+		on += 4;
+		while (on + n < b.p + b.n && on[n] != ' ' && on[n] != '(')
+			n++;
+	}
+	dimm = str_make(on, n);
+	if ((ev = kev(st, kl, EV_NODE_FAIL, "S-EDAC-UE")) == NULL ||
+	    ev_set_str(ev, st->a, "what", str_make("host_memory_ue", 14)) == -1 ||
+	    (dimm.n > 0 && dimm.n < 128 &&
+	    ev_set_str(ev, st->a, "dimm", dimm) == -1))
+		return -1;
+	return 0;
+}
+
+/*
  * The amdgpu scheduler giving up on a job the GPU never finished
  * (amdgpu_job_timedout), after which it resets the GPU: a hung device,
  * the AMD counterpart of a GPU that stopped answering. Its forms: "[drm:
@@ -1712,6 +1743,7 @@ static const struct kmatch {
 	{ " uncorrectable hardware errors detected in ", KM_ANY,
 	  on_amdgpu_ras },
 	{ ": AER: ", KM_ANY, on_aer },
+	{ " UE memory ", KM_ANY, on_edac_ue },
 	{ " failed", KM_ANY, on_amdgpu_init },
 	{ "Fatal error during GPU init", KM_ANY, on_amdgpu_init },
 };

@@ -360,6 +360,17 @@ static const struct words refused_words[] = {
 	    "the compute device /dev/kfd (Permission denied): its mode or "
 	    "group (render, video), a device cgroup or a container denies "
 	    "the GPU to the job's user." },
+	{ .key = "cuda_not_permitted", .detail = "CUDA was refused the GPU "
+	    "when it made its context (error 800, operation not permitted): "
+	    "in a container, the device cgroup no longer lets the process "
+	    "use /dev/nvidia* (a systemd daemon-reload or cgroup change on "
+	    "the host after the container started takes away the access the "
+	    "runtime gave), so the program found no usable GPU.",
+	  .next = "Restart the container and require nvidia-smi inside it to "
+	      "list the GPU; to keep the access, give the container its "
+	      "device nodes explicitly (--device /dev/nvidia*, or CDI) or "
+	      "use the cgroupfs driver as the NVIDIA container toolkit "
+	      "documents, then rerun." },
 	{ .key = "k8s_unschedulable", .detail = "Kubernetes placed the pod "
 	    "on no node: none offers the GPUs it requests. The device "
 	    "plugin advertises no GPU on the nodes (not running, the node's "
@@ -633,7 +644,9 @@ const struct rule	rules_access[] = {
 	      "whether the job asked for a GPU (a communication library's "
 	      "probe then is R-OTHER-022's), also rocminfo's refused "
 	      "/dev/kfd, and the Kubernetes scheduler's 'Insufficient "
-	      "nvidia.com/gpu' (no node offers the GPUs; medium)",
+	      "nvidia.com/gpu' (no node offers the GPUs; medium), CUDA's "
+	      "CUDA_ERROR_NOT_PERMITTED (800, a container's device cgroup; "
+	      "ollama's 'failed to get primary device context 800')",
 	  .meaning = "The job could not open the GPUs it meant to use.",
 	  .next_action = "In the same allocation run srun --gres=gpu:N "
 	      "nvidia-smi -L; if it lists nothing, check the node's "

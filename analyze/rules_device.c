@@ -740,7 +740,8 @@ const struct rule	rules_device[] = {
 	      "PyTorch's allocator numbers (CUDA error names, XLA "
 	      "RESOURCE_EXHAUSTED, TF 'OOM when allocating tensor' and its BFC "
 	      "'ran out of memory ... (rounded to N)', llama.cpp's cudaMalloc, "
-	      "ONNX Runtime's BFCArena: low confidence unless the line names "
+	      "ONNX Runtime's BFCArena, RELION's 'You ran out of memory on "
+	      "the GPU(s)': low confidence unless the line names "
 	      "CUDA or the GPU), with the BFC stats when printed (arena full: "
 	      "Limit - InUse < the request)",
 	  .meaning = "A device allocation failed; the breakdown is missing.",

@@ -287,8 +287,10 @@ const struct rule	rules_hardware[] = {
 	      "page fault, its ring timeout ('ring gfx_0.0.0 timeout, "
 	      "signaled seq=…') or a GPU reset ('GPU reset begin!', a hung "
 	      "GPU), its failure to bring the "
-	      "GPU up (PSP ring, IP init) or ROCr's 'Memory access fault by "
-	      "GPU'; an uncorrected "
+	      "GPU up (PSP ring, IP init), ROCr's 'Memory access fault by "
+	      "GPU' or ROCclr aborting a queue on HSA_STATUS_ERROR_MEMORY_"
+	      "APERTURE_VIOLATION (or ILLEGAL_INSTRUCTION, MEMORY_FAULT, "
+	      "EXCEPTION); an uncorrected "
 	      "fatal PCIe AER error on the GPU's own device line",
 	  .meaning = "An application bug or a GPU fault, not capacity.",
 	  .next_action = "Rerun the same job unchanged on another GPU/node "

@@ -451,6 +451,11 @@ static const struct words node_enforcers[] = {
 	{ .key = "systemd", .detail = "systemd reports that the kernel's OOM "
 	    "killer killed a process of the service: host memory ran out, "
 	    "the unit's own limit (MemoryMax) or the node's." },
+	{ .key = "docker", .detail = "Docker records the container as "
+	    "OOM-killed (State.OOMKilled): the kernel killed a process of it "
+	    "at the container's memory limit (docker --memory, compose "
+	    "mem_limit), or at the memory of the host or of Docker "
+	    "Desktop's VM where no limit was set." },
 	{ .key = "runc_init", .detail = "The container runtime (runc) could "
 	    "not start the container: the kernel OOM-killed its init process "
 	    "under the container's memory limit, too low for the container "
@@ -743,7 +748,8 @@ const struct rule	rules_host[] = {
 	      "Moab/Torque 'exceeded MEM usage hard limit (A > B)', PBS 'job "
 	      "killed: mem A kb exceeded limit B kb', LSF TERM_MEMLIMIT, "
 	      "HTCondor 'has gone over memory limit of', WMCore 'Job has "
-	      "exceeded maxPSS/maxRSS', Kubernetes reason OOMKilled, Ray's memory "
+	      "exceeded maxPSS/maxRSS', Kubernetes reason OOMKilled, docker "
+	      "inspect's \"OOMKilled\": true, Ray's memory "
 	      "monitor 'killed due to the node running low on memory', HPE "
 	      "Cray's 'under_oom detected … re-enabling OOM killer', Spark "
 	      "'Container killed by YARN for exceeding memory limits' and "

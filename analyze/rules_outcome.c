@@ -99,6 +99,27 @@ static const struct words stack_words[] = {
 	      "&& modprobe nvidia_uvm) or reboot it, require a one-line CUDA "
 	      "program (python -c 'import torch; torch.cuda.init()') to "
 	      "pass, then rerun the job unchanged." },
+	{ .key = "driver_compat_mismatch", .detail = "The CUDA driver library "
+	    "the program loaded does not match the node's kernel driver "
+	    "(error 803, unsupported display driver / cuda driver "
+	    "combination): a container's CUDA forward-compatibility libcuda "
+	    "found ahead of the host's, on a driver newer or of another "
+	    "branch than it supports. A software set-up problem, not memory.",
+	  .next = "Make the program load the host driver's libcuda (remove "
+	      "the image's compat directory from the loader path or "
+	      "ldconfig cache, or use an image made for this driver), "
+	      "require torch.cuda.is_available() or nvidia-smi inside it, "
+	      "then rerun unchanged." },
+	{ .key = "kernel_resources", .detail = "A GPU kernel compiled by "
+	    "Triton needs more on-chip shared memory per block than this "
+	    "GPU offers: its launch configuration (block sizes, num_stages) "
+	    "was tuned for a GPU with more. Not device memory, not host "
+	    "memory: no smaller batch fixes it.",
+	  .next = "Use kernel configurations made for this GPU model (the "
+	      "library's tuned configs for it, smaller block sizes or "
+	      "num_stages), another kernel backend, or the GPU model the "
+	      "configuration was written for; require one request or step "
+	      "to pass, then rerun unchanged." },
 	{ .key = "kfd_unsupported", .detail = "The amdgpu driver's compute "
 	    "part (KFD) has no support for this GPU, so ROCm cannot use it; "
 	    "its 'Cannot allocate memory' on /dev/kfd is that refusal, not "
@@ -242,6 +263,20 @@ m_node_fail(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "Slurm took the node out of service (drained or down) and "
 		    "revoked the allocation: the job never ran there.",
 		    s->node != NULL ? s->node : "?");
+	} else if (ev_str_is(s, "what", "host_memory_ue")) {
+		m->confidence_reason = "the node's kernel logged the "
+		    "uncorrectable error itself (EDAC)";
+		m->detail = arena_printf(a, "The kernel on %s%s logged an "
+		    "uncorrectable error in the node's own memory (a DIMM, "
+		    "EDAC '%.*s'): host hardware failed. What ran there "
+		    "crashed, hung or was killed with it; not the job's memory "
+		    "use and not a GPU.", s->node != NULL ? "node " : "the node",
+		    s->node != NULL ? s->node : "", (int)ev_str(s, "dimm").n,
+		    ev_str(s, "dimm").p != NULL ? ev_str(s, "dimm").p : "");
+		m->next_action = "Drain the node and have the site run its "
+		    "memory diagnostics (the DIMM the EDAC line names, the BMC's "
+		    "event log) and replace the failing module; rerun the job "
+		    "unchanged on other nodes.";
 	} else if (ev_str_is(s, "what", "epilog_failed")) {
 		m->confidence_reason = "slurmd's own line; what the Epilog "
 		    "(or a plugin's job_epilog) found is in the lines before it "
@@ -700,6 +735,10 @@ static const struct words benign_words[] = {
 	    "efficiency compares a sampled peak with the request; a figure "
 	    "near or over 100% (page cache, memory counted twice across "
 	    "tasks) is not a limit that was hit." },
+	{ .key = "jobstats_completed", .detail = "jobstats reports the job "
+	    "COMPLETED: it ended normally. Its utilisation figures are "
+	    "averages over the run, a measure of efficiency, not a limit "
+	    "that was hit." },
 	{ .key = "bfc_not_failure", .detail = "TensorFlow's allocator could "
 	    "not give a workspace to a faster algorithm (cuDNN's autotuning "
 	    "asks for one) and says itself that this is not a failure: the "
@@ -1006,7 +1045,8 @@ const struct rule	rules_outcome[] = {
 	      "allocator cache flushes, 'destroy_process_group() was not "
 	      "called', TensorFlow's 'The caller indicates that this is not "
 	      "a failure', LSF's 'Successfully completed.', seff's 'State: "
-	      "COMPLETED (exit code 0)') and no failure event anywhere",
+	      "COMPLETED (exit code 0)', jobstats' 'State: COMPLETED') and no "
+	      "failure event anywhere",
 	  .meaning = "The warnings seen are ones healthy jobs print; nothing "
 	      "failed.",
 	  .next_action = "Nothing to fix; confirm with sacct -j JOB "
@@ -1056,7 +1096,9 @@ const struct rule	rules_outcome[] = {
 	      "responding', 'Node N unexpectedly rebooted' or 'Killing JobId=… "
 	      "on failed node', the '… CANCELLED AT … DUE TO NODE FAILURE' "
 	      "banner, slurmd's 'Prolog failure on node N' or '[job N] "
-	      "epilog failed status=…' (the node drained); a node the job's "
+	      "epilog failed status=…' (the node drained), the kernel's EDAC "
+	      "report of an uncorrectable error in the node's own memory "
+	      "('EDAC MCn: N UE memory … error on <DIMM>'); a node the job's "
 	      "NodeList names (when known)",
 	  .meaning = "A node of the job was lost (rebooted, hung or down).",
 	  .next_action = "Ask the site why the node went down (slurmctld.log, "
@@ -1089,7 +1131,11 @@ const struct rule	rules_outcome[] = {
 	      "ggml's 'CUDA kernel K has no device code compatible with CUDA "
 	      "arch N', cudaErrorNotSupported (801, also inside RMM's "
 	      "std::bad_alloc), nvidia-container-cli's 'driver (rpc) error: "
-	      "timed out'; "
+	      "timed out' and 'requirement error: unsatisfied condition' (an "
+	      "image's CUDA newer than the driver), error 803 (a CUDA compat "
+	      "library that does not match the driver), Triton's "
+	      "'OutOfResources: out of resource: shared memory' (a kernel "
+	      "configured for a larger GPU); "
 	      "'Could not create cudnn handle' when XLA's 'Memory usage: N "
 	      "bytes free' beside it shows >= 512 MiB and a tenth of the "
 	      "device free, and no memory failure",

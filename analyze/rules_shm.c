@@ -55,6 +55,18 @@ m_shm(const struct facts *f, struct arena *a, struct rmatch *m)
 		    (int)ev_str(s, "limit").n, ev_str(s, "limit").p != NULL ?
 		    ev_str(s, "limit").p : "");
 	}
+	if (ev_str_is(s, "what", "df_full")) {
+		m->confidence = "medium";
+		m->confidence_reason = "df shows /dev/shm full; what failed "
+		    "writing to it is not named beside it";
+		m->detail = arena_printf(a, "df shows /dev/shm full (%.*s of "
+		    "%.*s used, %.*s%%): shared-memory buffers (a DataLoader's, "
+		    "NCCL's, an inference server's backend processes) had no "
+		    "room left in it.", (int)ev_str(s, "used").n,
+		    ev_str(s, "used").p, (int)ev_str(s, "size").n,
+		    ev_str(s, "size").p, (int)ev_str(s, "use_pct").n,
+		    ev_str(s, "use_pct").p);
+	}
 	if (ev_str_is(s, "what", "ucx"))
 		m->detail = f->shm_bytes >= 0 ? arena_printf(a, "/dev/shm is "
 		    "%s; UCX's shared-memory transport could not map its "
@@ -112,7 +124,8 @@ const struct rule	rules_shm[] = {
 	      "to allocate receive FIFO') or DataLoader 'Bus error' / "
 	      "'insufficient shared memory'; confidence from the size of "
 	      "/dev/shm (<= 512 MiB high); the kubelet evicting a pod for "
-	      "its /dev/shm emptyDir (dshm, shm) over its limit (high)",
+	      "its /dev/shm emptyDir (dshm, shm) over its limit (high); df "
+	      "showing /dev/shm 95-100% used (medium)",
 	  .meaning = "Shared memory, not HBM or --mem, ran out.",
 	  .next_action = "Hold --mem and the GPU batch constant; enlarge "
 	      "/dev/shm (container --shm-size, or the node's tmpfs size) and "

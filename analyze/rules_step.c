@@ -318,7 +318,8 @@ const struct rule	rules_step[] = {
 	  .signals = "'Unable to create step … Memory required by task is not "
 	      "available' (or any other reason); slurmstepd's job manager "
 	      "exiting abnormally (could not exec), srun's 'Task launch for "
-	      "… failed', a required SPANK plugin (pyxis) failing or the "
+	      "… failed', srun refusing its own options ('srun: fatal: …'), "
+	      "a required SPANK plugin (pyxis) failing or the "
 	      "container it starts (enroot's relayed '[ERROR]'); low: srun's "
 	      "'step creation temporarily disabled' never followed by 'Step "
 	      "created'",

@@ -389,7 +389,9 @@ stall_view(const struct facts *f, struct analysis *an)
 
 		if (facts_foreign(f, ev))
 			continue;
-		timeouts += ev->kind == EV_NCCL_TIMEOUT;
+		/* a watchdog line, not the frame of its stack */
+		timeouts += ev->kind == EV_NCCL_TIMEOUT &&
+		    ev_field(ev, "optype") != NULL;
 		if (ev->kind == EV_FLIGHT_RECORDER && ev->rank >= 0) {
 			frs++;
 			frpend += ev_num_or(ev, "seqnum", -1) >= 0;

@@ -58,7 +58,7 @@
 #include "event.h"
 #include "scan.h"
 
-#define CAT_NEEDLES	6	/* needles per row (NULL-terminated) */
+#define CAT_NEEDLES	8	/* needles per row (NULL-terminated) */
 #define CAT_FIELDS	24	/* named groups kept per match */
 #define CAT_LINE_MAX	(64 * 1024)	/* bytes of a line that are matched */
 #define CAT_CTX_MAX	8	/* most context lines before a match */

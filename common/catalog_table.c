@@ -283,12 +283,16 @@ const struct cat_sig catalog_table[] = {
 	 * device memory. */
 	{ .id = "S-RELION-GPU-OOM", .kind = EV_CUDA_OOM_PLAIN,
 	  .cls = CAT_PRIMARY, .group = "device_oom",
-	  .needles = { "GPU memory was insufficient" },
-	  .pcre = "^(?<error>GPU memory was insufficient)\\. Relion attempts",
-	  .ere = "^GPU memory was insufficient\\. Relion attempts",
+	  .needles = { "GPU memory was insufficient",
+	      "You ran out of memory on the GPU(s)" },
+	  .pcre = "^(?:(?<error>GPU memory was insufficient)\\. Relion "
+	    "attempts|(?<error>You ran out of memory on the GPU\\(s\\))\\.)",
+	  .ere = "^(GPU memory was insufficient\\. Relion attempts|You ran "
+	    "out of memory on the GPU\\(s\\)\\.)",
 	  .source = "RELION src/acc (\"GPU memory was insufficient. Relion "
-	    "attempts to reduce the memory by segmenting...\"), 3.x-5.x; "
-	    "3dem/relion",
+	    "attempts to reduce the memory by segmenting...\"), 3.x-5.x; its "
+	    "error table's ERR_GPUOOM text after custom_allocator.cuh (\"You "
+	    "ran out of memory on the GPU(s).\"), 3dem/relion#1075",
 	  .what = "relion", .no_baseline = 1 },
 	/* vLLM's engine finding its KV cache too small once the weights
 	 * are in: no room at all, or not the context length asked for. */
@@ -576,6 +580,22 @@ const struct cat_sig catalog_table[] = {
 	    "Exception by GPU node-%u (Agent handle: %p) reason :%s\"); "
 	    "ROCm/ROCm#5259-style reports on MI300 and Radeon",
 	  .no_baseline = 1 },
+	/* ROCclr aborting a queue on an asynchronous error the HSA runtime
+	 * reported: a kernel's access outside its memory (the aperture
+	 * violation), an illegal instruction, a memory fault or a hardware
+	 * exception. HIP's illegal memory access, not an allocation. */
+	{ .id = "S-HSA-QUEUE-ABORT", .kind = EV_CUDA_FAULT, .cls = CAT_PRIMARY,
+	  .group = "cuda_fault",
+	  .needles = { "aborting with error : HSA_STATUS_ERROR_" },
+	  .pcre = "aborting with error : (?<error>HSA_STATUS_ERROR_(?:MEMORY_"
+	    "APERTURE_VIOLATION|ILLEGAL_INSTRUCTION|MEMORY_FAULT|EXCEPTION))"
+	    "(?::|\\b)",
+	  .ere = "aborting with error : HSA_STATUS_ERROR_(MEMORY_APERTURE_"
+	    "VIOLATION|ILLEGAL_INSTRUCTION|MEMORY_FAULT|EXCEPTION)",
+	  .source = "ROCclr rocdevice.cpp Device::callbackQueue (\"... "
+	    "aborting with error : %s code: 0x%x\" with hsa_status_string); "
+	    "ROCm/legacy-rocm-build#2153, #6245",
+	  .no_baseline = 1 },
 	{ .id = "S-CUDA-ECC", .kind = EV_ECC_ERROR, .cls = CAT_PRIMARY,
 	  .group = "cuda_fault",
 	  .needles = { "uncorrectable ECC error encountered" },
@@ -844,6 +864,18 @@ const struct cat_sig catalog_table[] = {
 	  .ere = "Unable to create step for job [0-9]+: ",	/* baseline */
 	  .source = "srun (slurm_step_ctx_create error text; \"Unable to "
 	    "create job step\" before 19.05); real Slurm 22.05 fixture" },
+	/* srun refusing its own options or environment before it asks for
+	 * a step ("srun: fatal: ..."): the step never started. */
+	{ .id = "S-SRUN-FATAL", .kind = EV_STEP_CREATE_FAIL,
+	  .cls = CAT_PRIMARY, .group = "setup",
+	  .needles = { "srun: fatal: " },
+	  .pcre = "^srun: fatal: (?<reason>.*[^ ])",
+	  .ere = "^srun: fatal: ",
+	  .source = "srun's option and environment checks (fatal(), "
+	    "src/srun/libsrun/opt.c, src/common/slurm_opt.c: \"%s is mutually "
+	    "exclusive with ...\", \"Invalid ...\"); "
+	    "snakemake/snakemake-executor-plugin-slurm#342",
+	  .what = "srun_fatal", .no_baseline = 1 },
 	/* slurmstepd could not start the step's tasks: the job manager gave
 	 * up (it could not exec, set up the batch script or I/O), a
 	 * required SPANK plugin (pyxis) failed, or srun's launch failed. */
@@ -1085,6 +1117,19 @@ const struct cat_sig catalog_table[] = {
 	    "(\"[job %u] epilog failed status=%d:%d\"), then slurmctld's "
 	    "\"Epilog error\" drain; NVIDIA/pyxis#123",
 	  .what = "epilog_failed", .no_baseline = 1 },
+	/* The kernel's EDAC driver reporting an uncorrectable error in the
+	 * node's own memory (not a GPU's): host hardware failed. Corrected
+	 * errors (CE) are not failures. */
+	{ .id = "S-EDAC-UE", .kind = EV_NODE_FAIL, .cls = CAT_PRIMARY,
+	  .group = "node_fail",
+	  .needles = { " UE memory " },
+	  .pcre = "EDAC (?:[A-Za-z0-9_]+ )?MC(?<mc>[0-9]+): (?<count>[0-9]+) UE "
+	    "memory (?:read |write |scrub )?error on (?<dimm>[^ (]+)",
+	  .ere = "EDAC ([A-Za-z0-9_]+ )?MC[0-9]+: [0-9]+ UE memory",
+	  .source = "Linux drivers/edac/edac_mc.c edac_raw_mc_handle_error "
+	    "(\"%d %s %serror%s on %s\" with \"UE\" for uncorrected, skx/"
+	    "i10nm label CPU_SrcID#N_MC#N_Chan#N_DIMM#N); ovro-lwa/lwa-issues#117",
+	  .what = "host_memory_ue", .no_baseline = 1 },
 	{ .id = "S-SLURM-NODE-FAIL", .kind = EV_NODE_FAIL, .cls = CAT_PRIMARY,
 	  .group = "node",
 	  .needles = { "Node failure on", " not responding",
@@ -1174,6 +1219,17 @@ const struct cat_sig catalog_table[] = {
 	  .ere = "Watchdog caught collective operation timeout: WorkNCCL\\(",
 	  .source = "ProcessGroupNCCL.cpp, PyTorch 1.8 - 2.x; "
 	    "signatures.md 4.1" },
+	/* The watchdog's C++ stack when the timeout line itself was not
+	 * kept: the frame of its timeout check. */
+	{ .id = "S-NCCL-TIMEOUT-FRAME", .kind = EV_NCCL_TIMEOUT,
+	  .cls = CAT_SECONDARY, .group = "nccl",
+	  .needles = { "WorkNCCL::checkTimeout(" },
+	  .pcre = "c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout\\(",
+	  .ere = "c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout\\(",
+	  .source = "ProcessGroupNCCL.cpp WorkNCCL::checkTimeout, the frame "
+	    "under ncclCommWatchdog in the exception's stack (PyTorch "
+	    "2.x); jpata/particleflow#390",
+	  .what = "timeout_frame", .no_baseline = 1 },
 	{ .id = "S-NCCL-BLOCKING-WAIT", .kind = EV_NCCL_TIMEOUT,
 	  .cls = CAT_SECONDARY, .group = "nccl",
 	  .needles = { "timed out in blocking wait" },
@@ -1201,6 +1257,19 @@ const struct cat_sig catalog_table[] = {
 	    "failed to create shared memory file",
 	  .source = "NCCL <= 2.11 include/shm.h, 2.12-2.18 and >= 2.23 "
 	    "shmutils.cc; signatures.md 4.3" },
+	/* df's line for a full /dev/shm (-h or 1K blocks): the tmpfs that
+	 * shared-memory buffers live in had no room left. */
+	{ .id = "S-DF-SHM-FULL", .kind = EV_SHM_ERROR, .cls = CAT_PRIMARY,
+	  .group = "shm_df",
+	  .needles = { "/dev/shm" },
+	  .pcre = "^(?<fs>[^ ]+) +(?<size>[0-9.]+[KMGT]?) +(?<used>[0-9.]+"
+	    "[KMGT]?) +(?<avail>[0-9.]+[KMGT]?) +(?<use_pct>9[5-9]|100)% +"
+	    "/dev/shm *$",
+	  .ere = "^[^ ]+ +[0-9.]+[KMGT]? +[0-9.]+[KMGT]? +[0-9.]+[KMGT]? +"
+	    "(9[5-9]|100)% +/dev/shm *$",
+	  .source = "coreutils df (-h and 1K-block forms: Filesystem Size Used "
+	    "Avail Use% Mounted on); triton-inference-server/server#3678",
+	  .what = "df_full", .no_baseline = 1 },
 	/* UCX's shared-memory transport (posix/sysv mm) could not map its
 	 * receive FIFO: /dev/shm too small (a pod's 64 MiB default). */
 	{ .id = "S-UCX-MM-FIFO", .kind = EV_SHM_ERROR, .cls = CAT_PRIMARY,
@@ -1655,21 +1724,24 @@ const struct cat_sig catalog_table[] = {
 	  .cls = CAT_SECONDARY, .group = "sigkill",
 	  .needles = { "exit status 137", "exited with code 137",
 	      "terminated with exit code 137", "exitCode", "Exit Code:",
-	      "completed with exit code 137" },
+	      "completed with exit code 137", "ExitCode" },
 	  .pcre = "(?:(?:returned non-zero exit status|exited with code|"
 	    "command terminated with exit code|Process completed with exit "
-	    "code) |^ *\"?exitCode\"?: *|^ *Exit Code: +)137(?![0-9])",
+	    "code) |^ *\"?exitCode\"?: *|^ *\"ExitCode\": *|^ *Exit Code: +)"
+	    "137(?![0-9])",
 	  .ere = "(returned non-zero exit status|exited with code|command "
 	    "terminated with exit code|Process completed with exit code) "
 	    "137([^0-9]|$)|^ *\"?exitCode\"?: *"
-	    "137([^0-9]|$)|^ *Exit Code: +137([^0-9]|$)",
+	    "137([^0-9]|$)|^ *\"ExitCode\": *137([^0-9]|$)|"
+	    "^ *Exit Code: +137([^0-9]|$)",
 	  .source = "128 + SIGKILL through a shell or container runtime: "
 	    "CPython CalledProcessError (shell=True, docker run), docker "
 	    "compose \"exited with code\", kubectl exec \"command terminated "
 	    "with exit code\", a container's last state in the pod status "
 	    "(exitCode: 137) and kubectl describe (Exit Code: 137), GitHub "
 	    "Actions' step (\"Error: Process completed with exit code 137.\"; "
-	    "shunk031/training-free-structured-diffusion-guidance#3)",
+	    "shunk031/training-free-structured-diffusion-guidance#3), docker "
+	    "inspect's State (\"ExitCode\": 137)",
 	  .what = "exit_137", .no_baseline = 1 },
 	/* strace's report of a child's death by SIGKILL. */
 	{ .id = "S-STRACE-CLD-KILLED", .kind = EV_CHILD_KILLED,
@@ -1831,6 +1903,16 @@ const struct cat_sig catalog_table[] = {
 	  .source = "Kubernetes container status (kubectl describe pod, "
 	    "pod JSON): terminated reason after a memcg OOM kill",
 	  .what = "kubernetes", .no_baseline = 1 },
+	/* docker inspect's State of a container the kernel OOM-killed. */
+	{ .id = "S-DOCKER-OOMKILLED", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "OOMKilled" },
+	  .pcre = "^ *\"OOMKilled\": true,?$",
+	  .ere = "^ *\"OOMKilled\": true,?$",
+	  .source = "docker inspect (State.OOMKilled, moby "
+	    "container/state.go); AbdBarho/stable-diffusion-webui-docker#457 "
+	    "shows the field",
+	  .what = "docker", .no_baseline = 1 },
 	/* runc could not start a container: the kernel killed its init
 	 * under the container's memory limit before it ran anything. */
 	{ .id = "S-RUNC-INIT-OOM", .kind = EV_ENFORCER_KILL,
@@ -2342,6 +2424,21 @@ const struct cat_sig catalog_table[] = {
 	    "users) when the device cgroup denies /dev/nvidia*; "
 	    "NVIDIA/nvidia-container-toolkit#48",
 	  .what = "nvml_init", .no_baseline = 1 },
+	/* CUDA refusing a context with CUDA_ERROR_NOT_PERMITTED (800): in a
+	 * container, the device cgroup no longer lets the process use
+	 * /dev/nvidia* (ollama's discovery words it this way). */
+	{ .id = "S-CUDA-NOT-PERMITTED", .kind = EV_GPU_NODEV,
+	  .cls = CAT_PRIMARY, .group = "gpu_access",
+	  .needles = { "failed to get primary device context 800",
+	      "CUDA_ERROR_NOT_PERMITTED" },
+	  .pcre = "(?<error>nvcuda failed to get primary device context 800|"
+	    "CUDA_ERROR_NOT_PERMITTED)",
+	  .ere = "nvcuda failed to get primary device context 800|"
+	    "CUDA_ERROR_NOT_PERMITTED",
+	  .source = "CUresult 800 (CUDA_ERROR_NOT_PERMITTED, \"operation not "
+	    "permitted\"); ollama discover/gpu.go (\"nvcuda failed to get "
+	    "primary device context %d\"), ollama/ollama#4604",
+	  .what = "cuda_not_permitted", .no_baseline = 1 },
 	{ .id = "S-NVML-NO-PERMISSION", .kind = EV_GPU_NODEV,
 	  .cls = CAT_PRIMARY, .group = "gpu_access",
 	  .needles = { "Insufficient Permissions", "insufficient permissions" },
@@ -2445,6 +2542,17 @@ const struct cat_sig catalog_table[] = {
 	  .source = "Slurm contribs/seff (\"State: %s (exit code %d)\"); "
 	    "site pages with seff output",
 	  .what = "seff_completed", .no_baseline = 1 },
+	/* Princeton's jobstats report of a job that completed (its
+	 * utilisation bars are averages over the run). */
+	{ .id = "S-JOBSTATS-COMPLETED", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
+	  .group = "benign",
+	  .needles = { "State: COMPLETED" },
+	  .pcre = "^ {2,}State: COMPLETED *$",
+	  .ere = "^  +State: COMPLETED *$",
+	  .source = "PrincetonUniversity/jobstats (the report's right-aligned "
+	    "\"State: %s\" under \"Slurm Job Statistics\"; its README's "
+	    "example)",
+	  .what = "jobstats_completed", .no_baseline = 1 },
 	/* Moab's notice that a job passed its soft memory limit: a
 	 * warning, the hard limit is what kills. */
 	{ .id = "S-MOAB-SOFT-LIMIT", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
@@ -2715,6 +2823,54 @@ const struct cat_sig catalog_table[] = {
 	    "out\", later \"driver rpc error: timed out\"); "
 	    "NVIDIA/nvidia-docker#628, NVIDIA/nvidia-container-toolkit#202",
 	  .what = "driver_timeout", .no_baseline = 1 },
+	/* libnvidia-container refusing an image whose CUDA needs a newer
+	 * driver than the host's (the image's NVIDIA_REQUIRE_CUDA). */
+	{ .id = "S-NVCLI-REQUIREMENT", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "requirement error: unsatisfied condition" },
+	  .pcre = "nvidia-container-cli: requirement error: unsatisfied "
+	    "condition: (?<condition>[^,]+)",
+	  .ere = "nvidia-container-cli: requirement error: unsatisfied "
+	    "condition: ",
+	  .source = "libnvidia-container (\"requirement error: unsatisfied "
+	    "condition: %s, please update your driver to a newer version, or "
+	    "use an earlier cuda container\"); vllm-project/vllm#5635",
+	  .what = "driver_too_old", .no_baseline = 1 },
+	/* cudaErrorSystemDriverMismatch (803): the user-mode driver loaded
+	 * (a container's CUDA forward-compatibility libcuda found first)
+	 * does not match the kernel driver. */
+	{ .id = "S-CUDA-SYSTEM-DRIVER-MISMATCH", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "unsupported display driver / cuda driver combination",
+	      "cudaErrorSystemDriverMismatch",
+	      "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH" },
+	  .pcre = "(?<error>system has unsupported display driver / cuda "
+	    "driver combination|cudaErrorSystemDriverMismatch|"
+	    "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH)",
+	  .ere = "system has unsupported display driver / cuda driver "
+	    "combination|cudaErrorSystemDriverMismatch|"
+	    "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH",
+	  .source = "cudaGetErrorString of 803 (cudaErrorSystemDriverMismatch, "
+	    "CUDA 11.1+); vllm-project/vllm#14376-era images, "
+	    "vllm-project/vllm issue on v0.15 (PyTorch \"Error 803: system "
+	    "has unsupported display driver / cuda driver combination\")",
+	  .what = "driver_compat_mismatch", .no_baseline = 1 },
+	/* Triton's compiler: a kernel's launch configuration needs more
+	 * on-chip shared memory per block than this GPU has (configs tuned
+	 * for a larger GPU). Not device memory. */
+	{ .id = "S-TRITON-OUT-OF-RESOURCES", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "out of resource: shared memory" },
+	  .pcre = "OutOfResources: out of resource: (?<resource>shared "
+	    "memory), Required: (?<required>[0-9]+), Hardware limit: "
+	    "(?<limit>[0-9]+)",
+	  .ere = "OutOfResources: out of resource: shared memory, Required: "
+	    "[0-9]+, Hardware limit: [0-9]+",
+	  .source = "triton/runtime/errors.py OutOfResources (\"out of "
+	    "resource: {name}, Required: {required}, Hardware limit: "
+	    "{limit}. Reducing block sizes or `num_stages` may help.\"); "
+	    "sgl-project/sglang#8513",
+	  .what = "kernel_resources", .no_baseline = 1 },
 	{ .id = "S-NVML-DRIVER-MISMATCH", .kind = EV_CUDA_STACK,
 	  .cls = CAT_PRIMARY, .group = "cuda_stack",
 	  .needles = { "Driver/library version mismatch",

@@ -2000,6 +2000,62 @@ DEFINE_TEST(test_analysis_platform_lines)
 		{ "W tensorflow/core/common_runtime/bfc_allocator.cc:275] Ran out "
 		    "of memory trying to allocate 144.00MiB.  See logs for memory "
 		    "state.", "cuda_oom_exhaustion", "R-DEV-007" },
+		/* the driver older than the image (vllm-project/vllm#5635),
+		 * a compat libcuda that does not match it (error 803), a
+		 * Triton kernel's shared memory (sgl-project/sglang#8513) */
+		{ "nvidia-container-cli: requirement error: unsatisfied "
+		    "condition: cuda>=12.4, please update your driver to a newer "
+		    "version, or use an earlier cuda container: unknown.",
+		    "not_oom_other", "R-OTHER-021" },
+		{ "RuntimeError: Unexpected error from cudaGetDeviceCount(). Did "
+		    "you run some cuda functions before calling NumCudaDevices() "
+		    "that might have already set an error? Error 803: system has "
+		    "unsupported display driver / cuda driver combination",
+		    "not_oom_other", "R-OTHER-021" },
+		{ "triton.runtime.errors.OutOfResources: out of resource: shared "
+		    "memory, Required: 147456, Hardware limit: 101376. Reducing "
+		    "block sizes or `num_stages` may help.", "not_oom_other",
+		    "R-OTHER-021" },
+		/* HIP's illegal access (ROCm/legacy-rocm-build#2153) */
+		{ ":0:rocdevice.cpp :2672: 0696142325 us: 5999 : [tid:"
+		    "0x7f676e4c7640] Device::callbackQueue aborting with error : "
+		    "HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION: The agent "
+		    "attempted to access memory beyond the largest legal address. "
+		    "code: 0x29", "xid_fault", "R-HW-001" },
+		/* docker inspect: OOMKilled, or only the exit code */
+		{ "                \"OOMKilled\": true,", "host_oom",
+		    "R-HOST-014" },
+		{ "            \"OOMKilled\": false,\n            \"Dead\": "
+		    "false,\n            \"Pid\": 0,\n            \"ExitCode\": "
+		    "137,", "host_oom", "R-HOST-009" },
+		/* jobstats (PrincetonUniversity/jobstats), srun's own fatal
+		 * (snakemake-executor-plugin-slurm#342), CUDA's 800 in a
+		 * container (ollama/ollama#4604) */
+		{ "                              Slurm Job Statistics\n"
+		    "          State: COMPLETED", "no_incident", "R-NONE-003" },
+		{ "srun: fatal: SLURM_TRES_PER_TASK is mutually exclusive with "
+		    "--ntasks-per-gpu and SLURM_NTASKS_PER_GPU",
+		    "step_creation_failure", "R-STEP-001" },
+		{ "time=2024-05-24T03:58:55.594Z level=INFO source=gpu.go:197 "
+		    "msg=\"error looking up nvidia GPU memory\" error=\"nvcuda "
+		    "failed to get primary device context 800\"",
+		    "gpu_access_denied", "R-GPU-001" },
+		/* df of a full /dev/shm (triton-inference-server/server#3678);
+		 * the same tmpfs with room is no failure */
+		{ "shm              64M   64M     0 100% /dev/shm", "shm_limit",
+		    "R-SHM-001" },
+		{ "shm             1.0G  128M  896M  13% /dev/shm",
+		    "inconclusive", NULL },
+		/* RELION's error table (3dem/relion#1075) */
+		{ "You ran out of memory on the GPU(s).", "cuda_oom_exhaustion",
+		    "R-DEV-007" },
+		/* the watchdog's stack without its line (jpata/particleflow
+		 * #390) */
+		{ "frame #1: c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout(std::"
+		    "optional<std::chrono::duration<long, std::ratio<1l, 1000l> > "
+		    ">) + 0x1d2 (0x1554e9e0f8f2 in /mnt/home/ewulff/miniforge3/"
+		    "envs/mlpf/lib/python3.11/site-packages/torch/lib/"
+		    "libtorch_cuda.so)", "not_oom_other", "R-OTHER-028" },
 	};
 	const char	*in[1] = { "plat/job.log" };
 	struct analysis	*an;

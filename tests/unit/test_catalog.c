@@ -558,6 +558,37 @@ static const struct row_line row_lines[] = {
 	R("S-XLA-CUDNN-MEMORY", CX "e1202-jax-m1000m-cudnn-handle-internal-"
 	  "error-707mb-free-of-4gb-cudnn-not-installed/evidence.log",
 	  "bytes free,"),
+	R("S-NVCLI-REQUIREMENT", CX "f1801-vllm-openai-v0.5.0-docker-nvidia-"
+	  "container-cli-requires-cuda-12.4-driver-530-v100/evidence.log",
+	  "requirement error"),
+	R("S-CUDA-SYSTEM-DRIVER-MISMATCH", CX "f1807-vllm-0.15-image-runtime-"
+	  "nvidia-cuda-compat-ldcache-error-803-newer-driver/evidence.log",
+	  "Error 803"),
+	R("S-TRITON-OUT-OF-RESOURCES", CX "f1805-sglang-glm45-air-fp8-tp4-"
+	  "triton-moe-kernel-shared-memory-out-of-resource/evidence.log",
+	  "out of resource: shared memory"),
+	R("S-HSA-QUEUE-ABORT", CX "d1307-rocm-hip-fortran-radeon-vii-pro-"
+	  "memory-aperture-violation-faulty-card-returned/evidence.log",
+	  "MEMORY_APERTURE_VIOLATION"),
+	/* docker container inspect | grep OOM, as a Docker training
+	 * exercise shows it (a container killed at --limit-memory) */
+	B("S-DOCKER-OOMKILLED", "                \"OOMKilled\": true,"),
+	R("S-JOBSTATS-COMPLETED", CX "h1909-princeton-della-4xa100-2-node-job-"
+	  "completed-jobstats-10pct-cpu-6pct-memory-no-failure/evidence.log",
+	  "State: COMPLETED"),
+	R("S-SRUN-FATAL", CX "h1911-snakemake-slurm-plugin-gpu-rule-srun-"
+	  "fatal-tres-per-task-vs-ntasks-per-gpu-slurm-24-05/evidence.log",
+	  "srun: fatal"),
+	R("S-CUDA-NOT-PERMITTED", CX "f1803-ollama-docker-gpu-lost-after-idle-"
+	  "context-800-cpu-runner-systemd-cgroup/evidence.log",
+	  "primary device context 800"),
+	R("S-EDAC-UE", CX "d1308-ovro-lwa-gpu09-node-freeze-host-dimm-"
+	  "uncorrectable-ecc-edac-not-gpu/evidence.log", "UE memory read"),
+	R("S-DF-SHM-FULL", CX "f1804-triton-gke-python-backend-stub-unhealthy-"
+	  "dev-shm-64m-full/evidence.log", "100% /dev/shm"),
+	R("S-NCCL-TIMEOUT-FRAME", CX "e1501-particleflow-ddp-nccl-watchdog-"
+	  "timeout-rank0-only-end-of-epoch-test-desync/evidence.log",
+	  "WorkNCCL::checkTimeout"),
 };
 
 static char *
@@ -710,6 +741,11 @@ static const struct row_line variant_lines[] = {
 	  "gib-needed-2.17-available/evidence.log", "3.05 GiB KV cache"),
 	R("S-CUDA-INIT-UNKNOWN", CX "d905-pytorch-a100-cuda-unknown-error-"
 	  "driver-installed-without-reboot/evidence.log", "CUDA unknown"),
+	R("S-RELION-GPU-OOM", CX "d1306-relion5-beta-cudacustomallocator-gpu-"
+	  "oom-bad-particles-nrofsignificantsamples/evidence.log",
+	  "You ran out of memory on the GPU"),
+	R("S-EXIT-137", CX "f1811-sd-webui-docker-auto-cpu-exit-137-oomkilled-"
+	  "false-docker-desktop-vm-ram/evidence.log", "\"ExitCode\": 137"),
 };
 
 DEFINE_TEST(test_catalog_real_variants)

@@ -1120,3 +1120,30 @@ DEFINE_TEST(test_kernel_stats_v2_old_kmsg)
 	CHECK_NOFIELD(ev, "holder1_pid");
 	parsed_free(&p);
 }
+
+/* An uncorrectable error in the node's own memory (ovro-lwa/lwa-issues
+ * #117, real: skx_edac's DIMM label) is the node failing; the same
+ * line with CE, a corrected error, is nothing. */
+DEFINE_TEST(test_kernel_edac_uncorrectable)
+{
+	struct parsed		 p;
+	const struct event	*ev;
+
+	parse_text(&p, "[11189.970968] EDAC MC3: 1 UE memory read error on "
+	    "CPU_SrcID#1_MC#1_Chan#2_DIMM#0 (channel:2 slot:0 page:0xb757589 "
+	    "offset:0x140 grain:32 -  OVERFLOW err_code:0101:0092 socket:1 "
+	    "imc:1 rank:0 bg:3 ba:0 row:1a1e8 col:180)\n"
+	    "[11190.1] EDAC MC3: 1 CE memory read error on "
+	    "CPU_SrcID#1_MC#1_Chan#2_DIMM#0 (channel:2 slot:0 page:0xb757589 "
+	    "offset:0x140 grain:32)\n");
+	CHECK_EQ_U64(count(&p, EV_NODE_FAIL), 1);
+	ev = nth(&p, EV_NODE_FAIL, 0);
+	CHECK(ev != NULL);
+	if (ev != NULL) {
+		CHECK_EQ_STR(ev->sig, "S-EDAC-UE");
+		CHECK_FSTR(ev, "what", "host_memory_ue");
+		CHECK_FSTR(ev, "dimm", "CPU_SrcID#1_MC#1_Chan#2_DIMM#0");
+		CHECK_EQ_INT(ev->ref.line, 1);
+	}
+	parsed_free(&p);
+}
