@@ -405,6 +405,18 @@ srun_peers(const struct facts *f, const struct cbounds *cb, int only)
 	return 0;
 }
 
+/* A verdict that is itself a kill of the job's processes (by the OOM
+ * killer, a memory enforcer, the scheduler): srun's and the shell's
+ * "Killed" after it echo that kill. */
+static int
+kill_cause(const char *cause)
+{
+	return cause == NULL || strcmp(cause, "host_oom") == 0 ||
+	    strcmp(cause, "time_limit") == 0 ||
+	    strcmp(cause, "memory_stall") == 0 ||
+	    strcmp(cause, "inconclusive") == 0;
+}
+
 /* Downstream reports of the initiating event: collective timeouts and
  * errors, launcher reports, terminated siblings and survivors that lost a
  * peer are the nccl_cascade; kill echoes (shell "Killed", srun task exits
@@ -420,13 +432,17 @@ cascade_finding(const struct facts *f, struct analysis *an,
 	const struct event	*ev[FOLD_MAX], *all[64];
 	struct fold		 fo[FOLD_MAX];
 	size_t			 from = facts_index_of(f, init), nall = 0;
-	int			 nfo = 0, total = 0, j, peers;
+	int			 nfo = 0, total = 0, j, peers, kills;
 	struct finding		*fd;
 	const char		*who, *list = "";
 	struct cbounds		 cb;
 
 	cb = cbounds_of(f, from, only ? 0 : teardown_start(f, from));
 	peers = !scheduler_kill(init) && srun_peers(f, &cb, only);
+	/* After a failure that is no kill of its own (a step that could not
+	 * launch on one node, a device fault), srun's "task N: Killed" is
+	 * srun ending the step's other tasks: the cascade, not an echo. */
+	kills = kill_cause(cause);
 	for (size_t i = 0; i < f->tl->n; i++) {
 		const struct event *e = f->tl->v[i];
 
@@ -434,7 +450,9 @@ cascade_finding(const struct facts *f, struct analysis *an,
 		    !in_cascade(f, &cb, i))
 			continue;
 		if ((peer_side(init, e->kind) ||
-		    (peers && e->kind == EV_SRUN_TASK_EXIT)) != collective)
+		    (peers && e->kind == EV_SRUN_TASK_EXIT) ||
+		    (!kills && !scheduler_kill(init) &&
+		    e->kind == EV_SRUN_TASK_KILLED)) != collective)
 			continue;
 		total++;
 		if (nall < sizeof(all) / sizeof(all[0]))

@@ -43,6 +43,40 @@ step_never_created(const struct facts *f)
 	return d;
 }
 
+/*
+ * A step whose tasks did not start (a required plugin failing, its
+ * container not starting) while slurmstepd then counted oom-kill events
+ * in that step, in the same output right after it: the step's cgroup
+ * existed and something started in it (pyxis importing the image, a
+ * hook's tool) was OOM-killed; the failed start followed the kill, and
+ * the host rows decide. Slurm prints the count when the step ends, so
+ * the kill came first whatever the order of the lines.
+ */
+#define KILLED_INSIDE_LINES	16
+
+static int
+killed_inside(const struct facts *f, const struct event *s)
+{
+	static const enum ev_kind oom[] = { EV_STEPD_OOM, EV_SRUN_TASK_OOM };
+	size_t	at = facts_index_of(f, s);
+
+	if (!ev_str_is(s, "what", "launch") &&
+	    !ev_str_is(s, "what", "container"))
+		return 0;
+	for (size_t i = at + 1; i < f->tl->n; i++) {
+		const struct event	*ev = f->tl->v[i];
+
+		if (f->tl->in[i] != f->tl->in[at] ||
+		    ev->ref.file_id != s->ref.file_id ||
+		    ev->ref.line > s->ref.line + KILLED_INSIDE_LINES)
+			continue;
+		for (size_t k = 0; k < sizeof(oom) / sizeof(oom[0]); k++)
+			if (ev->kind == oom[k] && !facts_foreign(f, ev))
+				return 1;
+	}
+	return 0;
+}
+
 static int
 m_step_create(const struct facts *f, struct arena *a, struct rmatch *m)
 {
@@ -66,7 +100,7 @@ m_step_create(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "and require every step to report 'Step created'.";
 		return 1;
 	}
-	if (s == NULL)
+	if (s == NULL || killed_inside(f, s))
 		return 0;
 	m->initiating = s;
 	rmatch_support(m, f->first[EV_CGROUP_CREATE_FAIL]);
@@ -320,7 +354,10 @@ const struct rule	rules_step[] = {
 	      "exiting abnormally (could not exec), srun's 'Task launch for "
 	      "… failed', srun refusing its own options ('srun: fatal: …'), "
 	      "a required SPANK plugin (pyxis) failing or the "
-	      "container it starts (enroot's relayed '[ERROR]'); low: srun's "
+	      "container it starts (enroot's relayed '[ERROR]'), not when "
+	      "slurmstepd counts oom-kill events in that step right after "
+	      "it (something started in the step was OOM-killed: the host "
+	      "rows decide); low: srun's "
 	      "'step creation temporarily disabled' never followed by 'Step "
 	      "created'",
 	  .meaning = "The step could not be created, or its tasks could not "

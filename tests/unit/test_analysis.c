@@ -418,6 +418,29 @@ DEFINE_TEST(test_analysis_srun_exits_of_peers_are_cascade)
 	CHECK_EQ_STR(an->verdict.cause, "time_limit");
 	CHECK(!finding_rule(an, "R-CASCADE-001"));
 	analysis_free(an);
+	/* srun killing the tasks that did start, after the step could not
+	 * launch on another node (chapel-lang/chapel#26788): no kill of its
+	 * own, so the killed task is the cascade; after an OOM kill the
+	 * same line echoes the kill */
+	if ((an = run_text("launch.log", "srun: error: Task launch for "
+	    "StepId=2960193.8 failed on node tc-dgx007: Unable to satisfy cpu "
+	    "bind request\nsrun: error: Application launch failed: Unable to "
+	    "satisfy cpu bind request\nsrun: Job step aborted: Waiting up to "
+	    "32 seconds for job step to finish.\nslurmstepd: error: *** STEP "
+	    "2960193.8 ON tc-dgx006 CANCELLED AT 2025-03-05T11:08:03 ***\n"
+	    "srun: error: tc-dgx006: task 0: Killed\n")) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "step_creation_failure");
+	CHECK(finding_rule(an, "R-CASCADE-001"));
+	analysis_free(an);
+	if ((an = run_text("oomkill.log", "slurmstepd: error: Detected 1 "
+	    "oom_kill event in StepId=1054.0. Some of the step tasks have been "
+	    "OOM Killed.\nsrun: error: ana: task 0: Killed\n")) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "host_oom");
+	CHECK(!finding_rule(an, "R-CASCADE-001"));
+	CHECK(finding_rule(an, "R-CASCADE-002"));
+	analysis_free(an);
 }
 
 /* PyTorch 2.x's OOM message wrapped at 80 columns as pasted (corpus
@@ -2046,6 +2069,16 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "R-SHM-001" },
 		{ "shm             1.0G  128M  896M  13% /dev/shm",
 		    "inconclusive", NULL },
+		/* pyxis's image import OOM-killed inside the step it was
+		 * starting (FRIDA's Slurm page): the count after the failed
+		 * start decides */
+		{ "slurmstepd: error: pyxis: couldn't start container\n"
+		    "slurmstepd: error: spank: required plugin spank_pyxis.so: "
+		    "task_init() failed with rc=-1\nslurmstepd: error: Failed to "
+		    "invoke spank plugin stack\nslurmstepd: error: Detected 1 "
+		    "oom_kill event in StepId=1054.0. Some of the step tasks have "
+		    "been OOM Killed.\nsrun: error: ana: task 0: Out Of Memory",
+		    "host_oom", "R-HOST-002" },
 		/* RELION's error table (3dem/relion#1075) */
 		{ "You ran out of memory on the GPU(s).", "cuda_oom_exhaustion",
 		    "R-DEV-007" },
