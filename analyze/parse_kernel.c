@@ -1689,6 +1689,8 @@ static const struct {
 	{ " is missing in supported_devices", "kfd.unsupported",
 	  "kfd_unsupported" },
 	{ "kgd2kfd_probe failed", "kfd.unsupported", "kfd_unsupported" },
+	{ "requires use of the NVIDIA open kernel modules",
+	  "nvrm.open_kmod_required", "open_kmod_required" },
 };
 
 static int
@@ -1735,6 +1737,8 @@ static const struct kmatch {
 	{ "oom_reaper: ", KM_START, on_reaper },
 	{ "NVRM: Xid ", KM_START, on_xid },
 	{ "NVRM: API mismatch: ", KM_START, on_stack },
+	{ "NVRM: installed in this system requires use of the NVIDIA open",
+	  KM_START, on_stack },
 	{ "kfd kfd: ", KM_START, on_stack },
 	{ "NVRM: ", KM_START, on_nvrm },
 	{ "page fault (src_id:", KM_ANY, on_amdgpu_fault },

@@ -290,7 +290,8 @@ const struct rule	rules_hardware[] = {
 	      "GPU up (PSP ring, IP init), ROCr's 'Memory access fault by "
 	      "GPU' or ROCclr aborting a queue on HSA_STATUS_ERROR_MEMORY_"
 	      "APERTURE_VIOLATION (or ILLEGAL_INSTRUCTION, MEMORY_FAULT, "
-	      "EXCEPTION); an uncorrected "
+	      "EXCEPTION), CUDA's cudaErrorContained ('Invalid access of peer "
+	      "GPU memory over nvlink or a hardware error'); an uncorrected "
 	      "fatal PCIe AER error on the GPU's own device line",
 	  .meaning = "An application bug or a GPU fault, not capacity.",
 	  .next_action = "Rerun the same job unchanged on another GPU/node "

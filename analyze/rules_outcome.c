@@ -90,6 +90,34 @@ static const struct words stack_words[] = {
 	      "(or the driver of its version), start it and require "
 	      "nvidia-smi -q to show the fabric state Completed; then rerun "
 	      "the job unchanged." },
+	{ .key = "fm_not_ready", .detail = "CUDA reported the system not yet "
+	    "initialised (error 802): on a node whose GPUs are joined by "
+	    "NVSwitches, the Fabric Manager has not set up the NVLink fabric "
+	    "(not running, failed, or still starting), so no CUDA program "
+	    "can use the GPUs. A node problem, not memory.",
+	  .next = "On the node start the Fabric Manager of the driver's "
+	      "version (nvidia-fabricmanager) and require nvidia-smi -q to "
+	      "show the fabric state Completed on every GPU; then rerun the "
+	      "job unchanged." },
+	{ .key = "fm_nvls", .detail = "NCCL could not set up NVLink SHARP "
+	    "(NVLS) on the node's NVSwitches: a CUDA call of its NVLS "
+	    "transport failed, which the Fabric Manager's or the switches' "
+	    "state causes (a restarted Fabric Manager, a GPU that needs a "
+	    "reset). Not memory.",
+	  .next = "Check the Fabric Manager (running, the driver's version, "
+	      "fabric state Completed in nvidia-smi -q) and reset the GPUs or "
+	      "the node if it was restarted; NCCL_NVLS_ENABLE=0 avoids NVLS "
+	      "meanwhile. Require nccl-tests' all_reduce_perf to pass before "
+	      "rerunning unchanged." },
+	{ .key = "open_kmod_required", .detail = "The NVIDIA kernel driver "
+	    "refused the GPU because this GPU needs the open kernel modules "
+	    "and the node loaded the proprietary ones; the driver could not "
+	    "initialise it (RmInitAdapter failed after it). A node set-up "
+	    "problem, not a GPU fault and not memory.",
+	  .next = "Install and load the driver's open kernel modules "
+	      "(nvidia-open, or the -open flavour of the same driver) on the "
+	      "node, require nvidia-smi to list the GPU, then rerun "
+	      "unchanged." },
 	{ .key = "cuda_init_unknown", .detail = "CUDA failed to initialise "
 	    "with an unknown error: the driver or its unified-memory module "
 	    "(nvidia_uvm) is in a bad state, typically after a suspend and "
@@ -1135,7 +1163,9 @@ const struct rule	rules_outcome[] = {
 	      "image's CUDA newer than the driver), error 803 (a CUDA compat "
 	      "library that does not match the driver), Triton's "
 	      "'OutOfResources: out of resource: shared memory' (a kernel "
-	      "configured for a larger GPU); "
+	      "configured for a larger GPU), error 802 and NCCL's failed NVLS "
+	      "set-up (the NVSwitch fabric not ready), the kernel's 'requires "
+	      "use of the NVIDIA open kernel modules'; "
 	      "'Could not create cudnn handle' when XLA's 'Memory usage: N "
 	      "bytes free' beside it shows >= 512 MiB and a tenth of the "
 	      "device free, and no memory failure",

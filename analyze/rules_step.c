@@ -353,6 +353,8 @@ const struct rule	rules_step[] = {
 	      "available' (or any other reason); slurmstepd's job manager "
 	      "exiting abnormally (could not exec), srun's 'Task launch for "
 	      "… failed', srun refusing its own options ('srun: fatal: …'), "
+	      "Flux's job shell ('plugin … shell.init failed', 'FATAL: "
+	      "shell_init'), "
 	      "a required SPANK plugin (pyxis) failing or the "
 	      "container it starts (enroot's relayed '[ERROR]'), not when "
 	      "slurmstepd counts oom-kill events in that step right after "
@@ -393,7 +395,8 @@ const struct rule	rules_step[] = {
 	      "failed:' (invalid TRES/GRES, partition, account); PBS's qsub "
 	      "'Job exceeds queue resource limits' (Torque's MSG names the "
 	      "limit: memory when 'max mem requirement') or 'Job violates "
-	      "queue and/or server resource limits'",
+	      "queue and/or server resource limits'; LSF's bsub 'value is "
+	      "outside the range set by RESRSV_LIMIT'",
 	  .meaning = "The request cannot be met by any node (memory, GRES, "
 	      "partition) or names an invalid resource: nothing ran.",
 	  .next_action = "Request at most the node's RealMemory and GRES "

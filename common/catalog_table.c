@@ -596,6 +596,19 @@ const struct cat_sig catalog_table[] = {
 	    "aborting with error : %s code: 0x%x\" with hsa_status_string); "
 	    "ROCm/legacy-rocm-build#2153, #6245",
 	  .no_baseline = 1 },
+	/* cudaErrorContained (718): an access of peer memory over NVLink,
+	 * or a hardware error, the GPU contained (Hopper and later). */
+	{ .id = "S-CUDA-CONTAINED", .kind = EV_CUDA_FAULT, .cls = CAT_PRIMARY,
+	  .group = "cuda_fault",
+	  .needles = { "Invalid access of peer GPU memory over nvlink",
+	      "CUDA_ERROR_CONTAINED", "cudaErrorContained" },
+	  .pcre = "(?<error>Invalid access of peer GPU memory over nvlink or a "
+	    "hardware error|CUDA_ERROR_CONTAINED|cudaErrorContained)",
+	  .ere = "Invalid access of peer GPU memory over nvlink or a hardware "
+	    "error|CUDA_ERROR_CONTAINED|cudaErrorContained",
+	  .source = "cudaGetErrorString of 718 (cudaErrorContained, CUDA "
+	    "12.x); daydreamlive/scope#749, marin-community/marin#8934",
+	  .no_baseline = 1 },
 	{ .id = "S-CUDA-ECC", .kind = EV_ECC_ERROR, .cls = CAT_PRIMARY,
 	  .group = "cuda_fault",
 	  .needles = { "uncorrectable ECC error encountered" },
@@ -743,6 +756,17 @@ const struct cat_sig catalog_table[] = {
 	    "killed: walltime 3611 exceeded limit 3600\"); MetaCentrum and "
 	    "site documentation",
 	  .what = "pbs", .no_baseline = 1 },
+	/* Torque's abort mail when pbs_server ended a job at its walltime. */
+	{ .id = "S-PBS-WALLTIME-MAIL", .kind = EV_TIME_LIMIT,
+	  .cls = CAT_PRIMARY, .group = "banner",
+	  .needles = { "Job exceeded its walltime limit" },
+	  .pcre = "Job exceeded its (?<resource>walltime) limit\\. Job was "
+	    "aborted",
+	  .ere = "Job exceeded its walltime limit\\. Job was aborted",
+	  .source = "Torque pbs_server abort mail (\"Aborted by PBS Server\", "
+	    "\"Job exceeded its walltime limit. Job was aborted\"); "
+	    "cBio/cbio-cluster#256",
+	  .what = "pbs", .no_baseline = 1 },
 	{ .id = "S-MOAB-WALLCLOCK", .kind = EV_TIME_LIMIT, .cls = CAT_PRIMARY,
 	  .group = "banner",
 	  .needles = { "job exceeded wallclock limit" },
@@ -876,6 +900,18 @@ const struct cat_sig catalog_table[] = {
 	    "exclusive with ...\", \"Invalid ...\"); "
 	    "snakemake/snakemake-executor-plugin-slurm#342",
 	  .what = "srun_fatal", .no_baseline = 1 },
+	/* Flux's job shell could not start the job's tasks: a shell plugin
+	 * failed to initialise. */
+	{ .id = "S-FLUX-SHELL-INIT", .kind = EV_STEP_CREATE_FAIL,
+	  .cls = CAT_PRIMARY, .group = "setup",
+	  .needles = { "shell.init failed", "FATAL: shell_init" },
+	  .pcre = "flux-shell\\[[0-9]+\\]: (?:ERROR: plugin '(?<plugin>[^']+)'"
+	    ": (?<reason>shell\\.init failed)|FATAL: (?<reason>shell_init))",
+	  .ere = "flux-shell\\[[0-9]+\\]: (ERROR: plugin '[^']+': shell\\.init "
+	    "failed|FATAL: shell_init)",
+	  .source = "flux-core src/shell (plugin init, \"FATAL: shell_init\"); "
+	    "flux-framework/flux-core#5920",
+	  .what = "launch", .no_baseline = 1 },
 	/* slurmstepd could not start the step's tasks: the job manager gave
 	 * up (it could not exec, set up the batch script or I/O), a
 	 * required SPANK plugin (pyxis) failed, or srun's launch failed. */
@@ -1063,6 +1099,19 @@ const struct cat_sig catalog_table[] = {
 	    "PBS Pro / OpenPBS qsub (\"qsub: Job violates queue and/or server "
 	    "resource limits\", PBSE_EXCQRESC); cBio/cbio-cluster#388",
 	  .what = "pbs", .no_baseline = 1 },
+	/* LSF refusing at bsub a memory reservation outside the queue's
+	 * RESRSV_LIMIT. */
+	{ .id = "S-LSF-RESRSV-LIMIT", .kind = EV_SUBMIT_REJECTED,
+	  .cls = CAT_PRIMARY, .group = "submit",
+	  .needles = { "set by RESRSV_LIMIT" },
+	  .pcre = "(?<reason>value is outside the range set by RESRSV_LIMIT "
+	    "defined in lsb\\.queues)",
+	  .ere = "value is outside the range set by RESRSV_LIMIT",
+	  .source = "IBM Spectrum LSF bsub (\"Error in rusage section: The "
+	    "merged job-level and application-level rusage value is outside "
+	    "the range set by RESRSV_LIMIT defined in lsb.queues. Job not "
+	    "submitted.\"); bcbio/bcbio-nextgen#2803",
+	  .what = "lsf", .no_baseline = 1 },
 	/* The site's cli_filter plugin (a Lua script, often) refused the
 	 * options before anything was sent: its own message, on the lines
 	 * before, says which site rule. */
@@ -2871,6 +2920,49 @@ const struct cat_sig catalog_table[] = {
 	    "{limit}. Reducing block sizes or `num_stages` may help.\"); "
 	    "sgl-project/sglang#8513",
 	  .what = "kernel_resources", .no_baseline = 1 },
+	/* cudaErrorSystemNotReady (802): on an NVSwitch system the Fabric
+	 * Manager has not (yet) set up the fabric. */
+	{ .id = "S-CUDA-SYSTEM-NOT-READY", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "system not yet initialized", "cudaErrorSystemNotReady",
+	      "CUDA_ERROR_SYSTEM_NOT_READY" },
+	  .pcre = "(?<error>system not yet initialized|cudaErrorSystemNotReady|"
+	    "CUDA_ERROR_SYSTEM_NOT_READY)",
+	  .ere = "system not yet initialized|cudaErrorSystemNotReady|"
+	    "CUDA_ERROR_SYSTEM_NOT_READY",
+	  .source = "cudaGetErrorString of 802 (cudaErrorSystemNotReady); "
+	    "huggingface/huggingface_hub#4134, dstack error 802 reports",
+	  .what = "fm_not_ready", .no_baseline = 1 },
+	/* NCCL's NVLink SHARP set-up failing on a CUDA call: the NVSwitch
+	 * fabric (Fabric Manager, the switches) is not in a usable state. An
+	 * out-of-memory code (2) there is memory, not this. */
+	{ .id = "S-NCCL-NVLS-FAIL", .kind = EV_CUDA_STACK, .cls = CAT_PRIMARY,
+	  .group = "cuda_stack",
+	  .needles = { "NVLink SHARP (NVLS) Multicast", "transport/nvls.cc:" },
+	  .pcre = "(?<error>Failed to bind NVLink SHARP \\(NVLS\\) Multicast "
+	    "memory)|transport/nvls\\.cc:[0-9]+ NCCL WARN Cuda failure "
+	    "(?<cuda_error>(?!2 )[0-9]+) '(?<error>[^']*)",
+	  .ere = "Failed to bind NVLink SHARP \\(NVLS\\) Multicast memory|"
+	    "transport/nvls\\.cc:[0-9]+ NCCL WARN Cuda failure",
+	  .source = "NCCL transport/nvls.cc (\"Cuda failure %d '%s'\", and from "
+	    "2.2x \"Failed to bind NVLink SHARP (NVLS) Multicast memory of size "
+	    "%zu : CUDA error %d '%s'. This is usually caused by a system or "
+	    "configuration error in the Fabric Manager or NVSwitches.\"); "
+	    "pytorch/pytorch#177472, NVIDIA/nccl-tests reports",
+	  .what = "fm_nvls", .no_baseline = 1 },
+	/* The kernel driver refusing a GPU that needs the open kernel
+	 * modules (Blackwell, and Hopper on some drivers). */
+	{ .id = "S-NVRM-OPEN-KMOD", .kind = EV_CUDA_STACK, .cls = CAT_PRIMARY,
+	  .group = "cuda_stack",
+	  .needles = { "requires use of the NVIDIA open kernel modules" },
+	  .pcre = "NVRM: installed in this system (?<error>requires use of the "
+	    "NVIDIA open kernel modules)",
+	  .ere = "installed in this system requires use of the NVIDIA open "
+	    "kernel modules",
+	  .source = "NVIDIA kernel module (nv.c, \"installed in this system "
+	    "requires use of the NVIDIA open kernel modules.\"); "
+	    "awslabs/amazon-eks-ami#2768",
+	  .what = "open_kmod_required", .no_baseline = 1 },
 	{ .id = "S-NVML-DRIVER-MISMATCH", .kind = EV_CUDA_STACK,
 	  .cls = CAT_PRIMARY, .group = "cuda_stack",
 	  .needles = { "Driver/library version mismatch",

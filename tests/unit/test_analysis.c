@@ -2079,6 +2079,37 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "oom_kill event in StepId=1054.0. Some of the step tasks have "
 		    "been OOM Killed.\nsrun: error: ana: task 0: Out Of Memory",
 		    "host_oom", "R-HOST-002" },
+		/* the NVSwitch fabric not ready (error 802, NCCL's NVLS
+		 * bind; huggingface/huggingface_hub#4134, pytorch#177472), a
+		 * GPU that needs the open kernel modules (amazon-eks-ami
+		 * #2768), a contained NVLink fault (marin#8934) */
+		{ "RuntimeError: Unexpected error from cudaGetDeviceCount(). Did "
+		    "you run some cuda functions before calling NumCudaDevices() "
+		    "that might have already set an error? Error 802: system not "
+		    "yet initialized", "not_oom_other", "R-OTHER-021" },
+		{ "Failed to bind NVLink SHARP (NVLS) Multicast memory of size "
+		    "2097152 : CUDA error 401 'the operation cannot be performed "
+		    "in the present state'. ", "not_oom_other", "R-OTHER-021" },
+		{ "node23:12098:12141 [2] transport/nvls.cc:244 NCCL WARN Cuda "
+		    "failure 2 'out of memory'", "inconclusive", NULL },
+		{ "NVRM: The NVIDIA GPU 0000:57:00.0 (PCI ID: 10de:2c3a)\nNVRM: "
+		    "installed in this system requires use of the NVIDIA open "
+		    "kernel modules.\nNVRM: GPU 0000:57:00.0: RmInitAdapter "
+		    "failed! (0x22:0x56:897)", "not_oom_other", "R-OTHER-021" },
+		{ "CUDA_ERROR_CONTAINED: Invalid access of peer GPU memory over "
+		    "nvlink or a hardware error", "xid_fault", "R-HW-001" },
+		/* Torque's walltime mail (cBio/cbio-cluster#256), LSF's
+		 * RESRSV_LIMIT at bsub (bcbio-nextgen#2803), Flux's shell
+		 * (flux-core#5920) */
+		{ "Aborted by PBS Server\nJob exceeded its walltime limit. Job "
+		    "was aborted", "time_limit", "R-SCHED-001" },
+		{ "Error in rusage section: The merged job-level and "
+		    "application-level rusage\nvalue is outside the range set by "
+		    "RESRSV_LIMIT defined in lsb.queues. Job\nnot submitted.",
+		    "step_creation_failure", "R-STEP-003" },
+		{ "13.839s: flux-shell[46]: ERROR: plugin 'oom': shell.init "
+		    "failed\n13.839s: flux-shell[46]: FATAL: shell_init",
+		    "step_creation_failure", "R-STEP-001" },
 		/* RELION's error table (3dem/relion#1075) */
 		{ "You ran out of memory on the GPU(s).", "cuda_oom_exhaustion",
 		    "R-DEV-007" },

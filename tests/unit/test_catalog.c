@@ -584,6 +584,27 @@ static const struct row_line row_lines[] = {
 	  "primary device context 800"),
 	R("S-EDAC-UE", CX "d1308-ovro-lwa-gpu09-node-freeze-host-dimm-"
 	  "uncorrectable-ecc-edac-not-gpu/evidence.log", "UE memory read"),
+	R("S-PBS-WALLTIME-MAIL", CX "h2001-cbio-torque-mpi-smufin-8-node-"
+	  "walltime-72h-exit-status-minus-11-not-segfault/evidence.log",
+	  "exceeded its walltime"),
+	R("S-LSF-RESRSV-LIMIT", CX "h2005-bcbio-ipython-lsf-engine-bsub-"
+	  "rejected-resrsv-limit-rusage-mem-1024-big-queue/evidence.log",
+	  "set by RESRSV_LIMIT"),
+	R("S-FLUX-SHELL-INIT", CX "h2003-flux-shell-oom-plugin-init-failed-"
+	  "inotify-instances-exhausted-not-an-oom/evidence.log",
+	  "shell.init failed"),
+	R("S-CUDA-SYSTEM-NOT-READY", CX "f1909-hf-jobs-h200-cuda-error-802-"
+	  "fabric-manager-never-completed-before-training/evidence.log",
+	  "Error 802"),
+	R("S-NCCL-NVLS-FAIL", CX "f1912-pytorch-ci-aws-p5-h100-nccl-nvls-"
+	  "multicast-cuda-error-401-fabric-manager-not-running/evidence.log",
+	  "Failed to bind NVLink SHARP"),
+	R("S-NVRM-OPEN-KMOD", CX "f1904-eks-al2023-g7-blackwell-missing-from-"
+	  "open-kmod-list-rminitadapter-failed-pods-pending/evidence.log",
+	  "requires use of the NVIDIA open"),
+	R("S-CUDA-CONTAINED", CX "d1410-marin-gb200-nvl72-cuda-error-"
+	  "contained-nvlink-fault-one-rank-whole-gang-fate-shared/"
+	  "evidence.log", "CUDA_ERROR_CONTAINED"),
 	R("S-DF-SHM-FULL", CX "f1804-triton-gke-python-backend-stub-unhealthy-"
 	  "dev-shm-64m-full/evidence.log", "100% /dev/shm"),
 	R("S-NCCL-TIMEOUT-FRAME", CX "e1501-particleflow-ddp-nccl-watchdog-"
@@ -741,6 +762,11 @@ static const struct row_line variant_lines[] = {
 	  "gib-needed-2.17-available/evidence.log", "3.05 GiB KV cache"),
 	R("S-CUDA-INIT-UNKNOWN", CX "d905-pytorch-a100-cuda-unknown-error-"
 	  "driver-installed-without-reboot/evidence.log", "CUDA unknown"),
+	R("S-NCCL-NVLS-FAIL", CX "d902-nccltests-h100-nvls-invalid-argument-"
+	  "after-fabricmanager-restart/evidence.log", "Cuda failure 1"),
+	R("S-CUDA-CONTAINED", CX "d1407-fal-ai-h100-worker-cuda-invalid-"
+	  "access-peer-gpu-memory-over-nvlink-hardware-error-sticky/"
+	  "evidence.log", "torch.AcceleratorError"),
 	R("S-RELION-GPU-OOM", CX "d1306-relion5-beta-cudacustomallocator-gpu-"
 	  "oom-bad-particles-nrofsignificantsamples/evidence.log",
 	  "You ran out of memory on the GPU"),

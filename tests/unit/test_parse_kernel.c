@@ -1147,3 +1147,26 @@ DEFINE_TEST(test_kernel_edac_uncorrectable)
 	}
 	parsed_free(&p);
 }
+
+/* A GPU the proprietary modules cannot drive (awslabs/amazon-eks-ami
+ * #2768, real): the refusal is the CUDA stack's, its RmInitAdapter
+ * failure after it a driver error. */
+DEFINE_TEST(test_kernel_open_kmod_required)
+{
+	struct parsed		 p;
+	const struct event	*ev;
+
+	parse_text(&p, "[   12.1] NVRM: The NVIDIA GPU 0000:57:00.0 (PCI ID: "
+	    "10de:2c3a)\n[   12.1] NVRM: installed in this system requires use "
+	    "of the NVIDIA open kernel modules.\n[   12.2] NVRM: GPU "
+	    "0000:57:00.0: RmInitAdapter failed! (0x22:0x56:897)\n");
+	CHECK_EQ_U64(count(&p, EV_CUDA_STACK), 1);
+	ev = nth(&p, EV_CUDA_STACK, 0);
+	CHECK(ev != NULL);
+	if (ev != NULL) {
+		CHECK_EQ_STR(ev->sig, "nvrm.open_kmod_required");
+		CHECK_FSTR(ev, "what", "open_kmod_required");
+		CHECK_EQ_INT(ev->ref.line, 2);
+	}
+	parsed_free(&p);
+}
