@@ -360,6 +360,15 @@ static const struct words refused_words[] = {
 	    "the compute device /dev/kfd (Permission denied): its mode or "
 	    "group (render, video), a device cgroup or a container denies "
 	    "the GPU to the job's user." },
+	{ .key = "unknown_device", .detail = "The container runtime was "
+	    "asked for a GPU the node does not have (unknown device id): the "
+	    "device list handed to it (a UUID or index kept by a scheduler "
+	    "extension, a device plugin or the pod's annotations) names a GPU "
+	    "that was replaced or that belongs to other hardware, so the "
+	    "container never started with a GPU.",
+	  .next = "Compare the device id in the error with nvidia-smi -L on "
+	      "the node; restart the device plugin or scheduler extension so "
+	      "it learns the node's current GPUs, then resubmit." },
 	{ .key = "cuda_not_permitted", .detail = "CUDA was refused the GPU "
 	    "when it made its context (error 800, operation not permitted): "
 	    "in a container, the device cgroup no longer lets the process "
@@ -646,7 +655,9 @@ const struct rule	rules_access[] = {
 	      "/dev/kfd, and the Kubernetes scheduler's 'Insufficient "
 	      "nvidia.com/gpu' (no node offers the GPUs; medium), CUDA's "
 	      "CUDA_ERROR_NOT_PERMITTED (800, a container's device cgroup; "
-	      "ollama's 'failed to get primary device context 800')",
+	      "ollama's 'failed to get primary device context 800'), "
+	      "nvidia-container-cli's 'device error: unknown device id' (a "
+	      "GPU the node does not have)",
 	  .meaning = "The job could not open the GPUs it meant to use.",
 	  .next_action = "In the same allocation run srun --gres=gpu:N "
 	      "nvidia-smi -L; if it lists nothing, check the node's "

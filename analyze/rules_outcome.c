@@ -90,6 +90,16 @@ static const struct words stack_words[] = {
 	      "(or the driver of its version), start it and require "
 	      "nvidia-smi -q to show the fabric state Completed; then rerun "
 	      "the job unchanged." },
+	{ .key = "container_toolkit", .detail = "The NVIDIA container "
+	    "toolkit (nvidia-container-cli, run by the container runtime's "
+	    "hook) failed while giving the container its GPUs, so the "
+	    "container never started: the toolkit's version or "
+	    "configuration on the node, not the job and not memory.",
+	  .next = "Fix what the toolkit's own error names on the node "
+	      "(upgrade the NVIDIA container toolkit to one that knows the "
+	      "driver's features, or correct its configuration), require "
+	      "a container with --gpus all to run nvidia-smi there, then "
+	      "rerun unchanged." },
 	{ .key = "fm_not_ready", .detail = "CUDA reported the system not yet "
 	    "initialised (error 802): on a node whose GPUs are joined by "
 	    "NVSwitches, the Fabric Manager has not set up the NVLink fabric "
@@ -1165,7 +1175,8 @@ const struct rule	rules_outcome[] = {
 	      "'OutOfResources: out of resource: shared memory' (a kernel "
 	      "configured for a larger GPU), error 802 and NCCL's failed NVLS "
 	      "set-up (the NVSwitch fabric not ready), the kernel's 'requires "
-	      "use of the NVIDIA open kernel modules'; "
+	      "use of the NVIDIA open kernel modules', any other error of "
+	      "nvidia-container-cli setting up a container's GPUs; "
 	      "'Could not create cudnn handle' when XLA's 'Memory usage: N "
 	      "bytes free' beside it shows >= 512 MiB and a tenth of the "
 	      "device free, and no memory failure",

@@ -1462,11 +1462,13 @@ const struct cat_sig catalog_table[] = {
 	  .cls = CAT_SECONDARY, .group = "launcher",
 	  .needles = { "failed (exitcode:" },
 	  .pcre = "failed \\(exitcode: (?<exitcode>-?[0-9]+)\\) local_rank: "
-	    "(?<local_rank>[0-9]+) \\(pid: (?<pid>[0-9]+)\\) of binary:"
-	    "(?: (?<binary>.*[^ ]))?",
+	    "(?<local_rank>[0-9]+) \\(pid: (?<pid>[0-9]+)\\) of(?: binary:"
+	    "(?: (?<binary>.*[^ ]))?| +[a-z_]+\\.py:[0-9]+ *$|$)",
 	  .ere = "failed \\(exitcode: -?[0-9]+\\) local_rank: [0-9]+",
 	  .source = "torch elastic multiprocessing api.py, all three log "
-	    "prefixes; signatures.md 4.2, 0.3" },
+	    "prefixes, and rich's log format that moves \"binary: ...\" to "
+	    "the next line behind the logger's file:line "
+	    "(huggingface/accelerate#1214); signatures.md 4.2, 0.3" },
 	{ .id = "S-LAUNCHER-RETURN-CODE", .kind = EV_LAUNCHER_EXIT,
 	  .cls = CAT_SECONDARY, .group = "launcher",
 	  .needles = { "exits with return code", "exited with exit code" },
@@ -2488,6 +2490,17 @@ const struct cat_sig catalog_table[] = {
 	    "permitted\"); ollama discover/gpu.go (\"nvcuda failed to get "
 	    "primary device context %d\"), ollama/ollama#4604",
 	  .what = "cuda_not_permitted", .no_baseline = 1 },
+	/* The container runtime asked for a GPU the node does not have (a
+	 * UUID of a GPU that was replaced, a VM restarted elsewhere). */
+	{ .id = "S-NVCLI-UNKNOWN-DEVICE", .kind = EV_GPU_NODEV,
+	  .cls = CAT_PRIMARY, .group = "gpu_access",
+	  .needles = { "device error: unknown device" },
+	  .pcre = "nvidia-container-cli: device error: (?<error>unknown device"
+	    "(?: id)?)(?:: (?<device>[^ \"\\\\]+))?",
+	  .ere = "nvidia-container-cli: device error: unknown device",
+	  .source = "libnvidia-container (\"device error: unknown device id: "
+	    "%s\"); AliyunContainerService/gpushare-scheduler-extender#85",
+	  .what = "unknown_device", .no_baseline = 1 },
 	{ .id = "S-NVML-NO-PERMISSION", .kind = EV_GPU_NODEV,
 	  .cls = CAT_PRIMARY, .group = "gpu_access",
 	  .needles = { "Insufficient Permissions", "insufficient permissions" },
@@ -3102,6 +3115,19 @@ const struct cat_sig catalog_table[] = {
 	  .source = "cudaErrorInsufficientDriver (35): the driver is older "
 	    "than the CUDA runtime the program was built with",
 	  .what = "driver_too_old", .no_baseline = 1 },
+	/* Any other error of the NVIDIA container toolkit's CLI while the
+	 * runtime's hook gives a container its GPUs (after the rows above
+	 * that name the cause; a device-rule failure is GPU access). */
+	{ .id = "S-NVCLI-ERROR", .kind = EV_CUDA_STACK, .cls = CAT_PRIMARY,
+	  .group = "cuda_stack",
+	  .needles = { "nvidia-container-cli: " },
+	  .pcre = "nvidia-container-cli: (?!device error)(?:(?<stage>[a-z]+) "
+	    "error: |error )(?!failed to add device)(?<error>[^ ].*[^ ])",
+	  .ere = "nvidia-container-cli: ([a-z]+ error: |error )",
+	  .source = "libnvidia-container's CLI errors (\"nvidia-container-cli: "
+	    "%s error: %s\") relayed by the runtime hook; "
+	    "awslabs/amazon-eks-ami#2062 (\"error parsing IMEX info\")",
+	  .what = "container_toolkit", .no_baseline = 1 },
 	/* --- nvidia-smi / NVML: one GPU, by PCI bus id, can no longer be
 	 * queried. The GPU-lost family (xid_fault), never access denial. */
 	{ .id = "S-NVSMI-GPU-LOST", .kind = EV_GPU_DRIVER_ERROR,

@@ -2110,6 +2110,18 @@ DEFINE_TEST(test_analysis_platform_lines)
 		{ "13.839s: flux-shell[46]: ERROR: plugin 'oom': shell.init "
 		    "failed\n13.839s: flux-shell[46]: FATAL: shell_init",
 		    "step_creation_failure", "R-STEP-001" },
+		/* the container toolkit's own errors (amazon-eks-ami#2062,
+		 * gpushare-scheduler-extender#85), torch elastic's report
+		 * in rich's format (huggingface/accelerate#1214) */
+		{ "stderr: Auto-detected mode as 'legacy' nvidia-container-cli: "
+		    "error parsing IMEX info: unsupported IMEX channel value: "
+		    "all: unknown", "not_oom_other", "R-OTHER-021" },
+		{ "nvidia-container-cli: device error: unknown device id: "
+		    "GPU-a1ff9376-0ecf-ac4f-68df-6ab38be012b3",
+		    "gpu_access_denied", "R-GPU-001" },
+		{ " ERROR    failed (exitcode: -9) local_rank: 5 (pid: 22) of  "
+		    "api.py:673\n binary: /opt/conda/bin/python ", "host_oom",
+		    "R-HOST-009" },
 		/* RELION's error table (3dem/relion#1075) */
 		{ "You ran out of memory on the GPU(s).", "cuda_oom_exhaustion",
 		    "R-DEV-007" },

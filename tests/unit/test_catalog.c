@@ -605,6 +605,11 @@ static const struct row_line row_lines[] = {
 	R("S-CUDA-CONTAINED", CX "d1410-marin-gb200-nvl72-cuda-error-"
 	  "contained-nvlink-fault-one-rank-whole-gang-fate-shared/"
 	  "evidence.log", "CUDA_ERROR_CONTAINED"),
+	R("S-NVCLI-ERROR", CX "f1910-eks-gpu-ami-v20241109-container-toolkit-"
+	  "unsupported-imex-channel-all-legacy-image/evidence.log",
+	  "error parsing IMEX info"),
+	R("S-NVCLI-UNKNOWN-DEVICE", CX "f906-gpushare-aws-stop-start-new-gpu-"
+	  "uuid-unknown-device-id/evidence.log", "unknown device id"),
 	R("S-DF-SHM-FULL", CX "f1804-triton-gke-python-backend-stub-unhealthy-"
 	  "dev-shm-64m-full/evidence.log", "100% /dev/shm"),
 	R("S-NCCL-TIMEOUT-FRAME", CX "e1501-particleflow-ddp-nccl-watchdog-"
@@ -767,6 +772,10 @@ static const struct row_line variant_lines[] = {
 	R("S-CUDA-CONTAINED", CX "d1407-fal-ai-h100-worker-cuda-invalid-"
 	  "access-peer-gpu-memory-over-nvlink-hardware-error-sticky/"
 	  "evidence.log", "torch.AcceleratorError"),
+	/* rich's log format: "binary:" on the next line */
+	R("S-ELASTIC-AGENT-FAILED", CX "e1603-accelerate-fsdp-llama-30b-8-"
+	  "ranks-each-load-fp32-checkpoint-host-ram-exitcode-9-sigterm-peers/"
+	  "evidence.log", "of  api.py:673"),
 	R("S-RELION-GPU-OOM", CX "d1306-relion5-beta-cudacustomallocator-gpu-"
 	  "oom-bad-particles-nrofsignificantsamples/evidence.log",
 	  "You ran out of memory on the GPU"),
