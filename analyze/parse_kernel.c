@@ -1613,6 +1613,36 @@ on_edac_ue(struct kstate *st, const struct kline *kl, const char *at)
 }
 
 /*
+ * A process that crashed inside the NVIDIA driver's user-space library
+ * ("python[3551]: segfault at 1378 ip ... error 4 in libcuda.so.418.67
+ * [7fff858c5000+dec000]"): a fault of the driver or the GPU under it.
+ * A segfault in any other library says nothing of the GPU.
+ */
+static int
+on_libcuda_segv(struct kstate *st, const struct kline *kl, const char *at)
+{
+	struct event	*ev;
+	struct str	 b = kl->body, lib;
+	const char	*in = str_find(b, " in libcuda.so");
+	size_t		 n = 0;
+
+	(void)at;
+	if (in == NULL)
+		in = str_find(b, " in libnvidia-");
+	if (in == NULL)
+		return 0;
+	in += 4;
+	while (in + n < b.p + b.n && in[n] != '[' && in[n] != ' ')
+		n++;
+	lib = str_make(in, n);
+	if ((ev = kev(st, kl, EV_CUDA_FAULT, "S-LIBCUDA-SEGFAULT")) == NULL ||
+	    ev_set_str(ev, st->a, "error", str_make("segfault", 8)) == -1 ||
+	    ev_set_str(ev, st->a, "lib", lib) == -1)
+		return -1;
+	return 0;
+}
+
+/*
  * The amdgpu scheduler giving up on a job the GPU never finished
  * (amdgpu_job_timedout), after which it resets the GPU: a hung device,
  * the AMD counterpart of a GPU that stopped answering. Its forms: "[drm:
@@ -1748,6 +1778,7 @@ static const struct kmatch {
 	  on_amdgpu_ras },
 	{ ": AER: ", KM_ANY, on_aer },
 	{ " UE memory ", KM_ANY, on_edac_ue },
+	{ ": segfault at ", KM_ANY, on_libcuda_segv },
 	{ " failed", KM_ANY, on_amdgpu_init },
 	{ "Fatal error during GPU init", KM_ANY, on_amdgpu_init },
 };

@@ -214,6 +214,19 @@ m_xid_fault(const struct facts *f, struct arena *a, struct rmatch *m)
 		m->detail = arena_printf(a, "A device fault, not an allocation "
 		    "failure: %s", xid_sentence(a, x));
 	kit_words_apply(kit_words_sig(broken_words, d), m);
+	if (m->initiating == c && c->sig != NULL &&
+	    strcmp(c->sig, "S-LIBCUDA-SEGFAULT") == 0) {
+		m->detail = arena_printf(a, "A process crashed (segfault) inside "
+		    "the NVIDIA driver's library %.*s: a fault of the driver or "
+		    "of the GPU under it, not an allocation failure; the same "
+		    "crash repeating on one node points at that node's GPU.",
+		    (int)ev_str(c, "lib").n, ev_str(c, "lib").p != NULL ?
+		    ev_str(c, "lib").p : "");
+		m->next_action = "Rerun the job on another node; if the crash "
+		    "stays with this node, drain it, run the GPU's diagnostics "
+		    "(dcgmi diag -r 3) and reinstall the driver before it takes "
+		    "jobs again.";
+	}
 	if (d != NULL && m->initiating == d && d->sig != NULL &&
 	    strcmp(d->sig, "S-NVSMI-GPU-LOST") == 0 &&
 	    ev_str(d, "pci").p != NULL)
@@ -291,7 +304,9 @@ const struct rule	rules_hardware[] = {
 	      "GPU' or ROCclr aborting a queue on HSA_STATUS_ERROR_MEMORY_"
 	      "APERTURE_VIOLATION (or ILLEGAL_INSTRUCTION, MEMORY_FAULT, "
 	      "EXCEPTION), CUDA's cudaErrorContained ('Invalid access of peer "
-	      "GPU memory over nvlink or a hardware error'); an uncorrected "
+	      "GPU memory over nvlink or a hardware error'), the kernel's "
+	      "report of a segfault inside libcuda or libnvidia-*; an "
+	      "uncorrected "
 	      "fatal PCIe AER error on the GPU's own device line",
 	  .meaning = "An application bug or a GPU fault, not capacity.",
 	  .next_action = "Rerun the same job unchanged on another GPU/node "

@@ -596,6 +596,21 @@ const struct cat_sig catalog_table[] = {
 	    "aborting with error : %s code: 0x%x\" with hsa_status_string); "
 	    "ROCm/legacy-rocm-build#2153, #6245",
 	  .no_baseline = 1 },
+	/* The kernel's report of a process that crashed inside the NVIDIA
+	 * driver's user-space library (in a log or journal; the kernel log
+	 * parser reads the same line). */
+	{ .id = "S-LIBCUDA-SEGFAULT", .kind = EV_CUDA_FAULT,
+	  .cls = CAT_PRIMARY, .group = "cuda_fault",
+	  .needles = { " in libcuda.so", " in libnvidia-" },
+	  .pcre = "\\[[0-9]+\\]: (?<error>segfault) at [0-9a-f]+ ip [0-9a-f]+ "
+	    "sp [0-9a-f]+ error [0-9]+ in (?<lib>lib(?:cuda|nvidia-[A-Za-z0-9_"
+	    "-]+)\\.so[^ \\[]*)",
+	  .ere = "\\]: segfault at [0-9a-f]+ ip [0-9a-f]+ sp [0-9a-f]+ error "
+	    "[0-9]+ in lib(cuda|nvidia-)",
+	  .source = "Linux arch/x86/mm/fault.c show_signal_msg (\"%s[%d]: "
+	    "segfault at %lx ip %px sp %px error %lx in %s\"); "
+	    "ai4d-iasc/trixie#55",
+	  .no_baseline = 1 },
 	/* cudaErrorContained (718): an access of peer memory over NVLink,
 	 * or a hardware error, the GPU contained (Hopper and later). */
 	{ .id = "S-CUDA-CONTAINED", .kind = EV_CUDA_FAULT, .cls = CAT_PRIMARY,

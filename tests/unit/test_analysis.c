@@ -2122,6 +2122,15 @@ DEFINE_TEST(test_analysis_platform_lines)
 		{ " ERROR    failed (exitcode: -9) local_rank: 5 (pid: 22) of  "
 		    "api.py:673\n binary: /opt/conda/bin/python ", "host_oom",
 		    "R-HOST-009" },
+		/* a crash inside libcuda (ai4d-iasc/trixie#55); inside
+		 * another library it says nothing of the GPU */
+		{ "Mar 24 11:31:44 cn110 kernel: python[18851]: segfault at 1378 "
+		    "ip 00007fff859dbeff sp 00007fff3b60ce60 error 4 in "
+		    "libcuda.so.418.67[7fff858c5000+dec000]", "xid_fault",
+		    "R-HW-001" },
+		{ "Mar 24 11:31:44 cn110 kernel: python[18851]: segfault at 1378 "
+		    "ip 00007fff859dbeff sp 00007fff3b60ce60 error 4 in "
+		    "libc.so.6[7fff858c5000+dec000]", "inconclusive", NULL },
 		/* RELION's error table (3dem/relion#1075) */
 		{ "You ran out of memory on the GPU(s).", "cuda_oom_exhaustion",
 		    "R-DEV-007" },

@@ -610,6 +610,9 @@ static const struct row_line row_lines[] = {
 	  "error parsing IMEX info"),
 	R("S-NVCLI-UNKNOWN-DEVICE", CX "f906-gpushare-aws-stop-start-new-gpu-"
 	  "uuid-unknown-device-id/evidence.log", "unknown device id"),
+	R("S-LIBCUDA-SEGFAULT", CX "e1505-trixie-multinode-gpu-job-hang-"
+	  "libcuda-segfault-on-cn110-faulty-gpu/evidence.log",
+	  "python[15677]: segfault"),
 	R("S-DF-SHM-FULL", CX "f1804-triton-gke-python-backend-stub-unhealthy-"
 	  "dev-shm-64m-full/evidence.log", "100% /dev/shm"),
 	R("S-NCCL-TIMEOUT-FRAME", CX "e1501-particleflow-ddp-nccl-watchdog-"

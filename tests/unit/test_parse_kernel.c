@@ -1170,3 +1170,26 @@ DEFINE_TEST(test_kernel_open_kmod_required)
 	}
 	parsed_free(&p);
 }
+
+/* A crash inside the driver's user-space library (ai4d-iasc/trixie#55,
+ * real) is a device fault; one in libc is nothing of the GPU's. */
+DEFINE_TEST(test_kernel_libcuda_segfault)
+{
+	struct parsed		 p;
+	const struct event	*ev;
+
+	parse_text(&p, "Mar 24 09:53:55 cn110 kernel: python[3551]: segfault "
+	    "at 1378 ip 00007fff859dbeff sp 00007fff3b60ce60 error 4 in "
+	    "libcuda.so.418.67[7fff858c5000+dec000]\nMar 24 09:54:00 cn110 "
+	    "kernel: python[3552]: segfault at 0 ip 00007fff859dbeff sp "
+	    "00007fff3b60ce60 error 4 in libc.so.6[7fff858c5000+dec000]\n");
+	CHECK_EQ_U64(count(&p, EV_CUDA_FAULT), 1);
+	ev = nth(&p, EV_CUDA_FAULT, 0);
+	CHECK(ev != NULL);
+	if (ev != NULL) {
+		CHECK_EQ_STR(ev->sig, "S-LIBCUDA-SEGFAULT");
+		CHECK_FSTR(ev, "lib", "libcuda.so.418.67");
+		CHECK_EQ_INT(ev->ref.line, 1);
+	}
+	parsed_free(&p);
+}
