@@ -894,13 +894,25 @@ m_readings_only(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* Reports that a rank ended: first those of a launcher or srun (a failure
+ * table, the launcher's exit line, srun's task exit), then a survivor's
+ * report that a peer went. */
+static const enum ev_kind rank_ended[] = { EV_CHILD_FAILED,
+    EV_LAUNCHER_EXIT, EV_SRUN_TASK_EXIT, EV_PEER_TERMINATED, EV_PEER_LOST };
+#define LAUNCHER_REPORTS	3	/* rank_ended[] entries from a launcher */
+#define RANK_ENDED	(sizeof(rank_ended) / sizeof(rank_ended[0]))
+
 static int
 m_only_secondary(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	static const enum ev_kind kinds[] = { EV_NCCL_TIMEOUT, EV_NCCL_ERROR,
-	    EV_CHILD_FAILED, EV_LAUNCHER_EXIT, EV_SRUN_TASK_EXIT };
-	const struct event	*s = kit_first_of(f, kinds,
-				    sizeof(kinds) / sizeof(kinds[0]));
+	static const enum ev_kind nccl[] = { EV_NCCL_TIMEOUT, EV_NCCL_ERROR };
+	const struct event	*s = kit_first_of(f, nccl, 2);
+	const struct event	*l = kit_first_of(f, rank_ended,
+				    LAUNCHER_REPORTS);
+
+	if (l != NULL && (s == NULL ||
+	    facts_index_of(f, l) < facts_index_of(f, s)))
+		s = l;
 
 	/* Else the siblings a launcher terminated, or a survivor's report
 	 * that a peer went (Horovod's shutdown error); a truncated pickle
@@ -975,9 +987,6 @@ timeout_echo(const struct event *ev)
 static int
 m_collective_hang(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	static const enum ev_kind deaths[] = { EV_CHILD_FAILED,
-	    EV_LAUNCHER_EXIT, EV_SRUN_TASK_EXIT, EV_PEER_TERMINATED,
-	    EV_PEER_LOST };
 	const struct event	*t = NULL, *d;
 	int			 desync;
 
@@ -998,7 +1007,7 @@ m_collective_hang(const struct facts *f, struct arena *a, struct rmatch *m)
 	if (t == NULL || f->nodes_unseen != NULL ||
 	    sigkill_event(f) != NULL || kit_memory_failed(f) != NULL)
 		return 0;
-	d = kit_first_of(f, deaths, sizeof(deaths) / sizeof(deaths[0]));
+	d = kit_first_of(f, rank_ended, RANK_ENDED);
 	if (d != NULL && facts_index_of(f, d) < facts_index_of(f, t))
 		return 0;
 	desync = stall_desync(f);

@@ -367,6 +367,16 @@ summarize(struct arena *a, struct collective_q *c, struct str op,
 	c->summary = s;
 }
 
+/* Whether the verdict's initiating event is a collective that stalled. */
+static int
+initiated_by_stall(const struct verdict *v)
+{
+	const char	*k = v->initiating != NULL ? v->initiating->kind : NULL;
+
+	return k != NULL && (strcmp(k, ev_kind_name(EV_NCCL_TIMEOUT)) == 0 ||
+	    strcmp(k, ev_kind_name(EV_FLIGHT_RECORDER)) == 0);
+}
+
 /*
  * Fills an->collective from the job's watchdog lines; NULL when the job
  * has no collective timeout.
@@ -484,12 +494,12 @@ stall_view(const struct facts *f, struct analysis *an)
 	}
 	summarize(a, c, op, lo >= 0 ? hi - lo : 0);
 	an->collective = c;
-	/* A verdict that has nothing but the stall (R-INC-001, R-OTHER-028)
-	 * starts where it stalled. */
+	/* A verdict that has nothing but the stall (inconclusive, or one
+	 * whose initiating event is the stall itself) starts where it
+	 * stalled. */
 	if (c->nstalled > 0 && an->verdict.cause != NULL &&
 	    (strcmp(an->verdict.cause, "inconclusive") == 0 ||
-	    (an->verdict.rule != NULL &&
-	    strcmp(an->verdict.rule, "R-OTHER-028") == 0)))
+	    initiated_by_stall(&an->verdict)))
 		an->verdict.next_action = arena_printf(a, "Start where the "
 		    "collective stalled: %s. Then: %s", describe(a, c,
 		    &c->stalled[0]), an->verdict.next_action != NULL ?
