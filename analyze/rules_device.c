@@ -885,7 +885,10 @@ const struct rule	rules_device[] = {
 	      "series of a GPU, an nvidia-smi loop, DeepSpeed/Megatron "
 	      "allocated figures in the job log) rise steadily: a leak by "
 	      "trend.h with R^2 >= 0.8 over >= 8 readings; medium from "
-	      "R^2 >= 0.9 over >= 12",
+	      "R^2 >= 0.9 over >= 12; low from a "
+	      "handful of readings (3 to 7, as pasted by hand) each above "
+	      "the last and rising by >= 10% of the limit (30% of the first "
+	      "reading when no limit is known)",
 	  .meaning = "Device memory is growing steadily toward the GPU's "
 	      "capacity; nothing has failed yet.",
 	  .next_action = "Hold batch and sequence length constant and log "

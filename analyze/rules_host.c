@@ -795,7 +795,10 @@ const struct rule	rules_host[] = {
 	      "series of the job's cgroup, free(1) or DeepSpeed CPU lines "
 	      "printed into the job log) rise steadily: a leak by trend.h "
 	      "with R^2 >= 0.8 over >= 8 readings; medium from R^2 "
-	      ">= 0.9 over >= 12",
+	      ">= 0.9 over >= 12; low from a "
+	      "handful of readings (3 to 7, as pasted by hand) each above "
+	      "the last and rising by >= 10% of the limit (30% of the first "
+	      "reading when no limit is known)",
 	  .meaning = "Host memory is growing steadily toward its limit; "
 	      "nothing has failed yet.",
 	  .next_action = "Rerun a short copy of the job with the same inputs "

@@ -728,9 +728,35 @@ series_refine_device_leak(const struct facts *f, struct arena *a,
 	return refine_leak(f, a, m, 0);
 }
 
+/*
+ * A handful of readings pasted by hand (free or an nvidia-smi table run
+ * now and then, too few for a trend): each one higher than the one
+ * before, rising by at least FEW_RISE_PCT of the limit (or, with no
+ * limit known, by FEW_REL_PCT of the first reading).
+ */
+#define FEW_MIN		3
+#define FEW_RISE_PCT	10
+#define FEW_REL_PCT	30
+
+static int
+few_rising(const struct sview *v)
+{
+	double	rise;
+
+	if (v->n < FEW_MIN || v->pts[0].v <= 0)
+		return 0;
+	for (size_t i = 1; i < v->n; i++)
+		if (!(v->pts[i].v > v->pts[i - 1].v))
+			return 0;
+	rise = v->pts[v->n - 1].v - v->pts[0].v;
+	return v->limit > 0 ? rise * 100 >= v->limit * FEW_RISE_PCT :
+	    rise * 100 >= v->pts[0].v * FEW_REL_PCT;
+}
+
 /* A steady rise with nothing failed yet: memory_leak with its runway.
  * Stricter than the refining rows, since no failure backs it: a good
- * fit (R^2 >= 0.8) over enough readings (>= 8, trend.h). */
+ * fit (R^2 >= 0.8) over enough readings (>= 8, trend.h), or a handful
+ * of hand-taken readings each above the last (few_rising: low). */
 static int
 growing(const struct facts *f, struct arena *a, struct rmatch *m, int host)
 {
@@ -740,8 +766,27 @@ growing(const struct facts *f, struct arena *a, struct rmatch *m, int host)
 	for (size_t i = 0; sf != NULL && i < sf->n; i++) {
 		const struct sview *v = &sf->v[i];
 
-		if (v->host != host || v->tr.shape != TREND_LEAK ||
-		    v->tr.fit < 0.8 || v->cite == NULL)
+		if (v->host != host || v->cite == NULL)
+			continue;
+		if (v->kind == SV_FIGURE && v->tr.shape != TREND_LEAK &&
+		    few_rising(v)) {
+			m->initiating = v->cite;
+			m->detail = arena_printf(a, "Each of the %zu readings "
+			    "of the %s is higher than the one before, from "
+			    "%s to %s%s; nothing has failed in what was "
+			    "collected.", v->n, v->name, fmt_bytes(a,
+			    (int64_t)v->pts[0].v), fmt_bytes(a,
+			    (int64_t)v->pts[v->n - 1].v), v->limit > 0 ?
+			    arena_printf(a, " against its limit of %s",
+			    fmt_bytes(a, (int64_t)v->limit)) : "");
+			m->confidence = "low";
+			m->confidence_reason = arena_printf(a, "only %zu "
+			    "readings, each above the last: too few for a "
+			    "trend, and whether the workload stayed the same "
+			    "between them is not in the readings", v->n);
+			return 1;
+		}
+		if (v->tr.shape != TREND_LEAK || v->tr.fit < 0.8)
 			continue;
 		m->initiating = v->cite;
 		m->detail = leak_detail(a, v, 0);
