@@ -360,6 +360,16 @@ static const struct words refused_words[] = {
 	    "the compute device /dev/kfd (Permission denied): its mode or "
 	    "group (render, video), a device cgroup or a container denies "
 	    "the GPU to the job's user." },
+	{ .key = "hsa_resources", .detail = "The ROCm runtime could not "
+	    "start (rocminfo: HSA_STATUS_ERROR_OUT_OF_RESOURCES): it opened "
+	    "/dev/kfd but could not use the GPUs' render nodes under "
+	    "/dev/dri, which it reports in those words (a user outside the "
+	    "render group, a container or device cgroup given /dev/kfd "
+	    "without /dev/dri); no memory ran out.",
+	  .next = "Check the user's groups (id: render and video) and that "
+	      "/dev/dri/renderD* is present and open to it (in a container, "
+	      "pass --device /dev/dri as well as /dev/kfd); require rocminfo "
+	      "to list the GPU agents before rerunning." },
 	{ .key = "unknown_device", .detail = "The container runtime was "
 	    "asked for a GPU the node does not have (unknown device id): the "
 	    "device list handed to it (a UUID or index kept by a scheduler "

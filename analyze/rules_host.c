@@ -348,6 +348,13 @@ m_host_app(const struct facts *f, struct arena *a, struct rmatch *m)
 	    "only the application's own host allocation failure; no kernel, "
 	    "cgroup or Slurm evidence of the limit";
 	m->detail = "The application failed to allocate host memory.";
+	if (ev_str_is(s, "what", "pinned_host"))
+		m->detail = arena_printf(a, "The CUDA driver could not pin "
+		    "(page-lock) %s of host memory for the application: host "
+		    "RAM, or what the platform lets the driver pin (WSL2 caps "
+		    "it), ran short; the GPU's own memory is not what failed.",
+		    ev_num_or(s, "requested_bytes", -1) > 0 ? fmt_bytes(a,
+		    ev_num_or(s, "requested_bytes", 0)) : "a buffer");
 	return 1;
 }
 
@@ -621,7 +628,9 @@ const struct rule	rules_host[] = {
 	      "job?'",
 	  .signals = "the application's own host allocation failure "
 	      "(MemoryError, Cannot allocate memory, std::bad_alloc, perl's "
-	      "'Out of memory!')",
+	      "'Out of memory!'), or the CUDA driver failing to pin host "
+	      "memory for it (TensorFlow's 'failed to alloc N bytes on host', "
+	      "'could not allocate pinned host memory')",
 	  .meaning = "The process could not get host memory.",
 	  .next_action = HOST_NEXT, .match = m_host_app },
 	{ .id = "R-HOST-006", .cause = "host_oom", .boundary = "host",

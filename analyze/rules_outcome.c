@@ -522,6 +522,19 @@ m_storage(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->detail = arena_printf(a, "Storage ran out, not memory: a write "
 	    "failed with \"%.*s\". The job's output may be incomplete even "
 	    "where Slurm records success.", (int)e.n, e.p ? e.p : "");
+	if (ev_str_is(s, "what", "fs_error")) {
+		m->confidence_reason = "the job's own line names a file-system "
+		    "error that memory does not cause";
+		m->detail = arena_printf(a, "A file system failed under the "
+		    "job, not memory: a read or write failed with \"%.*s\" (a "
+		    "network file system whose file was removed or replaced by "
+		    "another client or whose server restarted, or a FUSE mount "
+		    "whose daemon went away).", (int)e.n, e.p ? e.p : "");
+		m->next_action = "Give each job its own scratch or spill "
+		    "directory on node-local disk (not a directory shared by "
+		    "concurrent jobs on NFS), check the mount with the site, "
+		    "rerun, and require the I/O error to disappear.";
+	}
 	if (s->sig != NULL && strcmp(s->sig, "S-PBS-JOBFS-QUOTA") == 0) {
 		m->confidence = "high";
 		m->confidence_reason = "the batch system's own line says it "
@@ -1159,9 +1172,12 @@ const struct rule	rules_outcome[] = {
 	  .signals = "'No space left on device', 'Disk quota exceeded' or "
 	      "'storage exhausted' on a file system other than /dev/shm (not "
 	      "an NCCL or DataLoader shared-memory file, not a cgroup), the "
-	      "kubelet evicting for disk, or PBS killing for the jobfs "
-	      "quota, with no shared-memory failure beside it",
-	  .meaning = "A file system the job writes to is full or over quota.",
+	      "kubelet evicting for disk, PBS killing for the jobfs "
+	      "quota, or a network or FUSE file system failing ('Stale file "
+	      "handle', 'Transport endpoint is not connected'), with no "
+	      "shared-memory failure beside it",
+	  .meaning = "A file system the job writes to is full or over quota, "
+	      "or failed under it.",
 	  .next_action = "Free space or quota on the file system the line "
 	      "names (or point the tool's cache, container runtime or output "
 	      "at one with room: a scratch file system, not a RAM-backed "

@@ -13,11 +13,69 @@
 #include "rules.h"
 #include "rules_rows.h"
 
+/*
+ * NCCL's shared-memory errors when every one of them is a rank failing
+ * to attach to a segment that is not there ("No such file or
+ * directory"), with no creation failure, bus error or small /dev/shm
+ * beside them: the peer's segment is missing, not short of room (the
+ * ranks do not share one /dev/shm, something removed it, or NCCL's
+ * ranks disagreed on the transport). The first such line, or NULL.
+ */
+static const struct event *
+shm_only_missing(const struct facts *f)
+{
+	const struct event	*first = NULL;
+
+	if (f->first[EV_BUS_ERROR] != NULL ||
+	    (f->shm_bytes >= 0 && f->shm_bytes <= 512 * MiB))
+		return NULL;
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event	*ev = f->tl->v[i];
+
+		if (ev->kind != EV_SHM_ERROR || facts_foreign(f, ev))
+			continue;
+		if (ev->sig == NULL || strcmp(ev->sig, "S-NCCL-SHM") != 0 ||
+		    !ev_str_is(ev, "op", "attaching to") ||
+		    str_find(ev_str(ev, "errno"), "No such file") == NULL)
+			return NULL;
+		if (first == NULL)
+			first = ev;
+	}
+	return first;
+}
+
+static int
+m_shm_missing(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = shm_only_missing(f);
+
+	(void)a;
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	rmatch_support(m, f->shm_ev);
+	m->confidence = "medium";
+	m->confidence_reason = "NCCL found no segment under the name a peer "
+	    "gave it (ENOENT), and nothing failed creating one: missing, not "
+	    "short of room";
+	m->detail = "A rank could not attach to a peer's shared-memory "
+	    "segment because it does not exist where the rank looked, not "
+	    "because /dev/shm is full: the ranks do not share one /dev/shm "
+	    "(separate containers or pods without a shared IPC namespace), "
+	    "something removed the segment (systemd-logind's RemoveIPC for "
+	    "the job's user), or the ranks chose different host-memory "
+	    "transports (NCCL's cuMem host buffers on some ranks, /dev/shm "
+	    "files on others: a name of 'nccl-' with size 0 is that).";
+	return 1;
+}
+
 static int
 m_shm(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct event	*s = f->first[EV_SHM_ERROR];
 
+	if (shm_only_missing(f) != NULL)
+		return 0;
 	if (s == NULL || (f->first[EV_BUS_ERROR] != NULL &&
 	    f->first_at[EV_BUS_ERROR] < f->first_at[EV_SHM_ERROR]))
 		s = f->first[EV_BUS_ERROR];
@@ -146,6 +204,25 @@ const struct rule	rules_shm[] = {
 	      "constant, enlarge /dev/shm, and require the SIGBUS to "
 	      "disappear.",
 	  .match = m_shm_sigbus },
+	{ .id = "R-OTHER-029", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 table 'Container /dev/shm is 64 MB' (its converse: "
+	      "the segment is missing, not short of room)",
+	  .signals = "NCCL shared-memory errors that are all 'Error while "
+	      "attaching to shared memory segment … No such file or "
+	      "directory', with no creation failure ('failed to extend', "
+	      "'creating … No space left'), no bus error and /dev/shm not "
+	      "known to be small (<= 512 MiB)",
+	  .meaning = "NCCL's ranks could not find each other's shared-memory "
+	      "segments: an IPC set-up or NCCL transport problem, not a full "
+	      "/dev/shm.",
+	  .next_action = "Run the ranks of a node in one IPC namespace with "
+	      "one /dev/shm (docker --ipc=host or a shared /dev/shm volume, "
+	      "one pod per node), set RemoveIPC=no in logind.conf where a "
+	      "service account runs jobs; if that holds, rerun with "
+	      "NCCL_CUMEM_HOST_ENABLE=0 (or the NCCL version that last "
+	      "worked) and require the attach error to disappear.",
+	  .match = m_shm_missing },
 };
 const size_t	nrules_shm =
     sizeof(rules_shm) / sizeof(rules_shm[0]);

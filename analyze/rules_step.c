@@ -326,6 +326,15 @@ m_submit(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "limit." : "The job was refused at "
 		    "submission: its memory request exceeds what any node in "
 		    "the partition has.";
+	} else if (ev_str_is(s, "what", "grid_engine")) {
+		m->confidence_reason = "Grid Engine's qsub refused the job";
+		m->detail = arena_printf(a, "Grid Engine refused the job at "
+		    "submission (%.*s): a resource it does not know or that the "
+		    "site does not let jobs change (h_vmem, a queue's defaults), "
+		    "no queue that fits, or a host that may not submit. Nothing "
+		    "ran; qconf -sc and qconf -sq QUEUE show what may be "
+		    "requested.", (int)ev_str(s, "reason").n,
+		    ev_str(s, "reason").p);
 	} else {
 		int	pbs = ev_str_is(s, "what", "pbs");
 
@@ -396,7 +405,8 @@ const struct rule	rules_step[] = {
 	      "'Job exceeds queue resource limits' (Torque's MSG names the "
 	      "limit: memory when 'max mem requirement') or 'Job violates "
 	      "queue and/or server resource limits'; LSF's bsub 'value is "
-	      "outside the range set by RESRSV_LIMIT'",
+	      "outside the range set by RESRSV_LIMIT'; Grid Engine's qsub "
+	      "'Unable to run job: …'",
 	  .meaning = "The request cannot be met by any node (memory, GRES, "
 	      "partition) or names an invalid resource: nothing ran.",
 	  .next_action = "Request at most the node's RealMemory and GRES "

@@ -196,6 +196,25 @@ const struct cat_sig catalog_table[] = {
 	    "BFCArena::AllocateRawInternal; "
 	    "triton-inference-server/onnxruntime_backend#203",
 	  .no_baseline = 1 },
+	/* The CUDA driver failing to pin (page-lock) host memory for the
+	 * application: host RAM, not the GPU's, ran short (TensorFlow's
+	 * host allocator; its line carries CUDA's out-of-memory name, which
+	 * the row below would read as the device's). */
+	{ .id = "S-CUDA-PINNED-HOST", .kind = EV_HOST_OOM_APP,
+	  .cls = CAT_PRIMARY, .group = "device_oom",
+	  .needles = { "bytes on host: ", "could not allocate pinned host" },
+	  .pcre = "failed to alloc (?<requested_bytes>[0-9]+) bytes on host: "
+	    "(?<error>[A-Z_]+)|could not allocate pinned host memory of "
+	    "size: (?<requested_bytes>[0-9]+)",
+	  .ere = "failed to alloc [0-9]+ bytes on host: |could not allocate "
+	    "pinned host memory of size: ",
+	  .source = "tensorflow stream_executor/cuda/cuda_driver.cc "
+	    "GpuDriver::HostAllocate (\"failed to alloc %llu bytes on host: "
+	    "%s\"), core/common_runtime/gpu/cuda_host_allocator.h and "
+	    "device/device_host_allocator.h (\"could not allocate pinned host "
+	    "memory of size: %llu\"); google-deepmind/alphafold#355, "
+	    "antonilo/unsupervised_detection#15",
+	  .what = "pinned_host", .no_baseline = 1 },
 	{ .id = "S-CUDA-OOM-PLAIN", .kind = EV_CUDA_OOM_PLAIN,
 	  .cls = CAT_PRIMARY, .group = "device_oom",
 	  .needles = { "out of memory", "cudaErrorMemoryAllocation",
@@ -322,15 +341,16 @@ const struct cat_sig catalog_table[] = {
 	 * anything. Figures in GiB. */
 	{ .id = "S-VLLM-STARTUP-FREE", .kind = EV_CUDA_OOM_PLAIN,
 	  .cls = CAT_PRIMARY, .group = "device_oom",
-	  .needles = { "on startup is less than desired" },
+	  .needles = { "on startup is less than" },
 	  .pcre = "Free memory on device(?: (?<device>[^ (]+))? \\("
 	    "(?<free_bytes>[0-9.]+)/(?<capacity_bytes>[0-9.]+) GiB\\) on "
-	    "startup is less than desired GPU memory utilization \\("
-	    "(?<utilization>[0-9.]+), (?<requested_bytes>[0-9.]+) GiB\\)",
-	  .ere = "Free memory on device.* on startup is less than desired "
-	    "GPU memory utilization",
+	    "startup is less than(?: desired GPU memory utilization \\("
+	    "(?<utilization>[0-9.]+), (?<requested_bytes>[0-9.]+) GiB\\)| *$)",
+	  .ere = "Free memory on device.* on startup is less than( desired "
+	    "GPU memory utilization| *$)",
 	  .source = "vLLM V1 worker start-up (vllm/v1/worker/gpu_worker.py "
-	    "init_device; the device's name printed since 0.10); "
+	    "init_device; the device's name printed since 0.10; a log "
+	    "wrapped at \"less than\" keeps the figures of the device); "
 	    "vllm-project/vllm#20305, #25837",
 	  .what = "vllm_startup", .no_baseline = 1,
 	  .bare_mult = 1024ULL * 1024 * 1024 },
@@ -736,6 +756,16 @@ const struct cat_sig catalog_table[] = {
 	  .ere = BANNER_ERE
 	    "[^ ]+ DUE TO PREEMPTION",
 	  .source = "slurmstepd req.c; signatures.md 1.4" },
+	/* The same banner quoted with its middle cut ("CANCELLED ... DUE TO
+	 * PREEMPTION"): no other software prints these words. */
+	{ .id = "S-PREEMPTION-QUOTED", .kind = EV_PREEMPTED,
+	  .cls = CAT_PRIMARY, .group = "banner",
+	  .needles = { "DUE TO PREEMPTION" },
+	  .pcre = "CANCELLED\\b.*? DUE TO PREEMPTION",
+	  .ere = "CANCELLED.* DUE TO PREEMPTION",
+	  .source = "slurmstepd req.c banner as users quote it, elided; "
+	    "MFlowCode/MFC#1771",
+	  .what = "quoted", .no_baseline = 1 },
 	/* --- the scheduler's signal as the job's own handler reports it:
 	 * Slurm sends --signal=SIG@T before the time limit, and SIGTERM
 	 * (plus a configured signal) on pre-emption; submitit and
@@ -1127,6 +1157,19 @@ const struct cat_sig catalog_table[] = {
 	    "the range set by RESRSV_LIMIT defined in lsb.queues. Job not "
 	    "submitted.\"); bcbio/bcbio-nextgen#2803",
 	  .what = "lsf", .no_baseline = 1 },
+	/* Grid Engine's qsub refusing a job: a resource it does not know or
+	 * may not change, no queue that fits, a host that may not submit. */
+	{ .id = "S-SGE-QSUB-REJECTED", .kind = EV_SUBMIT_REJECTED,
+	  .cls = CAT_PRIMARY, .group = "submit",
+	  .needles = { "Unable to run job: " },
+	  .pcre = "^(?:Output of qsub was: )?Unable to run job: "
+	    "(?<reason>.*[^ .])",
+	  .ere = "^(Output of qsub was: )?Unable to run job: ",
+	  .source = "Sun/Univa/Son of Grid Engine qsub (\"Unable to run job: "
+	    "%s\" then \"Exiting.\": job rejected, denied, no suitable "
+	    "queues, unknown resource, a list attribute that does not allow "
+	    "modification); DataBiosphere/toil#3689",
+	  .what = "grid_engine", .no_baseline = 1 },
 	/* The site's cli_filter plugin (a Lua script, often) refused the
 	 * options before anything was sent: its own message, on the lines
 	 * before, says which site rule. */
@@ -1252,13 +1295,16 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-SHELL-KILLED", .kind = EV_SHELL_KILLED, .cls = CAT_SECONDARY,
 	  .group = "shell",
 	  .needles = { "Killed" },
-	  .pcre = "^(?:(?<script>[^ :]+): line (?<script_line>[0-9]+): +"
-	    "(?<pid>[0-9]+) Killed(?: +(?<command>.*[^ ]))?|"
+	  .pcre = "^(?:(?:.*[^ ] )?(?<script>[^ :]+): line (?<script_line>"
+	    "[0-9]+): +(?<pid>[0-9]+) Killed(?: +(?<command>.*[^ ]))?|"
 	    "(?<progress>.*[0-9]%\\|.*\\[[^]]*\\])?Killed) *$",
-	  .ere = "^([^ :]+: line [0-9]+: +[0-9]+ Killed( .*)?|Killed) *$",
+	  .ere = "^((.*[^ ] )?[^ :]+: line [0-9]+: +[0-9]+ Killed( .*)?|"
+	    "Killed) *$",
 	  .source = "bash job-control report of SIGKILL; signatures.md 0.1. "
 	    "An interactive shell's \"Killed\" lands on the same line as a "
-	    "tqdm progress bar, which ends without a newline" },
+	    "tqdm progress bar, which ends without a newline; a script's "
+	    "report lands after output its command left without one (a test "
+	    "runner's \"name ... \"; numba/numba-cuda#184)" },
 	/* zsh's report of a job killed by SIGKILL, its status padded to a
 	 * column: "[1]    60190 killed     python main.py" (the job number
 	 * may end a progress bar's line), "zsh: killed     python x.py". */
@@ -1930,13 +1976,28 @@ const struct cat_sig catalog_table[] = {
 	  .what = "sge_limit", .no_baseline = 1 },
 	{ .id = "S-HTCONDOR-MEMLIMIT", .kind = EV_ENFORCER_KILL,
 	  .cls = CAT_PRIMARY, .group = "enforcer",
-	  .needles = { "has gone over memory limit of" },
-	  .pcre = "(?:Docker )?[Jj]ob has gone over memory limit of "
-	    "(?<limit_bytes>[0-9]+) (?:megabytes|Mb)(?:\\. Peak usage: "
-	    "(?<peak_bytes>[0-9]+) megabytes)?",
-	  .ere = "[Jj]ob has gone over memory limit of [0-9]+",
+	  .needles = { "has gone over memory limit of",
+	      "has gone over cgroup memory limit of" },
+	  .pcre = "(?:Docker )?[Jj]ob has gone over (?:cgroup )?memory limit "
+	    "of (?<limit_bytes>[0-9]+) (?:megabytes|Mb)(?:\\. (?:Peak|Last "
+	    "measured) usage: (?<peak_bytes>[0-9]+) megabytes)?",
+	  .ere = "[Jj]ob has gone over (cgroup )?memory limit of [0-9]+",
 	  .source = "HTCondor starter hold reasons (cgroup OOM, Docker "
-	    "universe)",
+	    "universe; 9.x and later say \"cgroup memory limit\" and \"Peak\" "
+	    "or \"Last measured usage\")",
+	  .what = "htcondor", .no_baseline = 1, .bare_mult = 1024 * 1024 },
+	/* CMS CRAB's post-job report of a job HTCondor or CRAB's watchdog
+	 * removed for memory. */
+	{ .id = "S-CRAB-MEMORY", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "due to excessive memory use" },
+	  .pcre = "(?:Job killed by HTCondor|Not retrying job) due to "
+	    "excessive memory use(?: \\((?:RSS=)?(?<peak_bytes>[0-9]+) MB\\))?",
+	  .ere = "(Job killed by HTCondor|Not retrying job) due to excessive "
+	    "memory use",
+	  .source = "dmwm/CRABServer RetryJob (\"Job killed by HTCondor due to "
+	    "excessive memory use (RSS=%d MB)\", \"Not retrying job due to "
+	    "excessive memory use\"); dmwm/CRABServer#9367",
 	  .what = "htcondor", .no_baseline = 1, .bare_mult = 1024 * 1024 },
 	{ .id = "S-WMCORE-MAXPSS", .kind = EV_ENFORCER_KILL,
 	  .cls = CAT_PRIMARY, .group = "enforcer",
@@ -1993,13 +2054,31 @@ const struct cat_sig catalog_table[] = {
 	  .what = "runc_init", .no_baseline = 1 },
 	{ .id = "S-RAY-MEMORY-MONITOR", .kind = EV_ENFORCER_KILL,
 	  .cls = CAT_PRIMARY, .group = "enforcer",
-	  .needles = { "killed due to the node running low on memory" },
+	  .needles = { "killed due to the node running low on memory",
+	      "were killed due to the node" },
 	  .pcre = "(?:Task was|(?<workers>[0-9]+) worker\\(s\\) were) killed "
-	    "due to the node running low on memory",
-	  .ere = "(Task was|[0-9]+ worker\\(s\\) were) killed due to the node "
-	    "running low on memory",
+	    "due to the node(?: running low on memory| *$)",
+	  .ere = "(Task was|[0-9]+ worker\\(s\\) were) killed due to the node"
+	    "( running low on memory| *$)",
 	  .source = "Ray memory monitor (ray.exceptions.OutOfMemoryError; "
-	    "\"N worker(s) were\" from Ray 2.55)",
+	    "\"N worker(s) were\" from Ray 2.55; a log wrapped after \"the "
+	    "node\", MiaAI-Lab/GLM-5.3-Flash-NVFP4-Dual-DGX-Spark#2)",
+	  .what = "ray", .no_baseline = 1 },
+	/* Ray's OutOfMemoryError in the words of Ray 2.2-2.9: the node's
+	 * memory over the monitor's threshold, and the worker it killed. */
+	{ .id = "S-RAY-MEMORY-THRESHOLD", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "exceeds the memory usage threshold of" },
+	  .pcre = "was (?<used>[0-9.]+[KMGT]?B) / (?<total>[0-9.]+[KMGT]?B) "
+	    "\\([0-9.]+\\), which exceeds the memory usage threshold of "
+	    "(?<threshold>[0-9.]+)\\. Ray killed this worker",
+	  .ere = "which exceeds the memory usage threshold of [0-9.]+\\. Ray "
+	    "killed this worker",
+	  .source = "Ray memory monitor (ray.exceptions.OutOfMemoryError, "
+	    "\"Memory on the node (IP: %s, ID: %s) where the task (...) was "
+	    "running was %s / %s (%f), which exceeds the memory usage "
+	    "threshold of %f. Ray killed this worker\"); "
+	    "vllm-project/vllm#2669",
 	  .what = "ray", .no_baseline = 1 },
 	/* The raylet's periodic summary of the same kills (wrapped lines
 	 * keep their tail) and the top-memory table Ray's OutOfMemoryError
@@ -2314,6 +2393,19 @@ const struct cat_sig catalog_table[] = {
 	    "strerror: EACCES for a user outside the render group or a "
 	    "root-only node, EPERM under a device cgroup)",
 	  .what = "kfd_permission", .no_baseline = 1 },
+	/* rocminfo's HSA runtime failing to start with OUT_OF_RESOURCES:
+	 * it could open /dev/kfd but not the GPUs' render nodes (a user
+	 * outside the render group, a container given /dev/kfd without
+	 * /dev/dri), which HSA reports in those words. */
+	{ .id = "S-ROCMINFO-HSA-RESOURCES", .kind = EV_GPU_NODEV,
+	  .cls = CAT_PRIMARY, .group = "setup",
+	  .needles = { "Call returned HSA_STATUS_ERROR_OUT_OF_RESOURCES" },
+	  .pcre = "^Call returned (?<error>HSA_STATUS_ERROR_OUT_OF_RESOURCES)",
+	  .ere = "^Call returned HSA_STATUS_ERROR_OUT_OF_RESOURCES",
+	  .source = "rocminfo's HSA call check (\"hsa api call failure at: "
+	    "FILE:LINE\" then \"Call returned %s: %s\"); "
+	    "ROCm/legacy-rocm-build#1080",
+	  .what = "hsa_resources", .no_baseline = 1 },
 	{ .id = "S-KFD-OPEN-FAIL", .kind = EV_CUDA_STACK, .cls = CAT_PRIMARY,
 	  .group = "setup",
 	  .needles = { "Unable to open /dev/kfd" },
@@ -2388,6 +2480,21 @@ const struct cat_sig catalog_table[] = {
 	  .source = "strerror(ENOSPC), strerror(EDQUOT); NCBI sra-tools "
 	    "\"storage exhausted\" (rc_t rcStorage, rcExhausted)",
 	  .what = "storage", .no_baseline = 1 },
+	/* A network or FUSE file system failing under the job: a handle the
+	 * server no longer knows (a file removed or replaced by another
+	 * client, a server restart), a mount whose daemon went away. */
+	{ .id = "S-FS-STALE", .kind = EV_STORAGE_FULL, .cls = CAT_PRIMARY,
+	  .group = "setup",
+	  .needles = { "Stale file handle", "Stale NFS file handle",
+	      "Transport endpoint is not connected" },
+	  .pcre = "(?<error>Stale (?:NFS )?file handle|Transport endpoint is "
+	    "not connected)",
+	  .ere = "Stale (NFS )?file handle|Transport endpoint is not "
+	    "connected",
+	  .source = "strerror(ESTALE) (glibc; \"Stale NFS file handle\" "
+	    "before 2.15), strerror(ENOTCONN) from a FUSE mount whose daemon "
+	    "exited; NCATSTranslator/Babel#841",
+	  .what = "fs_error", .no_baseline = 1 },
 	/* --- GPUs the job was given but could not open (issue 11). Not in
 	 * the grep baseline, which stays the OOM set it was measured with. */
 	/* The process asked for a device ordinal CUDA does not show it:
@@ -2463,23 +2570,25 @@ const struct cat_sig catalog_table[] = {
 	  .group = "gpu_access",
 	  .needles = { "no CUDA-capable device", "cudaErrorNoDevice",
 	      "CUDA_ERROR_NO_DEVICE", "No HIP GPUs are available",
-	      "hipErrorNoDevice", "no ROCm-capable device" },
+	      "hipErrorNoDevice", "no ROCm-capable device",
+	      "HIP_ERROR_NoDevice" },
 	  .pcre = "(?:cuda runtime error \\((?<cuda_error>[0-9]+)\\) : |"
 	    "error=(?<cuda_error>[0-9]+) : |code=(?<cuda_error>[0-9]+)\\()?"
 	    "(?<error>no CUDA-capable device is detected|cudaErrorNoDevice|"
 	    "CUDA_ERROR_NO_DEVICE|No (?<api>HIP) GPUs are available|"
-	    "(?<api>hip)ErrorNoDevice|no (?<api>ROCm)-capable device is "
-	    "detected)",
+	    "(?<api>hip)ErrorNoDevice|(?<api>HIP)_ERROR_NoDevice|no "
+	    "(?<api>ROCm)-capable device is detected)",
 	  .ere = "no CUDA-capable device is detected|cudaErrorNoDevice|"
 	    "CUDA_ERROR_NO_DEVICE|No HIP GPUs are available|hipErrorNoDevice|"
-	    "no ROCm-capable device is detected",
+	    "HIP_ERROR_NoDevice|no ROCm-capable device is detected",
 	  .source = "cudaErrorNoDevice (100; 38 before CUDA 10.1) and "
 	    "CUDA_ERROR_NO_DEVICE text: PyTorch THC and C10_CUDA_CHECK, "
 	    "cuda-samples helper_cuda.h, TensorFlow cuda_driver.cc; ROCm: "
 	    "PyTorch's hipified _lazy_init ('No HIP GPUs are available', "
 	    "pytorch/pytorch#70036) and hipErrorNoDevice (#58374), whose "
 	    "hipGetErrorString is \"no ROCm-capable device is detected\" "
-	    "(flux-framework/flux-core#7807)",
+	    "(flux-framework/flux-core#7807); XLA's ROCm platform (\"failed "
+	    "call to hipInit: HIP_ERROR_NoDevice\", ROCm/xla#376)",
 	  .what = "no_cuda_device", .no_baseline = 1 },
 	{ .id = "S-NVML-INIT-UNKNOWN", .kind = EV_GPU_NODEV, .cls = CAT_PRIMARY,
 	  .group = "gpu_access",
@@ -2969,14 +3078,16 @@ const struct cat_sig catalog_table[] = {
 	  .needles = { "NVLink SHARP (NVLS) Multicast", "transport/nvls.cc:" },
 	  .pcre = "(?<error>Failed to bind NVLink SHARP \\(NVLS\\) Multicast "
 	    "memory)|transport/nvls\\.cc:[0-9]+ NCCL WARN Cuda failure "
-	    "(?<cuda_error>(?!2 )[0-9]+) '(?<error>[^']*)",
+	    "(?:(?<cuda_error>(?!2 )[0-9]+) )?'(?<error>(?!out of memory')[^']*)",
 	  .ere = "Failed to bind NVLink SHARP \\(NVLS\\) Multicast memory|"
 	    "transport/nvls\\.cc:[0-9]+ NCCL WARN Cuda failure",
 	  .source = "NCCL transport/nvls.cc (\"Cuda failure %d '%s'\", and from "
 	    "2.2x \"Failed to bind NVLink SHARP (NVLS) Multicast memory of size "
 	    "%zu : CUDA error %d '%s'. This is usually caused by a system or "
-	    "configuration error in the Fabric Manager or NVSwitches.\"); "
-	    "pytorch/pytorch#177472, NVIDIA/nccl-tests reports",
+	    "configuration error in the Fabric Manager or NVSwitches.\"; "
+	    "2.18 prints \"Cuda failure '%s'\" without the number); "
+	    "pytorch/pytorch#177472, NVIDIA/nccl#976, NVIDIA/nccl-tests "
+	    "reports",
 	  .what = "fm_nvls", .no_baseline = 1 },
 	/* The kernel driver refusing a GPU that needs the open kernel
 	 * modules (Blackwell, and Hopper on some drivers). */

@@ -1555,6 +1555,46 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "crashed due to other reasons at node (ID: abd406d415bd2b7"
 		    "4a5", "host_oom", "R-HOST-014" },
 		{ "PID     MEM(GB) COMMAND", "host_oom", "R-HOST-014" },
+		{ "Memory on the node (IP: 10.0.0.2, ID: 708c7baf) where the "
+		    "task (actor ID: 0dab4ab4, name=Worker.__init__, pid=308, "
+		    "memory used=11.15GB) was running was 12.49GB / 13.15GB "
+		    "(0.950003), which exceeds the memory usage threshold of "
+		    "0.95. Ray killed this worker (ID: 79a553ea) because it was "
+		    "the most recently scheduled task", "host_oom",
+		    "R-HOST-014" },
+		{ "Mon, 27 Jul 2026 11:05:34 CEST(+0200):ERROR:RetryJob Job "
+		    "killed by HTCondor due to excessive memory use (RSS=2250 "
+		    "MB). Will not retry it.", "host_oom", "R-HOST-014" },
+		{ "2020-11-24 11:32:25.434730: E tensorflow/stream_executor/"
+		    "cuda/cuda_driver.cc:868] failed to alloc 4294967296 bytes "
+		    "on host: CUDA_ERROR_OUT_OF_MEMORY: out of memory",
+		    "host_oom", "R-HOST-005" },
+		{ "Call returned HSA_STATUS_ERROR_OUT_OF_RESOURCES: The runtime "
+		    "failed to allocate the necessary resources.",
+		    "gpu_access_denied", "R-GPU-001" },
+		{ "2025-09-27 21:28:36.293076: E xla/stream_executor/rocm/"
+		    "rocm_platform.cc:50] failed call to hipInit: "
+		    "HIP_ERROR_NoDevice", "gpu_access_denied", "R-GPU-001" },
+		{ "test_x (pkg.tests.TestX.test_x) ... ci/test.sh: line 73:  "
+		    "1148 Killed                  python -m pkg.runtests",
+		    "host_oom", "R-HOST-009" },
+		{ "CANCELLED ... DUE TO PREEMPTION", "time_limit",
+		    "R-SCHED-001" },
+		{ "Unable to run job: denied: host \"n7168\" is no submit "
+		    "host.", "step_creation_failure", "R-STEP-003" },
+		{ "IO Error: Could not read from file \"/data/duckdb_temp_"
+		    "storage_0.tmp\": Stale file handle", "not_oom_other",
+		    "R-OTHER-005" },
+		{ "transport/nvls.cc:165 NCCL WARN Cuda failure 'invalid "
+		    "argument'", "not_oom_other", "R-OTHER-021" },
+		{ "g148:14937:69361 [0] misc/shmutils.cc:129 NCCL WARN Error "
+		    "while attaching to shared memory segment /dev/shm/nccl-"
+		    "glnlGK (size 14156128), error: No such file or directory "
+		    "(2)", "not_oom_other", "R-OTHER-029" },
+		{ "g148:14937:69361 [0] misc/shmutils.cc:129 NCCL WARN Error "
+		    "while creating shared memory segment /dev/shm/nccl-glnlGK "
+		    "(size 14156128), error: No space left on device (28)",
+		    "shm_limit", "R-SHM-001" },
 		{ "The node was low on resource: memory. Container "
 		    "prometheus-server was using 3885112Ki, which exceeds its "
 		    "request of 0.", "host_oom", "R-HOST-014" },

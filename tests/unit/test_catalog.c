@@ -613,6 +613,28 @@ static const struct row_line row_lines[] = {
 	R("S-LIBCUDA-SEGFAULT", CX "e1505-trixie-multinode-gpu-job-hang-"
 	  "libcuda-segfault-on-cn110-faulty-gpu/evidence.log",
 	  "python[15677]: segfault"),
+	R("S-CUDA-PINNED-HOST", CX "d1512-unsupervised-detection-tf-training-"
+	  "failed-to-alloc-4gib-on-host-pinned-memory-not-gpu-12gb/"
+	  "evidence.log", "bytes on host"),
+	R("S-ROCMINFO-HSA-RESOURCES", CX "f2007-rocm-3-3-rocminfo-hsa-status-"
+	  "error-out-of-resources-as-user-works-as-root-kfd-render-group/"
+	  "evidence.log", "Call returned"),
+	R("S-PREEMPTION-QUOTED", CX "h2105-mfc-phoenix-embers-qos-preemptmode-"
+	  "cancel-after-1h-exempt-bench-job-preempted-tests-passed/"
+	  "evidence.log", "DUE TO PREEMPTION"),
+	R("S-SGE-QSUB-REJECTED", CX "h2109-toil-cactus-grid-engine-qsub-"
+	  "rejects-h-vmem-change-l-hard-m-default-submit-retry/evidence.log",
+	  "Unable to run job: List"),
+	R("S-CRAB-MEMORY", CX "h2111-crab3-htcondor-periodicremove-rss-2250mb-"
+	  "postjob-says-no-usable-fjr-50660/evidence.log",
+	  "ERROR:RetryJob Job killed by HTCondor"),
+	R("S-FS-STALE", CX "h2112-babel-snakemake-slurm-duckdb-reports-share-"
+	  "nfs-spill-dir-stale-file-handle-not-oom/evidence.log",
+	  "Stale file handle"),
+	R("S-RAY-MEMORY-THRESHOLD", CX "e1706-vllm-ray-worker-killed-by-ray-"
+	  "memory-monitor-12-49-of-13-15gb-node-ram-after-hours-serving/"
+	  "evidence.log",
+	  "exceeds the memory usage threshold"),
 	R("S-DF-SHM-FULL", CX "f1804-triton-gke-python-backend-stub-unhealthy-"
 	  "dev-shm-64m-full/evidence.log", "100% /dev/shm"),
 	R("S-NCCL-TIMEOUT-FRAME", CX "e1501-particleflow-ddp-nccl-watchdog-"
@@ -784,6 +806,25 @@ static const struct row_line variant_lines[] = {
 	  "You ran out of memory on the GPU"),
 	R("S-EXIT-137", CX "f1811-sd-webui-docker-auto-cpu-exit-137-oomkilled-"
 	  "false-docker-desktop-vm-ram/evidence.log", "\"ExitCode\": 137"),
+	/* a script's report after output left without a newline */
+	R("S-SHELL-KILLED", CX "d1510-numba-cuda-ci-h100-managed-alloc-"
+	  "undersubscribe-test-killed-40gb-managed-memory-host-oom/"
+	  "evidence.log", "1148 Killed"),
+	R("S-CUDA-NO-DEVICE", CX "f2008-rocm-xla-ci-test-worker-sees-no-gpus-"
+	  "hipinit-hip-error-nodevice-no-rocm-devices-found/evidence.log",
+	  "HIP_ERROR_NoDevice"),
+	/* logs wrapped in the middle of the message */
+	R("S-VLLM-STARTUP-FREE", CX "f2009-vss-blueprint-dgx-spark-rtvi-vlm-"
+	  "startup-free-memory-67-92-of-121-69-llm-nim-holds-0-4-restart-"
+	  "loop/evidence.log", "on startup is less than"),
+	R("S-RAY-MEMORY-MONITOR", CX "f2010-dual-dgx-spark-vllm-ray-load-"
+	  "stalls-ray-memory-monitor-kills-worker-at-95pct-unified-node-"
+	  "memory/evidence.log", "were killed due to the node"),
+	/* NCCL 2.18's form, without the error's number */
+	R("S-NCCL-NVLS-FAIL", CX "e1705-h100-nccl-2-18-nvls-cc-165-cuda-"
+	  "failure-invalid-argument-3plus-ranks-fabricmanager-restarted-"
+	  "reboot/evidence.log",
+	  "Cuda failure 'invalid argument'"),
 };
 
 DEFINE_TEST(test_catalog_real_variants)
@@ -1835,6 +1876,15 @@ DEFINE_TEST(test_catalog_host_kills)
 	CHECK_EQ_STR(match1(c, l, &m)->id, "S-HTCONDOR-MEMLIMIT");
 	CHECK_EQ_INT(fnum(&m, "limit_bytes"), 2048LL << 20);
 	free(l);
+	/* HTCondor 9.x and later: "cgroup memory limit", "Last measured
+	 * usage" (built from the starter's format string, as a pool's
+	 * hold reason shows it) */
+	CHECK_EQ_STR(match1(c, "Error from slot1_1@node17.example.org: Job "
+	    "has gone over cgroup memory limit of 10624 megabytes. Last "
+	    "measured usage: 10701 megabytes.  Consider resubmitting with a "
+	    "higher request_memory.", &m)->id, "S-HTCONDOR-MEMLIMIT");
+	CHECK_EQ_INT(fnum(&m, "limit_bytes"), 10624LL << 20);
+	CHECK_EQ_INT(fnum(&m, "peak_bytes"), 10701LL << 20);
 	l = fixture_line(FX "host-kills.txt", "YARN");
 	CHECK_EQ_STR(match1(c, l, &m)->id, "S-YARN-MEMLIMIT");
 	CHECK_EQ_INT(fnum(&m, "used_bytes"), 4402341478LL);	/* 4.1 GB */
