@@ -646,7 +646,8 @@ const struct rule	rules_host[] = {
 	  .seeds = "S000 step 2 (sacct states of every step)",
 	  .signals = "sacct State=OUT_OF_MEMORY on the job or any step (also "
 	      "when the job itself is COMPLETED 0:0), or scontrol "
-	      "JobState=OUT_OF_MEMORY",
+	      "JobState=OUT_OF_MEMORY; the same state in seff's, jobstats' or "
+	      "finishedjobinfo's report of the job",
 	  .meaning = "Slurm recorded an OOM kill in the step's cgroup.",
 	  .next_action = HOST_NEXT, .match = m_sacct_oom },
 	{ .id = "R-HOST-008", .cause = "host_oom", .boundary = "host",

@@ -176,7 +176,8 @@ const struct rule	rules_scheduler[] = {
 	  .match = m_time_limit },
 	{ .id = "R-SCHED-002", .cause = "time_limit", .boundary = "scheduler",
 	  .prio = 3, .rclass = RC_RECORD, .seeds = "S000 step 2",
-	  .signals = "sacct State=TIMEOUT or PREEMPTED",
+	  .signals = "sacct State=TIMEOUT or PREEMPTED (also as seff's, "
+	      "jobstats' or finishedjobinfo's report of the job's state)",
 	  .meaning = "The scheduler ended the job.",
 	  .next_action = "Hold memory settings constant; raise --time (or "
 	      "checkpoint and requeue) and require the job to end before its "

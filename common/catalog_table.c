@@ -2728,6 +2728,26 @@ const struct cat_sig catalog_table[] = {
 	  .source = "Slurm contribs/seff (\"State: %s (exit code %d)\"); "
 	    "site pages with seff output",
 	  .what = "seff_completed", .no_baseline = 1 },
+	/* A job's final state as seff, Princeton's jobstats or UPPMAX's
+	 * finishedjobinfo report it from Slurm's accounting: the state
+	 * sacct would give, read as the job's row (COMPLETED is the benign
+	 * rows' above and below). */
+	{ .id = "S-SEFF-STATE", .kind = EV_SACCT_ROW, .cls = CAT_CONTEXT,
+	  .group = "job_state",
+	  .needles = { "State: ", "jobstate=" },
+	  .pcre = "^(?: *State: (?<state>OUT_OF_MEMORY|TIMEOUT|PREEMPTED|"
+	    "CANCELLED|FAILED|NODE_FAIL|BOOT_FAIL|DEADLINE)(?: by [0-9]+)?"
+	    "(?: \\(exit code (?<exit_code>[0-9]+)\\))? *$|(?:[0-9-]+ [0-9:]+ )?"
+	    "jobid=(?<job_id>[0-9]+) jobstate=(?<state>OUT_OF_MEMORY|TIMEOUT|"
+	    "PREEMPTED|CANCELLED|FAILED|NODE_FAIL|BOOT_FAIL|DEADLINE) )",
+	  .ere = "^( *State: (OUT_OF_MEMORY|TIMEOUT|PREEMPTED|CANCELLED|FAILED|"
+	    "NODE_FAIL|BOOT_FAIL|DEADLINE)|([0-9-]+ [0-9:]+ )?jobid=[0-9]+ "
+	    "jobstate=)",
+	  .source = "Slurm contribs/seff (\"State: %s (exit code %d)\"), "
+	    "PrincetonUniversity/jobstats (\"State: %s\"), UPPMAX "
+	    "finishedjobinfo (\"DATE TIME jobid=N jobstate=S ...\"); "
+	    "UPPMAX/UPPMAX-documentation#1015",
+	  .what = "job_state", .no_baseline = 1 },
 	/* Princeton's jobstats report of a job that completed (its
 	 * utilisation bars are averages over the run). */
 	{ .id = "S-JOBSTATS-COMPLETED", .kind = EV_BENIGN, .cls = CAT_CONTEXT,

@@ -1578,6 +1578,11 @@ DEFINE_TEST(test_analysis_platform_lines)
 		{ "test_x (pkg.tests.TestX.test_x) ... ci/test.sh: line 73:  "
 		    "1148 Killed                  python -m pkg.runtests",
 		    "host_oom", "R-HOST-009" },
+		{ "State: TIMEOUT (exit code 0)", "time_limit", "R-SCHED-002" },
+		{ "             State: OUT_OF_MEMORY", "host_oom", "R-HOST-007" },
+		{ "2024-07-16 16:58:49 jobid=48767710 jobstate=OUT_OF_MEMORY "
+		    "username=u account=a nodes=r153 procs=2", "host_oom",
+		    "R-HOST-007" },
 		{ "CANCELLED ... DUE TO PREEMPTION", "time_limit",
 		    "R-SCHED-001" },
 		{ "Unable to run job: denied: host \"n7168\" is no submit "

@@ -619,6 +619,8 @@ static const struct row_line row_lines[] = {
 	R("S-ROCMINFO-HSA-RESOURCES", CX "f2007-rocm-3-3-rocminfo-hsa-status-"
 	  "error-out-of-resources-as-user-works-as-root-kfd-render-group/"
 	  "evidence.log", "Call returned"),
+	R("S-SEFF-STATE", CX "h1406-openmind-whisker-5-nodes-mem-12g-per-node-"
+	  "batch-step-oom-seff-59pct/evidence.log", "State: OUT_OF_MEMORY"),
 	R("S-PREEMPTION-QUOTED", CX "h2105-mfc-phoenix-embers-qos-preemptmode-"
 	  "cancel-after-1h-exempt-bench-job-preempted-tests-passed/"
 	  "evidence.log", "DUE TO PREEMPTION"),
@@ -806,6 +808,9 @@ static const struct row_line variant_lines[] = {
 	  "You ran out of memory on the GPU"),
 	R("S-EXIT-137", CX "f1811-sd-webui-docker-auto-cpu-exit-137-oomkilled-"
 	  "false-docker-desktop-vm-ram/evidence.log", "\"ExitCode\": 137"),
+	/* UPPMAX's finishedjobinfo */
+	R("S-SEFF-STATE", CX "h1404-uppmax-rackham-matrixeqtl-2-cores-"
+	  "finishedjobinfo-out-of-memory-11.7gib/evidence.log", "jobstate="),
 	/* a script's report after output left without a newline */
 	R("S-SHELL-KILLED", CX "d1510-numba-cuda-ci-h100-managed-alloc-"
 	  "undersubscribe-test-killed-40gb-managed-memory-host-oom/"
