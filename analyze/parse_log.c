@@ -14,6 +14,7 @@
  * log's length), and the last one before any other match and at the end
  * of the log is always kept, so a series still reaches the failure.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,6 +78,7 @@ struct logscan {
 	uint64_t	 vm_rows, vm_kept, vm_stride;	/* vmstat thinning */
 	char		 wrap[WRAP_MAX];	/* a wrapped message, joined */
 	size_t		 nwrap;
+	uint32_t	 wrap_fed;	/* line on_match already joined */
 };
 
 static void
@@ -229,14 +231,18 @@ ps_header(struct logscan *ls, const struct event *ev)
  * issue's 80 columns: "... Tried to allocate 112.00 MiB. GPU 2 has a" /
  * "total capacty of 15.78 GiB of which 27.19 MiB is free. Process
  * 307065 has 15.75" / "GiB memory in use. Of the allocated memory ..."):
- * the head matched without the allocator's figures. The lines after it
- * are joined to it, blank for newline, until a catalog row reads the
- * figures from the whole, which the head's event then gets.
+ * the head matched without the allocator's figures (allocated, or the
+ * reserved figure after it when the cut fell there). The lines after
+ * it are joined to it, blank for newline (or nothing, where a terminal
+ * cut a number in two: "16.9" / "4 GiB reserved"), until a catalog row
+ * reads the missing figures from the whole, which the head's event
+ * then gets.
  */
 static void
 wrap_start(struct logscan *ls, struct event *ev)
 {
-	if (ev->kind != EV_CUDA_OOM || ev_field(ev, "allocated_bytes") != NULL ||
+	if (ev->kind != EV_CUDA_OOM || (ev_field(ev, "allocated_bytes") !=
+	    NULL && ev_field(ev, "reserved_bytes") != NULL) ||
 	    ev->text.n >= WRAP_MAX)
 		return;
 	memcpy(ls->wrap, ev->text.p, ev->text.n);
@@ -246,28 +252,24 @@ wrap_start(struct logscan *ls, struct event *ev)
 	ls->sm_left = WRAP_LINES;
 }
 
-/* One more line of a wrapped message. Returns 1 when done. */
+/* Whether a match of the joined text gives a figure the head lacks; if
+ * so, the head gets every field it lacks. */
 static int
-wrap_line(struct logscan *ls, struct str body, int *err)
+wrap_fill(struct logscan *ls, struct str joined, int *err)
 {
 	struct cat_match	 m;
-	struct str		 b = str_trim(body);
 	size_t			 row = 0;
 	uint64_t		 groups = 0;
 
-	if (b.n == 0 || ls->nwrap + 1 + b.n > WRAP_MAX)
-		return 1;
-	ls->wrap[ls->nwrap++] = ' ';
-	memcpy(ls->wrap + ls->nwrap, b.p, b.n);
-	ls->nwrap += b.n;
-	while (catalog_match(ls->cat, str_make(ls->wrap, ls->nwrap), &row,
-	    &groups, &m)) {
+	while (catalog_match(ls->cat, joined, &row, &groups, &m)) {
 		int	figures = 0;
 
 		if (m.sig->kind != EV_CUDA_OOM)
 			continue;
 		for (size_t i = 0; i < m.nf; i++)
-			figures |= strcmp(m.f[i].name, "allocated_bytes") == 0;
+			figures |= (strcmp(m.f[i].name, "allocated_bytes") ==
+			    0 || strcmp(m.f[i].name, "reserved_bytes") == 0) &&
+			    ev_field(ls->sm_ev, m.f[i].name) == NULL;
 		if (!figures)
 			continue;
 		for (size_t i = 0; i < m.nf; i++)
@@ -276,6 +278,58 @@ wrap_line(struct logscan *ls, struct str body, int *err)
 		return 1;
 	}
 	return 0;
+}
+
+/* One more line of a wrapped message. Returns 2 when the head got its
+ * figures, 1 when it never will, 0 to go on. */
+static int
+wrap_line(struct logscan *ls, struct str body, int *err)
+{
+	struct str	b = str_trim(body);
+	size_t		at = ls->nwrap;
+
+	if (b.n == 0 || ls->nwrap + 1 + b.n > WRAP_MAX)
+		return 1;
+	/* A cut between two letters or digits may be inside a word or a
+	 * number: the join without the blank is tried first, on the side
+	 * ("16.9" / "4 GiB reserved" is 16.94 GiB; with the blank, the
+	 * tail alone would read 4 GiB). The blank stays for the lines
+	 * after. */
+	if (at > 0 && isalnum((unsigned char)ls->wrap[at - 1]) &&
+	    isalnum((unsigned char)b.p[0])) {
+		char	tmp[WRAP_MAX];
+
+		memcpy(tmp, ls->wrap, at);
+		memcpy(tmp + at, b.p, b.n);
+		if (wrap_fill(ls, str_make(tmp, at + b.n), err))
+			return 2;
+	}
+	ls->wrap[ls->nwrap++] = ' ';
+	memcpy(ls->wrap + ls->nwrap, b.p, b.n);
+	ls->nwrap += b.n;
+	return wrap_fill(ls, str_make(ls->wrap, ls->nwrap), err) ? 2 : 0;
+}
+
+/*
+ * A line that matched on its own while a wrapped message waits for its
+ * figures is joined to it first (its own match is often the message's
+ * tail alone): 1 when that completed the head, whose figures the tail's
+ * event would then only repeat.
+ */
+static int
+wrap_feed(struct logscan *ls, const struct cat_line *cl, int *err)
+{
+	struct cat_env	env;
+	int		r;
+
+	if (ls->sm != SM_WRAP || cl->lineno == ls->sm_ev->ref.line)
+		return 0;
+	catalog_envelope(cl->line, &env);
+	r = wrap_line(ls, env.body, err);
+	ls->wrap_fed = cl->lineno;
+	if (r != 0 || --ls->sm_left == 0)
+		ls->sm = SM_NONE;
+	return r == 2;
 }
 
 static void
@@ -372,7 +426,10 @@ on_match(struct logscan *ls, const struct cat_line *cl)
 	uint64_t		 groups = 0;
 	const char		*text;
 	struct event		*ev;
+	int			 err = 0, joined = wrap_feed(ls, cl, &err);
 
+	if (err)
+		return -1;
 	if (cl->m->sig->kind == EV_MEM_FIGURE) {
 		if (!fig_keep(ls, cl))
 			return 0;
@@ -386,6 +443,8 @@ on_match(struct logscan *ls, const struct cat_line *cl)
 		return -1;
 	/* The scanner reports the first row only: take them all here. */
 	while (catalog_match(ls->cat, cl->env->body, &row, &groups, &m)) {
+		if (joined && m.sig->kind == EV_CUDA_OOM)
+			continue;
 		if ((ev = add_event(ls, cl, &m, text)) == NULL)
 			return -1;
 		sm_start(ls, ev);
@@ -770,7 +829,8 @@ sm_line(struct logscan *ls, const struct cat_line *cl)
 	struct cat_env	env;
 	int		err = 0, done;
 
-	if (ls->sm == SM_NONE || cl->lineno == ls->sm_ev->ref.line)
+	if (ls->sm == SM_NONE || cl->lineno == ls->sm_ev->ref.line ||
+	    (ls->sm == SM_WRAP && cl->lineno == ls->wrap_fed))
 		return 0;
 	catalog_envelope(cl->line, &env);
 	if (ls->sm == SM_CHILD)

@@ -778,6 +778,17 @@ static const struct words benign_words[] = {
 	    "cache flushes: allocations failed once, the cache was emptied "
 	    "and they succeeded. That is memory pressure costing speed, not "
 	    "a failure." },
+	{ .key = "vllm_preempt", .detail = "vLLM preempted requests when "
+	    "its KV cache pool was full: they are recomputed (or swapped) and "
+	    "complete later. That costs throughput, not a failure; more KV "
+	    "cache (--gpu-memory-utilization, tensor parallelism, a shorter "
+	    "--max-model-len) removes it." },
+	{ .key = "vllm_kv_usage", .detail = "vLLM's engine stats show the "
+	    "share of its KV cache pool in use: the pool is reserved whole at "
+	    "start, and with prefix caching finished requests' blocks are "
+	    "kept for reuse, so the figure climbs toward 100% and stays there "
+	    "by design; the GPU memory it stands for was taken at start, not "
+	    "leaked." },
 	{ .key = "lsf_done", .detail = "LSF's job report says the job "
 	    "completed successfully (exit 0); its memory figures are peaks, "
 	    "not a limit that was hit." },
@@ -1105,8 +1116,9 @@ const struct rule	rules_outcome[] = {
 	      "allocator cache flushes, 'destroy_process_group() was not "
 	      "called', TensorFlow's 'The caller indicates that this is not "
 	      "a failure', LSF's 'Successfully completed.', seff's 'State: "
-	      "COMPLETED (exit code 0)', jobstats' 'State: COMPLETED') and no "
-	      "failure event anywhere",
+	      "COMPLETED (exit code 0)', jobstats' 'State: COMPLETED', vLLM's "
+	      "'preempted ... not enough KV cache space' and its 'GPU KV cache "
+	      "usage' stats) and no failure event anywhere",
 	  .meaning = "The warnings seen are ones healthy jobs print; nothing "
 	      "failed.",
 	  .next_action = "Nothing to fix; confirm with sacct -j JOB "

@@ -97,7 +97,8 @@ const struct cat_sig catalog_table[] = {
 	    "[0-9]+; " SZE " total capacity",
 	  .source = "PyTorch 1.0 (\"cached\") to 2.0; signatures.md 3.1" },
 	/* The head of the old message when the line was wrapped after a
-	 * ";" (the rest follows on the next lines; rules.c reads both). The
+	 * ";", or inside the number after it (the rest follows on the next
+	 * lines; the log parser joins them, rules.c reads both). The
 	 * allocator's "(GPU N; X total capacity;" is PyTorch's OOM alone:
 	 * a head whose "out of memory." was cut off by a wrap ("out o" /
 	 * "f memory. Tried to allocate ...") still counts. */
@@ -108,7 +109,7 @@ const struct cat_sig catalog_table[] = {
 	    "(?<requested_bytes>" SZ ") \\(GPU (?<gpu>[0-9]+); "
 	    "(?<capacity_bytes>" SZ ") total capacity;"
 	    "(?: (?<allocated_bytes>" SZ ") already allocated;)?"
-	    "(?: (?<free_bytes>" SZ ") free;)? *$"
+	    "(?: (?<free_bytes>" SZ ") free;)?(?: [0-9]+\\.?[0-9]*)? *$"
 	    /* 2.x: the first sentences, the figures on the next line */
 	    "|(?:(?<api>CUDA|HIP) )?out of memory\\. Tried to allocate "
 	    "(?<requested_bytes>" SZ ")\\.(?: GPU (?<gpu>[0-9]+) has a total "
@@ -2708,6 +2709,37 @@ const struct cat_sig catalog_table[] = {
 	    "retries after a cache flush, which succeeded; "
 	    "deepspeedai/DeepSpeedExamples#172",
 	  .what = "allocator_flush", .no_baseline = 1 },
+	/* vLLM's scheduler preempting a request when its KV cache pool is
+	 * full: the request is recomputed or swapped later and completes;
+	 * throughput, not a failure. */
+	{ .id = "S-VLLM-PREEMPTED", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
+	  .group = "benign",
+	  .needles = { "because there is not enough KV cache space" },
+	  .pcre = "Sequence group (?<group>[^ ]+) is preempted by "
+	    "PreemptionMode\\.(?<mode>RECOMPUTE|SWAP) mode because there is "
+	    "not enough KV cache space",
+	  .ere = "is preempted by PreemptionMode\\.(RECOMPUTE|SWAP) mode "
+	    "because there is not enough KV cache space",
+	  .source = "vLLM core/scheduler.py _preempt() warning (V0 engine); "
+	    "GAIR-NLP/LIMO#29",
+	  .what = "vllm_preempt", .no_baseline = 1 },
+	/* vLLM V1's periodic engine stats: the KV cache figure is the share
+	 * of the pool reserved at start that blocks fill, prefix-cached
+	 * blocks kept for reuse included; near 100% is its design. */
+	{ .id = "S-VLLM-KV-USAGE", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
+	  .group = "benign",
+	  .needles = { "GPU KV cache usage: " },
+	  .pcre = "Running: (?<running>[0-9]+) reqs, (?:Swapped: [0-9]+ "
+	    "reqs, )?(?:Waiting|Pending): (?<waiting>[0-9]+) reqs, GPU KV "
+	    "cache usage: (?<kv_usage_pct>[0-9.]+)%",
+	  .ere = "Running: [0-9]+ reqs, .*(Waiting|Pending): [0-9]+ reqs, GPU "
+	    "KV cache usage: [0-9.]+%",
+	  .source = "vLLM engine stats logger (v1/metrics/loggers.py "
+	    "LoggingStatLogger: \"Running: %d reqs, Waiting: %d reqs, GPU KV "
+	    "cache usage: %.1f%%\"; V0 engine/metrics.py: \"Running: %d "
+	    "reqs, Swapped: %d reqs, Pending: %d reqs, GPU KV cache usage: "
+	    "%.1f%%\"); discuss.vllm.ai topic 1863",
+	  .what = "vllm_kv_usage", .no_baseline = 1 },
 	/* LSF's job report of a job that ended with exit 0 (its "Max
 	 * Memory" is a peak, not a failure). */
 	{ .id = "S-LSF-DONE", .kind = EV_BENIGN, .cls = CAT_CONTEXT,

@@ -475,6 +475,36 @@ DEFINE_TEST(test_analysis_oom_wrapped_new_format)
 	analysis_free(an);
 }
 
+/* The old message cut by a terminal inside a number (corpus e1502,
+ * real: "16.9" / "4 GiB reserved in total by PyTorch)"): joined without
+ * the blank, the reserved figure is 16.94 GiB, not the 4 GiB its tail
+ * alone would read; the tail is not a second OOM. Joined with a blank
+ * where the cut fell between words. */
+DEFINE_TEST(test_analysis_oom_wrapped_old_format)
+{
+	static const char *const texts[] = {
+	    "RuntimeError: CUDA out of memory. Tried to allocate 58.00 MiB "
+	    "(GPU 0; 23.70 GiB total capacity; 16.76 GiB already allocated; "
+	    "2.44 MiB free; 16.9\n4 GiB reserved in total by PyTorch) \n",
+	    "RuntimeError: CUDA out of memory. Tried to allocate 58.00 MiB "
+	    "(GPU 0; 23.70 GiB total capacity; 16.76 GiB already allocated; "
+	    "2.44 MiB free; 16.94\nGiB reserved in total by PyTorch) \n" };
+	struct analysis	*an;
+
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		size_t	ooms = 0;
+
+		if ((an = run_text("cut.log", texts[i])) == NULL)
+			return;
+		CHECK_EQ_STR(an->verdict.cause, "gpu_other_tenant");
+		CHECK(strstr(an->verdict.summary, "6.76 GiB") != NULL);
+		for (size_t k = 0; k < an->timeline.n; k++)
+			ooms += strcmp(an->timeline.v[k].kind, "cuda_oom") == 0;
+		CHECK_EQ_INT(ooms, 1);
+		analysis_free(an);
+	}
+}
+
 /* The kernel's kill line in in[kill_at], the launcher's teardown (launch,
  * naming the pid victim[k]) in the other input: with the victim's pid
  * (k 0) the teardown is the kill's cascade, with another pid (k 1) not. */
@@ -1578,6 +1608,19 @@ DEFINE_TEST(test_analysis_platform_lines)
 		{ "test_x (pkg.tests.TestX.test_x) ... ci/test.sh: line 73:  "
 		    "1148 Killed                  python -m pkg.runtests",
 		    "host_oom", "R-HOST-009" },
+		{ "INFO 05-02 10:11:12 metrics.py:341] Avg prompt throughput: "
+		    "0.0 tokens/s, Avg generation throughput: 1.6 tokens/s, "
+		    "Running: 1 reqs, Swapped: 0 reqs, Pending: 0 reqs, GPU KV "
+		    "cache usage: 0.2%, CPU KV cache usage: 0.0%.",
+		    "no_incident", "R-NONE-003" },
+		{ " Sequence group 221 is preempted by PreemptionMode.RECOMPUTE "
+		    "mode because there is not enough KV cache space. This can "
+		    "affect the end-to-end performance.", "no_incident",
+		    "R-NONE-003" },
+		{ "[loggers.py:123] Engine 000: Avg prompt throughput: 800.0 "
+		    "tokens/s, Avg generation throughput: 255.0 tokens/s, "
+		    "Running: 1 reqs, Waiting: 0 reqs, GPU KV cache usage: 99.3%, "
+		    "Prefix cache hit rate: 93.1%", "no_incident", "R-NONE-003" },
 		{ "State: TIMEOUT (exit code 0)", "time_limit", "R-SCHED-002" },
 		{ "             State: OUT_OF_MEMORY", "host_oom", "R-HOST-007" },
 		{ "2024-07-16 16:58:49 jobid=48767710 jobstate=OUT_OF_MEMORY "

@@ -621,6 +621,12 @@ static const struct row_line row_lines[] = {
 	  "evidence.log", "Call returned"),
 	R("S-SEFF-STATE", CX "h1406-openmind-whisker-5-nodes-mem-12g-per-node-"
 	  "batch-step-oom-seff-59pct/evidence.log", "State: OUT_OF_MEMORY"),
+	R("S-VLLM-PREEMPTED", CX "e1802-limo-eval-vllm-warning-sequence-group-"
+	  "preempted-recompute-not-enough-kv-cache-no-failure/evidence.log",
+	  "Sequence group 221"),
+	R("S-VLLM-KV-USAGE", CX "e1801-vllm-v1-kv-cache-usage-climbs-to-99-"
+	  "percent-prefix-cache-user-reports-gpu-memory-not-freed/"
+	  "evidence.log", "GPU KV cache usage: 99.3%"),
 	R("S-PREEMPTION-QUOTED", CX "h2105-mfc-phoenix-embers-qos-preemptmode-"
 	  "cancel-after-1h-exempt-bench-job-preempted-tests-passed/"
 	  "evidence.log", "DUE TO PREEMPTION"),
