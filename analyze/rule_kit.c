@@ -318,15 +318,29 @@ sacct_sigkill(const struct facts *f)
 const struct event *
 sigkill_event(const struct facts *f)
 {
-	static const enum ev_kind kinds[] = { EV_SHELL_KILLED,
-	    EV_SRUN_TASK_KILLED };
-	const struct event	*s = f->sigkill;
+	const struct event	*s = f->sigkill, *t = f->first[EV_SHELL_KILLED];
 
-	for (size_t i = 0; i < 2; i++)
-		if (f->first[kinds[i]] != NULL && (s == NULL ||
-		    facts_index_of(f, f->first[kinds[i]]) <
-		    facts_index_of(f, s)))
-			s = f->first[kinds[i]];
+	if (t != NULL && (s == NULL ||
+	    facts_index_of(f, t) < facts_index_of(f, s)))
+		s = t;
+	/* srun's step teardown ("Terminating StepId", "Force Terminated")
+	 * follows any task's end: a kill only when no task is reported to
+	 * have ended by SIGTERM before it (then the teardown is its echo,
+	 * not a SIGKILL of its own) */
+	for (size_t i = 0; i < f->tl->n && (s == NULL ||
+	    i < facts_index_of(f, s)); i++) {
+		const struct event	*ev = f->tl->v[i];
+
+		if (facts_foreign(f, ev))
+			continue;
+		if (ev->kind == EV_PEER_TERMINATED &&
+		    ev_str_is(ev, "what", "srun_sigterm"))
+			break;
+		if (ev->kind == EV_SRUN_TASK_KILLED) {
+			s = ev;
+			break;
+		}
+	}
 	return s != NULL ? s : sacct_sigkill(f);
 }
 

@@ -304,7 +304,9 @@ const struct rule	rules_hardware[] = {
 	      "GPU' or ROCclr aborting a queue on HSA_STATUS_ERROR_MEMORY_"
 	      "APERTURE_VIOLATION (or ILLEGAL_INSTRUCTION, MEMORY_FAULT, "
 	      "EXCEPTION), CUDA's cudaErrorContained ('Invalid access of peer "
-	      "GPU memory over nvlink or a hardware error'), the kernel's "
+	      "GPU memory over nvlink or a hardware error'), CUDA errors "
+	      "700/715/716/719 given as numbers only (LAMMPS' 'Cuda driver "
+	      "error N', OpenMM's 'Invalid error code (N)'), the kernel's "
 	      "report of a segfault inside libcuda or libnvidia-*; an "
 	      "uncorrected "
 	      "fatal PCIe AER error on the GPU's own device line",

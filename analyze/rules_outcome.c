@@ -434,6 +434,32 @@ m_sigill(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* A process ended by SIGSEGV and nothing else failed: a program or
+ * library fault, not memory running out (the OOM killer's SIGKILL and an
+ * allocator's error read otherwise). */
+static int
+m_sigsegv(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = kit_first_what(f, EV_APP_ERROR, "sigsegv");
+
+	(void)a;
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "low";
+	m->confidence_reason = "a process ended by SIGSEGV and nothing else "
+	    "failed in what was collected; what it touched is in its "
+	    "backtrace, not here";
+	m->detail = "A process crashed with a segmentation fault: it touched "
+	    "memory it does not own. That is a fault in the program or a "
+	    "library it loaded (a bug, a build for other hardware or library "
+	    "versions, corrupt input), or a stack too small for it (deep "
+	    "recursion, large local arrays under ulimit -s); running out of "
+	    "memory ends a process with SIGKILL or an allocation error, not "
+	    "this.";
+	return 1;
+}
+
 /* The signal a launcher received, by name ("SIGHUP"), from its name or
  * its number; "other" for the rest. */
 static const char *
@@ -1208,7 +1234,9 @@ const struct rule	rules_outcome[] = {
 	      "std::bad_alloc), nvidia-container-cli's 'driver (rpc) error: "
 	      "timed out' and 'requirement error: unsatisfied condition' (an "
 	      "image's CUDA newer than the driver), error 803 (a CUDA compat "
-	      "library that does not match the driver), Triton's "
+	      "library that does not match the driver), error 804 (also as "
+	      "a number only: LAMMPS' 'Cuda driver error 804', OpenMM's "
+	      "'Invalid error code (804)'), Triton's "
 	      "'OutOfResources: out of resource: shared memory' (a kernel "
 	      "configured for a larger GPU), error 802 and NCCL's failed NVLS "
 	      "set-up (the NVSwitch fabric not ready), the kernel's 'requires "
@@ -1318,6 +1346,21 @@ const struct rule	rules_outcome[] = {
 	      "the program to start ('--help' or a one-line import) before "
 	      "rerunning the job unchanged.",
 	  .match = m_sigill },
+	{ .id = "R-OTHER-030", .cause = "not_oom_other", .boundary = "none",
+	  .prio = 4, .rclass = RC_RECORD,
+	  .seeds = "S000 mistake (a failure that is not memory)",
+	  .signals = "a process ended by SIGSEGV ('Segmentation fault' from a "
+	      "shell, srun, libc or abrt, gfortran's 'Program received signal "
+	      "SIGSEGV', UCX's 'Caught signal 11 (Segmentation fault', "
+	      "faulthandler) and no incident row fired; low",
+	  .meaning = "A process crashed with a segmentation fault; nothing "
+	      "shows memory running out.",
+	  .next_action = "Get the crash's backtrace (its core file under gdb, "
+	      "or the crash handler's frames); rerun once with ulimit -s "
+	      "unlimited (a stack overflow looks like this) and with the "
+	      "library versions the program was built against, and require "
+	      "the crash to disappear before changing memory settings.",
+	  .match = m_sigsegv },
 	{ .id = "R-OTHER-028", .cause = "not_oom_other", .boundary = "none",
 	  .prio = 5, .rclass = RC_RECORD,
 	  .seeds = "S000 table 'NCCL watchdog timeout after one OOM' (its "

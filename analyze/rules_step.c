@@ -102,6 +102,11 @@ m_step_create(const struct facts *f, struct arena *a, struct rmatch *m)
 	}
 	if (s == NULL || killed_inside(f, s))
 		return 0;
+	/* a kubelet that could not allocate devices because a GPU is lost
+	 * or faulted: the device rows name the cause */
+	if (ev_str_is(s, "what", "k8s_admission") && (f->xid_fault != NULL ||
+	    f->first[EV_GPU_DRIVER_ERROR] != NULL))
+		return 0;
 	m->initiating = s;
 	rmatch_support(m, f->first[EV_CGROUP_CREATE_FAIL]);
 	m->confidence = "high";
@@ -121,6 +126,23 @@ m_step_create(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "one task of the same image on that node (srun -w NODE "
 		    "--container-image=IMAGE true) and require it to start "
 		    "before rerunning the job unchanged.";
+	} else if (ev_str_is(s, "what", "k8s_admission")) {
+		m->confidence = "low";
+		m->confidence_reason = "the kubelet's own admission error: the "
+		    "pod's devices could not be allocated; whether the pod had "
+		    "run before (a kubelet restart re-admits a completed pod and "
+		    "fails it this way) is not in the line";
+		m->detail = arena_printf(a, "The kubelet could not give the pod "
+		    "its devices (%.*s), so the pod was refused at admission and "
+		    "never started: the device plugin had not registered its "
+		    "GPUs yet (after a node or kubelet restart), reported them "
+		    "unhealthy, or failed the allocation call.", (int)r.n, r.p);
+		m->next_action = "Check the device plugin's pod and logs on that "
+		    "node and the node's allocatable nvidia.com/gpu (kubectl "
+		    "describe node); fix or restart the plugin (a GPU it calls "
+		    "unhealthy: nvidia-smi and the kernel log on the node), then "
+		    "delete the failed pod so it is scheduled again, and require "
+		    "it to start.";
 	} else if (ev_str_is(s, "what", "launch")) {
 		/* slurmstepd or srun could not start the step's tasks. */
 		m->confidence_reason = "Slurm's own line: the step's tasks "
@@ -363,7 +385,8 @@ const struct rule	rules_step[] = {
 	      "exiting abnormally (could not exec), srun's 'Task launch for "
 	      "… failed', srun refusing its own options ('srun: fatal: …'), "
 	      "Flux's job shell ('plugin … shell.init failed', 'FATAL: "
-	      "shell_init'), "
+	      "shell_init'), the kubelet refusing a pod at admission ('Allocate "
+	      "failed due to …'; low, and not when a GPU is lost or faulted), "
 	      "a required SPANK plugin (pyxis) failing or the "
 	      "container it starts (enroot's relayed '[ERROR]'), not when "
 	      "slurmstepd counts oom-kill events in that step right after "

@@ -230,7 +230,7 @@ const struct cat_sig catalog_table[] = {
 	    "memory|^Error text: out of memory|CUDA runtime error in "
 	    "[^ ]+(?: [^ ]+)*?: out of memory|CUDA failed with error out of "
 	    "memory|^out of memory cuda(?:Malloc|MallocManaged|MallocHost)"
-	    "\\()",
+	    "\\(|CUDA error !+ <out of memory>)",
 	  .ere = "CUDA [Ee]rror: out of memory|cudaErrorMemoryAllocation|"
 	    "CUDA_ERROR_OUT_OF_MEMORY|cuda runtime error \\(2\\) : out of "
 	    "memory|Cuda failure 'out of memory'|\\(error code out of "
@@ -240,7 +240,8 @@ const struct cat_sig catalog_table[] = {
 	    "parallel_for failed: (cudaErrorMemoryAllocation: )?out of "
 	    "memory|^Error text: out of memory|CUDA runtime error in .*: out "
 	    "of memory|CUDA failed with error out of memory|^out of memory "
-	    "cuda(Malloc|MallocManaged|MallocHost)\\(",
+	    "cuda(Malloc|MallocManaged|MallocHost)\\(|CUDA error !+ <out of "
+	    "memory>",
 	  .source = "CUDA runtime/driver error names; PyTorch 0.1-0.4 THC, "
 	    "C10_CUDA_CHECK, torch.AcceleratorError (2.8+); NCCL; LMDeploy "
 	    "TurboMind's check (\"CUDA runtime error: out of memory\"); "
@@ -253,7 +254,8 @@ const struct cat_sig catalog_table[] = {
 	    "(\"out of memory cudaMalloc(&...)\", lhnguyen102/cuTAGI#71); "
 	    "(\"CUDA runtime error in ::cudaMallocAsync(...): out of "
 	    "memory\"), CTranslate2's (\"CUDA failed with error out of "
-	    "memory\", faster-whisper); "
+	    "memory\", faster-whisper), SPECFEM's (\"CUDA error !!!!! <out "
+	    "of memory> !!!!!\", SPECFEM/specfem3d#1344); "
 	    "signatures.md 3.1, 3.3, 4.3, 6.3" },
 	/* TensorFlow's stream executor when the driver refuses a device
 	 * allocation (the BFC allocator growing its arena): the size, and
@@ -563,6 +565,21 @@ const struct cat_sig catalog_table[] = {
 	/* Blender Cycles' CUDA device (its own error table: "Illegal
 	 * address" for CUDA_ERROR_ILLEGAL_ADDRESS), in a queue's copy or
 	 * a driver call. */
+	/* The same wrappers' numbers for a kernel fault: 700 illegal
+	 * address, 715 illegal instruction, 716 misaligned address, 719
+	 * launch failure. */
+	{ .id = "S-CUDA-NUM-FAULT", .kind = EV_CUDA_FAULT, .cls = CAT_PRIMARY,
+	  .group = "cuda_fault",
+	  .needles = { "Cuda driver error 7", "Invalid error code (7" },
+	  .pcre = "(?:Cuda driver error |Invalid error code \\()"
+	    "(?<cuda_error>700|715|716|719)(?![0-9])",
+	  .ere = "Cuda driver error (700|715|716|719)|Invalid error code "
+	    "\\((700|715|716|719)\\)",
+	  .source = "LAMMPS lib/gpu/geryon (\"Cuda driver error %d in call at "
+	    "file\"), OpenMM (\"Error downloading array energyBuffer: Invalid "
+	    "error code (700)\", openmm/openmm#719); CUDA's cudaError_t "
+	    "numbers",
+	  .what = "cuda_errno", .no_baseline = 1 },
 	{ .id = "S-CYCLES-CUDA-FAULT", .kind = EV_CUDA_FAULT,
 	  .cls = CAT_PRIMARY, .group = "cuda_fault",
 	  .needles = { "Illegal address in CUDA queue", ": Illegal address" },
@@ -925,6 +942,20 @@ const struct cat_sig catalog_table[] = {
 	    "\\([0-9]+\\) exited with exit code",
 	  .source = "srun launch and slurmstepd mgr.c _log_task_exit; "
 	    "signatures.md 1.3" },
+	/* The kubelet refusing a pod it cannot give its devices (the device
+	 * plugin not registered yet after a reboot, a GPU gone unhealthy, the
+	 * plugin's allocation call failing): the pod never starts. */
+	{ .id = "S-K8S-ADMISSION-ALLOCATE", .kind = EV_STEP_CREATE_FAIL,
+	  .cls = CAT_PRIMARY, .group = "setup",
+	  .needles = { "Allocate failed due to " },
+	  .pcre = "Allocate failed due to (?<reason>.*?[^ ,])(?:, which is "
+	    "unexpected| *$)",
+	  .ere = "Allocate failed due to ",
+	  .source = "Kubernetes kubelet devicemanager admission "
+	    "(UnexpectedAdmissionError: \"Allocate failed due to %v, which "
+	    "is unexpected\"); NVIDIA/k8s-device-plugin#2038, "
+	    "kubernetes/kubernetes#125579",
+	  .what = "k8s_admission", .no_baseline = 1 },
 	{ .id = "S-STEP-CREATE-FAIL", .kind = EV_STEP_CREATE_FAIL,
 	  .cls = CAT_PRIMARY, .group = "setup",
 	  .needles = { "Unable to create step for job",
@@ -2922,12 +2953,28 @@ const struct cat_sig catalog_table[] = {
 	    "status 132 = 128 + SIGILL (docker, Kubernetes, Determined); "
 	    "gpustack/gpustack#1418, determined-ai/determined#3610",
 	  .what = "sigill", .no_baseline = 1 },
+	/* A process ended by SIGSEGV, in the words of a shell, srun, libc,
+	 * gfortran, UCX's or Python's crash handler, abrt. Not Ray's list of
+	 * what might have crashed a worker ("due to SIGSEGV or other
+	 * unexpected errors"). */
+	{ .id = "S-SIGSEGV", .kind = EV_APP_ERROR, .cls = CAT_CONTEXT,
+	  .group = "app_error",
+	  .needles = { "egmentation fault", "SIGSEGV", "ignal 11" },
+	  .pcre = "(?<error>[Ss]egmentation fault|SIGSEGV(?! or other)|"
+	    "[Ss]ignal 11\\b)",
+	  .ere = "[Ss]egmentation fault|SIGSEGV|[Ss]ignal 11",
+	  .source = "strsignal(SIGSEGV) in a shell's (bash, zsh) or srun's "
+	    "report, gfortran's backtrace (\"Program received signal SIGSEGV: "
+	    "Segmentation fault\"), UCX (\"Caught signal 11 (Segmentation "
+	    "fault\"), faulthandler, abrt; NOAA-EMC/rrfs-workflow#692",
+	  .what = "sigsegv", .no_baseline = 1 },
 	{ .id = "S-SEGFAULT", .kind = EV_APP_ERROR, .cls = CAT_CONTEXT,
 	  .group = "app_error",
-	  .needles = { "Segmentation fault", "core dumped" },
-	  .pcre = "Segmentation fault|\\(core dumped\\)",
-	  .ere = "Segmentation fault|\\(core dumped\\)",
-	  .source = "shell and libc reports of a crashed process",
+	  .needles = { "core dumped" },
+	  .pcre = "\\(core dumped\\)",
+	  .ere = "\\(core dumped\\)",
+	  .source = "shell and libc reports of a crashed process (a "
+	    "segmentation fault is S-SIGSEGV's, above)",
 	  .what = "crash", .no_baseline = 1 },
 	/* --- an exclusive-process GPU another process holds: the tenant
 	 * class without an out-of-memory word (signatures.md 3.3) --- */
@@ -3168,6 +3215,21 @@ const struct cat_sig catalog_table[] = {
 	/* cudaErrorCompatNotSupportedOnDevice (804): a CUDA newer than the
 	 * driver tried the forward-compatibility package on a GPU that has
 	 * none (consumer cards). */
+	/* Wrappers that print CUDA's error as a number only: LAMMPS' GPU
+	 * package (geryon: "Cuda driver error %d in call at file"), OpenMM
+	 * ("Invalid error code (%d)" for a code its table lacks). 804 is
+	 * forward compatibility refused on this GPU. */
+	{ .id = "S-CUDA-NUM-COMPAT", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "Cuda driver error 804", "Invalid error code (804)" },
+	  .pcre = "(?:Cuda driver error |Invalid error code \\()"
+	    "(?<cuda_error>804)(?![0-9])",
+	  .ere = "Cuda driver error 804|Invalid error code \\(804\\)",
+	  .source = "LAMMPS lib/gpu/geryon nvd_macros.h (\"Cuda driver error "
+	    "%d in call at file '%s' in line %i.\"), OpenMM's error text for "
+	    "an unnamed code; cudaErrorCompatNotSupportedOnDevice = 804; "
+	    "lammps/lammps#4849",
+	  .what = "compat_unsupported", .no_baseline = 1 },
 	{ .id = "S-CUDA-COMPAT-UNSUPPORTED", .kind = EV_CUDA_STACK,
 	  .cls = CAT_PRIMARY, .group = "cuda_stack",
 	  .needles = { "forward compatibility was attempted on non supported",

@@ -475,6 +475,26 @@ DEFINE_TEST(test_analysis_oom_wrapped_new_format)
 	analysis_free(an);
 }
 
+/* srun's step teardown after a task ended by SIGTERM (corpus h2209,
+ * real: another process's killall) is no SIGKILL of its own; the same
+ * teardown after a task's "Killed" is. */
+DEFINE_TEST(test_analysis_teardown_after_sigterm)
+{
+	struct analysis	*an;
+
+	if ((an = run_text("term.log", "srun: error: tiger-i04g13: task 0: "
+	    "Terminated\nsrun: Terminating StepId=1318345.0\nsrun: Force "
+	    "Terminated StepId=1318345.0\n")) == NULL)
+		return;
+	CHECK(strcmp(an->verdict.cause, "host_oom") != 0);
+	analysis_free(an);
+	if ((an = run_text("kill.log", "srun: error: tiger-i04g13: task 0: "
+	    "Killed\nsrun: Terminating StepId=1318345.0\n")) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "host_oom");
+	analysis_free(an);
+}
+
 /* The old message cut by a terminal inside a number (corpus e1502,
  * real: "16.9" / "4 GiB reserved in total by PyTorch)"): joined without
  * the blank, the reserved figure is 16.94 GiB, not the 4 GiB its tail
@@ -1621,6 +1641,20 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "tokens/s, Avg generation throughput: 255.0 tokens/s, "
 		    "Running: 1 reqs, Waiting: 0 reqs, GPU KV cache usage: 99.3%, "
 		    "Prefix cache hit rate: 93.1%", "no_incident", "R-NONE-003" },
+		{ "Program received signal SIGSEGV: Segmentation fault - invalid "
+		    "memory reference.", "not_oom_other", "R-OTHER-030" },
+		{ "srun: error: n17: task 3: Segmentation fault (core dumped)",
+		    "not_oom_other", "R-OTHER-030" },
+		{ "Cuda driver error 804 in call at file", "not_oom_other",
+		    "R-OTHER-021" },
+		{ "Exception: Error downloading array energyBuffer: Invalid error "
+		    "code (700)", "xid_fault", "R-HW-001" },
+		{ "CUDA error !!!!! <out of memory> !!!!! ", "cuda_oom_exhaustion",
+		    "R-DEV-007" },
+		{ "  Warning  UnexpectedAdmissionError  84s  kubelet  Allocate "
+		    "failed due to no healthy devices present; cannot allocate "
+		    "unhealthy devices nvidia.com/gpu, which is unexpected",
+		    "step_creation_failure", "R-STEP-001" },
 		{ "State: TIMEOUT (exit code 0)", "time_limit", "R-SCHED-002" },
 		{ "             State: OUT_OF_MEMORY", "host_oom", "R-HOST-007" },
 		{ "2024-07-16 16:58:49 jobid=48767710 jobstate=OUT_OF_MEMORY "

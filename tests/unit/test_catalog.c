@@ -508,7 +508,7 @@ static const struct row_line row_lines[] = {
 	R("S-PY-EXCEPTION", FX "example-pytorch_oom.txt",
 	  "RuntimeError: cuda runtime error (2)"),
 	B("S-SEGFAULT", "/var/spool/slurmd/job42/slurm_script: line 9: "
-	  "1234 Segmentation fault      (core dumped) ./a.out"),
+	  "1234 Aborted                 (core dumped) ./a.out"),
 	R("S-FREE-MEM", FX "healthy-warnings.txt", "Mem:"),
 	/* procps 3.3.9- `free -m` output as posted in a public thread */
 	B("S-FREE-OLD-BUFCACHE", "-/+ buffers/cache:        231       1645"),
@@ -627,6 +627,18 @@ static const struct row_line row_lines[] = {
 	R("S-VLLM-KV-USAGE", CX "e1801-vllm-v1-kv-cache-usage-climbs-to-99-"
 	  "percent-prefix-cache-user-reports-gpu-memory-not-freed/"
 	  "evidence.log", "GPU KV cache usage: 99.3%"),
+	R("S-SIGSEGV", CX "h2201-rrfs-mpas-orion-init-atmosphere-srun-signal-"
+	  "11-stack-limit-not-oom-ulimit-s-unlimited/evidence.log",
+	  "Caught signal 11"),
+	R("S-CUDA-NUM-COMPAT", CX "d1608-lammps-gpu-package-rtx5080-cuda-"
+	  "driver-error-804-forward-compat-unsupported-hw-driver-mismatch/"
+	  "evidence.log", "Cuda driver error 804"),
+	R("S-CUDA-NUM-FAULT", CX "d1605-openmm-400k-atom-waterbox-"
+	  "energybuffer-invalid-error-code-700-cuda-bug-workaround/"
+	  "evidence.log", "Invalid error code (700)"),
+	R("S-K8S-ADMISSION-ALLOCATE", CX "f2109-gke-node-reboot-pod-admitted-"
+	  "before-device-plugin-reregisters-no-healthy-devices-stuck/"
+	  "evidence.log", "Allocate failed due to no healthy devices"),
 	R("S-PREEMPTION-QUOTED", CX "h2105-mfc-phoenix-embers-qos-preemptmode-"
 	  "cancel-after-1h-exempt-bench-job-preempted-tests-passed/"
 	  "evidence.log", "DUE TO PREEMPTION"),
@@ -817,6 +829,10 @@ static const struct row_line variant_lines[] = {
 	/* UPPMAX's finishedjobinfo */
 	R("S-SEFF-STATE", CX "h1404-uppmax-rackham-matrixeqtl-2-cores-"
 	  "finishedjobinfo-out-of-memory-11.7gib/evidence.log", "jobstate="),
+	/* SPECFEM's own wording */
+	R("S-CUDA-OOM-PLAIN", CX "d1604-specfem3d-tpv15-mpi-ranks-share-one-"
+	  "rtx4060-8gb-cuda-out-of-memory-2402-mpi-abort/evidence.log",
+	  "<out of memory>"),
 	/* a script's report after output left without a newline */
 	R("S-SHELL-KILLED", CX "d1510-numba-cuda-ci-h100-managed-alloc-"
 	  "undersubscribe-test-killed-40gb-managed-memory-host-oom/"
