@@ -3591,6 +3591,17 @@ const struct cat_sig catalog_table[] = {
 	  .source = "nvidia-smi default table, a GPU's first row (index, name, "
 	    "persistence mode | bus id)",
 	  .what = "nvsmi_gpu", .no_baseline = 1 },
+	/* CUDA.jl's CUDA.memory_status(): the device's used memory and its
+	 * size (what other processes hold included), a reading each call. */
+	{ .id = "S-CUDAJL-MEMORY-STATUS", .kind = EV_MEM_FIGURE,
+	  .cls = CAT_CONTEXT, .group = "mem_figure",
+	  .needles = { "Effective GPU memory usage: " },
+	  .pcre = "Effective GPU memory usage: [0-9.]+% \\((?<gpu_used_bytes>"
+	    "[0-9.]+ [KMGTP]?i?B)/(?<gpu_total_bytes>[0-9.]+ [KMGTP]?i?B)\\)",
+	  .ere = "Effective GPU memory usage: [0-9.]+% \\(",
+	  .source = "JuliaGPU/CUDA.jl CUDA.memory_status() (\"Effective GPU "
+	    "memory usage: %.2f%% (%s/%s)\"); JuliaGPU/CUDA.jl#1429",
+	  .what = "cudajl", .no_baseline = 1 },
 	{ .id = "S-NVSMI-MEM-CELL", .kind = EV_MEM_FIGURE, .cls = CAT_CONTEXT,
 	  .group = "mem_figure",
 	  .needles = { "MiB / " },

@@ -475,6 +475,35 @@ DEFINE_TEST(test_analysis_oom_wrapped_new_format)
 	analysis_free(an);
 }
 
+/* A handful of device readings pasted by hand (CUDA.jl's
+ * memory_status(), corpus d1610, real): each above the last by far more
+ * than a tenth of the device, nothing failed: a low-confidence leak; the
+ * same readings out of order are not one. */
+DEFINE_TEST(test_analysis_few_device_readings)
+{
+	static const char rising[] =
+	    "Effective GPU memory usage: 2.03% (226.625 MiB/10.913 GiB)\n"
+	    "Effective GPU memory usage: 37.47% (4.090 GiB/10.913 GiB)\n"
+	    "Effective GPU memory usage: 62.13% (6.780 GiB/10.913 GiB)\n"
+	    "Effective GPU memory usage: 86.83% (9.476 GiB/10.913 GiB)\n";
+	static const char mixed[] =
+	    "Effective GPU memory usage: 37.47% (4.090 GiB/10.913 GiB)\n"
+	    "Effective GPU memory usage: 2.03% (226.625 MiB/10.913 GiB)\n"
+	    "Effective GPU memory usage: 86.83% (9.476 GiB/10.913 GiB)\n"
+	    "Effective GPU memory usage: 62.13% (6.780 GiB/10.913 GiB)\n";
+	struct analysis	*an;
+
+	if ((an = run_text("repl.log", rising)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.rule, "R-LEAK-004");
+	CHECK_EQ_STR(an->verdict.confidence, "low");
+	analysis_free(an);
+	if ((an = run_text("repl.log", mixed)) == NULL)
+		return;
+	CHECK(strcmp(an->verdict.cause, "memory_leak") != 0);
+	analysis_free(an);
+}
+
 /* srun's step teardown after a task ended by SIGTERM (corpus h2209,
  * real: another process's killall) is no SIGKILL of its own; the same
  * teardown after a task's "Killed" is. */

@@ -639,6 +639,9 @@ static const struct row_line row_lines[] = {
 	R("S-K8S-ADMISSION-ALLOCATE", CX "f2109-gke-node-reboot-pod-admitted-"
 	  "before-device-plugin-reregisters-no-healthy-devices-stuck/"
 	  "evidence.log", "Allocate failed due to no healthy devices"),
+	R("S-CUDAJL-MEMORY-STATUS", CX "d1610-cuda-jl-multithreaded-loop-"
+	  "effective-gpu-memory-grows-per-run-pool-flat-22mib-crash/"
+	  "evidence.log", "Effective GPU memory usage: 86.83%"),
 	R("S-PREEMPTION-QUOTED", CX "h2105-mfc-phoenix-embers-qos-preemptmode-"
 	  "cancel-after-1h-exempt-bench-job-preempted-tests-passed/"
 	  "evidence.log", "DUE TO PREEMPTION"),
