@@ -768,7 +768,7 @@ growing(const struct facts *f, struct arena *a, struct rmatch *m, int host)
 
 		if (v->host != host || v->cite == NULL)
 			continue;
-		if (v->kind == SV_FIGURE && v->tr.shape != TREND_LEAK &&
+		if (v->kind == SV_FIGURE && v->tr.shape == TREND_TOO_SHORT &&
 		    few_rising(v)) {
 			m->initiating = v->cite;
 			m->detail = arena_printf(a, "Each of the %zu readings "
