@@ -434,6 +434,34 @@ m_sigill(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* slurmstepd could not exec a task's own command: the program is not
+ * there, not on the task's PATH or not executable on that node. */
+static int
+m_command_missing(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = kit_first_what(f, EV_APP_ERROR,
+				    "command_missing");
+	struct str		 p = s != NULL ? ev_str(s, "path") :
+				    str_make(NULL, 0);
+	struct str		 r = s != NULL ? ev_str(s, "reason") :
+				    str_make(NULL, 0);
+
+	if (s == NULL || p.n == 0)
+		return 0;
+	m->initiating = s;
+	m->confidence = "medium";
+	m->confidence_reason = "Slurm's own line: it could not execute the "
+	    "task's command; the environment the task got (modules, PATH, "
+	    "mounts) is not in what was collected";
+	m->detail = arena_printf(a, "Slurm could not start the task's "
+	    "command %.*s (%.*s): the program is not on that node or not on "
+	    "the task's PATH (a module or environment not loaded in the step, "
+	    "a file system not mounted there), or it is not executable. The "
+	    "task never ran, so nothing ran out of memory.", (int)p.n, p.p,
+	    (int)r.n, r.p);
+	return 1;
+}
+
 /* A process ended by SIGSEGV and nothing else failed: a program or
  * library fault, not memory running out (the OOM killer's SIGKILL and an
  * allocator's error read otherwise). */
@@ -1346,6 +1374,23 @@ const struct rule	rules_outcome[] = {
 	      "the program to start ('--help' or a one-line import) before "
 	      "rerunning the job unchanged.",
 	  .match = m_sigill },
+	{ .id = "R-OTHER-031", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 mistake (a failure that is not memory)",
+	  .signals = "slurmstepd's 'execve(): CMD: REASON' for a task's own "
+	      "command (not the batch script in Slurm's spool directory): "
+	      "'No such file or directory', 'Permission denied', 'Exec format "
+	      "error'",
+	  .meaning = "The task's command could not be executed on the node; "
+	      "the workload never ran.",
+	  .next_action = "On that node, in the same environment, run the "
+	      "command as the task would (srun -w NODE --export=ALL bash -lc "
+	      "'type CMD; ls -l $(type -P CMD)'): load the module or set the "
+	      "PATH the task needs, give the full path to the program, make it "
+	      "executable (chmod +x) or use the build for that node's "
+	      "architecture, and require one task to start before rerunning "
+	      "the job unchanged.",
+	  .match = m_command_missing },
 	{ .id = "R-OTHER-030", .cause = "not_oom_other", .boundary = "none",
 	  .prio = 4, .rclass = RC_RECORD,
 	  .seeds = "S000 mistake (a failure that is not memory)",

@@ -1034,8 +1034,22 @@ const struct cat_sig catalog_table[] = {
 	/* slurmstepd could not write one of the step's cgroup files (a
 	 * limit, a controller list): the cgroup is not what the step asked
 	 * for, and the task plugin fails the step. */
-	/* slurmstepd could not exec the task: the batch script or the
-	 * program is missing or not executable on the node. */
+	/* slurmstepd could not exec a task's own command (not the batch
+	 * script Slurm wrote): the program is not on the node, not on the
+	 * task's PATH or not executable there. Before S-STEPD-EXECVE, which
+	 * keeps the batch script and the rest. */
+	{ .id = "S-STEPD-EXECVE-CMD", .kind = EV_APP_ERROR,
+	  .cls = CAT_PRIMARY, .group = "setup",
+	  .needles = { "error: execve(): " },
+	  .pcre = "slurmstepd(?:-[^\\s:]+)?: error: execve\\(\\): "
+	    "(?![^:]*slurm_script:)(?<path>[^:]+): (?<reason>.*[^ ])",
+	  .ere = "slurmstepd.*: error: execve\\(\\): ",
+	  .source = "slurmstepd exec_task (\"execve(): %s: %m\") for the "
+	    "task's argv[0]; firelab/windninja#624, RRZE-HPC/likwid#259",
+	  .what = "command_missing", .no_baseline = 1 },
+	/* slurmstepd could not exec the batch script it wrote into its spool
+	 * directory (gone, or the directory mounted noexec): the node, not
+	 * the job, kept the step from starting. */
 	{ .id = "S-STEPD-EXECVE", .kind = EV_STEP_CREATE_FAIL,
 	  .cls = CAT_PRIMARY, .group = "setup",
 	  .needles = { "error: execve(): " },

@@ -1731,6 +1731,8 @@ DEFINE_TEST(test_analysis_platform_lines)
 		{ "slurmstepd: error: execve(): /tmp/slurmd/job00089/"
 		    "slurm_script: No such file or directory",
 		    "step_creation_failure", "R-STEP-001" },
+		{ "slurmstepd: error: execve(): nil: No such file or directory",
+		    "not_oom_other", "R-OTHER-031" },
 		{ "  what():  [TM][ERROR] CUDA runtime error: out of memory "
 		    "/opt/tritonserver/lmdeploy/src/turbomind/utils/"
 		    "allocator.h:223 ", "cuda_oom_exhaustion", "R-DEV-007" },

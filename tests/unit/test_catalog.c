@@ -289,6 +289,9 @@ static const struct row_line row_lines[] = {
 	  "driver-440-cuinit-804/evidence.log", "This container was built"),
 	R("S-STEPD-EXECVE", CX "h208-arjuna-gpu-nodes-execve-slurm-script-"
 	  "missing-reboot/evidence.log", "execve"),
+	R("S-STEPD-EXECVE-CMD", CX "h2304-lumi-g-salloc-srun-gpu-check-"
+	  "slurmstepd-execve-no-such-file-missing-partition-g-module/"
+	  "evidence.log", "execve"),
 	R("S-CUDA-IPC-HIDDEN", CX "d207-jdftx-perlmutter-gpu-bind-cuipc-"
 	  "invalid-bcast-abort/evidence.log", "cuIpcOpenMemHandle"),
 	R("S-RELION-GPU-OOM", CX "d206-relion4-refine3d-baskerville-per-task-"
