@@ -143,6 +143,28 @@ m_step_create(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "unhealthy: nvidia-smi and the kernel log on the node), then "
 		    "delete the failed pod so it is scheduled again, and require "
 		    "it to start.";
+	} else if (ev_str_is(s, "what", "node_memory")) {
+		int64_t	have = ev_num_or(s, "have_mb", -1);
+		int64_t	want = ev_num_or(s, "want_mb", -1);
+
+		m->confidence = "medium";
+		m->confidence_reason = "slurmctld's own words: a node has less "
+		    "memory than slurm.conf says; that the job waited for that "
+		    "node is not in the line";
+		m->detail = have > 0 && want > 0 ? arena_printf(a, "A node "
+		    "registered with %s of memory while slurm.conf gives it %s "
+		    "(RealMemory), so slurmctld refused it and drained it (Low "
+		    "RealMemory): the job could not start there, and the "
+		    "workload never ran.", fmt_bytes(a, have * MiB), fmt_bytes(a,
+		    want * MiB)) : "A node was drained for Low RealMemory: it "
+		    "registered with less memory than slurm.conf gives it, so "
+		    "the job could not start there and the workload never ran.";
+		m->next_action = "Compare RealMemory in slurm.conf (or the "
+		    "node's generated definition) with what slurmd -C reports on "
+		    "the node; set it at or below that figure (leave room for the "
+		    "OS, or set MemSpecLimit), restart slurmctld and slurmd, "
+		    "resume the node (scontrol update nodename=NODE state=resume) "
+		    "and require the job to start.";
 	} else if (ev_str_is(s, "what", "launch")) {
 		/* slurmstepd or srun could not start the step's tasks. */
 		m->confidence_reason = "Slurm's own line: the step's tasks "

@@ -1034,6 +1034,21 @@ const struct cat_sig catalog_table[] = {
 	/* slurmstepd could not write one of the step's cgroup files (a
 	 * limit, a controller list): the cgroup is not what the step asked
 	 * for, and the task plugin fails the step. */
+	/* slurmctld refuses a node that registers with less memory than
+	 * slurm.conf gives it (RealMemory) and drains it with the reason
+	 * "Low RealMemory": jobs meant for it wait or fail to start. */
+	{ .id = "S-SLURM-LOW-REALMEMORY", .kind = EV_STEP_CREATE_FAIL,
+	  .cls = CAT_PRIMARY, .group = "setup",
+	  .needles = { "low real_memory size", "Low RealMemory" },
+	  .pcre = "(?:Node (?<node>[^ ]+) has (?<reason>low real_memory size) "
+	    "\\((?<have_mb>[0-9]+) < (?<want_mb>[0-9]+)\\)|(?<reason>Low "
+	    "RealMemory))",
+	  .ere = "has low real_memory size \\([0-9]+ < [0-9]+\\)|Low RealMemory",
+	  .source = "slurmctld node_mgr.c validate_node_specs (\"Node %s has "
+	    "low real_memory size (%\"PRIu64\" < %\"PRIu64\")\", drain reason "
+	    "\"Low RealMemory\") as sinfo -R and scontrol show node print it; "
+	    "Azure/az-hop#686, clusterinthecloud/terraform#11",
+	  .what = "node_memory", .no_baseline = 1 },
 	/* slurmstepd could not exec a task's own command (not the batch
 	 * script Slurm wrote): the program is not on the node, not on the
 	 * task's PATH or not executable there. Before S-STEPD-EXECVE, which
@@ -2177,7 +2192,8 @@ const struct cat_sig catalog_table[] = {
 	  .cls = CAT_PRIMARY, .group = "storage",
 	  .needles = { "low on resource: ephemeral-storage",
 	      "low on resource: nodefs", "low on resource: imagefs",
-	      "Usage of EmptyDir volume", "local ephemeral storage" },
+	      "Usage of EmptyDir volume", "local ephemeral storage",
+	      "ephemeral local storage usage" },
 	  .pcre = "The node was low on resource: (?<error>ephemeral-storage|"
 	    "nodefs|imagefs)|(?<error>Usage of EmptyDir volume) \"(?<volume>"
 	    "[^\"]+)\" exceeds the limit|Pod (?<error>ephemeral local "
@@ -2283,20 +2299,29 @@ const struct cat_sig catalog_table[] = {
 	  .group = "bus",
 	  .needles = { "(SIGBUS) received by PID", "with signal SIGBUS",
 	      "<Signals.SIGBUS: 7>", "Bus error (core dumped)",
-	      "Caught signal 7 (Bus error", "received signal SIGBUS" },
+	      "Caught signal 7 (Bus error", "received signal SIGBUS",
+	      "SIGNAL: 7 (Bus error)", "on signal 7 (Bus error)" },
 	  .pcre = "(?:[Ss]ignal 7 \\(SIGBUS\\) received by PID (?<pid>[0-9]+)|"
 	    "[Pp]rocess (?<process>[0-9]+) terminated with signal SIGBUS|"
 	    "died with <Signals\\.SIGBUS: 7>|Bus error \\(core dumped\\)|"
-	    "Caught signal 7 \\(Bus error|received signal SIGBUS, Bus error)",
+	    "Caught signal 7 \\(Bus error|received signal SIGBUS(?:, Bus "
+	    "error|: )|KILLED BY SIGNAL: 7 \\(Bus error\\)|exited on signal 7 "
+	    "\\(Bus error\\))",
 	  .ere = "[Ss]ignal 7 \\(SIGBUS\\) received by PID|terminated with "
 	    "signal SIGBUS|<Signals\\.SIGBUS: 7>|Bus error \\(core dumped\\)|"
-	    "Caught signal 7 \\(Bus error|received signal SIGBUS, Bus error",
+	    "Caught signal 7 \\(Bus error|received signal SIGBUS(, Bus error|: )|"
+	    "KILLED BY SIGNAL: 7 \\(Bus error\\)|exited on signal 7 \\(Bus "
+	    "error\\)",
 	  .source = "torch elastic ProcessFailure / ChildFailedError "
 	    "(\"Signal %d (%s) received by PID %d\"), torch/multiprocessing/"
 	    "spawn.py ProcessExitedException, CPython CalledProcessError, "
 	    "bash's job report (strsignal(SIGBUS) \"Bus error\"), UCX's "
 	    "signal handler (\"Caught signal 7 (Bus error: ...)\") and gdb "
-	    "(\"received signal SIGBUS, Bus error.\"); line from "
+	    "(\"received signal SIGBUS, Bus error.\"), gfortran's backtrace "
+	    "(\"Program received signal SIGBUS: ...\"), MPICH hydra's "
+	    "\"KILLED BY SIGNAL: 7 (Bus error)\", Open MPI's \"exited on "
+	    "signal 7 (Bus error)\"; ai2cm/fv3net#966, GlobalArrays/ga#160; "
+	    "line from "
 	    "intelligent-machine-learning/dlrover#1046, "
 	    "msr-fiddle/pipedream#76, NVIDIA/JAX-Toolbox#183",
 	  .what = "sigbus", .no_baseline = 1 },

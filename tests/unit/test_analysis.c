@@ -1733,6 +1733,15 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "step_creation_failure", "R-STEP-001" },
 		{ "slurmstepd: error: execve(): nil: No such file or directory",
 		    "not_oom_other", "R-OTHER-031" },
+		{ "[2021-12-14T09:52:21.414] debug:  Node hb120v2-2 has low "
+		    "real_memory size (435161 < 443596)",
+		    "step_creation_failure", "R-STEP-001" },
+		{ "=   KILLED BY SIGNAL: 7 (Bus error)", "shm_limit",
+		    "R-SHM-002" },
+		{ "  Warning  Evicted              109s  kubelet"
+		    "                                "
+		    "Pod ephemeral local storage usage exceeds the total limit "
+		    "of containers 5Gi.", "not_oom_other", "R-OTHER-005" },
 		{ "  what():  [TM][ERROR] CUDA runtime error: out of memory "
 		    "/opt/tritonserver/lmdeploy/src/turbomind/utils/"
 		    "allocator.h:223 ", "cuda_oom_exhaustion", "R-DEV-007" },

@@ -289,6 +289,9 @@ static const struct row_line row_lines[] = {
 	  "driver-440-cuinit-804/evidence.log", "This container was built"),
 	R("S-STEPD-EXECVE", CX "h208-arjuna-gpu-nodes-execve-slurm-script-"
 	  "missing-reboot/evidence.log", "execve"),
+	R("S-SLURM-LOW-REALMEMORY", CX "h2404-az-hop-cyclecloud-hbv2-spot-"
+	  "replacement-node-low-real-memory-drains-job-never-runs/evidence.log",
+	  "low real_memory"),
 	R("S-STEPD-EXECVE-CMD", CX "h2304-lumi-g-salloc-srun-gpu-check-"
 	  "slurmstepd-execve-no-such-file-missing-partition-g-module/"
 	  "evidence.log", "execve"),
@@ -853,6 +856,20 @@ static const struct row_line variant_lines[] = {
 	R("S-RAY-MEMORY-MONITOR", CX "f2010-dual-dgx-spark-vllm-ray-load-"
 	  "stalls-ray-memory-monitor-kills-worker-at-95pct-unified-node-"
 	  "memory/evidence.log", "were killed due to the node"),
+	/* the pod-wide form of the kubelet's eviction */
+	R("S-K8S-EVICT-STORAGE", CX "f2301-k8s-training-pod-evicted-ephemeral-"
+	  "local-storage-exceeds-5gi-gcsfuse-sidecar-not-memory/evidence.log",
+	  "ephemeral local storage usage"),
+	/* MPICH hydra's banner, gfortran's backtrace */
+	R("S-SIGBUS-REPORT", CX "d1803-nwchem-globalarrays-mpi-pr-bus-error-"
+	  "signal-7-dev-shm-full-of-stale-cmx-segments/evidence.log",
+	  "KILLED BY SIGNAL: 7"),
+	R("S-SIGBUS-REPORT", CX "d1804-fv3gfs-c48-2x2-mpich-halo-update-sigbus-"
+	  "kubernetes-pod-default-dev-shm/evidence.log", "signal SIGBUS"),
+	/* sinfo -R's drain reason */
+	R("S-SLURM-LOW-REALMEMORY", CX "h2405-citc-oci-gpu-shape-realmemory-"
+	  "overstated-nodes-drained-low-realmemory-job-pending-forever/"
+	  "evidence.log", "Low RealMemory  "),
 	/* NCCL 2.18's form, without the error's number */
 	R("S-NCCL-NVLS-FAIL", CX "e1705-h100-nccl-2-18-nvls-cc-165-cuda-"
 	  "failure-invalid-argument-3plus-ranks-fabricmanager-restarted-"
