@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rules.h"
+#include "units.h"
 #include "slurm_json.h"
 #include "xid_catalog.h"
 
@@ -288,9 +289,14 @@ int
 facts_alloc_nonsense(const struct event *ev)
 {
 	if (ev->kind != EV_CUDA_OOM && ev->kind != EV_CUDA_OOM_PLAIN &&
-	    ev->kind != EV_XLA_OOM)
+	    ev->kind != EV_XLA_OOM && ev->kind != EV_HOST_OOM_APP)
 		return 0;
 	if (ev->sig != NULL && strcmp(ev->sig, "S-PT-OOM-1EB") == 0)
+		return 1;
+	/* a size printed too large for 63 bits was never a number */
+	if (ev_field(ev, "requested_bytes") != NULL &&
+	    ev_num_or(ev, "requested_bytes", -1) < 0 &&
+	    units_size_overflows(ev_str(ev, "requested_bytes")))
 		return 1;
 	return ev_num_or(ev, "requested_bytes", -1) >= NONSENSE_BYTES;
 }

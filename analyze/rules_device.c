@@ -612,6 +612,7 @@ m_alloc_nonsense(const struct facts *f, struct arena *a, struct rmatch *m)
 	const struct event	*s = f->alloc_nonsense;
 	size_t			 at;
 	int64_t			 req;
+	struct str		 txt;
 
 	if (s == NULL)
 		return 0;
@@ -625,14 +626,20 @@ m_alloc_nonsense(const struct facts *f, struct arena *a, struct rmatch *m)
 			return 0;
 	}
 	req = ev_num_or(s, "requested_bytes", -1);
+	txt = ev_str(s, "requested_bytes");
 	m->initiating = s;
 	m->confidence = "medium";
-	m->confidence_reason = "the size asked for is no capacity figure "
-	    "(1 EiB or more); what corrupted it is not in the evidence";
+	m->confidence_reason = req > 0 || txt.n == 0 ? "the size asked for "
+	    "is no capacity figure (1 EiB or more); what corrupted it is not "
+	    "in the evidence" : "the size asked for is too large for 63 bits, "
+	    "no capacity figure; what corrupted it is not in the evidence";
 	m->detail = req > 0 ? arena_printf(a, "An allocation asked for %s "
 	    "(%" PRId64 " bytes), more than any device has: the size itself "
 	    "was garbage, not the memory short.", fmt_bytes(a, req), req) :
-	    "PyTorch refused an allocation of more than 1 EiB, the placeholder "
+	    txt.n > 0 ? arena_printf(a, "An allocation asked for %.*s, more "
+	    "than 64 bits can count: the size itself was garbage (an "
+	    "overflowed or negative count turned into a size), not the memory "
+	    "short.", (int)txt.n, txt.p) : "PyTorch refused an allocation of more than 1 EiB, the placeholder "
 	    "it prints for a garbage size: the size itself was corrupt, not "
 	    "the memory short.";
 	return 1;
@@ -786,7 +793,9 @@ const struct rule	rules_device[] = {
 	  .signals = "a device allocation failure asking for 1 EiB or more "
 	      "(PyTorch's fixed 'Tried to allocate more than 1EB memory', "
 	      "ONNX Runtime's BFCArena 'requested buffer of size N', XLA's "
-	      "bytes); silent when a collective timeout or launcher report "
+	      "bytes), or a device or host allocation failure whose printed "
+	      "size is too large for 63 bits (Kokkos' 'Allocation of size "
+	      "1.718e+10 G'); silent when a collective timeout or launcher report "
 	      "comes before it (R-INC-001 then names the collective)",
 	  .meaning = "The requested size was garbage, not the memory short: "
 	      "no batch size makes it fit.",

@@ -462,6 +462,32 @@ m_command_missing(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* A shell could not find a command the job's script runs, and nothing
+ * else failed: the script's environment, not memory. */
+static int
+m_command_not_found(const struct facts *f, struct arena *a,
+    struct rmatch *m)
+{
+	const struct event	*s = kit_first_what(f, EV_APP_ERROR,
+				    "command_not_found");
+	struct str		 p = s != NULL ? ev_str(s, "path") :
+				    str_make(NULL, 0);
+
+	if (s == NULL || p.n == 0)
+		return 0;
+	m->initiating = s;
+	m->confidence = "low";
+	m->confidence_reason = "a shell could not find a command the script "
+	    "runs and nothing else failed in what was collected; whether the "
+	    "job needed that command is not in the line";
+	m->detail = arena_printf(a, "A shell could not find the command %.*s: "
+	    "the environment the script ran in (a module not loaded, a PATH "
+	    "set only in an interactive shell, a tool missing from the node or "
+	    "the container) lacks it, and the work that needed it failed.",
+	    (int)p.n, p.p);
+	return 1;
+}
+
 /* A process ended by SIGSEGV and nothing else failed: a program or
  * library fault, not memory running out (the OOM killer's SIGKILL and an
  * allocator's error read otherwise). */
@@ -1391,6 +1417,21 @@ const struct rule	rules_outcome[] = {
 	      "architecture, and require one task to start before rerunning "
 	      "the job unchanged.",
 	  .match = m_command_missing },
+	{ .id = "R-OTHER-032", .cause = "not_oom_other", .boundary = "none",
+	  .prio = 6, .rclass = RC_RECORD,
+	  .seeds = "S000 mistake (a failure that is not memory)",
+	  .signals = "a shell's report that a command the script runs does not "
+	      "exist (bash 'CMD: command not found', zsh 'command not found: "
+	      "CMD', tcsh 'CMD: Command not found.') and no incident row "
+	      "fired; low",
+	  .meaning = "A command the job's script runs was not found; nothing "
+	      "shows memory running out.",
+	  .next_action = "Run the script's environment set-up on the node as "
+	      "the job does (srun -w NODE bash -lc 'type CMD' after the same "
+	      "module loads, or inside the same container), install the tool "
+	      "or load its module in the script itself, and require the "
+	      "command to be found before rerunning the job unchanged.",
+	  .match = m_command_not_found },
 	{ .id = "R-OTHER-030", .cause = "not_oom_other", .boundary = "none",
 	  .prio = 4, .rclass = RC_RECORD,
 	  .seeds = "S000 mistake (a failure that is not memory)",

@@ -40,6 +40,14 @@ static const struct words other_schedulers[] = {
 	    "h_rt, h_cpu, or h_vmem limit') as its wall clock reached a "
 	    "round time: the run-time limit (h_rt), not memory; qstat -j or "
 	    "the submit line shows the h_rt it ran under." },
+	{ .key = "exit_140", .reason = "a workflow task ended with status "
+	    "140 (128 + SIGUSR2), the signal a run-time limit sends; the "
+	    "scheduler's own record of the task would confirm it",
+	  .detail = "A workflow task ended with exit status 140, 128 + "
+	    "SIGUSR2: the signal LSF sends a job at its run-time limit "
+	    "(TERM_RUNLIMIT) and sites have Slurm send ahead of the time "
+	    "limit. The task ran out its time; no memory killer sends that "
+	    "signal, and the workflow's failure follows from it." },
 	{ .key = NULL }
 };
 
@@ -105,6 +113,8 @@ m_time_limit(const struct facts *f, struct arena *a, struct rmatch *m)
 	kit_words_apply(kit_words(other_schedulers, s, "what"), m);
 	if (ev_str_is(s, "what", "grid_engine_round"))
 		m->confidence = "medium";
+	if (ev_str_is(s, "what", "exit_140"))
+		m->confidence = "low";
 	return 1;
 }
 
@@ -168,7 +178,9 @@ const struct rule	rules_scheduler[] = {
 	      "exceeded wallclock limit', Grid Engine's qacct 'qmaster enforced h_rt, h_cpu, "
 	      "or h_vmem limit' when its wall clock reached the h_rt asked "
 	      "for, or medium when it ended seconds after a whole quarter "
-	      "hour with no h_rt in the record)",
+	      "hour with no h_rt in the record); low for a workflow task "
+	      "ended with status 140 (Nextflow's 'terminated with an error "
+	      "exit status (140)', 128 + SIGUSR2)",
 	  .meaning = "The scheduler ended the job.",
 	  .next_action = "Hold memory settings constant; raise --time (or "
 	      "checkpoint and requeue) and require the job to end before its "

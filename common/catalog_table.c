@@ -157,6 +157,40 @@ const struct cat_sig catalog_table[] = {
 	    "NVIDIA/nccl#1284",
 	  .what = "nonsense_size", .no_baseline = 1 },
 	/* CuPy's memory pool (Chainer, cuDF/RAPIDS through it). */
+	/* Kokkos' allocation failure names its memory space: a device space
+	 * is a device OOM, the host space (below) a host one. The size is a
+	 * C++ stream's ("1.279 G", "1.718e+10 G" for an overflowed one). */
+	{ .id = "S-KOKKOS-ALLOC-DEVICE", .kind = EV_CUDA_OOM_PLAIN,
+	  .cls = CAT_PRIMARY, .group = "device_oom",
+	  .needles = { "Kokkos failed to allocate memory" },
+	  .pcre = "Kokkos failed to allocate memory for label \"(?<label>[^\"]*)\""
+	    "\\.\\s+Allocation using MemorySpace named \"(?<space>Cuda|CudaUVM|"
+	    "HIP|HIPManaged|SYCLDeviceUSM|SYCLSharedUSM|OpenMPTarget)\" failed "
+	    "with the following error:\\s+Allocation of size (?<requested_bytes>"
+	    "[0-9.]+(?:e[+-]?[0-9]+)? [BKMG]) failed",
+	  .ere = "Kokkos failed to allocate memory for label .* MemorySpace "
+	    "named \"(Cuda|CudaUVM|HIP|HIPManaged|SYCLDeviceUSM|SYCLSharedUSM|"
+	    "OpenMPTarget)\" failed",
+	  .source = "Kokkos Kokkos_MemorySpace / Experimental::"
+	    "RawMemoryAllocationFailure (\"Kokkos failed to allocate memory "
+	    "for label \\\"%s\\\".  Allocation using MemorySpace named "
+	    "\\\"%s\\\" failed with the following error:  Allocation of size "
+	    "%s failed, likely due to insufficient memory.\"); "
+	    "kynema/kynema-ugf#926 (Nalu-Wind on Summit), lammps/lammps#4194",
+	  .what = "kokkos", .no_baseline = 1 },
+	{ .id = "S-KOKKOS-ALLOC-HOST", .kind = EV_HOST_OOM_APP,
+	  .cls = CAT_PRIMARY, .group = "device_oom",
+	  .needles = { "Kokkos failed to allocate memory" },
+	  .pcre = "Kokkos failed to allocate memory for label \"(?<label>[^\"]*)\""
+	    "\\.\\s+Allocation using MemorySpace named \"(?<space>Host[A-Za-z]*)\" "
+	    "failed with the following error:\\s+Allocation of size "
+	    "(?<requested_bytes>[0-9.]+(?:e[+-]?[0-9]+)? [BKMG]) failed",
+	  .ere = "Kokkos failed to allocate memory for label .* MemorySpace "
+	    "named \"Host",
+	  .source = "Kokkos HostSpace allocation failure (\"... MemorySpace "
+	    "named \\\"Host\\\" ... (The allocation mechanism was standard "
+	    "malloc().)\"); lammps/lammps#4194",
+	  .what = "kokkos_host", .no_baseline = 1 },
 	{ .id = "S-CUPY-OOM", .kind = EV_CUDA_OOM_PLAIN,
 	  .cls = CAT_PRIMARY, .group = "device_oom",
 	  .needles = { "OutOfMemoryError: out of memory to allocate",
@@ -222,7 +256,7 @@ const struct cat_sig catalog_table[] = {
 	      "CUDA_ERROR_OUT_OF_MEMORY" },
 	  .pcre = "(?<error>CUDA [Ee]rror: out of memory|cudaErrorMemoryAllocation"
 	    "|CUDA_ERROR_OUT_OF_MEMORY|cuda runtime error \\(2\\) : out of "
-	    "memory|Cuda failure 'out of memory'|\\(error code out of "
+	    "memory|Cuda failure (?:2 )?'out of memory'|\\(error code out of "
 	    "memory\\)|CUDA out of memory|CUDA runtime error: out of memory|"
 	    "CUDA error 2 (?:at [^ ]+|in file [^ ]+ line [0-9]+): out of "
 	    "memory|cuMemAlloc(?:Managed|Pitch)? failed: out of memory|"
@@ -233,7 +267,7 @@ const struct cat_sig catalog_table[] = {
 	    "\\(|CUDA error !+ <out of memory>)",
 	  .ere = "CUDA [Ee]rror: out of memory|cudaErrorMemoryAllocation|"
 	    "CUDA_ERROR_OUT_OF_MEMORY|cuda runtime error \\(2\\) : out of "
-	    "memory|Cuda failure 'out of memory'|\\(error code out of "
+	    "memory|Cuda failure (2 )?'out of memory'|\\(error code out of "
 	    "memory\\)|CUDA out of memory|CUDA runtime error: out of memory|"
 	    "CUDA error 2 (at [^ ]+|in file [^ ]+ line [0-9]+): out of "
 	    "memory|cuMemAlloc(Managed|Pitch)? failed: out of memory|"
@@ -809,6 +843,21 @@ const struct cat_sig catalog_table[] = {
 	    "TERM_RUNLIMIT (5) and TERM_CPULIMIT (12); marbl/canu, aiida, "
 	    "nextflow LSF documentation",
 	  .what = "lsf", .no_baseline = 1 },
+	/* A workflow task ended with status 140 (128 + SIGUSR2): the signal
+	 * LSF sends a job at its run limit and sites have Slurm send ahead
+	 * of the time limit (--signal=USR2); no memory killer sends it. */
+	{ .id = "S-WF-EXIT-140", .kind = EV_TIME_LIMIT, .cls = CAT_PRIMARY,
+	  .group = "banner",
+	  .needles = { "error exit status (140)" },
+	  .pcre = "Process `(?<process>[^`]+)` terminated with an error exit "
+	    "status \\((?<exit_code>140)\\)",
+	  .ere = "Process `[^`]+` terminated with an error exit status "
+	    "\\(140\\)",
+	  .source = "Nextflow TaskProcessor (\"Process `%s` terminated with "
+	    "an error exit status (%d)\"); open2c/distiller-nf#166, "
+	    "AllenNeuralDynamics/aind-ephys-pipeline#81 (exit 140 at the "
+	    "time limit)",
+	  .what = "exit_140", .no_baseline = 1 },
 	{ .id = "S-PBS-WALLTIME", .kind = EV_TIME_LIMIT, .cls = CAT_PRIMARY,
 	  .group = "banner",
 	  .needles = { "PBS: job killed: " },
@@ -2996,6 +3045,20 @@ const struct cat_sig catalog_table[] = {
 	 * gfortran, UCX's or Python's crash handler, abrt. Not Ray's list of
 	 * what might have crashed a worker ("due to SIGSEGV or other
 	 * unexpected errors"). */
+	/* A shell could not find a command the script runs: bash's "line N:
+	 * CMD: command not found", zsh's "command not found: CMD", tcsh's
+	 * "CMD: Command not found.". Context: scripts often carry harmless
+	 * ones, so only a fallback row reads it. */
+	{ .id = "S-CMD-NOT-FOUND", .kind = EV_APP_ERROR, .cls = CAT_CONTEXT,
+	  .group = "app_error",
+	  .needles = { "ommand not found" },
+	  .pcre = "(?:(?<path>[^\\s:\\[\\]]+): (?<reason>[Cc]ommand not found)"
+	    "(?:\\.|$)|(?<reason>command not found): (?<path>[^\\s]+)$)",
+	  .ere = "[^[:space:]:]+: [Cc]ommand not found|command not found: ",
+	  .source = "bash (\"%s: command not found\"), zsh (\"command not "
+	    "found: %s\"), tcsh (\"%s: Command not found.\"); "
+	    "freesurfer/freesurfer#1344",
+	  .what = "command_not_found", .no_baseline = 1 },
 	{ .id = "S-SIGSEGV", .kind = EV_APP_ERROR, .cls = CAT_CONTEXT,
 	  .group = "app_error",
 	  .needles = { "egmentation fault", "SIGSEGV", "ignal 11" },

@@ -42,12 +42,49 @@ prefix_mult(struct str u, int *ok)
 	return 0;
 }
 
+#define EXP_MAX	30
+
+/* An exponent at s[*i] ("e+10", "E3", "e-2"): its value, advancing *i,
+ * held to [-EXP_MAX - 1, EXP_MAX + 1]; 0 when there is none ("E" alone
+ * is the exa prefix). */
+static int
+exponent(struct str s, size_t *i)
+{
+	size_t	j = *i;
+	int	neg = 0, v = 0;
+
+	if (j >= s.n || lower(s.p[j]) != 'e')
+		return 0;
+	j++;
+	if (j < s.n && (s.p[j] == '+' || s.p[j] == '-'))
+		neg = s.p[j++] == '-';
+	if (j >= s.n || s.p[j] < '0' || s.p[j] > '9')
+		return 0;
+	for (; j < s.n && s.p[j] >= '0' && s.p[j] <= '9'; j++)
+		if (v <= EXP_MAX)
+			v = v * 10 + (s.p[j] - '0');
+	if (v > EXP_MAX)
+		v = EXP_MAX + 1;
+	*i = j;
+	return neg ? -v : v;
+}
+
+static double
+pow10i(int e)
+{
+	double	v = 1;
+
+	for (int k = 0; k < (e < 0 ? -e : e); k++)
+		v *= 10;
+	return e < 0 ? 1 / v : v;
+}
+
 int
 units_size(struct str s, uint64_t default_mult, uint64_t *bytes)
 {
 	uint64_t	 ip = 0, frac = 0, fdiv = 1, mult;
 	size_t		 i = 0;
-	int		 digits = 0, ok;
+	int		 digits = 0, ok, exp;
 	struct str	 u;
 
 	s = str_trim(s);
@@ -67,17 +104,55 @@ units_size(struct str s, uint64_t default_mult, uint64_t *bytes)
 	}
 	if (digits == 0)
 		return -1;
+	exp = exponent(s, &i);
 	u = str_trim(str_make(s.p + i, s.n - i));
 	mult = prefix_mult(u, &ok);
-	if (!ok)
+	if (!ok || exp > EXP_MAX || exp < -EXP_MAX)
 		return -1;
 	if (mult == 0)
 		mult = default_mult;
+	if (exp != 0) {
+		/* C++ streams print large sizes this way ("1.718e+10 G") */
+		double	v = ((double)ip + (double)frac / (double)fdiv) *
+			    pow10i(exp) * (double)mult;
+
+		if (!(v < 18446744073709551616.0))
+			return -1;
+		*bytes = (uint64_t)(v + 0.5);
+		return 0;
+	}
 	if (ip != 0 && mult > UINT64_MAX / ip)
 		return -1;
 	*bytes = ip * mult + (uint64_t)((double)frac / (double)fdiv *
 	    (double)mult + 0.5);
 	return 0;
+}
+
+int
+units_size_overflows(struct str s)
+{
+	double		v = 0, fd = 1;
+	size_t		i = 0;
+	int		digits = 0, ok, exp;
+	uint64_t	mult;
+
+	s = str_trim(s);
+	for (; i < s.n && s.p[i] >= '0' && s.p[i] <= '9'; i++, digits++)
+		v = v * 10 + (s.p[i] - '0');
+	if (i < s.n && s.p[i] == '.')
+		for (i++; i < s.n && s.p[i] >= '0' && s.p[i] <= '9'; i++) {
+			digits++;
+			fd /= 10;
+			v += (s.p[i] - '0') * fd;
+		}
+	if (digits == 0)
+		return 0;
+	exp = exponent(s, &i);
+	mult = prefix_mult(str_trim(str_make(s.p + i, s.n - i)), &ok);
+	if (!ok)
+		return 0;
+	return v * pow10i(exp) * (double)(mult == 0 ? 1 : mult) >=
+	    9223372036854775808.0;
 }
 
 int64_t

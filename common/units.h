@@ -2,7 +2,7 @@
  * units: sizes and times as real software prints them.
  *
  * units_size() parses "81559 MiB", "20.00 GiB", "4000M", "512K",
- * "104857600", "1.5T" into bytes. Binary prefixes throughout (Slurm,
+ * "104857600", "1.5T", "1.279e+03 G" into bytes. Binary prefixes throughout (Slurm,
  * nvidia-smi and PyTorch all mean 1024: "MiB" and "M" are the same here);
  * "kB" is the kernel's 1024 too. A bare number is multiplied by
  * default_mult. Returns 0 and sets *bytes, or -1 when the text is not a
@@ -19,6 +19,9 @@
 #include "scan.h"
 
 int	units_size(struct str, uint64_t default_mult, uint64_t *bytes);
+/* 1 when the text is a size too large for 63 bits ("1.718e+10 G",
+ * "99999999999 TiB"): a garbage figure, not a capacity. */
+int	units_size_overflows(struct str);
 int64_t	units_civil_to_epoch(int y, int mon, int d, int h, int mi, int s);
 /* "2026-11-30T06:59:10" (optional fraction, optional Z or +hh:mm). */
 int	units_iso_time(struct str, int64_t *ns, int *has_tz);

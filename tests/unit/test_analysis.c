@@ -1738,6 +1738,10 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "step_creation_failure", "R-STEP-001" },
 		{ "=   KILLED BY SIGNAL: 7 (Bus error)", "shm_limit",
 		    "R-SHM-002" },
+		{ "uptime: Command not found.", "not_oom_other", "R-OTHER-032" },
+		{ "Error: Process `map_parse_sort_chunks (library:HSPR2 run:lane1 "
+		    "chunk:0)` terminated with an error exit status (140)",
+		    "time_limit", "R-SCHED-001" },
 		{ "  Warning  Evicted              109s  kubelet"
 		    "                                "
 		    "Pod ephemeral local storage usage exceeds the total limit "
@@ -2252,8 +2256,11 @@ DEFINE_TEST(test_analysis_platform_lines)
 		{ "Failed to bind NVLink SHARP (NVLS) Multicast memory of size "
 		    "2097152 : CUDA error 401 'the operation cannot be performed "
 		    "in the present state'. ", "not_oom_other", "R-OTHER-021" },
+		/* NCCL's own allocation (NVLS buffers) out of device memory:
+		 * not the fabric, a device allocation failure */
 		{ "node23:12098:12141 [2] transport/nvls.cc:244 NCCL WARN Cuda "
-		    "failure 2 'out of memory'", "inconclusive", NULL },
+		    "failure 2 'out of memory'", "cuda_oom_exhaustion",
+		    "R-DEV-007" },
 		{ "NVRM: The NVIDIA GPU 0000:57:00.0 (PCI ID: 10de:2c3a)\nNVRM: "
 		    "installed in this system requires use of the NVIDIA open "
 		    "kernel modules.\nNVRM: GPU 0000:57:00.0: RmInitAdapter "

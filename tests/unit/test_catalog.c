@@ -292,6 +292,17 @@ static const struct row_line row_lines[] = {
 	R("S-SLURM-LOW-REALMEMORY", CX "h2404-az-hop-cyclecloud-hbv2-spot-"
 	  "replacement-node-low-real-memory-drains-job-never-runs/evidence.log",
 	  "low real_memory"),
+	R("S-WF-EXIT-140", CX "h1105-aind-ephys-kilosort4-gpu-task-exit-140-"
+	  "time-limit/evidence.log", "exit status (140)"),
+	R("S-CMD-NOT-FOUND", CX "f2311-freesurfer-8-container-on-cluster-"
+	  "recon-all-aborts-uptime-command-not-found-not-memory/evidence.log",
+	  "Command not found"),
+	R("S-KOKKOS-ALLOC-DEVICE", CX "d1601-nalu-wind-summit-kokkos-"
+	  "teamscratchmemory-1-279g-cudamalloc-fails-scratch-pool-regression/"
+	  "evidence.log", "Kokkos failed"),
+	R("S-KOKKOS-ALLOC-HOST", CX "d1805-lammps-reaxff-kokkos-bogus-1e10-gb-"
+	  "allocation-failure-integer-overflow-not-oom/evidence.log",
+	  "Kokkos failed"),
 	R("S-STEPD-EXECVE-CMD", CX "h2304-lumi-g-salloc-srun-gpu-check-"
 	  "slurmstepd-execve-no-such-file-missing-partition-g-module/"
 	  "evidence.log", "execve"),
@@ -870,6 +881,10 @@ static const struct row_line variant_lines[] = {
 	R("S-SLURM-LOW-REALMEMORY", CX "h2405-citc-oci-gpu-shape-realmemory-"
 	  "overstated-nodes-drained-low-realmemory-job-pending-forever/"
 	  "evidence.log", "Low RealMemory  "),
+	/* NCCL's CUDACHECK with the error's number */
+	R("S-CUDA-OOM-PLAIN", CX "e2001-cosmos-rl-8xh100-nccl-cudamalloc-oom-"
+	  "torch-cache-holds-fragmented-segments-expandable-segments-fix/"
+	  "evidence.log", "Cuda failure 2"),
 	/* NCCL 2.18's form, without the error's number */
 	R("S-NCCL-NVLS-FAIL", CX "e1705-h100-nccl-2-18-nvls-cc-165-cuda-"
 	  "failure-invalid-argument-3plus-ranks-fabricmanager-restarted-"

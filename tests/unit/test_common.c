@@ -139,6 +139,25 @@ DEFINE_TEST(test_units_size)
 	CHECK(units_size(str_cstr("99999999999999999999"), 1, &b) == -1);
 	CHECK(units_size(str_cstr("17179869184T"), 1, &b) == -1);
 	CHECK(units_size(str_cstr("5 parsecs"), 1, &b) == -1);
+	/* C++ streams' exponent form (Kokkos' "Allocation of size 1.279 G",
+	 * large ones "1.718e+10 G"); a lone E stays the exa prefix */
+	CHECK(units_size(str_cstr("1.5e+03 M"), 1, &b) == 0);
+	CHECK_EQ_U64(b, 1500ULL << 20);
+	CHECK(units_size(str_cstr("2E1 K"), 1, &b) == 0);
+	CHECK_EQ_U64(b, 20480);
+	CHECK(units_size(str_cstr("1E"), 1, &b) == 0);
+	CHECK_EQ_U64(b, 1ULL << 60);
+	CHECK(units_size(str_cstr("1.718e+10 G"), 1, &b) == -1);
+	CHECK(units_size(str_cstr("1e+99 B"), 1, &b) == -1);
+	CHECK(units_size(str_cstr("1e+5x"), 1, &b) == -1);
+	CHECK(units_size_overflows(str_cstr("1.718e+10 G")));
+	CHECK(units_size_overflows(str_cstr("17179869184T")));
+	CHECK(units_size_overflows(str_cstr("99999999999999999999")));
+	CHECK(units_size_overflows(str_cstr("1e+99 B")));
+	CHECK(!units_size_overflows(str_cstr("1.279 G")));
+	CHECK(!units_size_overflows(str_cstr("1e-99 G")));
+	CHECK(!units_size_overflows(str_cstr("N/A")));
+	CHECK(!units_size_overflows(str_cstr("5 parsecs")));
 }
 
 DEFINE_TEST(test_units_time)
