@@ -455,6 +455,11 @@ static const struct words node_enforcers[] = {
 	    "(RAY_memory_usage_threshold, 95% by default): host RAM of the "
 	    "whole node ran short, counted by Ray before the kernel's OOM "
 	    "killer would act." },
+	{ .key = "ray_old", .detail = "Ray's memory monitor (before Ray 2) "
+	    "failed the task with RayOutOfMemoryError because the node's "
+	    "memory use was above its threshold (95% by default): host RAM of "
+	    "the whole node ran short, counted by Ray before the kernel's OOM "
+	    "killer would act." },
 	{ .key = "systemd", .detail = "systemd reports that the kernel's OOM "
 	    "killer killed a process of the service: host memory ran out, "
 	    "the unit's own limit (MemoryMax) or the node's." },

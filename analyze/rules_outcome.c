@@ -370,6 +370,14 @@ static const struct words rlimit_words[] = {
 	      "PropagateResourceLimits, or docker --ulimit memlock=-1), "
 	      "require ulimit -l inside the job to print unlimited (and any "
 	      "NCCL_BUFFSIZE set back to its default), and rerun unchanged." },
+	{ .key = "fsize", .detail = "A process was stopped by SIGXFSZ: it "
+	    "wrote a file past the file-size limit it runs under (ulimit -f; "
+	    "Grid Engine's h_fsize / s_fsize, a site's default), not for "
+	    "memory: the output file ends at that size.",
+	  .next = "Find the limit the job runs under (ulimit -f inside the "
+	      "job; qstat -j or the queue's h_fsize), ask for a larger one or "
+	      "split the output, and require the file to grow past the old "
+	      "size before rerunning unchanged." },
 	{ .key = NULL }
 };
 
@@ -1347,10 +1355,11 @@ const struct rule	rules_outcome[] = {
 	      "'ibv_reg_mr(...) failed: Cannot allocate memory' (locked "
 	      "memory, or buffers larger than the adapter registers); LSF's "
 	      "TERM_THREADLIMIT / TERM_PROCESSLIMIT (the job's thread or "
-	      "process limit); not when a memory failure is in the evidence "
-	      "too",
+	      "process limit); SIGXFSZ ('File size limit exceeded', tcsh's "
+	      "'Filesize limit exceeded': the file-size limit); not when a "
+	      "memory failure is in the evidence too",
 	  .meaning = "A per-process or per-job limit (open files, locked "
-	      "memory, threads) ran out, not memory.",
+	      "memory, threads, file size) ran out, not memory.",
 	  .next_action = "Raise the limit the line names for the job "
 	      "(ulimit -n, ulimit -l; the container's --ulimit; Slurm's "
 	      "PropagateResourceLimits), require the job to see it, and rerun "

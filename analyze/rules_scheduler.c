@@ -40,6 +40,12 @@ static const struct words other_schedulers[] = {
 	    "h_rt, h_cpu, or h_vmem limit') as its wall clock reached a "
 	    "round time: the run-time limit (h_rt), not memory; qstat -j or "
 	    "the submit line shows the h_rt it ran under." },
+	{ .key = "nextflow", .reason = "Nextflow's own report: the task ran "
+	    "past the time its process allows",
+	  .detail = "Nextflow stopped the task when it ran past its process's "
+	    "time directive (its 'time', or a pipeline's max_time when the "
+	    "directive asks for more): the workflow's own time limit, not "
+	    "memory." },
 	{ .key = "exit_140", .reason = "a workflow task ended with status "
 	    "140 (128 + SIGUSR2), the signal a run-time limit sends; the "
 	    "scheduler's own record of the task would confirm it",
@@ -115,6 +121,8 @@ m_time_limit(const struct facts *f, struct arena *a, struct rmatch *m)
 		m->confidence = "medium";
 	if (ev_str_is(s, "what", "exit_140"))
 		m->confidence = "low";
+	else if (ev_str_is(s, "what", "nextflow"))
+		m->confidence = "medium";
 	return 1;
 }
 
@@ -178,7 +186,8 @@ const struct rule	rules_scheduler[] = {
 	      "exceeded wallclock limit', Grid Engine's qacct 'qmaster enforced h_rt, h_cpu, "
 	      "or h_vmem limit' when its wall clock reached the h_rt asked "
 	      "for, or medium when it ended seconds after a whole quarter "
-	      "hour with no h_rt in the record); low for a workflow task "
+	      "hour with no h_rt in the record); Nextflow's 'Process "
+	      "exceeded running time limit (4h)' (medium); low for a workflow task "
 	      "ended with status 140 (Nextflow's 'terminated with an error "
 	      "exit status (140)', 128 + SIGUSR2)",
 	  .meaning = "The scheduler ended the job.",

@@ -362,6 +362,21 @@ m_submit(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "or per CPU) was broken; nothing ran.", msg.n > 0 ?
 		    " (its message: \"" : "", (int)msg.n, msg.p != NULL ?
 		    msg.p : "", msg.n > 0 ? "\")" : "");
+	} else if (ev_str_is(s, "what", "pbs_value")) {
+		struct str	res = ev_str(s, "resource");
+
+		m->confidence_reason = "qsub's own refusal at submission";
+		m->detail = arena_printf(a, "qsub refused the job at submission: "
+		    "a value in its resource request (%.*s) is not one it "
+		    "accepts (a malformed size or range, a unit it does not "
+		    "know, a misspelt name in a #PBS line). Nothing ran.",
+		    res.n > 0 ? (int)res.n : 9, res.n > 0 ? res.p :
+		    "-l or #PBS");
+		m->next_action = "Correct the resource the error names (a "
+		    "plain size such as mem=16gb, walltime as HH:MM:SS; qsub's "
+		    "man page and qmgr -c 'list queue Q' give the accepted "
+		    "forms), resubmit, and require qstat to show the job "
+		    "queued.";
 	} else if (memory_reason(s)) {
 		m->confidence_reason = "the submission was rejected for its "
 		    "memory request";

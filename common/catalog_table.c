@@ -858,6 +858,16 @@ const struct cat_sig catalog_table[] = {
 	    "AllenNeuralDynamics/aind-ephys-pipeline#81 (exit 140 at the "
 	    "time limit)",
 	  .what = "exit_140", .no_baseline = 1 },
+	/* Nextflow killing a task at its own time directive. */
+	{ .id = "S-NF-TIME-EXCEEDED", .kind = EV_TIME_LIMIT,
+	  .cls = CAT_PRIMARY, .group = "banner",
+	  .needles = { "Process exceeded running time limit" },
+	  .pcre = "Process exceeded running time limit \\((?<limit>[^)]+)\\)",
+	  .ere = "Process exceeded running time limit \\(",
+	  .source = "Nextflow TaskProcessor (\"Process exceeded running time "
+	    "limit (%s)\", a task past its time directive); "
+	    "nf-core/eager#977",
+	  .what = "nextflow", .no_baseline = 1 },
 	{ .id = "S-PBS-WALLTIME", .kind = EV_TIME_LIMIT, .cls = CAT_PRIMARY,
 	  .group = "banner",
 	  .needles = { "PBS: job killed: " },
@@ -1254,6 +1264,18 @@ const struct cat_sig catalog_table[] = {
 	    "PBS Pro / OpenPBS qsub (\"qsub: Job violates queue and/or server "
 	    "resource limits\", PBSE_EXCQRESC); cBio/cbio-cluster#388",
 	  .what = "pbs", .no_baseline = 1 },
+	/* Torque's and PBS's qsub refusing a resource value it cannot parse
+	 * or does not allow ("mem=16-16g", a misspelt walltime). */
+	{ .id = "S-PBS-QSUB-ILLEGAL", .kind = EV_SUBMIT_REJECTED,
+	  .cls = CAT_PRIMARY, .group = "submit",
+	  .needles = { "Illegal attribute or resource value" },
+	  .pcre = "qsub: (?:submit error \\()?(?<reason>Illegal attribute or "
+	    "resource value)(?: for +(?<resource>[A-Za-z_.]+))?",
+	  .ere = "qsub: (submit error \\()?Illegal attribute or resource value",
+	  .source = "Torque / PBS qsub (PBSE_BADATVAL \"Illegal attribute or "
+	    "resource value\", \"qsub: submit error (... for "
+	    "Resource_List.mem)\"); marbl/canu#242",
+	  .what = "pbs_value", .no_baseline = 1 },
 	/* LSF refusing at bsub a memory reservation outside the queue's
 	 * RESRSV_LIMIT. */
 	{ .id = "S-LSF-RESRSV-LIMIT", .kind = EV_SUBMIT_REJECTED,
@@ -1415,6 +1437,16 @@ const struct cat_sig catalog_table[] = {
 	    "tqdm progress bar, which ends without a newline; a script's "
 	    "report lands after output its command left without one (a test "
 	    "runner's \"name ... \"; numba/numba-cuda#184)" },
+	/* bash's report of SIGKILL under a Chinese locale (glibc's zh_CN
+	 * strsignal: "已杀死"), alone or after the job's pid. */
+	{ .id = "S-SHELL-KILLED-ZH", .kind = EV_SHELL_KILLED,
+	  .cls = CAT_SECONDARY, .group = "shell",
+	  .needles = { "\xe5\xb7\xb2\xe6\x9d\x80\xe6\xad\xbb" },
+	  .pcre = "^(?:(?<pid>[0-9]+) +)?\xe5\xb7\xb2\xe6\x9d\x80\xe6\xad\xbb"
+	    "(?: +(?<command>.*[^ ]))? *$",
+	  .ere = "^([0-9]+ +)?\xe5\xb7\xb2\xe6\x9d\x80\xe6\xad\xbb( .*)? *$",
+	  .source = "bash job-control report of SIGKILL with LANG=zh_CN "
+	    "(glibc's translation of \"Killed\"); danijar/dreamerv3#203" },
 	/* zsh's report of a job killed by SIGKILL, its status padded to a
 	 * column: "[1]    60190 killed     python main.py" (the job number
 	 * may end a progress bar's line), "zsh: killed     python x.py". */
@@ -2174,6 +2206,22 @@ const struct cat_sig catalog_table[] = {
 	    "\"N worker(s) were\" from Ray 2.55; a log wrapped after \"the "
 	    "node\", MiaAI-Lab/GLM-5.3-Flash-NVFP4-Dual-DGX-Spark#2)",
 	  .what = "ray", .no_baseline = 1 },
+	/* Ray's memory monitor before Ray 2 raised RayOutOfMemoryError in
+	 * the task instead of killing a worker: the node's memory over its
+	 * threshold all the same. */
+	{ .id = "S-RAY-OOM-ERROR-OLD", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "RayOutOfMemoryError" },
+	  .pcre = "RayOutOfMemoryError(?:: More than (?<threshold_pct>[0-9]+)% "
+	    "of the memory on node (?<node>[^ ]+) is used \\((?<used>[0-9.]+) "
+	    "/ (?<total>[0-9.]+) GB\\)|\\): ray::(?<task>[^ ]+))",
+	  .ere = "RayOutOfMemoryError(: More than [0-9]+% of the memory on "
+	    "node [^ ]+ is used|\\): ray::)",
+	  .source = "Ray < 2.0 memory_monitor.py raise_if_low_memory "
+	    "(\"More than {}% of the memory on node {} is used ({} / {} GB).\"), "
+	    "re-raised as RayTaskError(RayOutOfMemoryError); "
+	    "werner-duvaud/muzero-general#102, ray-project/ray#6857",
+	  .what = "ray_old", .no_baseline = 1 },
 	/* Ray's OutOfMemoryError in the words of Ray 2.2-2.9: the node's
 	 * memory over the monitor's threshold, and the worker it killed. */
 	{ .id = "S-RAY-MEMORY-THRESHOLD", .kind = EV_ENFORCER_KILL,
@@ -2482,6 +2530,17 @@ const struct cat_sig catalog_table[] = {
 	    "TERM_THREADLIMIT, TERM_PROCESSLIMIT: bsub -T / -p, the queue's "
 	    "THREADLIMIT / PROCESSLIMIT); cdanielmachado/carveme",
 	  .what = "lsf_tasks", .no_baseline = 1 },
+	/* SIGXFSZ: a write past the file-size limit (ulimit -f, Grid
+	 * Engine's h_fsize). */
+	{ .id = "S-RLIMIT-FSIZE", .kind = EV_RLIMIT, .cls = CAT_PRIMARY,
+	  .group = "rlimit",
+	  .needles = { "ile size limit exceeded", "ilesize limit exceeded" },
+	  .pcre = "(?<error>File ?size limit exceeded)",
+	  .ere = "File ?size limit exceeded",
+	  .source = "strsignal(SIGXFSZ) \"File size limit exceeded\" in a "
+	    "shell's job report, tcsh's \"Filesize limit exceeded\"; "
+	    "eutelescope/eutelescope#326",
+	  .what = "fsize", .no_baseline = 1 },
 	{ .id = "S-RLIMIT-NOFILE", .kind = EV_RLIMIT, .cls = CAT_PRIMARY,
 	  .group = "rlimit",
 	  .needles = { "Too many open files", "items of ancdata",

@@ -1739,6 +1739,14 @@ DEFINE_TEST(test_analysis_platform_lines)
 		{ "=   KILLED BY SIGNAL: 7 (Bus error)", "shm_limit",
 		    "R-SHM-002" },
 		{ "uptime: Command not found.", "not_oom_other", "R-OTHER-032" },
+		{ "Filesize limit exceeded", "not_oom_other", "R-OTHER-024" },
+		{ "ray.memory_monitor.RayOutOfMemoryError: More than 95% of the "
+		    "memory on node tr001 is used (59.62 / 62.75 GB). The top 10 "
+		    "memory consumers are:", "host_oom", "R-HOST-014" },
+		{ "qsub: submit error (Illegal attribute or resource value for  "
+		    "Resource_List.mem)", "step_creation_failure", "R-STEP-003" },
+		{ " Process exceeded running time limit (4h)", "time_limit",
+		    "R-SCHED-001" },
 		{ "Error: Process `map_parse_sort_chunks (library:HSPR2 run:lane1 "
 		    "chunk:0)` terminated with an error exit status (140)",
 		    "time_limit", "R-SCHED-001" },

@@ -303,6 +303,17 @@ static const struct row_line row_lines[] = {
 	R("S-KOKKOS-ALLOC-HOST", CX "d1805-lammps-reaxff-kokkos-bogus-1e10-gb-"
 	  "allocation-failure-integer-overflow-not-oom/evidence.log",
 	  "Kokkos failed"),
+	R("S-RLIMIT-FSIZE", CX "h2506-eutelescope-sge-filesize-limit-exceeded-"
+	  "h-fsize-3gb-lcio-output/evidence.log", "Filesize limit"),
+	R("S-RAY-OOM-ERROR-OLD", CX "e2107-muzero-general-rayoutofmemoryerror-"
+	  "node-95pct-replaybuffer-50gib-of-62gib-host-ram/evidence.log",
+	  "More than 95%"),
+	/* the whole line of corpus e2101 (danijar/dreamerv3#203) */
+	B("S-SHELL-KILLED-ZH", "\xe5\xb7\xb2\xe6\x9d\x80\xe6\xad\xbb"),
+	R("S-PBS-QSUB-ILLEGAL", CX "h2509-canu-torque-qsub-rejects-mem-16-16g-"
+	  "range-ovsmemory-job-never-submitted/evidence.log", "Illegal"),
+	R("S-NF-TIME-EXCEEDED", CX "h2504-nfcore-eager-bwa-exceeded-4h-time-"
+	  "limit-despite-max-time-440h/evidence.log", "running time limit"),
 	R("S-STEPD-EXECVE-CMD", CX "h2304-lumi-g-salloc-srun-gpu-check-"
 	  "slurmstepd-execve-no-such-file-missing-partition-g-module/"
 	  "evidence.log", "execve"),
@@ -881,6 +892,10 @@ static const struct row_line variant_lines[] = {
 	R("S-SLURM-LOW-REALMEMORY", CX "h2405-citc-oci-gpu-shape-realmemory-"
 	  "overstated-nodes-drained-low-realmemory-job-pending-forever/"
 	  "evidence.log", "Low RealMemory  "),
+	/* Ray's re-raise of the same error in the driver */
+	R("S-RAY-OOM-ERROR-OLD", CX "e2103-rllib-maddpg-rayoutofmemoryerror-"
+	  "titled-memory-leak-actually-replay-buffer-too-large-host-ram/"
+	  "evidence.log", "RayTaskError(RayOutOfMemoryError)"),
 	/* NCCL's CUDACHECK with the error's number */
 	R("S-CUDA-OOM-PLAIN", CX "e2001-cosmos-rl-8xh100-nccl-cudamalloc-oom-"
 	  "torch-cache-holds-fragmented-segments-expandable-segments-fix/"
