@@ -639,9 +639,9 @@ m_alloc_nonsense(const struct facts *f, struct arena *a, struct rmatch *m)
 	    txt.n > 0 ? arena_printf(a, "An allocation asked for %.*s, more "
 	    "than 64 bits can count: the size itself was garbage (an "
 	    "overflowed or negative count turned into a size), not the memory "
-	    "short.", (int)txt.n, txt.p) : "PyTorch refused an allocation of more than 1 EiB, the placeholder "
-	    "it prints for a garbage size: the size itself was corrupt, not "
-	    "the memory short.";
+	    "short.", (int)txt.n, txt.p) : "PyTorch refused an allocation "
+	    "of more than 1 EiB, the placeholder it prints for a garbage "
+	    "size: the size itself was corrupt, not the memory short.";
 	return 1;
 }
 
@@ -795,8 +795,8 @@ const struct rule	rules_device[] = {
 	      "ONNX Runtime's BFCArena 'requested buffer of size N', XLA's "
 	      "bytes), or a device or host allocation failure whose printed "
 	      "size is too large for 63 bits (Kokkos' 'Allocation of size "
-	      "1.718e+10 G'); silent when a collective timeout or launcher report "
-	      "comes before it (R-INC-001 then names the collective)",
+	      "1.718e+10 G'); silent when a collective timeout or launcher "
+	      "report comes before it (R-INC-001 then names the collective)",
 	  .meaning = "The requested size was garbage, not the memory short: "
 	      "no batch size makes it fit.",
 	  .next_action = "Do not lower the batch: find the failure before "

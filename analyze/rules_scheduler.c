@@ -187,9 +187,9 @@ const struct rule	rules_scheduler[] = {
 	      "or h_vmem limit' when its wall clock reached the h_rt asked "
 	      "for, or medium when it ended seconds after a whole quarter "
 	      "hour with no h_rt in the record); Nextflow's 'Process "
-	      "exceeded running time limit (4h)' (medium); low for a workflow task "
-	      "ended with status 140 (Nextflow's 'terminated with an error "
-	      "exit status (140)', 128 + SIGUSR2)",
+	      "exceeded running time limit (4h)' (medium); low for a "
+	      "workflow task ended with status 140 (Nextflow's 'terminated "
+	      "with an error exit status (140)', 128 + SIGUSR2)",
 	  .meaning = "The scheduler ended the job.",
 	  .next_action = "Hold memory settings constant; raise --time (or "
 	      "checkpoint and requeue) and require the job to end before its "

@@ -147,6 +147,9 @@ m_step_create(const struct facts *f, struct arena *a, struct rmatch *m)
 		int64_t	have = ev_num_or(s, "have_mb", -1);
 		int64_t	want = ev_num_or(s, "want_mb", -1);
 
+		if (have > INT64_MAX / MiB || want > INT64_MAX / MiB)
+			have = want = -1;	/* no node has that much */
+
 		m->confidence = "medium";
 		m->confidence_reason = "slurmctld's own words: a node has less "
 		    "memory than slurm.conf says; that the job waited for that "
@@ -363,15 +366,16 @@ m_submit(const struct facts *f, struct arena *a, struct rmatch *m)
 		    " (its message: \"" : "", (int)msg.n, msg.p != NULL ?
 		    msg.p : "", msg.n > 0 ? "\")" : "");
 	} else if (ev_str_is(s, "what", "pbs_value")) {
-		struct str	res = ev_str(s, "resource");
+		struct str	 res = ev_str(s, "resource");
+		const char	*any = "-l or #PBS";
 
 		m->confidence_reason = "qsub's own refusal at submission";
 		m->detail = arena_printf(a, "qsub refused the job at submission: "
 		    "a value in its resource request (%.*s) is not one it "
 		    "accepts (a malformed size or range, a unit it does not "
 		    "know, a misspelt name in a #PBS line). Nothing ran.",
-		    res.n > 0 ? (int)res.n : 9, res.n > 0 ? res.p :
-		    "-l or #PBS");
+		    res.n > 0 ? (int)res.n : (int)strlen(any), res.n > 0 ?
+		    res.p : any);
 		m->next_action = "Correct the resource the error names (a "
 		    "plain size such as mem=16gb, walltime as HH:MM:SS; qsub's "
 		    "man page and qmgr -c 'list queue Q' give the accepted "

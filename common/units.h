@@ -2,9 +2,10 @@
  * units: sizes and times as real software prints them.
  *
  * units_size() parses "81559 MiB", "20.00 GiB", "4000M", "512K",
- * "104857600", "1.5T", "1.279e+03 G" into bytes. Binary prefixes throughout (Slurm,
- * nvidia-smi and PyTorch all mean 1024: "MiB" and "M" are the same here);
- * "kB" is the kernel's 1024 too. A bare number is multiplied by
+ * "104857600", "1.5T" and C++ streams' "1.279e+03 G" into bytes. Binary
+ * prefixes throughout (Slurm, nvidia-smi and PyTorch all mean 1024: "MiB"
+ * and "M" are the same here); "kB" is the kernel's 1024 too. A bare
+ * number is multiplied by
  * default_mult. Returns 0 and sets *bytes, or -1 when the text is not a
  * size (including "N/A", empty, negative, overflow).
  *

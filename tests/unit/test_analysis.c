@@ -1740,6 +1740,10 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "R-SHM-002" },
 		{ "uptime: Command not found.", "not_oom_other", "R-OTHER-032" },
 		{ "Filesize limit exceeded", "not_oom_other", "R-OTHER-024" },
+		/* hostile figures: no overflow, the generic wording */
+		{ "Node n1 has low real_memory size (9223372036854775807 < "
+		    "9223372036854775806)", "step_creation_failure",
+		    "R-STEP-001" },
 		{ "ray.memory_monitor.RayOutOfMemoryError: More than 95% of the "
 		    "memory on node tr001 is used (59.62 / 62.75 GB). The top 10 "
 		    "memory consumers are:", "host_oom", "R-HOST-014" },
