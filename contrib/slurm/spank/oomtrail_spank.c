@@ -15,7 +15,9 @@
  * SLURM_CONF and SLURMD_NODENAME; nothing from the job's environment) and
  * stdout/stderr appended to <output>/oomtrail-spank.log. The hook waits
  * for it at most wait= seconds, then returns and lets it finish; a
- * supervisor kills it if it outlives its deadline by 15 s.
+ * supervisor kills it if it outlives its deadline by 15 s. The hook also
+ * moves the first child out by its pid, and starts it once more if the
+ * step's SIGKILL took it first.
  *
  * It never fails the task or the step: every callback returns 0, bad
  * options are logged and replaced by defaults. It reads a few small
@@ -782,15 +784,88 @@ wait_pipe(int fd, int wait_s)
 	return 0;
 }
 
-/* Reaps the first child, which exits right after forking; bounded. */
-static void
+/*
+ * Reaps the first child, which exits right after forking; bounded.
+ * Returns 1 when a signal killed it (the step's SIGKILL reached it before
+ * it left the job's cgroups, so no supervisor started), else 0.
+ */
+static int
 reap(pid_t pid)
 {
+	int	st;
+
 	for (int i = 0; i < 100; i++) {
-		if (waitpid(pid, NULL, WNOHANG) != 0)
-			return;
+		pid_t	r = waitpid(pid, &st, WNOHANG);
+
+		if (r == pid)
+			return WIFSIGNALED(st);
+		if (r != 0)
+			return 0;
 		poll(NULL, 0, 20);
 	}
+	return 0;
+}
+
+/* Moves pid out of the job's cgroups from here, so that the step's kill,
+ * which may come while the child has not yet run, does not take it. */
+static void
+escape_pid(const struct launch *l, pid_t pid)
+{
+	char	buf[24];
+	size_t	n = put_ulong(buf, (unsigned long)pid);
+
+	for (int i = 0; i < l->nescape; i++)
+		if (write(l->escape[i], buf, n) < 0)
+			continue;
+}
+
+#define LAUNCH_TRIES	2
+
+/*
+ * Forks the first child (detach) with a pipe whose read end the caller
+ * gets in *rfd; the child is moved out of the job's cgroups at once. A
+ * slurmstepd SIGKILLs its step right after the task-exit hooks (a time
+ * limit, scancel), and a child still in the step's cgroup dies with it:
+ * then it is started again once. Returns 0, or -1 (logged) when no
+ * collector could be started.
+ */
+static int
+launch(struct launch *l, int *rfd)
+{
+	int	pfd[2];
+	pid_t	a;
+
+	for (int try = 0; try < LAUNCH_TRIES; try++) {
+		if (pipe(pfd) == -1) {
+			log_done(l, " collector pipe failed errno=",
+			    (unsigned)errno);
+			return -1;
+		}
+		fcntl(pfd[0], F_SETFD, FD_CLOEXEC);
+		fcntl(pfd[1], F_SETFD, FD_CLOEXEC);
+		if ((a = fork()) == 0)
+			detach(l, pfd[1]);
+		close(pfd[1]);
+		if (a == -1) {
+			log_done(l, " fork failed errno=", (unsigned)errno);
+			close(pfd[0]);
+			return -1;
+		}
+		escape_pid(l, a);
+		if (!reap(a)) {
+			*rfd = pfd[0];
+			return 0;
+		}
+		close(pfd[0]);
+		if (try + 1 < LAUNCH_TRIES) {
+			log_done(l, " first child killed before it left the "
+			    "job, try=", (unsigned)try + 1);
+			poll(NULL, 0, 100);
+		}
+	}
+	log_done(l, " collector not started: first child killed, tries=",
+	    LAUNCH_TRIES);
+	return -1;
 }
 
 /* Starts the collector for t and waits for it at most o->wait_s. */
@@ -799,32 +874,23 @@ run(const struct spank_opts *o, const struct task_info *t, const char *why,
     const char *node)
 {
 	struct launch	l;
-	int		pfd[2];
-	pid_t		a;
+	int		rfd;
 
-	if (prepare(&l, o, t, node, 0) == -1 || pipe(pfd) == -1) {
+	if (prepare(&l, o, t, node, 0) == -1) {
 		slurm_error("oomtrail: job %u: cannot use %s: %m",
 		    (unsigned)t->job, o->output);
 		close_launch(&l);
 		return;
 	}
-	fcntl(pfd[0], F_SETFD, FD_CLOEXEC);
-	fcntl(pfd[1], F_SETFD, FD_CLOEXEC);
 	dprintf(l.logfd, "%s started %s (%s) deadline=%ds\n", l.tag,
 	    o->collect, why, o->deadline_s);
-	if ((a = fork()) == 0)
-		detach(&l, pfd[1]);
-	close(pfd[1]);
-	if (a == -1) {
-		log_done(&l, " fork failed errno=", (unsigned)errno);
-	} else {
-		reap(a);
-		if (!wait_pipe(pfd[0], o->wait_s))
+	if (launch(&l, &rfd) == 0) {
+		if (!wait_pipe(rfd, o->wait_s))
 			slurm_info("oomtrail: job %u step %s: collector still "
 			    "running after %ds, not waiting", (unsigned)t->job,
 			    t->step, o->wait_s);
+		close(rfd);
 	}
-	close(pfd[0]);
 	close_launch(&l);
 }
 
@@ -834,26 +900,17 @@ run_watch(const struct spank_opts *o, const struct task_info *t,
     const char *node)
 {
 	struct launch	l;
-	int		pfd[2];
-	pid_t		a;
+	int		rfd;
 
-	if (prepare(&l, o, t, node, 1) == -1 || pipe(pfd) == -1) {
+	if (prepare(&l, o, t, node, 1) == -1) {
 		slurm_error("oomtrail: job %u: cannot use %s: %m",
 		    (unsigned)t->job, o->output);
 		close_launch(&l);
 		return;
 	}
-	fcntl(pfd[0], F_SETFD, FD_CLOEXEC);
-	fcntl(pfd[1], F_SETFD, FD_CLOEXEC);
 	dprintf(l.logfd, "%s started %s (watch)\n", l.tag, o->collect);
-	if ((a = fork()) == 0)
-		detach(&l, pfd[1]);
-	close(pfd[1]);
-	if (a == -1)
-		log_done(&l, " fork failed errno=", (unsigned)errno);
-	else
-		reap(a);
-	close(pfd[0]);
+	if (launch(&l, &rfd) == 0)
+		close(rfd);
 	close_launch(&l);
 }
 

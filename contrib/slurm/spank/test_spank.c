@@ -439,6 +439,42 @@ DEFINE_TEST(spank_wait_is_bounded)
 	    "job=77 step=5 task=2 collector signal=15\n", 5000));
 }
 
+/* The first child killed by a signal (the step's SIGKILL before it left
+ * the job's cgroups) is told apart from one that exited, and the parent
+ * moves a child out by its pid. */
+DEFINE_TEST(spank_reap_tells_killed_first_child)
+{
+	struct launch	l;
+	pid_t		a;
+	char		buf[32] = "";
+	int		fd;
+	ssize_t		n;
+
+	if ((a = fork()) == 0) {
+		kill(getpid(), SIGKILL);
+		_exit(0);
+	}
+	CHECK(a > 0);
+	CHECK_EQ_INT(reap(a), 1);
+	if ((a = fork()) == 0)
+		_exit(0);
+	CHECK(a > 0);
+	CHECK_EQ_INT(reap(a), 0);
+
+	memset(&l, 0, sizeof(l));
+	write_file("procs", "", 0644);
+	CHECK((fd = open("procs", O_WRONLY)) >= 0);
+	l.escape[0] = fd;
+	l.nescape = 1;
+	escape_pid(&l, 4242);
+	close(fd);
+	CHECK((fd = open("procs", O_RDONLY)) >= 0);
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	CHECK_EQ_INT((int)n, 4);
+	CHECK_EQ_STR(buf, "4242");
+}
+
 /* watch: the first task of a step starts "--watch", detached, unwaited;
  * the extern step and a second task start nothing. */
 DEFINE_TEST(spank_watch_starts_once)
