@@ -37,6 +37,8 @@ struct evidence_xid {
 
 struct evidence {
 	const char	*kind;		/* event kind name (timeline) or NULL */
+	const char	*what;		/* the event's variant ("what"), or
+					 * NULL; internal, not in the JSON */
 	const char	*source;	/* path inside the input */
 	const char	*input;		/* which input (path given by the user) */
 	uint32_t	 line;		/* 1-based; 0 unknown */

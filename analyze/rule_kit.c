@@ -79,6 +79,7 @@ kit_to_evidence(struct arena *a, const struct input *in,
 
 	memset(out, 0, sizeof(*out));
 	out->kind = ev_kind_name(ev->kind);
+	out->what = kit_dupstr(a, ev_str(ev, "what"));
 	out->source = af != NULL ? arena_strdup(a, af->path) : NULL;
 	out->input = in != NULL ? arena_strdup(a, in->path) : NULL;
 	out->line = ev->ref.line;

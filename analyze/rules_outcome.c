@@ -442,20 +442,28 @@ m_sigill(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* The first app_error of WHAT that names the command (*path): Slurm's
+ * execve() and a shell's "command not found" read alike. */
+static const struct event *
+command_event(const struct facts *f, const char *what, struct str *path)
+{
+	const struct event	*s = kit_first_what(f, EV_APP_ERROR, what);
+
+	*path = s != NULL ? ev_str(s, "path") : str_make(NULL, 0);
+	return path->n != 0 ? s : NULL;
+}
+
 /* slurmstepd could not exec a task's own command: the program is not
  * there, not on the task's PATH or not executable on that node. */
 static int
 m_command_missing(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	const struct event	*s = kit_first_what(f, EV_APP_ERROR,
-				    "command_missing");
-	struct str		 p = s != NULL ? ev_str(s, "path") :
-				    str_make(NULL, 0);
-	struct str		 r = s != NULL ? ev_str(s, "reason") :
-				    str_make(NULL, 0);
+	struct str		 p, r;
+	const struct event	*s = command_event(f, "command_missing", &p);
 
-	if (s == NULL || p.n == 0)
+	if (s == NULL)
 		return 0;
+	r = ev_str(s, "reason");
 	m->initiating = s;
 	m->confidence = "medium";
 	m->confidence_reason = "Slurm's own line: it could not execute the "
@@ -476,12 +484,10 @@ static int
 m_command_not_found(const struct facts *f, struct arena *a,
     struct rmatch *m)
 {
-	const struct event	*s = kit_first_what(f, EV_APP_ERROR,
-				    "command_not_found");
-	struct str		 p = s != NULL ? ev_str(s, "path") :
-				    str_make(NULL, 0);
+	struct str		 p;
+	const struct event	*s = command_event(f, "command_not_found", &p);
 
-	if (s == NULL || p.n == 0)
+	if (s == NULL)
 		return 0;
 	m->initiating = s;
 	m->confidence = "low";

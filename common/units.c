@@ -79,51 +79,76 @@ pow10i(int e)
 	return e < 0 ? 1 / v : v;
 }
 
+/* One reading of a size: digits, an optional fraction and exponent, an
+ * optional unit.  The integer part is exact while it fits (ip_over says
+ * when it did not); v is the whole number in double, unit applied. */
+struct size_scan {
+	uint64_t	ip, frac, fdiv, mult;
+	double		v;
+	int		exp, ip_over;
+};
+
+static int
+size_scan(struct str s, struct size_scan *z)
+{
+	size_t	i = 0;
+	int	digits = 0, ok;
+	double	fd = 1;
+
+	memset(z, 0, sizeof(*z));
+	z->fdiv = 1;
+	s = str_trim(s);
+	for (; i < s.n && s.p[i] >= '0' && s.p[i] <= '9'; i++, digits++) {
+		if (z->ip > (UINT64_MAX - 9) / 10)
+			z->ip_over = 1;
+		else
+			z->ip = z->ip * 10 + (uint64_t)(s.p[i] - '0');
+		z->v = z->v * 10 + (s.p[i] - '0');
+	}
+	if (i < s.n && s.p[i] == '.')
+		for (i++; i < s.n && s.p[i] >= '0' && s.p[i] <= '9'; i++) {
+			digits++;
+			fd /= 10;
+			z->v += (s.p[i] - '0') * fd;
+			if (z->fdiv < 1000000000ULL) {
+				z->frac = z->frac * 10 +
+				    (uint64_t)(s.p[i] - '0');
+				z->fdiv *= 10;
+			}
+		}
+	if (digits == 0)
+		return -1;
+	z->exp = exponent(s, &i);
+	z->mult = prefix_mult(str_trim(str_make(s.p + i, s.n - i)), &ok);
+	if (!ok)
+		return -1;
+	z->v *= pow10i(z->exp) * (double)(z->mult == 0 ? 1 : z->mult);
+	return 0;
+}
+
 int
 units_size(struct str s, uint64_t default_mult, uint64_t *bytes)
 {
-	uint64_t	 ip = 0, frac = 0, fdiv = 1, mult;
-	size_t		 i = 0;
-	int		 digits = 0, ok, exp;
-	struct str	 u;
+	struct size_scan	z;
+	uint64_t		mult;
 
-	s = str_trim(s);
-	for (; i < s.n && s.p[i] >= '0' && s.p[i] <= '9'; i++, digits++) {
-		if (ip > (UINT64_MAX - 9) / 10)
-			return -1;
-		ip = ip * 10 + (uint64_t)(s.p[i] - '0');
-	}
-	if (i < s.n && s.p[i] == '.') {
-		for (i++; i < s.n && s.p[i] >= '0' && s.p[i] <= '9'; i++) {
-			digits++;
-			if (fdiv < 1000000000ULL) {
-				frac = frac * 10 + (uint64_t)(s.p[i] - '0');
-				fdiv *= 10;
-			}
-		}
-	}
-	if (digits == 0)
+	if (size_scan(s, &z) < 0 || z.ip_over ||
+	    z.exp > EXP_MAX || z.exp < -EXP_MAX)
 		return -1;
-	exp = exponent(s, &i);
-	u = str_trim(str_make(s.p + i, s.n - i));
-	mult = prefix_mult(u, &ok);
-	if (!ok || exp > EXP_MAX || exp < -EXP_MAX)
-		return -1;
-	if (mult == 0)
-		mult = default_mult;
-	if (exp != 0) {
+	mult = z.mult == 0 ? default_mult : z.mult;
+	if (z.exp != 0) {
 		/* C++ streams print large sizes this way ("1.718e+10 G") */
-		double	v = ((double)ip + (double)frac / (double)fdiv) *
-			    pow10i(exp) * (double)mult;
+		double	v = ((double)z.ip + (double)z.frac /
+			    (double)z.fdiv) * pow10i(z.exp) * (double)mult;
 
 		if (!(v < 18446744073709551616.0))
 			return -1;
 		*bytes = (uint64_t)(v + 0.5);
 		return 0;
 	}
-	if (ip != 0 && mult > UINT64_MAX / ip)
+	if (z.ip != 0 && mult > UINT64_MAX / z.ip)
 		return -1;
-	*bytes = ip * mult + (uint64_t)((double)frac / (double)fdiv *
+	*bytes = z.ip * mult + (uint64_t)((double)z.frac / (double)z.fdiv *
 	    (double)mult + 0.5);
 	return 0;
 }
@@ -131,28 +156,9 @@ units_size(struct str s, uint64_t default_mult, uint64_t *bytes)
 int
 units_size_overflows(struct str s)
 {
-	double		v = 0, fd = 1;
-	size_t		i = 0;
-	int		digits = 0, ok, exp;
-	uint64_t	mult;
+	struct size_scan	z;
 
-	s = str_trim(s);
-	for (; i < s.n && s.p[i] >= '0' && s.p[i] <= '9'; i++, digits++)
-		v = v * 10 + (s.p[i] - '0');
-	if (i < s.n && s.p[i] == '.')
-		for (i++; i < s.n && s.p[i] >= '0' && s.p[i] <= '9'; i++) {
-			digits++;
-			fd /= 10;
-			v += (s.p[i] - '0') * fd;
-		}
-	if (digits == 0)
-		return 0;
-	exp = exponent(s, &i);
-	mult = prefix_mult(str_trim(str_make(s.p + i, s.n - i)), &ok);
-	if (!ok)
-		return 0;
-	return v * pow10i(exp) * (double)(mult == 0 ? 1 : mult) >=
-	    9223372036854775808.0;
+	return size_scan(s, &z) == 0 && z.v >= 9223372036854775808.0;
 }
 
 int64_t

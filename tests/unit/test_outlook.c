@@ -1,7 +1,7 @@
 /*
  * test_outlook: failure_domain and retry_outlook (analyze/outlook.c) for
  * each kind of row of the table (cause, rule, boundary, initiating kind,
- * Xid component), and what model_from_json does with them: derives them
+ * its variant, Xid component), and what model_from_json does with them: derives them
  * for an analysis saved before they existed, keeps them when present,
  * and rejects a word outside their vocabulary naming the key.
  */
@@ -42,6 +42,9 @@ DEFINE_TEST(test_outlook_table)
 	struct evidence		 xid_app = { .kind = "xid", .xid = &app };
 	struct evidence		 xid_mem = { .kind = "xid", .xid = &mem };
 	struct evidence		 nodefail = { .kind = "node_failure" };
+	struct evidence		 lowmem = { .kind = "step_create_fail",
+				    .what = "node_memory" };
+	struct evidence		 stepmem = { .kind = "step_create_fail" };
 
 	check("host_oom", "R-HOST-001", "host", NULL, "workload",
 	    "change_then_requeue", __LINE__);
@@ -56,6 +59,19 @@ DEFINE_TEST(test_outlook_table)
 	    "requeue_elsewhere", __LINE__);
 	check("retired_pages", "R-HW-003", "hardware", &xid_mem,
 	    "infrastructure", "requeue_elsewhere", __LINE__);
+	/* One cause, two owners: the variant of the initiating event
+	 * decides (a node drained for Low RealMemory, a request that did
+	 * not fit), then the rule (cgroups the node could not set up). */
+	check("step_creation_failure", "R-STEP-001", "step", &lowmem,
+	    "infrastructure", "requeue_elsewhere", __LINE__);
+	check("step_creation_failure", "R-STEP-001", "step", &stepmem,
+	    "workload", "change_then_requeue", __LINE__);
+	check("step_creation_failure", "R-STEP-001", "step", NULL,
+	    "workload", "change_then_requeue", __LINE__);
+	check("step_creation_failure", "R-STEP-002", "step", NULL,
+	    "infrastructure", "requeue_elsewhere", __LINE__);
+	check("step_creation_failure", "R-STEP-003", "step", NULL,
+	    "workload", "change_then_requeue", __LINE__);
 	check("time_limit", "R-SCHED-002", "scheduler", NULL, "scheduler",
 	    "requeue", __LINE__);
 	/* not_oom_other: by rule, by the initiating event, by boundary. */
