@@ -279,6 +279,19 @@ retro_start(const struct facts *f, size_t from)
 	return lo;
 }
 
+/* A workflow engine's report that its task failed (Nextflow, Snakemake,
+ * Toil, Cromwell) follows the task's failure whatever order the pasted
+ * logs put them in: the engine's log is another file, often untimed. Only
+ * a report timed clearly before the failure is not its echo. */
+static int
+workflow_report(const struct event *init, const struct event *ev)
+{
+	if (ev->kind != EV_LAUNCHER_EXIT || !ev_str_is(ev, "what", "workflow"))
+		return 0;
+	return !(ev_has_time(ev) && ev_has_time(init) &&
+	    init->ts_ns - ev->ts_ns > TEARDOWN_SLACK_NS);
+}
+
 /* The cascade's bounds for one initiating event (at from): the first
  * sibling termination before it (teardown_start), the teardown that
  * names its victim, and for a count printed after the fact the first
@@ -297,7 +310,7 @@ in_cascade(const struct facts *f, const struct cbounds *cb, size_t i)
 	    facts_foreign(f, f->tl->v[i]) ||
 	    repeats_init(f->tl->v[from], f->tl->v[i]))
 		return 0;
-	if (i > from)
+	if (i > from || workflow_report(f->tl->v[from], f->tl->v[i]))
 		return 1;
 	if (i >= cb->rlo && earlier_in_file(f, i, from))
 		return 1;

@@ -106,6 +106,17 @@ m_stepd_oom(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->initiating = s;
 	host_support(f, m);
 	m->confidence = "high";
+	if (ev_str_is(s, "what", "flux")) {
+		struct str	node = ev_str(s, "node");
+
+		m->confidence_reason = "Flux's job shell counted oom-kill "
+		    "events in the job's memory cgroup";
+		m->detail = arena_printf(a, "Flux's job shell reported the "
+		    "cgroup out-of-memory handler killing %lld of the job's "
+		    "tasks%s%.*s.", (long long)ev_num_or(s, "count", 1),
+		    node.n > 0 ? " on " : "", (int)node.n, node.p);
+		return 1;
+	}
 	m->confidence_reason = failcnt ? "slurmstepd saw the step reach its "
 	    "memory limit and srun reports the task Out Of Memory" :
 	    "slurmstepd detected oom-kill events in the step's memory cgroup";

@@ -359,12 +359,13 @@ static const struct words rlimit_words[] = {
 	      "count), or submit with a higher -T / -p or to a queue that "
 	      "allows it; require TERM_THREADLIMIT (TERM_PROCESSLIMIT) to "
 	      "disappear." },
-	{ .key = "memlock", .detail = "Registering memory with the "
-	    "InfiniBand driver failed with 'Cannot allocate memory': the "
+	{ .key = "memlock", .detail = "Pinning memory for the InfiniBand "
+	    "driver (a memory registration, a completion queue's or queue "
+	    "pair's buffers) failed with 'Cannot allocate memory': the "
 	    "locked-memory limit (ulimit -l) the job runs under is too small "
-	    "to pin NCCL's buffers, or the buffers asked for (NCCL_BUFFSIZE) "
-	    "are more than the adapter registers; the host's memory did not "
-	    "run out.",
+	    "for the communication library (NCCL, UCX, MPI), or the buffers "
+	    "asked for (NCCL_BUFFSIZE) are more than the adapter registers; "
+	    "the host's memory did not run out.",
 	  .next = "Set the locked-memory limit to unlimited for the job "
 	      "(slurmd started with LimitMEMLOCK=infinity and Slurm's "
 	      "PropagateResourceLimits, or docker --ulimit memlock=-1), "
@@ -1055,6 +1056,24 @@ m_only_secondary(const struct facts *f, struct arena *a, struct rmatch *m)
 		return 0;
 	m->initiating = s;
 	m->confidence = "low";
+	if (s->kind == EV_LAUNCHER_EXIT && ev_str_is(s, "what", "workflow")) {
+		struct str	p = ev_str(s, "process");
+
+		m->confidence_reason = "only the workflow engine's report that "
+		    "a task failed was found; the task's own output, where its "
+		    "failure is, was not collected";
+		m->detail = arena_printf(a, "Only the workflow engine's report "
+		    "is visible: a task it ran%s%.*s%s failed, and why is in the "
+		    "task's own output, not in the engine's log.", p.n > 0 ?
+		    " (" : "", (int)p.n, p.p, p.n > 0 ? ")" : "");
+		m->next_action = "Collect the failed task's own output and its "
+		    "scheduler record: Nextflow's work directory (.command.log, "
+		    ".command.err, .exitcode), Snakemake's rule log and its "
+		    "executor's Slurm log, the task's sacct -j JOBID line; or run "
+		    "oomtrail-collect for that job on its node before its cgroup "
+		    "is removed.";
+		return 1;
+	}
 	m->confidence_reason = s->kind == EV_FLIGHT_RECORDER ? "only Flight "
 	    "Recorder dumps of ranks waiting in a collective were found; the "
 	    "rank that held them up left no evidence of its own in what was "
@@ -1170,8 +1189,11 @@ const struct rule	rules_outcome[] = {
 	      "(Horovod) or Flight Recorder dumps of ranks waiting in a "
 	      "collective; when siblings were terminated or lost a peer, the "
 	      "lines are also reported as the cascade, with the first failure "
-	      "the launchers name",
-	  .meaning = "No rank's own failure was collected.",
+	      "the launchers name; a workflow engine's report that a task "
+	      "failed (Nextflow, Snakemake, Toil, Cromwell, Autosubmit), with "
+	      "its own next control: the task's output",
+	  .meaning = "Only reports of the failure were collected, not the "
+	      "failure itself.",
 	  .next_action = "Collect the bundle of every node of the job "
 	      "(srun --ntasks-per-node=1 oomtrail-collect) to find the rank "
 	      "that failed first.",

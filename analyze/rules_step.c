@@ -381,6 +381,26 @@ m_submit(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "man page and qmgr -c 'list queue Q' give the accepted "
 		    "forms), resubmit, and require qstat to show the job "
 		    "queued.";
+	} else if (ev_str_is(s, "what", "workflow_fit")) {
+		struct str	res = ev_str(s, "resource");
+		struct str	want = ev_str(s, "want"), have = ev_str(s, "have");
+
+		m->confidence_reason = "the workflow engine's own refusal: it "
+		    "found no machine it may use that fits the task";
+		m->detail = arena_printf(a, "The workflow engine refused to "
+		    "start a task: it asks for more %.*s than any machine the "
+		    "engine may use has%s%.*s%s%.*s%s, so the task never ran and "
+		    "nothing ran out of memory.", res.n > 0 ? (int)res.n : 9,
+		    res.n > 0 ? res.p : "resources", want.n > 0 ? " (asks " : "",
+		    (int)want.n, want.p, want.n > 0 ? ", has " : "",
+		    (int)have.n, have.p, want.n > 0 ? ")" : "");
+		m->next_action = "Cap the task's request at what the machines "
+		    "have (Nextflow: process.resourceLimits or the pipeline's "
+		    "--max_memory/--max_cpus; canu: the task's Memory and "
+		    "Threads options); when the scheduler reports fewer CPUs or "
+		    "less memory than the nodes have (slurmctld: 'extra "
+		    "resources ignored'), fix the node definitions instead. Then "
+		    "require the task to start.";
 	} else if (memory_reason(s)) {
 		m->confidence_reason = "the submission was rejected for its "
 		    "memory request";

@@ -219,6 +219,25 @@ const struct cat_sig catalog_table[] = {
 	    "process has terminated: signal: aborted (core dumped) cudaMalloc "
 	    "failed: out of memory\", ollama/ollama#5113)",
 	  .no_baseline = 1 },
+	/* Runtimes that name the bytes of device memory they could not get:
+	 * the NVIDIA HPC SDK's OpenACC runtime (its next line gives the
+	 * device's total/free) and Theano's CUDA backend. */
+	{ .id = "S-DEVMEM-ALLOC-OOM", .kind = EV_CUDA_OOM_PLAIN,
+	  .cls = CAT_PRIMARY, .group = "device_oom",
+	  .needles = { "bytes of device memory" },
+	  .pcre = "(?:Out of memory allocating (?<requested_bytes>[0-9]+) bytes "
+	    "of device memory|Error allocating (?<requested_bytes>[0-9]+) "
+	    "bytes of device memory \\(out of memory\\)(?:\\. Driver report "
+	    "(?<free_bytes>[0-9]+) bytes free and (?<capacity_bytes>[0-9]+) "
+	    "bytes total)?)",
+	  .ere = "(Out of memory allocating|Error allocating) [0-9]+ bytes of "
+	    "device memory",
+	  .source = "NVIDIA HPC SDK OpenACC runtime (\"Out of memory allocating "
+	    "%ld bytes of device memory\", then \"total/free CUDA memory: "
+	    "%ld/%ld\"; MFlowCode/MFC#989); Theano sandbox/cuda "
+	    "(\"Error allocating %li bytes of device memory (%s). Driver "
+	    "report %li bytes free and %li bytes total\"; Theano/Theano#3748)",
+	  .what = "devmem", .no_baseline = 1 },
 	/* ONNX Runtime's arena (CUDA execution provider, also CPU). */
 	{ .id = "S-ORT-ARENA-OOM", .kind = EV_CUDA_OOM_PLAIN,
 	  .cls = CAT_PRIMARY, .group = "device_oom",
@@ -730,6 +749,18 @@ const struct cat_sig catalog_table[] = {
 	  .ere = "may have been killed by the cgroup out-of-memory handler",
 	  .source = "Slurm 17.11.10 - 22.05, tail of a wrapped \"Detected\" "
 	    "line; signatures.md 1.1" },
+	/* Flux's job shell counts oom_kill in the job's memory.events, as
+	 * slurmstepd does, and logs it through the shell's ERROR stream. */
+	{ .id = "S-FLUX-SHELL-OOM", .kind = EV_STEPD_OOM, .cls = CAT_PRIMARY,
+	  .group = "stepd_oom",
+	  .needles = { "oom: Memory cgroup out of memory: killed" },
+	  .pcre = "oom: Memory cgroup out of memory: killed (?<count>[0-9]+) "
+	    "tasks? on (?<node>[^\\s]+?)\\.?$",
+	  .ere = "oom: Memory cgroup out of memory: killed [0-9]+ tasks? on ",
+	  .source = "flux-core src/shell/oom.c (\"Memory cgroup out of memory: "
+	    "killed %lu task%s on %s.\", the shell's oom plugin); "
+	    "flux-framework/flux-core#6289",
+	  .what = "flux" },
 	{ .id = "S-STEPD-EXCEEDED-AT", .kind = EV_STEPD_OOM, .cls = CAT_PRIMARY,
 	  .group = "stepd_oom",
 	  .needles = { "oom-killer likely killed a process" },
@@ -1276,6 +1307,24 @@ const struct cat_sig catalog_table[] = {
 	    "resource value\", \"qsub: submit error (... for "
 	    "Resource_List.mem)\"); marbl/canu#242",
 	  .what = "pbs_value", .no_baseline = 1 },
+	/* A workflow engine that checks a task against the machines it may
+	 * use before it submits or starts it, and refuses: the task never
+	 * ran. Nextflow's local executor; canu's grid configuration. */
+	{ .id = "S-WF-REQ-EXCEEDS", .kind = EV_SUBMIT_REJECTED,
+	  .cls = CAT_PRIMARY, .group = "submit",
+	  .needles = { "Process requirement exceeds available",
+	      "run on any available machines" },
+	  .pcre = "(?:(?<reason>Process requirement exceeds available "
+	    "(?<resource>memory|CPUs))(?: -- req: "
+	    "(?<want>[^;]+); avail: (?<have>.*[^ ]))?|Task (?<task>[^ ]+) "
+	    "(?<reason>can't run on any available machines))",
+	  .ere = "Process requirement exceeds available|Task [^ ]+ can't run "
+	    "on any available machines",
+	  .source = "Nextflow LocalPollingMonitor (\"Process requirement "
+	    "exceeds available memory -- req: %s; avail: %s\", CPUs "
+	    "likewise); canu Execution/Configure.pm (\"Task %s can't run on "
+	    "any available machines.\"; marbl/canu#920)",
+	  .what = "workflow_fit", .no_baseline = 1 },
 	/* LSF refusing at bsub a memory reservation outside the queue's
 	 * RESRSV_LIMIT. */
 	{ .id = "S-LSF-RESRSV-LIMIT", .kind = EV_SUBMIT_REJECTED,
@@ -1680,6 +1729,49 @@ const struct cat_sig catalog_table[] = {
 	    "(?<exitcode>-?[0-9]+)",
 	  .ere = "(exits with return code|exited with exit code) ?=? ?-?[0-9]+",
 	  .source = "launcher wrappers (deepspeed/accelerate style wording)" },
+	/* A workflow engine reporting that one of its tasks (a Slurm, LSF
+	 * or Grid Engine job it submitted, a local process) failed: the
+	 * engine is the task's launcher, and its report follows the task's
+	 * own failure. */
+	{ .id = "S-WF-TASK-FAILED", .kind = EV_LAUNCHER_EXIT,
+	  .cls = CAT_SECONDARY, .group = "workflow",
+	  .needles = { "Error executing process >", "` terminated ", "Error in "
+	      "rule ", "on cluster (jobid:", "failed, SLURM status is:",
+	      "Job failed with exit value", "which has not been declared as "
+	      "a valid return code", "completion check failed. There is no "
+	      "COMPLETED file" },
+	  .pcre = "(?:Error executing process > '(?<process>[^']+)'"
+	    "|Process `(?<process>[^`]+)` terminated (?:with an error exit "
+	    "status \\((?<exitcode>-?[0-9]+)\\)|for an unknown reason)"
+	    "|^Error in rule (?<process>[^\\s:]+):"
+	    "|Error executing rule (?<process>[^\\s]+) on cluster \\(jobid:"
+	    "|SLURM-job '(?<job_id>[0-9]+)' failed, SLURM status is: "
+	    "'(?<state>[A-Z_]+)'"
+	    "|Job failed with exit value (?<exitcode>-?[0-9]+)"
+	    "|Job (?<process>[^\\s]+) exited with return code "
+	    "(?<exitcode>-?[0-9]+) which has not been declared as a valid "
+	    "return code"
+	    "|Job (?<process>[^\\s]+) completion check failed\\. There is no "
+	    "COMPLETED file)",
+	  .ere = "Error executing process > '|Process `[^`]+` terminated (with "
+	    "an error exit status|for an unknown reason)|^Error in rule "
+	    "[^ :]+:|Error executing rule [^ ]+ on cluster \\(jobid:|SLURM-job "
+	    "'[0-9]+' failed, SLURM status is: |Job failed with exit value "
+	    "-?[0-9]+|exited with return code -?[0-9]+ which has not been "
+	    "declared as a valid return code|completion check failed\\. There "
+	    "is no COMPLETED file",
+	  .source = "Nextflow TaskProcessor (\"Error executing process > "
+	    "'%s'\", \"Process `%s` terminated with an error exit status "
+	    "(%d)\", \"... terminated for an unknown reason -- Likely it has "
+	    "been terminated by the external system\"); Snakemake (\"Error in "
+	    "rule %s:\", \"Error executing rule %s on cluster (jobid: %s, "
+	    "external: %s, ...)\") and its Slurm executor plugin (\"SLURM-job "
+	    "'%s' failed, SLURM status is: '%s'\"); Toil's leader (\"Job "
+	    "failed with exit value %i: %s\"); Cromwell (\"Job %s exited with "
+	    "return code %d which has not been declared as a valid return "
+	    "code\"); Autosubmit (\"Job {0} completion check failed. There is "
+	    "no COMPLETED file\")",
+	  .what = "workflow", .no_baseline = 1 },
 	/* torchelastic's agent receiving a signal itself (SIGHUP, SIGINT,
 	 * SIGTERM, SIGQUIT): it stops its workers; the signal printed as
 	 * its number or its Signals name, by version. */
@@ -2503,20 +2595,27 @@ const struct cat_sig catalog_table[] = {
 	 * before S-HOST-OOM-APP), and the open-files limit in its words. */
 	{ .id = "S-RLIMIT-MEMLOCK", .kind = EV_RLIMIT, .cls = CAT_PRIMARY,
 	  .group = "setup",
-	  .needles = { "Call to ibv_reg_", "UCX ERROR ibv_reg_" },
+	  .needles = { "Call to ibv_reg_", "UCX ERROR ibv_reg_",
+	      "ERROR ibv_create_", "ERROR mlx5dv_create_" },
 	  .pcre = "(?:Call to (?<api>ibv_reg_(?:dmabuf_)?mr[a-z0-9_]*) failed"
-	    "(?: with error)?|UCX ERROR (?<api>ibv_reg_(?:dmabuf_)?mr)\\([^)]*"
-	    "\\) failed:) (?<error>Cannot allocate memory)",
+	    "(?: with error)?|UCX +ERROR (?<api>ibv_reg_(?:dmabuf_)?mr|"
+	    "(?:ibv|mlx5dv)_create_(?:cq|qp|srq)(?:_ex)?)\\([^)]*\\) failed:) "
+	    "(?<error>Cannot allocate memory)",
 	  .ere = "Call to ibv_reg_(dmabuf_)?mr[a-z0-9_]* failed( with error)? "
-	    "Cannot allocate memory|UCX ERROR ibv_reg_(dmabuf_)?mr\\([^)]*\\) "
-	    "failed: Cannot allocate memory",
+	    "Cannot allocate memory|UCX +ERROR (ibv_reg_(dmabuf_)?mr|"
+	    "(ibv|mlx5dv)_create_(cq|qp|srq)(_ex)?)\\([^)]*\\) failed: Cannot "
+	    "allocate memory",
 	  .source = "NCCL misc/ibvwrap.cc (\"Call to ibv_reg_mr%s failed "
 	    "with error %s\", ibv_reg_dmabuf_mr likewise): the verbs "
 	    "library's ENOMEM when pinning exceeds RLIMIT_MEMLOCK or the "
 	    "buffers are more than the adapter registers; NVIDIA/nccl-tests"
 	    "#206, vllm-project/vllm#19613 (a large NCCL_BUFFSIZE); UCX's "
 	    "ib_md.c (\"ibv_reg_mr(address=%p, length=%zu, access=0x%x) "
-	    "failed: %m\"; ARCHER2's known issues)",
+	    "failed: %m\"; ARCHER2's known issues); UCX's ib_iface.c and "
+	    "ib_mlx5.c (\"ibv_create_cq(cqe=%d) failed: %m\", "
+	    "\"mlx5dv_create_cq(cqe=%d) failed: %m\"): a completion or queue "
+	    "pair's buffers are locked memory too (openucx/ucx#8229, "
+	    "ulimit -l 64)",
 	  .what = "memlock", .no_baseline = 1 },
 	/* LSF's other per-job limits than memory and run time. */
 	{ .id = "S-LSF-TASK-LIMIT", .kind = EV_RLIMIT, .cls = CAT_PRIMARY,
@@ -2944,19 +3043,26 @@ const struct cat_sig catalog_table[] = {
 	 * rows' above and below). */
 	{ .id = "S-SEFF-STATE", .kind = EV_SACCT_ROW, .cls = CAT_CONTEXT,
 	  .group = "job_state",
-	  .needles = { "State: ", "jobstate=" },
+	  .needles = { "State: ", "jobstate=", "SLURM status is: " },
 	  .pcre = "^(?: *State: (?<state>OUT_OF_MEMORY|TIMEOUT|PREEMPTED|"
 	    "CANCELLED|FAILED|NODE_FAIL|BOOT_FAIL|DEADLINE)(?: by [0-9]+)?"
 	    "(?: \\(exit code (?<exit_code>[0-9]+)\\))? *$|(?:[0-9-]+ [0-9:]+ )?"
 	    "jobid=(?<job_id>[0-9]+) jobstate=(?<state>OUT_OF_MEMORY|TIMEOUT|"
-	    "PREEMPTED|CANCELLED|FAILED|NODE_FAIL|BOOT_FAIL|DEADLINE) )",
+	    "PREEMPTED|CANCELLED|FAILED|NODE_FAIL|BOOT_FAIL|DEADLINE) )"
+	    "|SLURM-job '(?<job_id>[0-9]+)' failed, SLURM status is: "
+	    "'(?<state>OUT_OF_MEMORY|TIMEOUT|PREEMPTED|CANCELLED|FAILED|"
+	    "NODE_FAIL|BOOT_FAIL|DEADLINE)'",
 	  .ere = "^( *State: (OUT_OF_MEMORY|TIMEOUT|PREEMPTED|CANCELLED|FAILED|"
 	    "NODE_FAIL|BOOT_FAIL|DEADLINE)|([0-9-]+ [0-9:]+ )?jobid=[0-9]+ "
-	    "jobstate=)",
+	    "jobstate=)|SLURM-job '[0-9]+' failed, SLURM status is: "
+	    "'(OUT_OF_MEMORY|TIMEOUT|PREEMPTED|CANCELLED|FAILED|NODE_FAIL|"
+	    "BOOT_FAIL|DEADLINE)'",
 	  .source = "Slurm contribs/seff (\"State: %s (exit code %d)\"), "
 	    "PrincetonUniversity/jobstats (\"State: %s\"), UPPMAX "
 	    "finishedjobinfo (\"DATE TIME jobid=N jobstate=S ...\"); "
-	    "UPPMAX/UPPMAX-documentation#1015",
+	    "UPPMAX/UPPMAX-documentation#1015; Snakemake's Slurm executor "
+	    "plugin relaying sacct's state (\"SLURM-job '%s' failed, SLURM "
+	    "status is: '%s'\"; harvardinformatics/snparcher#227)",
 	  .what = "job_state", .no_baseline = 1 },
 	/* Princeton's jobstats report of a job that completed (its
 	 * utilisation bars are averages over the run). */

@@ -1738,6 +1738,24 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "step_creation_failure", "R-STEP-001" },
 		{ "=   KILLED BY SIGNAL: 7 (Bus error)", "shm_limit",
 		    "R-SHM-002" },
+		{ "29.475s: flux-shell[0]: ERROR: oom: Memory cgroup out of "
+		    "memory: killed 1 task on picl7.", "host_oom", "R-HOST-002" },
+		{ "Out of memory allocating 4499256832 bytes of device memory",
+		    "cuda_oom_exhaustion", "R-DEV-007" },
+		{ "[1652739463.054681] [cn0022:4071024:0]        ib_iface.c:1035 "
+		    "UCX  ERROR ibv_create_cq(cqe=4096) failed: Cannot allocate "
+		    "memory", "not_oom_other", "R-OTHER-024" },
+		{ "-- ERROR  Task cormhap can't run on any available machines.",
+		    "step_creation_failure", "R-STEP-003" },
+		{ "Process requirement exceeds available memory -- req: 6 GB; "
+		    "avail: 4 GB", "step_creation_failure", "R-STEP-003" },
+		/* Snakemake relays sacct's state for the job it submitted */
+		{ "    message: SLURM-job '26605857' failed, SLURM status is: "
+		    "'TIMEOUT'.", "time_limit", "R-SCHED-002" },
+		/* a workflow engine's report alone: only the echo of a
+		 * failure, whose cause is in the task's own output */
+		{ "Job failed with exit value 135: 'Job' d/s/jobQ0PKIE",
+		    "inconclusive", "R-INC-001" },
 		{ "uptime: Command not found.", "not_oom_other", "R-OTHER-032" },
 		{ "Filesize limit exceeded", "not_oom_other", "R-OTHER-024" },
 		/* hostile figures: no overflow, the generic wording */

@@ -317,6 +317,16 @@ static const struct row_line row_lines[] = {
 	R("S-STEPD-EXECVE-CMD", CX "h2304-lumi-g-salloc-srun-gpu-check-"
 	  "slurmstepd-execve-no-such-file-missing-partition-g-module/"
 	  "evidence.log", "execve"),
+	R("S-FLUX-SHELL-OOM", CX "h2608-flux-shell-oom-plugin-memory-cgroup-"
+	  "out-of-memory-killed-1-task-memory-peak/evidence.log",
+	  "killed 1 task on"),
+	R("S-DEVMEM-ALLOC-OOM", CX "f2504-mfc-exit-143-openacc-device-oom-gpu-"
+	  "shared-by-other-sims/evidence.log", "Out of memory allocating"),
+	R("S-WF-REQ-EXCEEDS", CX "h2604-canu-slurm-aws-cluster-nodes-"
+	  "registered-as-1-cpu-slurm-conf-ignores-40-cores-jobs-never-submitted/"
+	  "evidence.log", "can't run on any"),
+	R("S-WF-TASK-FAILED", CX "h2605-snakemake-slurm-bwa-map-timeout-after-"
+	  "24h-despite-runtime-10080-in-profile/evidence.log", "Error in rule"),
 	R("S-CUDA-IPC-HIDDEN", CX "d207-jdftx-perlmutter-gpu-bind-cuipc-"
 	  "invalid-bcast-abort/evidence.log", "cuIpcOpenMemHandle"),
 	R("S-RELION-GPU-OOM", CX "d206-relion4-refine3d-baskerville-per-task-"
@@ -896,6 +906,32 @@ static const struct row_line variant_lines[] = {
 	R("S-RAY-OOM-ERROR-OLD", CX "e2103-rllib-maddpg-rayoutofmemoryerror-"
 	  "titled-memory-leak-actually-replay-buffer-too-large-host-ram/"
 	  "evidence.log", "RayTaskError(RayOutOfMemoryError)"),
+	/* UCX's completion queue, and mlx5's, refused by the memlock limit */
+	R("S-RLIMIT-MEMLOCK", CX "f2502-ucx-ibv-create-cq-cannot-allocate-"
+	  "memory-memlock-64k/evidence.log", "ibv_create_cq"),
+	R("S-RLIMIT-MEMLOCK", CX "f2502-ucx-ibv-create-cq-cannot-allocate-"
+	  "memory-memlock-64k/evidence.log", "mlx5dv_create_cq"),
+	/* Theano's form, with the driver's free and total (Theano#3748) */
+	R("S-DEVMEM-ALLOC-OOM", FX "workflow-lines.txt", "Driver report"),
+	/* Nextflow's local executor */
+	R("S-WF-REQ-EXCEEDS", FX "workflow-lines.txt", "req: 6 GB"),
+	/* Snakemake's Slurm executor plugin relaying sacct's state */
+	R("S-SEFF-STATE", CX "h2605-snakemake-slurm-bwa-map-timeout-after-"
+	  "24h-despite-runtime-10080-in-profile/evidence.log", "SLURM-job"),
+	/* Snakemake's Slurm executor plugin, Nextflow, Toil, Cromwell,
+	 * Autosubmit */
+	R("S-WF-TASK-FAILED", CX "h2605-snakemake-slurm-bwa-map-timeout-after-"
+	  "24h-despite-runtime-10080-in-profile/evidence.log", "SLURM-job"),
+	R("S-WF-TASK-FAILED", CX "h2504-nfcore-eager-bwa-exceeded-4h-time-"
+	  "limit-despite-max-time-440h/evidence.log", "Error executing process"),
+	R("S-WF-TASK-FAILED", CX "h1812-nextflow-lsf-bowtie2samtools-unknown-"
+	  "reason-exit-dash-ignored/evidence.log", "unknown reason"),
+	R("S-WF-TASK-FAILED", CX "h2010-toil-cactus-slurm-32mb-encapsulating-"
+	  "job-exit-135-oom-retried-with-2g/evidence.log", "Job failed with"),
+	R("S-WF-TASK-FAILED", CX "h2407-autosubmit-bsc-power9-calc-stats-"
+	  "cgroup-oom-kill-workflow-leaves-job-unknown-forever/evidence.log",
+	  "completion check failed"),
+	R("S-WF-TASK-FAILED", FX "workflow-lines.txt", "continueOnReturnCode"),
 	/* NCCL's CUDACHECK with the error's number */
 	R("S-CUDA-OOM-PLAIN", CX "e2001-cosmos-rl-8xh100-nccl-cudamalloc-oom-"
 	  "torch-cache-holds-fragmented-segments-expandable-segments-fix/"
