@@ -749,6 +749,33 @@ quiet_kind(enum ev_kind k)
 	}
 }
 
+/* The traceback of Python's resource tracker at exit (its header, its
+ * "KeyError: '/psm_…'") is the tracker's noise, not the program's
+ * failure: an exception line within three lines of the tracker's frame,
+ * in the same file. */
+static int
+tracker_noise(const struct facts *f, size_t at)
+{
+	const struct event	*ev = f->tl->v[at];
+	size_t			 lo = at > 8 ? at - 8 : 0;
+
+	if (!ev_str_is(ev, "what", "exception") &&
+	    !ev_str_is(ev, "what", "traceback"))
+		return 0;
+	/* the lines sit next to each other in the timeline: look near */
+	for (size_t i = lo; i < f->tl->n && i <= at + 8; i++) {
+		const struct event *t = f->tl->v[i];
+
+		if (t->kind == EV_BENIGN && t->ref.file_id == ev->ref.file_id &&
+		    f->tl->in[i] == f->tl->in[at] &&
+		    ev_str_is(t, "what", "resource_tracker") &&
+		    t->ref.line + 3 >= ev->ref.line &&
+		    ev->ref.line + 3 >= t->ref.line)
+			return 1;
+	}
+	return 0;
+}
+
 /* No failure line of any kind, and no cgroup OOM kill counted. */
 static int
 nothing_failed(const struct facts *f)
@@ -756,7 +783,11 @@ nothing_failed(const struct facts *f)
 	if (f->cg_oom != NULL)
 		return 0;
 	for (int k = 0; k < EV__COUNT; k++)
-		if (f->count[k] > 0 && !quiet_kind((enum ev_kind)k))
+		if (f->count[k] > 0 && !quiet_kind((enum ev_kind)k) &&
+		    k != EV_APP_ERROR)
+			return 0;
+	for (size_t i = 0; f->count[EV_APP_ERROR] > 0 && i < f->tl->n; i++)
+		if (f->tl->v[i]->kind == EV_APP_ERROR && !tracker_noise(f, i))
 			return 0;
 	return 1;
 }
@@ -908,8 +939,34 @@ static const struct words benign_words[] = {
 	{ .key = "moab_soft_limit", .detail = "Moab notified that the job "
 	    "passed its soft memory limit: a warning sent while the job runs "
 	    "on; only the hard limit kills, and no kill was reported." },
+	{ .key = "resource_tracker", .detail = "Python's multiprocessing "
+	    "resource tracker complains at exit about a shared-memory "
+	    "segment already removed (a KeyError on its name) or one left "
+	    "behind: noise of the program's shutdown, not a failure." },
+	{ .key = "ray_store_tmp", .detail = "Ray put its object store in "
+	    "/tmp because /dev/shm had less room than it wanted: slower "
+	    "object transfers, not a failure." },
+	{ .key = "ompi_cma", .detail = "Open MPI's shared-memory transport "
+	    "could not read a peer's memory in one copy (process_vm_readv "
+	    "refused, errno 1: a container's default ptrace policy) and "
+	    "says so on every transfer; the run itself went on (setting "
+	    "btl_vader_single_copy_mechanism to none silences it)." },
 	{ .key = NULL }
 };
+
+/* Ray's warning about a small /dev/shm is a healthy run's only while
+ * the room it reports is more than a container's default (64 MiB) by
+ * far: at 512 MiB or less, the workers that need /dev/shm (NCCL's,
+ * DataLoader's) fail there, and the warning is that failure's sign. */
+static int
+benign_for_now(const struct event *ev)
+{
+	int64_t	b;
+
+	return !ev_str_is(ev, "what", "ray_store_tmp") ||
+	    (b = ev_num_or(ev, "shm_available_bytes", -1)) < 0 ||
+	    b > 512 * MiB;
+}
 
 /* The warnings a healthy job prints, and nothing else: a delayed step
  * counts only once srun says it was created. */
@@ -929,6 +986,8 @@ m_benign_only(const struct facts *f, struct arena *a, struct rmatch *m)
 		if (facts_foreign(f, ev) || (ev->kind != EV_BENIGN &&
 		    ev->kind != EV_STEPD_FAILCNT))
 			continue;
+		if (!benign_for_now(ev))
+			return 0;
 		if (first == NULL)
 			first = ev;
 		if (ev_str_is(ev, "what", "step_delayed") && delayed == NULL)

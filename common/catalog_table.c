@@ -2089,6 +2089,21 @@ const struct cat_sig catalog_table[] = {
 	    "shunk031/training-free-structured-diffusion-guidance#3), docker "
 	    "inspect's State (\"ExitCode\": 137)",
 	  .what = "exit_137", .no_baseline = 1 },
+	/* A runner that prints its child's status as Python's returncode,
+	 * negative for a signal (-9: SIGKILL), or names the signal. */
+	{ .id = "S-RETURNCODE-SIGKILL", .kind = EV_CHILD_KILLED,
+	  .cls = CAT_SECONDARY, .group = "sigkill",
+	  .needles = { "returncode=-9", "returncode -9", "exit signal 9" },
+	  .pcre = "(?:returncode[= ]-9|terminated with exit signal 9)"
+	    "(?![0-9])",
+	  .ere = "(returncode[= ]-9|terminated with exit signal 9)([^0-9]|$)",
+	  .source = "Python subprocess.Popen.returncode (-N: killed by signal "
+	    "N) as runners print it (Fractal's \"Task failed with "
+	    "returncode=-9\", fractal-analytics-platform/fractal-server#599); "
+	    "BenchExec's "
+	    "runexec (\"Child process of RunExecutor terminated with exit "
+	    "signal 9\", sosy-lab/benchexec#1098)",
+	  .what = "returncode", .no_baseline = 1 },
 	/* strace's report of a child's death by SIGKILL. */
 	{ .id = "S-STRACE-CLD-KILLED", .kind = EV_CHILD_KILLED,
 	  .cls = CAT_SECONDARY, .group = "sigkill",
@@ -3095,6 +3110,46 @@ const struct cat_sig catalog_table[] = {
 	  .source = "PyTorch >= 2.4 ProcessGroupNCCL destructor at exit; "
 	    "NVIDIA/Megatron-LM#1541",
 	  .what = "pg_not_destroyed", .no_baseline = 1 },
+	/* Warnings of runs that went on: Python's resource tracker finding
+	 * a shared-memory name already unlinked (or leaked) at exit, Ray's
+	 * object store falling back to /tmp for a small /dev/shm, Open MPI's
+	 * shared-memory transport failing a single-copy (CMA) read that
+	 * its container's ptrace policy refuses. */
+	{ .id = "S-PY-RESOURCE-TRACKER", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
+	  .group = "benign",
+	  .needles = { "multiprocessing/resource_tracker.py", "resource_tracker: "
+	      "There appear to be" },
+	  .pcre = "multiprocessing/resource_tracker\\.py\", line [0-9]+, in "
+	    "main|resource_tracker: There appear to be [0-9]+ leaked "
+	    "(?<rtype>[a-z_]+) objects",
+	  .ere = "multiprocessing/resource_tracker\\.py\", line [0-9]+, in "
+	    "main|resource_tracker: There appear to be [0-9]+ leaked",
+	  .source = "CPython Lib/multiprocessing/resource_tracker.py main() "
+	    "(KeyError on a name unlinked twice) and its leak warning at "
+	    "shutdown; vllm-project/vllm#5468",
+	  .what = "resource_tracker", .no_baseline = 1 },
+	{ .id = "S-RAY-OBJECT-STORE-TMP", .kind = EV_BENIGN,
+	  .cls = CAT_CONTEXT, .group = "benign",
+	  .needles = { "The object store is using /tmp instead" },
+	  .pcre = "The object store is using /tmp instead(?: of /dev/shm "
+	    "because /dev/shm has only (?<shm_available_bytes>[0-9]+) bytes "
+	    "available)?",
+	  .ere = "The object store is using /tmp instead",
+	  .source = "Ray python/ray/_private/services.py (\"WARNING: The "
+	    "object store is using /tmp instead of /dev/shm because /dev/shm "
+	    "has only N bytes available. This will harm performance!\"); "
+	    "allenai/open-instruct#1067",
+	  .what = "ray_store_tmp", .no_baseline = 1 },
+	{ .id = "S-OMPI-CMA-READ", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
+	  .group = "benign",
+	  .needles = { "Read -1, expected " },
+	  .pcre = "Read -1, expected [0-9]+, errno = (?<errno>[0-9]+)",
+	  .ere = "Read -1, expected [0-9]+, errno = [0-9]+",
+	  .source = "Open MPI opal/mca/btl/vader btl_vader_get.c (\"Read %ld, "
+	    "expected %lu, errno = %d\": process_vm_readv refused, EPERM "
+	    "under Docker's default seccomp/ptrace policy); "
+	    "horovod/horovod#300",
+	  .what = "ompi_cma", .no_baseline = 1 },
 	/* mlock(2) refused by RLIMIT_MLOCK (ENOMEM is its errno for that):
 	 * llama.cpp and others warn and run on with pages unlocked. */
 	{ .id = "S-MLOCK-RLIMIT", .kind = EV_BENIGN, .cls = CAT_CONTEXT,

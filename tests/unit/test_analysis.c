@@ -1749,6 +1749,21 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "step_creation_failure", "R-STEP-003" },
 		{ "Process requirement exceeds available memory -- req: 6 GB; "
 		    "avail: 4 GB", "step_creation_failure", "R-STEP-003" },
+		{ "Task failed with returncode=-9", "host_oom", "R-HOST-009" },
+		{ "2024-11-04 10:59:09 - CRITICAL - Error while starting 'dd' "
+		    "in '.': [Errno 0] Child process of RunExecutor terminated "
+		    "with exit signal 9.", "host_oom", "R-HOST-009" },
+		{ "[96c7e3d99641:24984] Read -1, expected 122880, errno = 1",
+		    "no_incident", "R-NONE-003" },
+		{ "2025-10-09 20:16:32,652    WARNING services.py:2159 -- "
+		    "WARNING: The object store is using /tmp instead",
+		    "no_incident", "R-NONE-003" },
+		/* the same warning at a container's default /dev/shm: the
+		 * sign of a failure cut from the paste, not a healthy run */
+		{ "2023-11-18 03:39:16,283 WARNING services.py:1996 -- WARNING: "
+		    "The object store is using /tmp instead of /dev/shm because "
+		    "/dev/shm has only 67108864 bytes available. This will harm "
+		    "performance!", "inconclusive", "R-INC-002" },
 		/* Snakemake relays sacct's state for the job it submitted */
 		{ "    message: SLURM-job '26605857' failed, SLURM status is: "
 		    "'TIMEOUT'.", "time_limit", "R-SCHED-002" },

@@ -317,6 +317,15 @@ static const struct row_line row_lines[] = {
 	R("S-STEPD-EXECVE-CMD", CX "h2304-lumi-g-salloc-srun-gpu-check-"
 	  "slurmstepd-execve-no-such-file-missing-partition-g-module/"
 	  "evidence.log", "execve"),
+	R("S-RETURNCODE-SIGKILL", CX "h2507-fractal-create-ome-zarr-"
+	  "returncode-minus9-slurm-1gb-memory-kill-no-oom-message/evidence.log",
+	  "returncode=-9"),
+	R("S-PY-RESOURCE-TRACKER", CX "f612-vllm-050-tp-mp-backend-resource-"
+	  "tracker-keyerror-psm-benign/evidence.log", "resource_tracker.py"),
+	R("S-RAY-OBJECT-STORE-TMP", CX "f911-open-instruct-ray-object-store-"
+	  "tmp-warning-shm-5gib-no-failure/evidence.log", "object store"),
+	R("S-OMPI-CMA-READ", CX "e1309-horovod-docker-p2-8xlarge-read-minus-"
+	  "1-errno-1-flood-job-finished-fine/evidence.log", "Read -1"),
 	R("S-FLUX-SHELL-OOM", CX "h2608-flux-shell-oom-plugin-memory-cgroup-"
 	  "out-of-memory-killed-1-task-memory-peak/evidence.log",
 	  "killed 1 task on"),
@@ -915,6 +924,9 @@ static const struct row_line variant_lines[] = {
 	R("S-DEVMEM-ALLOC-OOM", FX "workflow-lines.txt", "Driver report"),
 	/* Nextflow's local executor */
 	R("S-WF-REQ-EXCEEDS", FX "workflow-lines.txt", "req: 6 GB"),
+	/* BenchExec's runexec naming the signal */
+	R("S-RETURNCODE-SIGKILL", CX "h1605-benchexec-3-25-oom-reported-as-"
+	  "failed-exit-signal-9-cgroupv2/evidence.log", "exit signal 9"),
 	/* Snakemake's Slurm executor plugin relaying sacct's state */
 	R("S-SEFF-STATE", CX "h2605-snakemake-slurm-bwa-map-timeout-after-"
 	  "24h-despite-runtime-10080-in-profile/evidence.log", "SLURM-job"),
