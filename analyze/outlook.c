@@ -131,6 +131,9 @@ static const struct outlook_row outlook_table[] = {
 	{ "not_oom_other", "R-OTHER-028", NULL, NULL, NULL, "workload",
 	  "change_then_requeue", "the ranks hung in a collective: the same "
 	  "code and nodes hang again until what held the rank is found", NULL },
+	{ .cause = "not_oom_other", .rule = "R-OTHER-033",
+	  .domain = "unknown", .outlook = "unknown", .why = "the node's "
+	  "container runtime or the image: the runtime's error says which" },
 	{ "not_oom_other", "R-OTHER-021", NULL, NULL, NULL, "workload",
 	  "change_then_requeue", "the program was not built for this GPU: "
 	  "rebuild it or ask for a GPU it supports", NULL },

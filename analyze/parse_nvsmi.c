@@ -273,6 +273,7 @@ static const struct gpath {
 	{ "remapped_failure", "remapped_rows/remapped_row_failure", V_YESNO },
 	{ "compute_mode", "compute_mode", V_TEXT },
 	{ "persistence_mode", "persistence_mode", V_TEXT },
+	{ "recovery_action", "gpu_recovery_action", V_TEXT },
 };
 
 /* Fields of the whole document copied onto every GPU. */
@@ -680,6 +681,7 @@ static const struct ccol {
 	{ "memory.free", M_GPU, "fb_free_bytes", V_BYTES },
 	{ "compute_mode", M_GPU, "compute_mode", V_TEXT },
 	{ "persistence_mode", M_GPU, "persistence_mode", V_TEXT },
+	{ "gpu_recovery_action", M_GPU, "recovery_action", V_TEXT },
 	{ "mig.mode.current", M_GPU, "mig_mode", V_TEXT },
 	{ "ecc.mode.current", M_GPU, "ecc_mode", V_TEXT },
 	{ "ecc.errors.uncorrected.volatile.total", M_GPU,

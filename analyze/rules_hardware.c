@@ -185,16 +185,54 @@ static const struct words broken_words[] = {
 	{ .key = NULL }
 };
 
+/* A GPU nvidia-smi shows with a recovery action pending (R570+: "Reset",
+ * "Reboot", "Drain P2P", "Drain and Reset"): the driver has marked it
+ * unusable until that is done. */
+static const struct event *
+gpu_needs_recovery(const struct facts *f)
+{
+	for (int i = 0; i < f->ngpus; i++) {
+		struct str r = ev_str(f->gpus[i].gpu, "recovery_action");
+
+		if (str_find(r, "Reset") != NULL || str_find(r, "Reboot") !=
+		    NULL || str_find(r, "Drain") != NULL)
+			return f->gpus[i].gpu;
+	}
+	return NULL;
+}
+
 static int
 m_xid_fault(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct event	*x = f->xid_fault, *c = f->first[EV_CUDA_FAULT];
-	const struct event	*d = NULL;
+	const struct event	*d = NULL, *g = gpu_needs_recovery(f);
 
 	/* The driver's own word that the GPU is gone is a fault with or
 	 * without an Xid number; d is that word, when it decides. */
 	if (x == NULL && (d = kit_gpu_broken(f)) != NULL)
 		x = d;
+	if (x == NULL && c == NULL && g != NULL) {
+		struct str r = ev_str(g, "recovery_action");
+
+		m->initiating = g;
+		m->confidence = "medium";
+		m->confidence_reason = "nvidia-smi's own field: the driver "
+		    "marked the GPU for recovery; the fault that did it (its "
+		    "Xid) is in the kernel log, not collected";
+		m->detail = arena_printf(a, "nvidia-smi reports GPU %" PRId64
+		    "'s recovery action as '%.*s': the driver has marked the GPU "
+		    "unusable until it is %s, a device fault (the Xid that caused "
+		    "it is in the kernel log), not an allocation failure or "
+		    "another process holding it.", ev_num_or(g, "index", -1),
+		    (int)r.n, r.p, str_find(r, "Reboot") != NULL ? "rebooted" :
+		    "reset");
+		m->next_action = "Drain the node, read the kernel log for the "
+		    "GPU's Xid, carry out the recovery nvidia-smi names (nvidia-"
+		    "smi -r -i N, or reboot the node), run dcgmi diag -r 3 on "
+		    "that GPU, and require the recovery action to read None "
+		    "before the node takes jobs again.";
+		return 1;
+	}
 
 	if (x == NULL && c == NULL)
 		return 0;
@@ -296,7 +334,10 @@ const struct rule	rules_hardware[] = {
 	  .signals = "NVRM Xid 13/31/43/79/… (any Xid NVIDIA's catalog, "
 	      "data/xid-catalog.tsv, does not file under memory), NVRM 'fallen "
 	      "off the bus' / 'GPU is lost', or 'illegal memory access' / "
-	      "'unspecified launch failure'; on AMD GPUs the amdgpu driver's "
+	      "'unspecified launch failure'; with none of those, a GPU "
+	      "nvidia-smi shows with a recovery action pending "
+	      "(gpu_recovery_action Reset, Reboot, Drain P2P, Drain and "
+	      "Reset; medium); on AMD GPUs the amdgpu driver's "
 	      "page fault, its ring timeout ('ring gfx_0.0.0 timeout, "
 	      "signaled seq=…') or a GPU reset ('GPU reset begin!', a hung "
 	      "GPU), its failure to bring the "

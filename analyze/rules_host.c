@@ -448,6 +448,21 @@ m_sigkill(const struct facts *f, struct arena *a, struct rmatch *m)
 		return 0;
 	m->initiating = s;
 	m->confidence = "low";
+	if (ev_str_is(s, "what", "ray_worker_died")) {
+		m->confidence_reason = "Ray saw a worker vanish without an "
+		    "error of its own and names the OOM killer's SIGKILL as the "
+		    "first cause; nothing collected confirms it";
+		m->detail = "Ray reports that a worker process died without a "
+		    "Python error (its connection closed: End of file). A "
+		    "process that vanishes this way was most often killed by "
+		    "the kernel's OOM killer (the first cause Ray names); the "
+		    "node's kernel log (an OOM kill line), Ray's raylet log or "
+		    "the container's memory limit would confirm it, or show a "
+		    "segfault, a bus error in a container's small /dev/shm (64 "
+		    "MiB by default; vLLM's workers need more) or a forced stop "
+		    "instead.";
+		return 1;
+	}
 	m->confidence_reason = "a SIGKILL with nothing saying who sent it; "
 	    "most often the host OOM killer";
 	m->detail = "A process was killed by SIGKILL. Most often that is the "

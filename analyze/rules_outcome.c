@@ -1115,6 +1115,18 @@ m_only_secondary(const struct facts *f, struct arena *a, struct rmatch *m)
 		return 0;
 	m->initiating = s;
 	m->confidence = "low";
+	if (s->kind == EV_LAUNCHER_EXIT && ev_str_is(s, "what", "hydra")) {
+		m->confidence_reason = "only Hydra's report that the job "
+		    "function raised was found; the exception, printed after "
+		    "it, was not collected";
+		m->detail = "Only Hydra's report is visible: the job function "
+		    "raised an exception, which Hydra prints after that line; "
+		    "that traceback was not collected.";
+		m->next_action = "Collect the job's output past Hydra's line "
+		    "(its traceback; HYDRA_FULL_ERROR=1 prints it whole) and "
+		    "the job's scheduler record (sacct -j JOBID).";
+		return 1;
+	}
 	if (s->kind == EV_LAUNCHER_EXIT && ev_str_is(s, "what", "workflow")) {
 		struct str	p = ev_str(s, "process");
 

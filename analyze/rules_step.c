@@ -77,6 +77,72 @@ killed_inside(const struct facts *f, const struct event *s)
 	return 0;
 }
 
+/* The step's container could not be started: pyxis' own error or the
+ * enroot log it relays, or pyxis failing as a required SPANK plugin.
+ * The relayed error (enroot's "[ERROR] ...") says why; pyxis' summary
+ * lines only that it failed. */
+static int
+container_summary(const struct event *ev)
+{
+	struct str	r = ev_str(ev, "reason");
+
+	return str_find(r, "failed to import docker image") != NULL ||
+	    str_find(r, "failed to create container filesystem") != NULL ||
+	    str_find(r, "couldn't start container") != NULL;
+}
+
+static const struct event *
+container_failure(const struct facts *f)
+{
+	const struct event	*first = NULL;
+
+	for (size_t i = 0; i < f->tl->n; i++) {
+		const struct event *ev = f->tl->v[i];
+
+		if (ev->kind != EV_STEP_CREATE_FAIL || facts_foreign(f, ev))
+			continue;
+		if (!ev_str_is(ev, "what", "container") &&
+		    str_find(ev_str(ev, "plugin"), "pyxis") == NULL)
+			continue;
+		if (ev_str_is(ev, "what", "container") &&
+		    !container_summary(ev))
+			return ev;	/* the runtime's own words */
+		if (first == NULL)
+			first = ev;
+	}
+	return first;
+}
+
+/* The container runtime could not start the step's container: the
+ * workload never ran, and neither memory nor Slurm's step set-up
+ * failed (issue 15's container rows). Not when something started in
+ * the step was OOM-killed (an import that ran out of memory). */
+static int
+m_container_start(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = container_failure(f);
+	struct str		 r;
+
+	if (s == NULL || killed_inside(f, s))
+		return 0;
+	r = ev_str(s, "reason");
+	m->initiating = s;
+	rmatch_support(m, f->first[EV_STEP_CREATE_FAIL]);
+	m->confidence = "medium";
+	m->confidence_reason = "the container runtime's own error, relayed by "
+	    "Slurm's container plugin; whether the node's runtime or the "
+	    "image is at fault is in its words";
+	m->detail = r.n > 0 && ev_str_is(s, "what", "container") &&
+	    !container_summary(s) ?
+	    arena_printf(a, "The container runtime could not start the "
+	    "step's container (%.*s), so the step's tasks never started; the "
+	    "workload never ran, and no memory ran out.", (int)r.n, r.p) :
+	    "The container plugin (pyxis) failed before the step's tasks "
+	    "started: the container could not be imported or started, so the "
+	    "workload never ran, and no memory ran out.";
+	return 1;
+}
+
 static int
 m_step_create(const struct facts *f, struct arena *a, struct rmatch *m)
 {
@@ -100,7 +166,7 @@ m_step_create(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "and require every step to report 'Step created'.";
 		return 1;
 	}
-	if (s == NULL || killed_inside(f, s))
+	if (s == NULL || killed_inside(f, s) || container_failure(f) != NULL)
 		return 0;
 	/* a kubelet that could not allocate devices because a GPU is lost
 	 * or faulted: the device rows name the cause */
@@ -110,23 +176,7 @@ m_step_create(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->initiating = s;
 	rmatch_support(m, f->first[EV_CGROUP_CREATE_FAIL]);
 	m->confidence = "high";
-	if (ev_str_is(s, "what", "container")) {
-		/* the step's tasks never started, but whether the node's
-		 * runtime or the image is at fault is the message's to say */
-		m->confidence = "medium";
-		m->confidence_reason = "the container runtime's own error, "
-		    "relayed by Slurm's container plugin; whether the node's "
-		    "runtime or the image is at fault is in its words";
-		m->detail = arena_printf(a, "The container runtime could not "
-		    "start the step's container (%.*s), so the step's tasks "
-		    "never started; the workload never ran.", (int)r.n, r.p);
-		m->next_action = "Fix what the runtime's error names, on the "
-		    "node (a container hook and the tool it runs, the node's "
-		    "user database, its storage) or in the image; then start "
-		    "one task of the same image on that node (srun -w NODE "
-		    "--container-image=IMAGE true) and require it to start "
-		    "before rerunning the job unchanged.";
-	} else if (ev_str_is(s, "what", "k8s_admission")) {
+	if (ev_str_is(s, "what", "k8s_admission")) {
 		m->confidence = "low";
 		m->confidence_reason = "the kubelet's own admission error: the "
 		    "pod's devices could not be allocated; whether the pod had "
@@ -448,8 +498,8 @@ const struct rule	rules_step[] = {
 	      "Flux's job shell ('plugin … shell.init failed', 'FATAL: "
 	      "shell_init'), the kubelet refusing a pod at admission ('Allocate "
 	      "failed due to …'; low, and not when a GPU is lost or faulted), "
-	      "a required SPANK plugin (pyxis) failing or the "
-	      "container it starts (enroot's relayed '[ERROR]'), not when "
+	      "a required SPANK plugin other than pyxis failing (a container "
+	      "that could not start is R-OTHER-033), not when "
 	      "slurmstepd counts oom-kill events in that step right after "
 	      "it (something started in the step was OOM-killed: the host "
 	      "rows decide); low: srun's "
@@ -497,6 +547,25 @@ const struct rule	rules_step[] = {
 	      "(scontrol show node) in a partition that has them, with no "
 	      "empty or misspelt --gres/--gpus value, then resubmit.",
 	  .match = m_submit },
+	{ .id = "R-OTHER-033", .cause = "not_oom_other", .boundary = "none",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S000 mistake (a failure that is not memory)",
+	  .signals = "the step's container could not be started: enroot's "
+	      "error relayed by pyxis ('pyxis:     [ERROR] …'), pyxis' own "
+	      "'failed to import docker image', 'failed to create container "
+	      "filesystem' or 'couldn't start container', or pyxis failing "
+	      "as a required SPANK plugin; medium; not when slurmstepd counts "
+	      "oom-kill events in that step right after it (an import that "
+	      "ran out of memory: the host rows decide)",
+	  .meaning = "The step's container could not be started; the "
+	      "workload never ran and nothing ran out of memory.",
+	  .next_action = "Fix what the runtime's error names, on the node (a "
+	      "container hook and the tool it runs, enroot's runtime and data "
+	      "paths and their permissions, the node's user database, its "
+	      "storage) or in the image; then start one task of the same "
+	      "image on that node (srun -w NODE --container-image=IMAGE true) "
+	      "and require it to start before rerunning the job unchanged.",
+	  .match = m_container_start },
 };
 const size_t	nrules_step =
     sizeof(rules_step) / sizeof(rules_step[0]);

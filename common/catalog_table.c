@@ -1114,12 +1114,23 @@ const struct cat_sig catalog_table[] = {
 	 * a tool a hook needs, the image's dynamic linker cache). */
 	{ .id = "S-STEP-CONTAINER-FAIL", .kind = EV_STEP_CREATE_FAIL,
 	  .cls = CAT_PRIMARY, .group = "setup",
-	  .needles = { "pyxis:   " },
-	  .pcre = "pyxis: {2,}\\[ERROR\\] (?<reason>.*[^ ])",
-	  .ere = "pyxis:  +\\[ERROR\\] ",
+	  .needles = { "pyxis:   ", "pyxis: failed to import docker image",
+	      "pyxis: failed to create container filesystem",
+	      "pyxis: couldn" },
+	  .pcre = "pyxis: {2,}\\[ERROR\\] (?<reason>.*[^ ])|pyxis: {4,}"
+	    "(?<reason>[a-z][a-z0-9_.-]*: cannot [^:]+: Permission denied)"
+	    "|pyxis: (?<reason>failed to import docker image|failed to create "
+	    "container filesystem|couldn't start container)",
+	  .ere = "pyxis:  +\\[ERROR\\] |pyxis:     +[a-z][a-z0-9_.-]*: cannot "
+	    "[^:]+: Permission denied|pyxis: (failed to import docker image|"
+	    "failed to create container filesystem|couldn't start container)",
 	  .source = "pyxis (pyxis_slurmstepd.c prints the enroot log file, "
-	    "each line indented after \"pyxis: \"); enroot's log_error "
-	    "\"[ERROR] \"; NVIDIA/pyxis#110",
+	    "each line indented after \"pyxis: \", after its own \"failed to "
+	    "import docker image\", \"failed to create container "
+	    "filesystem\" or \"couldn't start container\"); enroot's "
+	    "log_error \"[ERROR] \", and a tool's own error in that log (\"mkdir: "
+	    "cannot create directory '/run/enroot': Permission denied\"); "
+	    "NVIDIA/pyxis#110, NVIDIA/pyxis#12",
 	  .what = "container", .no_baseline = 1 },
 	/* slurmstepd could not write one of the step's cgroup files (a
 	 * limit, a controller list): the cgroup is not what the step asked
@@ -1735,11 +1746,10 @@ const struct cat_sig catalog_table[] = {
 	 * own failure. */
 	{ .id = "S-WF-TASK-FAILED", .kind = EV_LAUNCHER_EXIT,
 	  .cls = CAT_SECONDARY, .group = "workflow",
-	  .needles = { "Error executing process >", "` terminated ", "Error in "
-	      "rule ", "on cluster (jobid:", "failed, SLURM status is:",
-	      "Job failed with exit value", "which has not been declared as "
-	      "a valid return code", "completion check failed. There is no "
-	      "COMPLETED file" },
+	  .needles = { "Error executing ", "` terminated ", "Error in rule ",
+	      "SLURM status is:", "Job failed with exit value", "valid return "
+	      "code", "There is no COMPLETED file", "Will retry errored "
+	      "operation" },
 	  .pcre = "(?:Error executing process > '(?<process>[^']+)'"
 	    "|Process `(?<process>[^`]+)` terminated (?:with an error exit "
 	    "status \\((?<exitcode>-?[0-9]+)\\)|for an unknown reason)"
@@ -1752,14 +1762,17 @@ const struct cat_sig catalog_table[] = {
 	    "(?<exitcode>-?[0-9]+) which has not been declared as a valid "
 	    "return code"
 	    "|Job (?<process>[^\\s]+) completion check failed\\. There is no "
-	    "COMPLETED file)",
+	    "COMPLETED file"
+	    "|Will retry errored operation (?<process>[A-Za-z]+), code "
+	    "(?<exitcode>-?[0-9]+))",
 	  .ere = "Error executing process > '|Process `[^`]+` terminated (with "
 	    "an error exit status|for an unknown reason)|^Error in rule "
 	    "[^ :]+:|Error executing rule [^ ]+ on cluster \\(jobid:|SLURM-job "
 	    "'[0-9]+' failed, SLURM status is: |Job failed with exit value "
 	    "-?[0-9]+|exited with return code -?[0-9]+ which has not been "
 	    "declared as a valid return code|completion check failed\\. There "
-	    "is no COMPLETED file",
+	    "is no COMPLETED file|Will retry errored operation [A-Za-z]+, code "
+	    "-?[0-9]+",
 	  .source = "Nextflow TaskProcessor (\"Error executing process > "
 	    "'%s'\", \"Process `%s` terminated with an error exit status "
 	    "(%d)\", \"... terminated for an unknown reason -- Likely it has "
@@ -1770,8 +1783,21 @@ const struct cat_sig catalog_table[] = {
 	    "failed with exit value %i: %s\"); Cromwell (\"Job %s exited with "
 	    "return code %d which has not been declared as a valid return "
 	    "code\"); Autosubmit (\"Job {0} completion check failed. There is "
-	    "no COMPLETED file\")",
+	    "no COMPLETED file\"); Toil's grid-engine batch system retrying a "
+	    "submission (\"Will retry errored operation submitJob, code 1: "
+	    "...\", DataBiosphere/toil#3689)",
 	  .what = "workflow", .no_baseline = 1 },
+	/* Hydra's job wrapper: the job function raised, and its exception
+	 * follows (or was not pasted). */
+	{ .id = "S-HYDRA-JOB-FAILED", .kind = EV_LAUNCHER_EXIT,
+	  .cls = CAT_SECONDARY, .group = "workflow",
+	  .needles = { "Error executing job with overrides: " },
+	  .pcre = "^Error executing job with overrides: ",
+	  .ere = "^Error executing job with overrides: ",
+	  .source = "Hydra's run_job (\"Error executing job with overrides: "
+	    "[...]\" before the job function's traceback); "
+	    "PeterGriffinJin/Search-R1#45",
+	  .what = "hydra", .no_baseline = 1 },
 	/* torchelastic's agent receiving a signal itself (SIGHUP, SIGINT,
 	 * SIGTERM, SIGQUIT): it stops its workers; the signal printed as
 	 * its number or its Signals name, by version. */
@@ -2104,6 +2130,22 @@ const struct cat_sig catalog_table[] = {
 	    "runexec (\"Child process of RunExecutor terminated with exit "
 	    "signal 9\", sosy-lab/benchexec#1098)",
 	  .what = "returncode", .no_baseline = 1 },
+	/* Ray's report of a worker that vanished without a Python error
+	 * (its socket closed): the first cause Ray itself names is the OOM
+	 * killer's SIGKILL. */
+	{ .id = "S-RAY-WORKER-DIED", .kind = EV_CHILD_KILLED,
+	  .cls = CAT_SECONDARY, .group = "sigkill",
+	  .needles = { "Worker unexpectedly exits with a connection error" },
+	  .pcre = "Worker unexpectedly exits with a connection error code "
+	    "(?<code>[0-9]+)\\. (?<reason>End of file)",
+	  .ere = "Worker unexpectedly exits with a connection error code "
+	    "[0-9]+\\. End of file",
+	  .source = "Ray's core worker (\"Worker exit type: SYSTEM_ERROR Worker "
+	    "exit detail: Worker unexpectedly exits with a connection error "
+	    "code 2. End of file. There are some potential root causes. (1) "
+	    "The process is killed by SIGKILL by OOM killer due to high "
+	    "memory usage. ...\"); OpenRLHF/OpenRLHF#187, #970",
+	  .what = "ray_worker_died", .no_baseline = 1 },
 	/* strace's report of a child's death by SIGKILL. */
 	{ .id = "S-STRACE-CLD-KILLED", .kind = EV_CHILD_KILLED,
 	  .cls = CAT_SECONDARY, .group = "sigkill",
@@ -2304,14 +2346,21 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-RAY-MEMORY-MONITOR", .kind = EV_ENFORCER_KILL,
 	  .cls = CAT_PRIMARY, .group = "enforcer",
 	  .needles = { "killed due to the node running low on memory",
-	      "were killed due to the node" },
+	      "were killed due to the node", "how to address the out of "
+	      "memory issue: " },
 	  .pcre = "(?:Task was|(?<workers>[0-9]+) worker\\(s\\) were) killed "
-	    "due to the node(?: running low on memory| *$)",
+	    "due to the node(?: running low on memory| *$)|Refer to the "
+	    "documentation on how to address the out of memory issue: "
+	    "https://docs\\.ray\\.io/[^ ]*ray-oom-prevention",
 	  .ere = "(Task was|[0-9]+ worker\\(s\\) were) killed due to the node"
-	    "( running low on memory| *$)",
+	    "( running low on memory| *$)|how to address the out of memory "
+	    "issue: https://docs\\.ray\\.io/[^ ]*ray-oom-prevention",
 	  .source = "Ray memory monitor (ray.exceptions.OutOfMemoryError; "
 	    "\"N worker(s) were\" from Ray 2.55; a log wrapped after \"the "
-	    "node\", MiaAI-Lab/GLM-5.3-Flash-NVFP4-Dual-DGX-Spark#2)",
+	    "node\", MiaAI-Lab/GLM-5.3-Flash-NVFP4-Dual-DGX-Spark#2; the "
+	    "error's last line, \"Refer to the documentation on how to address "
+	    "the out of memory issue: https://docs.ray.io/...ray-oom-"
+	    "prevention.html\", PeterGriffinJin/Search-R1#45)",
 	  .what = "ray", .no_baseline = 1 },
 	/* Ray's memory monitor before Ray 2 raised RayOutOfMemoryError in
 	 * the task instead of killing a worker: the node's memory over its

@@ -1463,7 +1463,8 @@ DEFINE_TEST(test_analysis_launcher_signaled)
 }
 
 /* A container that did not start names the runtime's own error and a
- * control on the node, not the step's memory request; Slurm's SPANK line
+ * control on the node, not the step's memory request: a failure of its
+ * own, not of Slurm's step set-up (R-OTHER-033); Slurm's SPANK line
  * alone names the plugin (NVIDIA/pyxis#110's lines, real). */
 DEFINE_TEST(test_analysis_container_start_failed)
 {
@@ -1479,7 +1480,7 @@ DEFINE_TEST(test_analysis_container_start_failed)
 	    ">pyxis/job.log") == 0);
 	if ((an = run(in, 1, 1)) == NULL)
 		return;
-	CHECK_EQ_STR(an->verdict.rule, "R-STEP-001");
+	CHECK_EQ_STR(an->verdict.rule, "R-OTHER-033");
 	CHECK(strstr(an->verdict.summary, "could not start the step's "
 	    "container (Command not found: nvidia-container-cli") != NULL);
 	CHECK(strstr(an->verdict.next_action, "--container-image") != NULL);
@@ -1487,9 +1488,9 @@ DEFINE_TEST(test_analysis_container_start_failed)
 	CHECK(system("sed -i 3d pyxis/job.log") == 0);
 	if ((an = run(in, 1, 1)) == NULL)
 		return;
-	CHECK_EQ_STR(an->verdict.rule, "R-STEP-001");
-	CHECK(strstr(an->verdict.next_action, "printed just before this "
-	    "line") != NULL);
+	CHECK_EQ_STR(an->verdict.rule, "R-OTHER-033");
+	CHECK(strstr(an->verdict.summary, "container plugin (pyxis) failed") !=
+	    NULL);
 	analysis_free(an);
 }
 
@@ -1764,6 +1765,15 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "The object store is using /tmp instead of /dev/shm because "
 		    "/dev/shm has only 67108864 bytes available. This will harm "
 		    "performance!", "inconclusive", "R-INC-002" },
+		{ "slurmstepd: error: pyxis:     mkdir: cannot create directory "
+		    "'/run/enroot': Permission denied\nslurmstepd: error: pyxis: "
+		    "failed to import docker image", "not_oom_other",
+		    "R-OTHER-033" },
+		{ "The actor is dead because its worker process has died. Worker "
+		    "exit type: SYSTEM_ERROR Worker exit detail: Worker "
+		    "unexpectedly exits with a connection error code 2. End of "
+		    "file. There are some potential root causes.", "host_oom",
+		    "R-HOST-009" },
 		/* Snakemake relays sacct's state for the job it submitted */
 		{ "    message: SLURM-job '26605857' failed, SLURM status is: "
 		    "'TIMEOUT'.", "time_limit", "R-SCHED-002" },
@@ -2152,7 +2162,7 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "failed with rc=-1", "inconclusive", NULL },
 		{ "error: spank: required plugin spank_pyxis.so: "
 		    "slurm_spank_task_init() failed with rc=-1",
-		    "step_creation_failure", "R-STEP-001" },
+		    "not_oom_other", "R-OTHER-033" },
 		/* the container runtime's driver RPC timing out */
 		{ "nvidia-container-cli: initialization error: driver rpc error: "
 		    "timed out: unknown.", "not_oom_other", "R-OTHER-021" },

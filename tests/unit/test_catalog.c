@@ -326,6 +326,11 @@ static const struct row_line row_lines[] = {
 	  "tmp-warning-shm-5gib-no-failure/evidence.log", "object store"),
 	R("S-OMPI-CMA-READ", CX "e1309-horovod-docker-p2-8xlarge-read-minus-"
 	  "1-errno-1-flood-job-finished-fine/evidence.log", "Read -1"),
+	R("S-RAY-WORKER-DIED", CX "e2207-openrlhf-ray-actor-sigkill-docker-"
+	  "500g-memory-limit-after-episode/evidence.log", "connection error"),
+	R("S-HYDRA-JOB-FAILED", CX "e2214-search-r1-verl-ppo-ray-memory-"
+	  "monitor-oom-user-asks-if-vram-it-is-host-ram/evidence.log",
+	  "Error executing job with overrides: ["),
 	R("S-FLUX-SHELL-OOM", CX "h2608-flux-shell-oom-plugin-memory-cgroup-"
 	  "out-of-memory-killed-1-task-memory-peak/evidence.log",
 	  "killed 1 task on"),
@@ -927,6 +932,17 @@ static const struct row_line variant_lines[] = {
 	/* BenchExec's runexec naming the signal */
 	R("S-RETURNCODE-SIGKILL", CX "h1605-benchexec-3-25-oom-reported-as-"
 	  "failed-exit-signal-9-cgroupv2/evidence.log", "exit signal 9"),
+	/* the last line of Ray's OutOfMemoryError, pasted alone */
+	R("S-RAY-MEMORY-MONITOR", CX "e2214-search-r1-verl-ppo-ray-memory-"
+	  "monitor-oom-user-asks-if-vram-it-is-host-ram/evidence.log",
+	  "Refer to the documentation"),
+	/* Toil retrying a refused submission; pyxis' own summary line */
+	R("S-WF-TASK-FAILED", CX "h2109-toil-cactus-grid-engine-qsub-rejects-"
+	  "h-vmem-change-l-hard-m-default-submit-retry/evidence.log",
+	  "Will retry errored"),
+	R("S-STEP-CONTAINER-FAIL", CX "f2508-pyxis-enroot-import-fails-run-"
+	  "enroot-permission-denied-runtime-path/evidence.log",
+	  "failed to import docker image"),
 	/* Snakemake's Slurm executor plugin relaying sacct's state */
 	R("S-SEFF-STATE", CX "h2605-snakemake-slurm-bwa-map-timeout-after-"
 	  "24h-despite-runtime-10080-in-profile/evidence.log", "SLURM-job"),

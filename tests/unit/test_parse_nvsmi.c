@@ -563,6 +563,8 @@ DEFINE_TEST(test_nvsmi_xml_a5000_pid_on_two_gpus)
 	CHECK_EQ_INT(num(nth(&r, EV_GPU, 1), "index"), 0);
 	CHECK_EQ_INT(num(nth(&r, EV_GPU, 0), "remapped_uncorrectable"), 0);
 	CHECK_EQ_STR(sval(nth(&r, EV_GPU, 0), "ecc_mode"), "Disabled");
+	/* R570+'s <gpu_recovery_action> */
+	CHECK_EQ_STR(sval(nth(&r, EV_GPU, 0), "recovery_action"), "None");
 	p0 = nth(&r, EV_GPU_PROC, 0);
 	p1 = nth(&r, EV_GPU_PROC, 1);
 	CHECK_EQ_INT(p0->pid, 100477);
@@ -1041,6 +1043,22 @@ DEFINE_TEST(test_nvsmi_csv_header_any_order)
 	/* overflow */
 	CHECK(absent(nth(&r, EV_GPU_PROC, 2), "used_bytes"));
 	CHECK_EQ_INT(nth(&r, EV_GPU_PROC, 2)->pid, 44);
+	run_done(&r);
+}
+
+/* --query-gpu=index,gpu_recovery_action with its header (the values of
+ * corpus d2002, NVIDIA/DCGM#263, which printed the rows without it) */
+DEFINE_TEST(test_nvsmi_csv_recovery_action)
+{
+	struct run		 r;
+
+	run_str(&r, parse_nvsmi_csv,
+	    "index, gpu_recovery_action\n"
+	    "0, None\n"
+	    "1, Reset\n");
+	CHECK_EQ_INT(count(&r, EV_GPU), 2);
+	CHECK_EQ_STR(sval(nth(&r, EV_GPU, 0), "recovery_action"), "None");
+	CHECK_EQ_STR(sval(nth(&r, EV_GPU, 1), "recovery_action"), "Reset");
 	run_done(&r);
 }
 
