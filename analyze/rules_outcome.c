@@ -371,6 +371,14 @@ static const struct words rlimit_words[] = {
 	      "PropagateResourceLimits, or docker --ulimit memlock=-1), "
 	      "require ulimit -l inside the job to print unlimited (and any "
 	      "NCCL_BUFFSIZE set back to its default), and rerun unchanged." },
+	{ .key = "pbs_ncpus", .detail = "PBS killed the job because it used "
+	    "more CPUs than it asked for (the mom averages the job's CPU "
+	    "use against its ncpus): the program ran more threads or "
+	    "processes than the request; memory did not run out.",
+	  .next = "Cap the program's threads and processes at the job's "
+	      "ncpus (its own thread option, OMP_NUM_THREADS, a JVM's "
+	      "-XX:ActiveProcessorCount) or ask for more ncpus; require the "
+	      "'ncpus … exceeded limit' line to disappear." },
 	{ .key = "fsize", .detail = "A process was stopped by SIGXFSZ: it "
 	    "wrote a file past the file-size limit it runs under (ulimit -f; "
 	    "Grid Engine's h_fsize / s_fsize, a site's default), not for "

@@ -129,9 +129,9 @@ m_container_start(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->initiating = s;
 	rmatch_support(m, f->first[EV_STEP_CREATE_FAIL]);
 	m->confidence = "medium";
-	m->confidence_reason = "the container runtime's own error, relayed by "
-	    "Slurm's container plugin; whether the node's runtime or the "
-	    "image is at fault is in its words";
+	m->confidence_reason = "the container runtime's own error; whether "
+	    "the node's runtime, its storage or the image is at fault is in "
+	    "its words";
 	m->detail = r.n > 0 && ev_str_is(s, "what", "container") &&
 	    !container_summary(s) ?
 	    arena_printf(a, "The container runtime could not start the "
@@ -554,7 +554,9 @@ const struct rule	rules_step[] = {
 	      "error relayed by pyxis ('pyxis:     [ERROR] …'), pyxis' own "
 	      "'failed to import docker image', 'failed to create container "
 	      "filesystem' or 'couldn't start container', or pyxis failing "
-	      "as a required SPANK plugin; medium; not when slurmstepd counts "
+	      "as a required SPANK plugin; Apptainer/Singularity's 'FATAL: "
+	      "while extracting IMAGE: …' and 'FATAL: container creation "
+	      "failed: …'; medium; not when slurmstepd counts "
 	      "oom-kill events in that step right after it (an import that "
 	      "ran out of memory: the host rows decide)",
 	  .meaning = "The step's container could not be started; the "

@@ -1132,6 +1132,21 @@ const struct cat_sig catalog_table[] = {
 	    "cannot create directory '/run/enroot': Permission denied\"); "
 	    "NVIDIA/pyxis#110, NVIDIA/pyxis#12",
 	  .what = "container", .no_baseline = 1 },
+	/* Apptainer/Singularity could not set the container up: the image
+	 * could not be extracted to a sandbox (a full or small temporary
+	 * directory, most often) or the container not created. */
+	{ .id = "S-APPTAINER-FATAL", .kind = EV_STEP_CREATE_FAIL,
+	  .cls = CAT_PRIMARY, .group = "setup",
+	  .needles = { "while extracting ", "container creation failed: " },
+	  .pcre = "FATAL: +(?<reason>while extracting (?<image>[^ :]+): .*[^ ]|"
+	    "container creation failed: .*[^ ])",
+	  .ere = "FATAL: +(while extracting [^ :]+: |container creation "
+	    "failed: )",
+	  .source = "Apptainer/Singularity's fatal start-up errors (\"FATAL:   "
+	    "while extracting %s: root filesystem extraction failed: ...\", "
+	    "\"FATAL:   container creation failed: ...\"); "
+	    "epi2me-labs/wf-single-cell#149",
+	  .what = "container", .no_baseline = 1 },
 	/* slurmstepd could not write one of the step's cgroup files (a
 	 * limit, a controller list): the cgroup is not what the step asked
 	 * for, and the task plugin fails the step. */
@@ -1429,6 +1444,18 @@ const struct cat_sig catalog_table[] = {
 	    "(\"%d %s %serror%s on %s\" with \"UE\" for uncorrected, skx/"
 	    "i10nm label CPU_SrcID#N_MC#N_Chan#N_DIMM#N); ovro-lwa/lwa-issues#117",
 	  .what = "host_memory_ue", .no_baseline = 1 },
+	{ .id = "S-TORQUE-NODE-FAIL", .kind = EV_NODE_FAIL, .cls = CAT_PRIMARY,
+	  .group = "node",
+	  .needles = { "job preempted (node failure)",
+	      "Server could not connect to MOM" },
+	  .pcre = "(?<reason>job preempted \\(node failure\\)|Server could not "
+	    "connect to MOM)",
+	  .ere = "job preempted \\(node failure\\)|Server could not connect "
+	    "to MOM",
+	  .source = "Torque pbs_server (PBSE_NORELYMOM \"Server could not "
+	    "connect to MOM\") and Moab's reason for a job it lost with its "
+	    "node (\"job preempted (node failure)\"); cBio/cbio-cluster#188",
+	  .what = "torque", .no_baseline = 1 },
 	{ .id = "S-SLURM-NODE-FAIL", .kind = EV_NODE_FAIL, .cls = CAT_PRIMARY,
 	  .group = "node",
 	  .needles = { "Node failure on", " not responding",
@@ -2681,6 +2708,17 @@ const struct cat_sig catalog_table[] = {
 	    "pair's buffers are locked memory too (openucx/ucx#8229, "
 	    "ulimit -l 64)",
 	  .what = "memlock", .no_baseline = 1 },
+	/* PBS's mom killing a job for using more CPUs than it asked for. */
+	{ .id = "S-PBS-NCPUS-KILLED", .kind = EV_RLIMIT, .cls = CAT_PRIMARY,
+	  .group = "rlimit",
+	  .needles = { "PBS: job killed: ncpus " },
+	  .pcre = "PBS: job killed: ncpus (?<used>[0-9.]+) exceeded limit "
+	    "(?<limit>[0-9]+)",
+	  .ere = "PBS: job killed: ncpus [0-9.]+ exceeded limit [0-9]+",
+	  .source = "PBS Pro pbs_mom's CPU-use enforcement "
+	    "($enforce cpuaverage/cpuburst: \"=>> PBS: job killed: ncpus "
+	    "38.28 exceeded limit 32 (sum)\"); milaboratory/mixcr#652",
+	  .what = "pbs_ncpus", .no_baseline = 1 },
 	/* LSF's other per-job limits than memory and run time. */
 	{ .id = "S-LSF-TASK-LIMIT", .kind = EV_RLIMIT, .cls = CAT_PRIMARY,
 	  .group = "rlimit",
@@ -2913,16 +2951,18 @@ const struct cat_sig catalog_table[] = {
 	  .needles = { "no CUDA-capable device", "cudaErrorNoDevice",
 	      "CUDA_ERROR_NO_DEVICE", "No HIP GPUs are available",
 	      "hipErrorNoDevice", "no ROCm-capable device",
-	      "HIP_ERROR_NoDevice" },
+	      "HIP_ERROR_NoDevice", "no supported devices found for platform" },
 	  .pcre = "(?:cuda runtime error \\((?<cuda_error>[0-9]+)\\) : |"
 	    "error=(?<cuda_error>[0-9]+) : |code=(?<cuda_error>[0-9]+)\\()?"
 	    "(?<error>no CUDA-capable device is detected|cudaErrorNoDevice|"
 	    "CUDA_ERROR_NO_DEVICE|No (?<api>HIP) GPUs are available|"
 	    "(?<api>hip)ErrorNoDevice|(?<api>HIP)_ERROR_NoDevice|no "
-	    "(?<api>ROCm)-capable device is detected)",
+	    "(?<api>ROCm)-capable device is detected|no supported devices "
+	    "found for platform CUDA)",
 	  .ere = "no CUDA-capable device is detected|cudaErrorNoDevice|"
 	    "CUDA_ERROR_NO_DEVICE|No HIP GPUs are available|hipErrorNoDevice|"
-	    "HIP_ERROR_NoDevice|no ROCm-capable device is detected",
+	    "HIP_ERROR_NoDevice|no ROCm-capable device is detected|no "
+	    "supported devices found for platform CUDA",
 	  .source = "cudaErrorNoDevice (100; 38 before CUDA 10.1) and "
 	    "CUDA_ERROR_NO_DEVICE text: PyTorch THC and C10_CUDA_CHECK, "
 	    "cuda-samples helper_cuda.h, TensorFlow cuda_driver.cc; ROCm: "
@@ -2930,7 +2970,9 @@ const struct cat_sig catalog_table[] = {
 	    "pytorch/pytorch#70036) and hipErrorNoDevice (#58374), whose "
 	    "hipGetErrorString is \"no ROCm-capable device is detected\" "
 	    "(flux-framework/flux-core#7807); XLA's ROCm platform (\"failed "
-	    "call to hipInit: HIP_ERROR_NoDevice\", ROCm/xla#376)",
+	    "call to hipInit: HIP_ERROR_NoDevice\", ROCm/xla#376); JAX "
+	    "(\"Unable to initialize backend 'cuda': INTERNAL: no supported "
+	    "devices found for platform CUDA\", jax-ml/jax#28194)",
 	  .what = "no_cuda_device", .no_baseline = 1 },
 	{ .id = "S-NVML-INIT-UNKNOWN", .kind = EV_GPU_NODEV, .cls = CAT_PRIMARY,
 	  .group = "gpu_access",

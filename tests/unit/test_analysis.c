@@ -1774,6 +1774,24 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "unexpectedly exits with a connection error code 2. End of "
 		    "file. There are some potential root causes.", "host_oom",
 		    "R-HOST-009" },
+		{ "=>> PBS: job killed: ncpus 38.28 exceeded limit 32 (sum)",
+		    "not_oom_other", "R-OTHER-024" },
+		{ "job preempted (node failure)", "not_oom_other",
+		    "R-OTHER-004" },
+		{ "RuntimeError: Unable to initialize backend 'cuda': INTERNAL: "
+		    "no supported devices found for platform CUDA (you may need "
+		    "to uninstall the failing plugin package, or set "
+		    "JAX_PLATFORMS=cpu to skip this backend.)",
+		    "gpu_access_denied", "R-GPU-001" },
+		/* corpus h1201's line (there the extraction was OOM-killed,
+		 * which the batch step's count decides); alone, a container
+		 * that could not start */
+		{ "FATAL:   while extracting /PATH/images_singularity/dt-geo_t-"
+		    "hysea_x86_64_openmpi_4.1.4_cuda_11.8_v_dt-geo.sif: root "
+		    "filesystem extraction failed: extract command failed: "
+		    "WARNING: While bind mounting '/sbin/unsquashfs:/sbin/"
+		    "unsquashfs': destination is already in the mount point list",
+		    "not_oom_other", "R-OTHER-033" },
 		/* Snakemake relays sacct's state for the job it submitted */
 		{ "    message: SLURM-job '26605857' failed, SLURM status is: "
 		    "'TIMEOUT'.", "time_limit", "R-SCHED-002" },

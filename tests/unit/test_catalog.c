@@ -331,6 +331,15 @@ static const struct row_line row_lines[] = {
 	R("S-HYDRA-JOB-FAILED", CX "e2214-search-r1-verl-ppo-ray-memory-"
 	  "monitor-oom-user-asks-if-vram-it-is-host-ram/evidence.log",
 	  "Error executing job with overrides: ["),
+	R("S-PBS-NCPUS-KILLED", CX "h2620-pbs-job-killed-ncpus-38-exceeded-"
+	  "limit-32-mixcr-align-user-thought-memory/evidence.log",
+	  "ncpus 38.28"),
+	R("S-TORQUE-NODE-FAIL", CX "h2621-torque-moab-interactive-job-killed-"
+	  "job-preempted-node-failure-mom-unreachable/evidence.log",
+	  "job preempted (node failure)"),
+	R("S-APPTAINER-FATAL", CX "h1201-hysea-leonardo-singularity-sif-"
+	  "extraction-batch-oomkill-shared-gpu-node/evidence.log",
+	  "while extracting"),
 	R("S-FLUX-SHELL-OOM", CX "h2608-flux-shell-oom-plugin-memory-cgroup-"
 	  "out-of-memory-killed-1-task-memory-peak/evidence.log",
 	  "killed 1 task on"),
@@ -943,6 +952,14 @@ static const struct row_line variant_lines[] = {
 	R("S-STEP-CONTAINER-FAIL", CX "f2508-pyxis-enroot-import-fails-run-"
 	  "enroot-permission-denied-runtime-path/evidence.log",
 	  "failed to import docker image"),
+	/* JAX's CUDA backend finding no device */
+	R("S-CUDA-NO-DEVICE", CX "e2216-jax-distributed-initialize-slurm-gpus-"
+	  "per-task-no-supported-devices-cuda-backend/evidence.log",
+	  "no supported devices"),
+	/* Torque's server unable to reach the node's mom */
+	R("S-TORQUE-NODE-FAIL", CX "h2621-torque-moab-interactive-job-killed-"
+	  "job-preempted-node-failure-mom-unreachable/evidence.log",
+	  "Server could not connect to MOM"),
 	/* Snakemake's Slurm executor plugin relaying sacct's state */
 	R("S-SEFF-STATE", CX "h2605-snakemake-slurm-bwa-map-timeout-after-"
 	  "24h-despite-runtime-10080-in-profile/evidence.log", "SLURM-job"),
