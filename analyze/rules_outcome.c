@@ -1123,6 +1123,20 @@ m_only_secondary(const struct facts *f, struct arena *a, struct rmatch *m)
 		return 0;
 	m->initiating = s;
 	m->confidence = "low";
+	if (s->kind == EV_LAUNCHER_EXIT && ev_str_is(s, "what", "ray_actor")) {
+		m->confidence_reason = "only Ray's report that an actor or a "
+		    "trial failed was found; what ended its process was not "
+		    "collected";
+		m->detail = "Only Ray's report is visible: an actor's process "
+		    "(or a Tune trial's) ended before its task finished; what "
+		    "ended it is in the node's kernel log or Ray's worker and "
+		    "raylet logs, not here.";
+		m->next_action = "Collect the node's kernel log and Ray's logs "
+		    "of that session (/tmp/ray/session_*/logs: raylet.out, the "
+		    "worker's err file) and the job's sacct record; they name "
+		    "the OOM kill, the segfault or the stop that ended it.";
+		return 1;
+	}
 	if (s->kind == EV_LAUNCHER_EXIT && ev_str_is(s, "what", "hydra")) {
 		m->confidence_reason = "only Hydra's report that the job "
 		    "function raised was found; the exception, printed after "
@@ -1269,8 +1283,9 @@ const struct rule	rules_outcome[] = {
 	      "collective; when siblings were terminated or lost a peer, the "
 	      "lines are also reported as the cascade, with the first failure "
 	      "the launchers name; a workflow engine's report that a task "
-	      "failed (Nextflow, Snakemake, Toil, Cromwell, Autosubmit), with "
-	      "its own next control: the task's output",
+	      "failed (Nextflow, Snakemake, Toil, Cromwell, Autosubmit), "
+	      "Hydra's that its job function raised, Ray's that an actor or a "
+	      "Tune trial died, each with its own next control",
 	  .meaning = "Only reports of the failure were collected, not the "
 	      "failure itself.",
 	  .next_action = "Collect the bundle of every node of the job "

@@ -1814,6 +1814,21 @@ const struct cat_sig catalog_table[] = {
 	    "submission (\"Will retry errored operation submitJob, code 1: "
 	    "...\", DataBiosphere/toil#3689)",
 	  .what = "workflow", .no_baseline = 1 },
+	/* Ray's driver reporting an actor whose process died, and Ray Tune
+	 * reporting trials that failed: the launcher's report of its
+	 * tasks' end, after whatever ended them. */
+	{ .id = "S-RAY-ACTOR-DIED", .kind = EV_LAUNCHER_EXIT,
+	  .cls = CAT_SECONDARY, .group = "workflow",
+	  .needles = { "The actor died unexpectedly before finishing",
+	      "Trials did not complete" },
+	  .pcre = "(?<reason>The actor died unexpectedly before finishing "
+	    "this task)|TuneError: \\('(?<reason>Trials did not complete)'",
+	  .ere = "The actor died unexpectedly before finishing this task|"
+	    "TuneError: \\('Trials did not complete'",
+	  .source = "Ray's RayActorError (\"The actor died unexpectedly before "
+	    "finishing this task.\") and Ray Tune's TuneError (\"('Trials did "
+	    "not complete', [...])\"); ray-project/ray#14394",
+	  .what = "ray_actor", .no_baseline = 1 },
 	/* Hydra's job wrapper: the job function raised, and its exception
 	 * follows (or was not pasted). */
 	{ .id = "S-HYDRA-JOB-FAILED", .kind = EV_LAUNCHER_EXIT,

@@ -1792,6 +1792,8 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "WARNING: While bind mounting '/sbin/unsquashfs:/sbin/"
 		    "unsquashfs': destination is already in the mount point list",
 		    "not_oom_other", "R-OTHER-033" },
+		{ "ray.exceptions.RayActorError: The actor died unexpectedly "
+		    "before finishing this task.", "inconclusive", "R-INC-001" },
 		/* Snakemake relays sacct's state for the job it submitted */
 		{ "    message: SLURM-job '26605857' failed, SLURM status is: "
 		    "'TIMEOUT'.", "time_limit", "R-SCHED-002" },

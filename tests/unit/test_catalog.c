@@ -340,6 +340,9 @@ static const struct row_line row_lines[] = {
 	R("S-APPTAINER-FATAL", CX "h1201-hysea-leonardo-singularity-sif-"
 	  "extraction-batch-oomkill-shared-gpu-node/evidence.log",
 	  "while extracting"),
+	R("S-RAY-ACTOR-DIED", CX "f2521-ray-tune-slurm-cgroup-oom-kill-8-"
+	  "events-actor-died-trials-did-not-complete/evidence.log",
+	  "RayActorError"),
 	R("S-FLUX-SHELL-OOM", CX "h2608-flux-shell-oom-plugin-memory-cgroup-"
 	  "out-of-memory-killed-1-task-memory-peak/evidence.log",
 	  "killed 1 task on"),
@@ -960,6 +963,10 @@ static const struct row_line variant_lines[] = {
 	R("S-TORQUE-NODE-FAIL", CX "h2621-torque-moab-interactive-job-killed-"
 	  "job-preempted-node-failure-mom-unreachable/evidence.log",
 	  "Server could not connect to MOM"),
+	/* Ray Tune's report of the trials that failed */
+	R("S-RAY-ACTOR-DIED", CX "f2521-ray-tune-slurm-cgroup-oom-kill-8-"
+	  "events-actor-died-trials-did-not-complete/evidence.log",
+	  "TuneError: ("),
 	/* Snakemake's Slurm executor plugin relaying sacct's state */
 	R("S-SEFF-STATE", CX "h2605-snakemake-slurm-bwa-map-timeout-after-"
 	  "24h-despite-runtime-10080-in-profile/evidence.log", "SLURM-job"),
