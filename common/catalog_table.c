@@ -27,8 +27,10 @@
 #define FNUM	"[0-9]+(?:\\.[0-9]+)?(?:[KMGTP]i?|B)?"
 /* slurmstepd's cancel banner: "*** JOB N ON NODE CANCELLED AT T ..." since
  * 17.02, "*** JOB N CANCELLED AT T DUE TO TIME LIMIT on NODE ***" before
- * (req.c); BANNER_ON is the older order's node after the reason. */
-#define BANNER_PCRE	"\\*\\*\\* (?<what>JOB|STEP) (?<job_id>[0-9]+)" \
+ * (req.c); BANNER_ON is the older order's node after the reason. The job
+ * id may be redacted in a paste ("JOB XXX ON YYY", "JOB <id>"). */
+#define BANNER_PCRE	"\\*\\*\\* (?<what>JOB|STEP) (?<job_id>[0-9]+|" \
+	"[A-Za-z_<>#-]{1,16})" \
 	"(?:\\.(?<step>[A-Za-z0-9_+]+))?(?: ON (?<node>[^ ]+))? CANCELLED AT "
 #define BANNER_ON	"(?: on (?<node>[^ *]+))?"
 #define BANNER_ERE	"\\*\\*\\* (JOB|STEP) [0-9.A-Za-z_+]+( ON [^ ]+)? " \

@@ -1794,6 +1794,9 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "not_oom_other", "R-OTHER-033" },
 		{ "ray.exceptions.RayActorError: The actor died unexpectedly "
 		    "before finishing this task.", "inconclusive", "R-INC-001" },
+		/* a banner with its job id and node redacted by the poster */
+		{ "error: *** JOB XXX ON YYY CANCELLED AT 2025-08-26T12:02:52 "
+		    "DUE TO TIME LIMIT ***", "time_limit", "R-SCHED-001" },
 		/* Snakemake relays sacct's state for the job it submitted */
 		{ "    message: SLURM-job '26605857' failed, SLURM status is: "
 		    "'TIMEOUT'.", "time_limit", "R-SCHED-002" },

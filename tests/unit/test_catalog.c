@@ -967,6 +967,9 @@ static const struct row_line variant_lines[] = {
 	R("S-RAY-ACTOR-DIED", CX "f2521-ray-tune-slurm-cgroup-oom-kill-8-"
 	  "events-actor-died-trials-did-not-complete/evidence.log",
 	  "TuneError: ("),
+	/* the banner with its job id redacted (cp2k/cp2k#4399) */
+	R("S-BANNER-TIME-LIMIT", CX "h2628-cp2k-geo-opt-walltime-keyword-not-"
+	  "honoured-slurm-time-limit/evidence.log", "JOB XXX"),
 	/* Snakemake's Slurm executor plugin relaying sacct's state */
 	R("S-SEFF-STATE", CX "h2605-snakemake-slurm-bwa-map-timeout-after-"
 	  "24h-despite-runtime-10080-in-profile/evidence.log", "SLURM-job"),
