@@ -1088,6 +1088,32 @@ static const enum ev_kind rank_ended[] = { EV_CHILD_FAILED,
 #define LAUNCHER_REPORTS	3	/* rank_ended[] entries from a launcher */
 #define RANK_ENDED	(sizeof(rank_ended) / sizeof(rank_ended[0]))
 
+/* A launcher's report alone, in its own words: what it ran failed, and
+ * where the failure itself is. */
+static const struct words launcher_words[] = {
+	{ .key = "ray_actor", .reason = "only Ray's report that an actor or "
+	    "a trial failed was found; what ended its process was not "
+	    "collected",
+	  .detail = "Only Ray's report is visible: an actor's process (or a "
+	    "Tune trial's) ended before its task finished; what ended it is "
+	    "in the node's kernel log or Ray's worker and raylet logs, not "
+	    "here.",
+	  .next = "Collect the node's kernel log and Ray's logs of that "
+	      "session (/tmp/ray/session_*/logs: raylet.out, the worker's err "
+	      "file) and the job's sacct record; they name the OOM kill, the "
+	      "segfault or the stop that ended it." },
+	{ .key = "hydra", .reason = "only Hydra's report that the job "
+	    "function raised was found; the exception, printed after it, was "
+	    "not collected",
+	  .detail = "Only Hydra's report is visible: the job function raised "
+	    "an exception, which Hydra prints after that line; that traceback "
+	    "was not collected.",
+	  .next = "Collect the job's output past Hydra's line (its traceback; "
+	      "HYDRA_FULL_ERROR=1 prints it whole) and the job's scheduler "
+	      "record (sacct -j JOBID)." },
+	{ .key = NULL }
+};
+
 static int
 m_only_secondary(const struct facts *f, struct arena *a, struct rmatch *m)
 {
@@ -1123,32 +1149,9 @@ m_only_secondary(const struct facts *f, struct arena *a, struct rmatch *m)
 		return 0;
 	m->initiating = s;
 	m->confidence = "low";
-	if (s->kind == EV_LAUNCHER_EXIT && ev_str_is(s, "what", "ray_actor")) {
-		m->confidence_reason = "only Ray's report that an actor or a "
-		    "trial failed was found; what ended its process was not "
-		    "collected";
-		m->detail = "Only Ray's report is visible: an actor's process "
-		    "(or a Tune trial's) ended before its task finished; what "
-		    "ended it is in the node's kernel log or Ray's worker and "
-		    "raylet logs, not here.";
-		m->next_action = "Collect the node's kernel log and Ray's logs "
-		    "of that session (/tmp/ray/session_*/logs: raylet.out, the "
-		    "worker's err file) and the job's sacct record; they name "
-		    "the OOM kill, the segfault or the stop that ended it.";
+	if (s->kind == EV_LAUNCHER_EXIT &&
+	    kit_words_apply(kit_words(launcher_words, s, "what"), m))
 		return 1;
-	}
-	if (s->kind == EV_LAUNCHER_EXIT && ev_str_is(s, "what", "hydra")) {
-		m->confidence_reason = "only Hydra's report that the job "
-		    "function raised was found; the exception, printed after "
-		    "it, was not collected";
-		m->detail = "Only Hydra's report is visible: the job function "
-		    "raised an exception, which Hydra prints after that line; "
-		    "that traceback was not collected.";
-		m->next_action = "Collect the job's output past Hydra's line "
-		    "(its traceback; HYDRA_FULL_ERROR=1 prints it whole) and "
-		    "the job's scheduler record (sacct -j JOBID).";
-		return 1;
-	}
 	if (s->kind == EV_LAUNCHER_EXIT && ev_str_is(s, "what", "workflow")) {
 		struct str	p = ev_str(s, "process");
 
