@@ -104,6 +104,12 @@ int		 kit_words_first(const struct facts *, enum ev_kind k,
 /* Put w's non-NULL fields into m (w may be NULL); 1 if w was given. */
 int		 kit_words_apply(const struct words *w, struct rmatch *m);
 
+/* rules_outcome.c: a launcher's report that what it ran failed (a
+ * workflow engine's task, Hydra's job function, Ray's actor or Tune
+ * trial). Such a report follows the failure whatever order the pasted
+ * logs put them in; alone, R-INC-001 words it from the same table. */
+int		 launcher_own_report(const struct event *);
+
 /* SIGKILL, shared by R-HOST-009 (who sent it is unknown) and R-OTHER-002
  * (no OOM killer did): the first report of one (a launcher or framework,
  * the shell, srun, or an sacct row ending on signal 9), the first sacct

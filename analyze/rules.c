@@ -279,17 +279,12 @@ retro_start(const struct facts *f, size_t from)
 	return lo;
 }
 
-/* A workflow engine's report that its task failed (Nextflow, Snakemake,
- * Toil, Cromwell; Hydra's for its job function, Ray's for an actor or a
- * Tune trial) follows the task's failure whatever order the pasted logs
- * put them in: the engine's log is another file, often untimed. Only a
- * report timed clearly before the failure is not its echo. */
+/* A launcher's own report that its task failed is another file, often
+ * untimed: only one timed clearly before the failure is not its echo. */
 static int
 workflow_report(const struct event *init, const struct event *ev)
 {
-	if (ev->kind != EV_LAUNCHER_EXIT || (!ev_str_is(ev, "what",
-	    "workflow") && !ev_str_is(ev, "what", "hydra") &&
-	    !ev_str_is(ev, "what", "ray_actor")))
+	if (!launcher_own_report(ev))
 		return 0;
 	return !(ev_has_time(ev) && ev_has_time(init) &&
 	    init->ts_ns - ev->ts_ns > TEARDOWN_SLACK_NS);

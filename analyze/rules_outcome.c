@@ -1089,8 +1089,17 @@ static const enum ev_kind rank_ended[] = { EV_CHILD_FAILED,
 #define RANK_ENDED	(sizeof(rank_ended) / sizeof(rank_ended[0]))
 
 /* A launcher's report alone, in its own words: what it ran failed, and
- * where the failure itself is. */
+ * where the failure itself is. The workflow engine's detail names the
+ * task, so m_only_secondary writes it. */
 static const struct words launcher_words[] = {
+	{ .key = "workflow", .reason = "only the workflow engine's report "
+	    "that a task failed was found; the task's own output, where its "
+	    "failure is, was not collected",
+	  .next = "Collect the failed task's own output and its scheduler "
+	      "record: Nextflow's work directory (.command.log, .command.err, "
+	      ".exitcode), Snakemake's rule log and its executor's Slurm log, "
+	      "the task's sacct -j JOBID line; or run oomtrail-collect for "
+	      "that job on its node before its cgroup is removed." },
 	{ .key = "ray_actor", .reason = "only Ray's report that an actor or "
 	    "a trial failed was found; what ended its process was not "
 	    "collected",
@@ -1113,6 +1122,13 @@ static const struct words launcher_words[] = {
 	      "record (sacct -j JOBID)." },
 	{ .key = NULL }
 };
+
+int
+launcher_own_report(const struct event *ev)
+{
+	return ev->kind == EV_LAUNCHER_EXIT &&
+	    kit_words(launcher_words, ev, "what") != NULL;
+}
 
 static int
 m_only_secondary(const struct facts *f, struct arena *a, struct rmatch *m)
@@ -1149,25 +1165,17 @@ m_only_secondary(const struct facts *f, struct arena *a, struct rmatch *m)
 		return 0;
 	m->initiating = s;
 	m->confidence = "low";
-	if (s->kind == EV_LAUNCHER_EXIT &&
-	    kit_words_apply(kit_words(launcher_words, s, "what"), m))
-		return 1;
-	if (s->kind == EV_LAUNCHER_EXIT && ev_str_is(s, "what", "workflow")) {
-		struct str	p = ev_str(s, "process");
+	if (launcher_own_report(s)) {
+		const struct words	*w = kit_words(launcher_words, s, "what");
+		struct str		 p = ev_str(s, "process");
 
-		m->confidence_reason = "only the workflow engine's report that "
-		    "a task failed was found; the task's own output, where its "
-		    "failure is, was not collected";
-		m->detail = arena_printf(a, "Only the workflow engine's report "
-		    "is visible: a task it ran%s%.*s%s failed, and why is in the "
-		    "task's own output, not in the engine's log.", p.n > 0 ?
-		    " (" : "", (int)p.n, p.p, p.n > 0 ? ")" : "");
-		m->next_action = "Collect the failed task's own output and its "
-		    "scheduler record: Nextflow's work directory (.command.log, "
-		    ".command.err, .exitcode), Snakemake's rule log and its "
-		    "executor's Slurm log, the task's sacct -j JOBID line; or run "
-		    "oomtrail-collect for that job on its node before its cgroup "
-		    "is removed.";
+		kit_words_apply(w, m);
+		if (w->detail == NULL)
+			m->detail = arena_printf(a, "Only the workflow engine's "
+			    "report is visible: a task it ran%s%.*s%s failed, and "
+			    "why is in the task's own output, not in the "
+			    "engine's log.", p.n > 0 ? " (" : "", (int)p.n, p.p,
+			    p.n > 0 ? ")" : "");
 		return 1;
 	}
 	m->confidence_reason = s->kind == EV_FLIGHT_RECORDER ? "only Flight "
