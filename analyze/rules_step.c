@@ -80,15 +80,11 @@ killed_inside(const struct facts *f, const struct event *s)
 /* The step's container could not be started: pyxis' own error or the
  * enroot log it relays, or pyxis failing as a required SPANK plugin.
  * The relayed error (enroot's "[ERROR] ...") says why; pyxis' summary
- * lines only that it failed. */
+ * lines (the catalog's "summary" group) only that it failed. */
 static int
 container_summary(const struct event *ev)
 {
-	struct str	r = ev_str(ev, "reason");
-
-	return str_find(r, "failed to import docker image") != NULL ||
-	    str_find(r, "failed to create container filesystem") != NULL ||
-	    str_find(r, "couldn't start container") != NULL;
+	return ev_str(ev, "summary").n > 0;
 }
 
 static const struct event *

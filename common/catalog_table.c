@@ -1121,8 +1121,9 @@ const struct cat_sig catalog_table[] = {
 	      "pyxis: couldn" },
 	  .pcre = "pyxis: {2,}\\[ERROR\\] (?<reason>.*[^ ])|pyxis: {4,}"
 	    "(?<reason>[a-z][a-z0-9_.-]*: cannot [^:]+: Permission denied)"
-	    "|pyxis: (?<reason>failed to import docker image|failed to create "
-	    "container filesystem|couldn't start container)",
+	    "|pyxis: (?<reason>(?<summary>failed to import docker image|"
+	    "failed to create container filesystem|couldn't start "
+	    "container))",
 	  .ere = "pyxis:  +\\[ERROR\\] |pyxis:     +[a-z][a-z0-9_.-]*: cannot "
 	    "[^:]+: Permission denied|pyxis: (failed to import docker image|"
 	    "failed to create container filesystem|couldn't start container)",
