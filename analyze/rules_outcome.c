@@ -280,6 +280,7 @@ m_node_fail(const struct facts *f, struct arena *a, struct rmatch *m)
 		const struct event	*ev = f->tl->v[i];
 
 		if (ev->kind == EV_NODE_FAIL && !facts_foreign(f, ev) &&
+		    !ev_str_is(ev, "what", "unkillable") &&
 		    job_node(f, ev->node))
 			s = ev;
 	}
@@ -330,7 +331,51 @@ m_node_fail(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "failed'), fix the epilog or the plugin, and resume the "
 		    "node; the job's memory settings are not the control to "
 		    "change.";
+	} else if (ev_str_is(s, "what", "epilog_error")) {
+		struct str	r = ev_str(s, "reason");
+
+		m->confidence_reason = "the plugin's own error from the node's "
+		    "epilog; whether Slurm drained the node for it is in "
+		    "slurmctld's log and sinfo -R";
+		m->detail = arena_printf(a, "A SPANK plugin's epilog on %s%s "
+		    "failed after the job (%.*s): a fault of the node's set-up "
+		    "(the plugin's directories, permissions or clean-up), which "
+		    "fails the Epilog and drains the node; not the job's "
+		    "memory.", s->node != NULL ? "node " : "the node",
+		    s->node != NULL ? s->node : "", (int)r.n, r.p);
+		m->next_action = "Have the site fix what the plugin's error "
+		    "names on the node (a directory it cannot create, its "
+		    "permissions or its configuration), check that the plugin's "
+		    "epilog now succeeds, and resume the drained nodes; the job's "
+		    "memory settings are not the control to change.";
 	}
+	return 1;
+}
+
+/* Slurm could not kill the step's processes and drained the node ("Kill
+ * task failed"); alone, that is the failure to name. What made them
+ * unkillable (a hang in I/O, a driver or a plugin) is on the node; a
+ * time limit, a cancel or an OOM kill that started the teardown is the
+ * failure instead (an incident row fires on it). */
+static int
+m_unkillable(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*s = kit_first_what(f, EV_NODE_FAIL,
+				    "unkillable");
+
+	if (s == NULL)
+		return 0;
+	m->initiating = s;
+	m->confidence = "medium";
+	m->confidence_reason = "Slurm's own drain reason; what kept the "
+	    "processes from dying is in the node's kernel and slurmd logs, "
+	    "not collected";
+	m->detail = arena_printf(a, "The processes on %s%s outlived the "
+	    "kill signals for UnkillableStepTimeout, so Slurm drained it "
+	    "('Kill task failed'): they were stuck in the kernel (a hung file "
+	    "system, the GPU driver, a plugin's clean-up), not out of memory.",
+	    s->node != NULL ? "node " : "the node",
+	    s->node != NULL ? s->node : "");
 	return 1;
 }
 
@@ -1389,7 +1434,8 @@ const struct rule	rules_outcome[] = {
 	      "responding', 'Node N unexpectedly rebooted' or 'Killing JobId=… "
 	      "on failed node', the '… CANCELLED AT … DUE TO NODE FAILURE' "
 	      "banner, slurmd's 'Prolog failure on node N' or '[job N] "
-	      "epilog failed status=…' (the node drained), the kernel's EDAC "
+	      "epilog failed status=…' (the node drained), a SPANK plugin's "
+	      "'spank-epilog: error: …', the kernel's EDAC "
 	      "report of an uncorrectable error in the node's own memory "
 	      "('EDAC MCn: N UE memory … error on <DIMM>'); a node the job's "
 	      "NodeList names (when known)",
@@ -1614,6 +1660,24 @@ const struct rule	rules_outcome[] = {
 	      "was not collected, collect it first: a rank killed there would "
 	      "make these timeouts its cascade.",
 	  .match = m_collective_hang },
+	{ .id = "R-OTHER-034", .cause = "not_oom_other", .boundary = "none",
+	  .prio = 6, .rclass = RC_RECORD,
+	  .seeds = "S000 step 2 (a node of the job failed)",
+	  .signals = "slurmstepd's '*** JOB N STEPD TERMINATED ON N AT T DUE "
+	      "TO JOB NOT ENDING WITH SIGNALS ***', or the node's drain "
+	      "reason 'Kill task failed' (sinfo -R, scontrol show node), and "
+	      "no incident row fired (a time limit, cancel or OOM kill that "
+	      "began the teardown is the failure instead)",
+	  .meaning = "A node was drained because the job's processes could "
+	      "not be killed.",
+	  .next_action = "Have the site read the node's kernel log and "
+	      "slurmd log at the drain's time for the processes that would "
+	      "not die (tasks blocked in D state: a hung network file "
+	      "system, the GPU driver, a plugin's epilog), fix that and "
+	      "resume the node; raise UnkillableStepTimeout only where "
+	      "teardown is merely slow. The job's memory settings are not the "
+	      "control to change.",
+	  .match = m_unkillable },
 };
 const size_t	nrules_outcome =
     sizeof(rules_outcome) / sizeof(rules_outcome[0]);

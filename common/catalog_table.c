@@ -1052,11 +1052,12 @@ const struct cat_sig catalog_table[] = {
 	  .cls = CAT_PRIMARY, .group = "setup",
 	  .needles = { "Unable to create step for job",
 	      "Unable to create job step" },
-	  .pcre = "Unable to create (?:step for job (?<job_id>[0-9]+)|job "
-	    "step): (?<reason>.*[^ ])",
-	  .ere = "Unable to create step for job [0-9]+: ",	/* baseline */
+	  .pcre = "Unable to create (?:step for job (?:(?<job_id>[0-9]+)|"
+	    "[^\\s:]{1,16})|job step): (?<reason>.*[^ ])",
+	  .ere = "Unable to create step for job [^ :]+: ",	/* baseline */
 	  .source = "srun (slurm_step_ctx_create error text; \"Unable to "
-	    "create job step\" before 19.05); real Slurm 22.05 fixture" },
+	    "create job step\" before 19.05; a job id the poster replaced, "
+	    "\"...\" or XXX, is still the line); real Slurm 22.05 fixture" },
 	/* srun refusing its own options or environment before it asks for
 	 * a step ("srun: fatal: ..."): the step never started. */
 	{ .id = "S-SRUN-FATAL", .kind = EV_STEP_CREATE_FAIL,
@@ -1434,6 +1435,38 @@ const struct cat_sig catalog_table[] = {
 	    "(\"[job %u] epilog failed status=%d:%d\"), then slurmctld's "
 	    "\"Epilog error\" drain; NVIDIA/pyxis#123",
 	  .what = "epilog_failed", .no_baseline = 1 },
+	/* A SPANK plugin's job_epilog (pyxis cleaning up enroot's files,
+	 * say) logging its error from slurmd's "spank-epilog" helper: the
+	 * node's set-up failed after the job, and slurmd fails the Epilog. */
+	{ .id = "S-SPANK-EPILOG-ERROR", .kind = EV_NODE_FAIL,
+	  .cls = CAT_PRIMARY, .group = "node",
+	  .needles = { "spank-epilog: error: " },
+	  .pcre = "spank-epilog: error: (?<reason>.*[^ ])",
+	  .ere = "spank-epilog: error: ",
+	  .source = "slurmd's SPANK epilog helper (slurmstepd run as "
+	    "\"spank epilog\", its log prefix \"spank-epilog\") relaying a "
+	    "plugin's slurm_error(); awslabs/awsome-distributed-ai#185",
+	  .what = "epilog_error", .no_baseline = 1 },
+	/* slurmstepd could not end the step's processes with signals within
+	 * UnkillableStepTimeout (they hang in the kernel: I/O, a driver, a
+	 * plugin) and drains the node with the reason "Kill task failed". */
+	{ .id = "S-STEPD-UNKILLABLE", .kind = EV_NODE_FAIL,
+	  .cls = CAT_PRIMARY, .group = "node",
+	  .needles = { "NOT ENDING WITH SIGNALS", "Kill task failed" },
+	  .pcre = "STEPD TERMINATED (?:ON (?<node>[^ ]+) AT [^ ]+ )?.*DUE TO "
+	    "JOB NOT ENDING WITH SIGNALS|^(?<reason>Kill task failed) +[^ ]+ "
+	    "+[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]+ +(?<node>[^\\s]+)|"
+	    "Reason=(?<reason>Kill task failed)",
+	  .ere = "STEPD TERMINATED .*DUE TO JOB NOT ENDING WITH SIGNALS|^Kill "
+	    "task failed +[^ ]+ +[0-9]{4}-[0-9]{2}-[0-9]{2}T|Reason=Kill task "
+	    "failed",
+	  .source = "slurmstepd step_terminate_monitor.c (\"*** %s STEPD "
+	    "TERMINATED ON %s AT %s "
+	    "DUE TO JOB NOT ENDING WITH SIGNALS ***\", then stepd_drain_node("
+	    "\"Kill task failed\") from ESLURMD_KILL_TASK_FAILED) as sinfo -R "
+	    "and scontrol show node print the reason; usegalaxy-au/"
+	    "infrastructure#1849, awslabs/awsome-distributed-ai#185",
+	  .what = "unkillable", .no_baseline = 1 },
 	/* The kernel's EDAC driver reporting an uncorrectable error in the
 	 * node's own memory (not a GPU's): host hardware failed. Corrected
 	 * errors (CE) are not failures. */
@@ -3411,17 +3444,24 @@ const struct cat_sig catalog_table[] = {
 	 * class without an out-of-memory word (signatures.md 3.3) --- */
 	{ .id = "S-CUDA-DEVICES-BUSY", .kind = EV_GPU_BUSY, .cls = CAT_PRIMARY,
 	  .group = "gpu_busy",
-	  .needles = { "busy or unavailable", "cudaErrorDevicesUnavailable" },
+	  .needles = { "busy or unavailable", "cudaErrorDevicesUnavailable",
+	      "CUDA error 46", "CUDA Error 46", "Return value 46 from " },
 	  .pcre = "(?:cuda runtime error \\((?<cuda_error>[0-9]+)\\) : |"
 	    "error=(?<cuda_error>[0-9]+) : )?(?<error>all CUDA-capable "
 	    "devices are busy or unavailable|CUDA-capable device\\(s\\) "
-	    "is/are busy or unavailable|cudaErrorDevicesUnavailable)",
+	    "is/are busy or unavailable|cudaErrorDevicesUnavailable)"
+	    "|CUDA [Ee]rror (?<cuda_error>46)(?![0-9])"
+	    "|Return value (?<cuda_error>46) from '(?<call>cu[A-Za-z]+)",
 	  .ere = "CUDA-capable devices are busy or unavailable|CUDA-capable "
 	    "device\\(s\\) is/are busy or unavailable|"
-	    "cudaErrorDevicesUnavailable",
+	    "cudaErrorDevicesUnavailable|CUDA [Ee]rror 46([^0-9]|$)|"
+	    "Return value 46 from 'cu[A-Za-z]",
 	  .source = "cudaErrorDevicesUnavailable (46): the text before CUDA "
 	    "10.1 ('all CUDA-capable devices ...', THC 'error=46') and after; "
-	    "signatures.md 3.3, 6.3",
+	    "the bare number as wrappers print it (CatBoost's and Isaac "
+	    "Sim's 'CUDA error 46', Charm++'s \"Return value %d from '%s'\" "
+	    "of the call it checked); signatures.md 3.3, 6.3, "
+	    "charmplusplus/charm#802",
 	  .no_baseline = 1 },
 	/* Ollama's GPU discovery when cuCtxCreate returns 46
 	 * (CUDA_ERROR_DEVICE_UNAVAILABLE): an exclusive-process GPU another

@@ -1797,6 +1797,30 @@ DEFINE_TEST(test_analysis_platform_lines)
 		/* a banner with its job id and node redacted by the poster */
 		{ "error: *** JOB XXX ON YYY CANCELLED AT 2025-08-26T12:02:52 "
 		    "DUE TO TIME LIMIT ***", "time_limit", "R-SCHED-001" },
+		/* a SPANK plugin's epilog error, and the drain Slurm gives a
+		 * step it could not kill: the node's fault, not memory */
+		{ "Feb 22 17:46:38 ip-10-1-74-228 slurmd[13562]: spank-epilog: "
+		    "error: pyxis: mkdir: cannot create directory '/opt/dlami/"
+		    "nvme/tmp/enroot/data': Permission denied", "not_oom_other",
+		    "R-OTHER-004" },
+		{ "Kill task failed root 2024-01-25T15:12:23 ip-10-0-1-23",
+		    "not_oom_other", "R-OTHER-034" },
+		{ "[2020-12-14T09:44:56.002] [63532.0] error: *** STEP 63532.0 "
+		    "STEPD TERMINATED ON cn106 AT 2020-12-14T09:44:56 DUE TO JOB "
+		    "NOT ENDING WITH SIGNALS ***", "not_oom_other", "R-OTHER-034" },
+		/* the cancel that began the teardown is the failure */
+		{ "[2020-12-14T09:43:55.500] [63532.0] error: *** STEP 63532.0 ON "
+		    "cn106 CANCELLED AT 2020-12-14T09:43:55 ***\n"
+		    "[2020-12-14T09:44:56.002] [63532.0] error: *** STEP 63532.0 "
+		    "STEPD TERMINATED ON cn106 AT 2020-12-14T09:44:56 DUE TO JOB "
+		    "NOT ENDING WITH SIGNALS ***", "not_oom_other", "R-SCHED-003" },
+		/* cudaErrorDevicesUnavailable as a bare number */
+		{ "Return value 46 from 'cudaStreamCreate(&kernel_stream)'.  "
+		    "Exiting.", "gpu_other_tenant", "R-DEV-021" },
+		/* srun's step error with the job id elided */
+		{ "srun: error: Unable to create step for job ...: More "
+		    "processors requested than permitted",
+		    "step_creation_failure", "R-STEP-001" },
 		/* Snakemake relays sacct's state for the job it submitted */
 		{ "    message: SLURM-job '26605857' failed, SLURM status is: "
 		    "'TIMEOUT'.", "time_limit", "R-SCHED-002" },

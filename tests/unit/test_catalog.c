@@ -343,6 +343,11 @@ static const struct row_line row_lines[] = {
 	R("S-RAY-ACTOR-DIED", CX "f2521-ray-tune-slurm-cgroup-oom-kill-8-"
 	  "events-actor-died-trials-did-not-complete/evidence.log",
 	  "RayActorError"),
+	R("S-SPANK-EPILOG-ERROR", CX "h2632-pyxis-epilog-enroot-mkdir-"
+	  "permission-node-drain-kill-task-failed/evidence.log",
+	  "spank-epilog: error"),
+	R("S-STEPD-UNKILLABLE", CX "h209-trixie-step-cancelled-stepd-"
+	  "terminated-drain-cause-unknown/evidence.log", "STEPD TERMINATED"),
 	R("S-FLUX-SHELL-OOM", CX "h2608-flux-shell-oom-plugin-memory-cgroup-"
 	  "out-of-memory-killed-1-task-memory-peak/evidence.log",
 	  "killed 1 task on"),
@@ -970,6 +975,16 @@ static const struct row_line variant_lines[] = {
 	/* the banner with its job id redacted (cp2k/cp2k#4399) */
 	R("S-BANNER-TIME-LIMIT", CX "h2628-cp2k-geo-opt-walltime-keyword-not-"
 	  "honoured-slurm-time-limit/evidence.log", "JOB XXX"),
+	/* sinfo -R's drain reason for an unkillable step */
+	R("S-STEPD-UNKILLABLE", CX "h2632-pyxis-epilog-enroot-mkdir-"
+	  "permission-node-drain-kill-task-failed/evidence.log",
+	  "Kill task failed root"),
+	/* a wrapper's bare cudaError_t number for a busy device */
+	R("S-CUDA-DEVICES-BUSY", CX "d2007-charm-bluewaters-cudastreamcreate-"
+	  "46-exclusive-process-multiple-pes/evidence.log", "Return value 46"),
+	/* srun's step error with the job id the poster replaced */
+	R("S-STEP-CREATE-FAIL", CX "h2630-crusher-core-spec-srun-more-"
+	  "processors-than-permitted/evidence.log", "for job ...:"),
 	/* Snakemake's Slurm executor plugin relaying sacct's state */
 	R("S-SEFF-STATE", CX "h2605-snakemake-slurm-bwa-map-timeout-after-"
 	  "24h-despite-runtime-10080-in-profile/evidence.log", "SLURM-job"),
