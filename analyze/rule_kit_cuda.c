@@ -27,7 +27,7 @@ static int
 has_figures(const struct event *oom)
 {
 	return ev_num_or(oom, "requested_bytes", -1) > 0 ||
-	    allocated_of(oom) >= 0;
+	    allocated_of(oom) >= 0 || ev_num_or(oom, "allowed_bytes", -1) >= 0;
 }
 
 /*

@@ -26,6 +26,18 @@ m_cuda_allowed(const struct facts *f, struct arena *a, struct rmatch *m)
 
 	if (!cuda_rule(f, a, m, CC_ALLOWED, &o))
 		return 0;
+	if (ev_str_is(o, "what", "hami")) {
+		m->detail = arena_printf(a, "The pod's share of the GPU "
+		    "(HAMi's nvidia.com/gpumem cap, %s) refused the allocation: "
+		    "the workload needs more device memory than the slice it was "
+		    "given. PyTorch may report the refusal as 'unrecognized error "
+		    "code' rather than out of memory.",
+		    fmt_bytes(a, ev_num_or(o, "allowed_bytes", -1)));
+		m->next_action = "Give the pod a larger nvidia.com/gpumem (or "
+		    "a whole GPU), or cut the batch, and require HAMi-core's "
+		    "'Device N OOM' line to disappear.";
+		return 1;
+	}
 	m->detail = arena_printf(a, "The process capped itself at %s "
 	    "(set_per_process_memory_fraction) and hit its own cap.",
 	    fmt_bytes(a, ev_num_or(o, "allowed_bytes", -1)));
@@ -734,8 +746,10 @@ const struct rule	rules_device[] = {
 	  .boundary = "device", .rclass = RC_INCIDENT,
 	  .seeds = "S004 'allowed' cap in the message",
 	  .signals = "CUDA OOM message naming the memory the process is "
-	      "allowed (set_per_process_memory_fraction)",
-	  .meaning = "The process hit the cap it set on itself.",
+	      "allowed (set_per_process_memory_fraction), or HAMi-core's "
+	      "'Device N OOM <would use> / <cap>' (a pod's vGPU slice)",
+	  .meaning = "The process hit a cap on its device memory (its own, "
+	      "or its vGPU slice's).",
 	  .next_action = "Raise or remove the per-process memory fraction "
 	      "with the same batch and require the OOM to disappear.",
 	  .match = m_cuda_allowed },

@@ -100,6 +100,15 @@ static const struct words stack_words[] = {
 	      "driver's features, or correct its configuration), require "
 	      "a container with --gpus all to run nvidia-smi there, then "
 	      "rerun unchanged." },
+	{ .key = "hami_wrap", .detail = "HAMi-core, the vGPU layer in the "
+	    "pod, counts the container's device memory below zero (it prints "
+	    "the count as an unsigned number near 2^64), so it refuses every "
+	    "allocation against the pod's cap: a bug in the layer's "
+	    "accounting, not memory running out; the GPU itself had room.",
+	  .next = "Upgrade HAMi and HAMi-core to a release that fixes the "
+	      "usage accounting, restart the pod (its shared usage region "
+	      "is rebuilt), and rerun unchanged; memory settings are not the "
+	      "control to change." },
 	{ .key = "fm_not_ready", .detail = "CUDA reported the system not yet "
 	    "initialised (error 802): on a node whose GPUs are joined by "
 	    "NVSwitches, the Fabric Manager has not set up the NVLink fabric "

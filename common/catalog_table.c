@@ -200,14 +200,42 @@ const struct cat_sig catalog_table[] = {
 	  .pcre = "(?<error>OutOfMemoryError): (?:out of memory to allocate "
 	    "(?<requested_bytes>[0-9]+) bytes \\(total (?<total_bytes>[0-9]+) "
 	    "bytes\\)|Out of memory allocating [0-9,]+ bytes \\(allocated so "
-	    "far: [0-9,]+ bytes\\))",
+	    "far: [0-9,]+ bytes(?:, limit set to: [0-9,]+ bytes)?\\))",
 	  .ere = "OutOfMemoryError: (out of memory to allocate [0-9]+ bytes|Out "
 	    "of memory allocating [0-9,]+ bytes)",
 	  .source = "cupy/cuda/memory.pyx OutOfMemoryError (\"out of memory to "
 	    "allocate %d bytes (total %d bytes)\" in CuPy <= 6, \"Out of memory "
-	    "allocating {:,} bytes (allocated so far: {:,} bytes).\" after); "
-	    "cupy/cupy#1912",
+	    "allocating {:,} bytes (allocated so far: {:,} bytes).\" after, "
+	    "\", limit set to: {:,} bytes\" under a pool limit); "
+	    "cupy/cupy#1912, cupy/cupy#7678",
 	  .what = "cupy", .no_baseline = 1 },
+	/* HAMi-core, the vGPU layer Kubernetes' HAMi preloads into a pod,
+	 * refusing an allocation that would take the container past its
+	 * nvidia.com/gpumem cap: "Device N OOM <would use> / <cap>". A
+	 * count near 2^64 is its own usage counter wrapped below zero (a
+	 * bug in the layer, not memory; the row after). */
+	{ .id = "S-HAMI-COUNTER-WRAP", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "HAMI-core ERROR" },
+	  .pcre = "\\[HAMI-core ERROR [^\\]]*\\]: Device (?<gpu>[0-9]+) OOM "
+	    "(?<count>1844674407[0-9]{10}) / [0-9]+",
+	  .ere = "\\[HAMI-core ERROR [^]]*\\]: Device [0-9]+ OOM "
+	    "1844674407[0-9]{10} / [0-9]+",
+	  .source = "HAMi-core src/allocator/allocator.c (\"Device %d OOM %lu / "
+	    "%lu\") with its per-container usage below zero, printed "
+	    "unsigned; Project-HAMi/HAMi#1181, Project-HAMi/HAMi-core#200",
+	  .what = "hami_wrap", .no_baseline = 1 },
+	{ .id = "S-HAMI-OOM", .kind = EV_CUDA_OOM,
+	  .cls = CAT_PRIMARY, .group = "device_oom",
+	  .needles = { "HAMI-core ERROR" },
+	  .pcre = "\\[HAMI-core ERROR [^\\]]*\\]: Device (?<gpu>[0-9]+) OOM "
+	    "(?<would_use>[0-9]+) / (?<allowed_bytes>[0-9]+)",
+	  .ere = "\\[HAMI-core ERROR [^]]*\\]: Device [0-9]+ OOM [0-9]+ / "
+	    "[0-9]+",
+	  .source = "HAMi-core src/allocator/allocator.c (\"Device %d OOM %lu / "
+	    "%lu\": what the container would use with the request, and its "
+	    "cap); Project-HAMi/HAMi#662, Project-HAMi/HAMi-core#55",
+	  .what = "hami", .no_baseline = 1 },
 	/* llama.cpp / ggml CUDA backend buffer (ollama's runner). */
 	{ .id = "S-GGML-CUDA-OOM", .kind = EV_CUDA_OOM_PLAIN,
 	  .cls = CAT_PRIMARY, .group = "device_oom",
@@ -738,10 +766,11 @@ const struct cat_sig catalog_table[] = {
 	  .needles = { "oom-kill event(s)" },
 	  .pcre = STEPD "Detected (?<count>[0-9]+) oom-kill event\\(s\\) in "
 	    "(?:StepId=|step )(?<job_id>[0-9]+)\\.(?<step>[A-Za-z0-9_+]+)"
-	    "(?: cgroup)?\\.",
+	    "(?: cgroup)?(?:\\.| *$)",
 	  .ere = "Detected [0-9]+ oom-kill event\\(s\\) in (StepId=|step )",
 	  .source = "Slurm 17.11.3 - 22.05 (\"step %s cgroup.\" before 20.11, "
-	    "\"%ps cgroup.\" 20.11, \"%ps.\" 21.08-22.05); signatures.md 1.1" },
+	    "\"%ps cgroup.\" 20.11, \"%ps.\" 21.08-22.05; a site's FAQ quotes "
+	    "it cut after \"cgroup\"); signatures.md 1.1" },
 	{ .id = "S-STEPD-OOM-TAIL", .kind = EV_STEPD_OOM, .cls = CAT_PRIMARY,
 	  .group = "stepd_oom",
 	  .needles = { "killed by the cgroup out-of-memory handler" },

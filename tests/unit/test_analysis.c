@@ -1821,6 +1821,14 @@ DEFINE_TEST(test_analysis_platform_lines)
 		{ "srun: error: Unable to create step for job ...: More "
 		    "processors requested than permitted",
 		    "step_creation_failure", "R-STEP-001" },
+		/* HAMi-core refusing an allocation past the pod's vGPU cap,
+		 * and the same refusal with its usage count wrapped */
+		{ "[HAMI-core ERROR (pid:30 thread=140382094939712 "
+		    "allocator.c:53)]: Device 0 OOM 3171158016 / 3145728000",
+		    "cuda_oom_exhaustion", "R-DEV-006" },
+		{ "[HAMI-core ERROR (pid:1 thread=140160828682240 "
+		    "allocator.c:53)]: Device 0 OOM 18446744073707737660 / "
+		    "24146608128", "not_oom_other", "R-OTHER-021" },
 		/* Snakemake relays sacct's state for the job it submitted */
 		{ "    message: SLURM-job '26605857' failed, SLURM status is: "
 		    "'TIMEOUT'.", "time_limit", "R-SCHED-002" },

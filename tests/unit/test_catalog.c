@@ -348,6 +348,12 @@ static const struct row_line row_lines[] = {
 	  "spank-epilog: error"),
 	R("S-STEPD-UNKILLABLE", CX "h209-trixie-step-cancelled-stepd-"
 	  "terminated-drain-cause-unknown/evidence.log", "STEPD TERMINATED"),
+	R("S-HAMI-COUNTER-WRAP", CX "f1409-hami-vgpu-usage-counter-underflow-fals"
+	  "e-oom-18446744073707737660/evidence.log",
+	  "OOM 18446744073707737660"),
+	R("S-HAMI-OOM", CX "f904-hami-vgpu-gpumem-3000mib-cap-oom-unreco"
+	  "gnized-error-code/evidence.log",
+	  "Device 0 OOM 3171158016"),
 	R("S-FLUX-SHELL-OOM", CX "h2608-flux-shell-oom-plugin-memory-cgroup-"
 	  "out-of-memory-killed-1-task-memory-peak/evidence.log",
 	  "killed 1 task on"),
@@ -975,6 +981,14 @@ static const struct row_line variant_lines[] = {
 	/* the banner with its job id redacted (cp2k/cp2k#4399) */
 	R("S-BANNER-TIME-LIMIT", CX "h2628-cp2k-geo-opt-walltime-keyword-not-"
 	  "honoured-slurm-time-limit/evidence.log", "JOB XXX"),
+	/* slurmstepd's count quoted cut after "cgroup" */
+	R("S-STEPD-OOM-1711", CX "h2612-nesi-kb-oom-kill-batch-step-sacct-"
+	  "underreports-tmp/evidence.log", "370626.batch cgroup"),
+	/* CuPy's message under a pool limit */
+	R("S-CUPY-OOM", CX "d1603-cupy-mempool-set-limit-1gib-free-then-"
+	  "800mb-alloc-oom-used-bytes-0-cached-block-no"
+	  "t-released/evidence.log",
+	  "limit set to"),
 	/* sinfo -R's drain reason for an unkillable step */
 	R("S-STEPD-UNKILLABLE", CX "h2632-pyxis-epilog-enroot-mkdir-"
 	  "permission-node-drain-kill-task-failed/evidence.log",
