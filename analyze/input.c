@@ -334,6 +334,38 @@ cached_member(struct input *in, struct mcache *mc, struct bundle_reader *br,
 	return rc;
 }
 
+/* A kernel log: the kernel parser reads the kernel's lines; other
+ * daemons' lines in the same paste (a syslog or journal) go to the
+ * catalog as a log's would, the kernel's blanked so none is read twice. */
+static enum err_code
+kernel_member(struct input *in, struct mcache *mc, struct bundle_reader *br,
+    int file_id, const char *path, struct catalog *cat, const char *head,
+    size_t nhead, struct err *e)
+{
+	struct src	 s;
+	char		*data = NULL, *rest;
+	size_t		 n = 0;
+	enum err_code	 rc;
+
+	if (mc != NULL)
+		rc = slurp_rest(NULL, br, head, nhead, &data, &n, e);
+	else
+		rc = slurp_rest(in->arena, br, head, nhead, &data, &n, e);
+	if (rc != ERR_OK)
+		return rc;
+	s = (struct src){ file_id, path, data, n };
+	rc = mc != NULL ? mcache_parse(mc, parse_kernel, (int)FK_KERNEL, &s,
+	    in->arena, &in->ev, e) : parse_kernel(&s, in->arena, &in->ev, e);
+	if (rc == ERR_OK && (rest = kernel_foreign(data, n)) != NULL) {
+		s.data = rest;
+		rc = table_log(in, &s, cat, e);
+		free(rest);
+	}
+	if (mc != NULL)
+		free(data);
+	return rc;
+}
+
 static enum err_code
 load_member(struct input *in, struct mcache *mc, struct bundle_reader *br,
     const struct bundle_member *m, struct catalog *cat, char *blk,
@@ -381,6 +413,9 @@ load_member(struct input *in, struct mcache *mc, struct bundle_reader *br,
 	if (kind == FK_LOG || kind == FK_OTHER)
 		return stream_log(in, br, m, file_id, f->path, cat, blk,
 		    (size_t)nh, blk + SNIFF_BYTES, fh, e);
+	if (kind == FK_KERNEL)
+		return kernel_member(in, mc, br, file_id, f->path, cat, blk,
+		    (size_t)nh, e);
 	if (mc != NULL && cached_kind(kind))
 		return cached_member(in, mc, br, kind, file_id, f->path, blk,
 		    (size_t)nh, e);

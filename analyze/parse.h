@@ -41,6 +41,10 @@ parse_fn	parse_sacct;
 parse_fn	parse_scontrol;
 /* Kernel log: /dev/kmsg records, dmesg raw / -T / -r / iso, journalctl. */
 parse_fn	parse_kernel;
+/* A copy of a kernel log's n bytes with the kernel's own lines blanked,
+ * when other daemons' lines are left (a syslog or journal paste); NULL
+ * when none are (or out of memory). The caller frees it. */
+char	*kernel_foreign(const char *, size_t);
 /* One memory cgroup file; in->name is its bundle path (cgroup/...), from
  * which the file type, version and job/step/task level are taken. */
 parse_fn	parse_cgroup;

@@ -26,6 +26,7 @@
  * from in->data; the context of a long report is copied into the arena.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -1618,6 +1619,31 @@ on_edac_ue(struct kstate *st, const struct kline *kl, const char *at)
  * [7fff858c5000+dec000]"): a fault of the driver or the GPU under it.
  * A segfault in any other library says nothing of the GPU.
  */
+/* "traps: ollama-runner[2213] trap invalid opcode ip:... in ...": the
+ * kernel's note of a SIGILL, the CPU refusing an instruction (a build
+ * for AVX on a CPU without it); the catalog's S-SIGILL in a log. */
+static int
+on_trap_invalid(struct kstate *st, const struct kline *kl, const char *at)
+{
+	struct event	*ev;
+	struct str	 b = kl->body, proc;
+	const char	*p = str_find(b, "traps: "), *q;
+
+	(void)at;
+	if (p == NULL)
+		return 0;
+	p += 7;
+	for (q = p; q < b.p + b.n && *q != '[' && *q != ' '; q++)
+		;
+	proc = str_make(p, (size_t)(q - p));
+	if ((ev = kev(st, kl, EV_APP_ERROR, "S-SIGILL")) == NULL ||
+	    ev_set_str(ev, st->a, "error", str_cstr("trap invalid opcode")) ==
+	    -1 || ev_set_str(ev, st->a, "process", proc) == -1 ||
+	    ev_set_str(ev, st->a, "what", str_cstr("sigill")) == -1)
+		return -1;
+	return 0;
+}
+
 static int
 on_libcuda_segv(struct kstate *st, const struct kline *kl, const char *at)
 {
@@ -1779,6 +1805,7 @@ static const struct kmatch {
 	{ ": AER: ", KM_ANY, on_aer },
 	{ " UE memory ", KM_ANY, on_edac_ue },
 	{ ": segfault at ", KM_ANY, on_libcuda_segv },
+	{ " trap invalid opcode ", KM_ANY, on_trap_invalid },
 	{ " failed", KM_ANY, on_amdgpu_init },
 	{ "Fatal error during GPU init", KM_ANY, on_amdgpu_init },
 };
@@ -1899,6 +1926,49 @@ parse_kernel(const struct src *in, struct arena *a, struct evlist *out,
 	if (grp_close(&st) == -1 || coverage_note(&st) == -1)
 		return ERR(e, ERR_NOMEM, "%s", in->name);
 	return ERR_OK;
+}
+
+/*
+ * kernel_foreign: see parse.h. A syslog or journal paste carries other
+ * daemons' lines beside the kernel's ("ollama[2161]: ... signal: illegal
+ * instruction", "slurmd[123]: error: ..."); parse_kernel reads only the
+ * kernel's. The copy keeps every line's place (its newline) and blanks
+ * the kernel's, so the catalog reads the rest once and cites the right
+ * line numbers.
+ */
+char *
+kernel_foreign(const char *p, size_t n)
+{
+	struct kstate	*st;
+	struct scan	 sc;
+	struct str	 line;
+	struct kline	 kl;
+	char		*out;
+	size_t		 others = 0;
+
+	if ((st = calloc(1, sizeof(*st))) == NULL)
+		return NULL;
+	if ((out = malloc(n + 1)) == NULL) {
+		free(st);
+		return NULL;
+	}
+	memcpy(out, p, n);
+	out[n] = '\0';
+	scan_init(&sc, p, n);
+	while (scan_line(&sc, &line)) {
+		if (kline_read(st, &sc, line, &kl) && !kl.kernel &&
+		    kl.body.n > 0) {
+			others++;
+			continue;
+		}
+		memset(out + sc.line_off, ' ', line.n);
+	}
+	free(st);
+	if (others == 0) {
+		free(out);
+		return NULL;
+	}
+	return out;
 }
 
 /* dmesg -H / --reltime's delta stamp, "[  +0.000844] ": time since the

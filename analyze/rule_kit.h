@@ -135,8 +135,8 @@ int		 sigkill_not_oom(const struct facts *, const struct event *s,
 #define FRAG_SHARE_PCT	10
 
 enum cuda_class {
-	CC_NONE, CC_RETIRED, CC_ALLOWED, CC_TENANT, CC_ZOMBIE, CC_MULTIPROC,
-	CC_FRAG, CC_EXHAUST
+	CC_NONE, CC_RETIRED, CC_ALLOWED, CC_ROOM, CC_TENANT, CC_ZOMBIE,
+	CC_MULTIPROC, CC_FRAG, CC_EXHAUST
 };
 
 /* The class of the first allocator OOM (*op: the figures the row reads,

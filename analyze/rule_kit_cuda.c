@@ -442,6 +442,23 @@ beyond_device(const struct event *oom)
 	    rs > cap;
 }
 
+/* The device had room: its own free figure exceeds the request by a
+ * gibibyte or more, yet the allocation failed. Not memory running short
+ * but a limit on one allocation's size (Intel GPUs refuse a single
+ * allocation of 4 GiB unless relaxed limits are enabled). */
+#define ROOM_SLACK	(1LL << 30)
+
+static int
+room_on_device(const struct event *oom)
+{
+	int64_t	req = ev_num_or(oom, "requested_bytes", -1);
+	int64_t	free_ = ev_num_or(oom, "free_bytes", -1);
+	int64_t	cap = ev_num_or(oom, "capacity_bytes", -1);
+
+	return req > 0 && free_ >= 0 && cap > 0 && free_ <= cap &&
+	    free_ - req >= ROOM_SLACK;
+}
+
 static enum cuda_class
 cuda_classify(const struct facts *f, const struct event *oom,
     const struct gpu_fact **gp)
@@ -458,6 +475,8 @@ cuda_classify(const struct facts *f, const struct event *oom,
 		return CC_RETIRED;
 	if (ev_num_or(oom, "allowed_bytes", -1) >= 0)
 		return CC_ALLOWED;
+	if (room_on_device(oom) || ev_str_is(oom, "what", "xpu_alloc_limit"))
+		return CC_ROOM;
 	if (others_hold(out, cap) && fits_without_others(oom, out)) {
 		if (named_pid_exited(f, oom))
 			return CC_ZOMBIE;

@@ -290,7 +290,8 @@ static int
 nodev_absent(const struct event *ev)
 {
 	return str_eq(ev_str(ev, "what"), "no_cuda_device") ||
-	    str_eq(ev_str(ev, "what"), "no_devices_found");
+	    str_eq(ev_str(ev, "what"), "no_devices_found") ||
+	    str_eq(ev_str(ev, "what"), "no_platform");
 }
 
 /* The no-device line is a communication library probing CUDA when it
@@ -500,11 +501,15 @@ m_gpu_nodev(const struct facts *f, struct arena *a, struct rmatch *m)
 		m->confidence_reason = "the program found no GPU; nothing "
 		    "collected shows whether the job asked for one (scontrol "
 		    "or sacct's AllocTRES would)";
-		m->detail = "The program found no GPU it could use: the job "
-		    "(its step, container or launcher's task) was given none, "
-		    "or the ones it was given were hidden from it. A job that "
-		    "asks for no GPU is hidden from all of them by Slurm's "
-		    "device cgroup.";
+		m->detail = str_eq(ev_str(ev, "what"), "no_platform") ?
+		    "The SYCL or OpenCL runtime found no GPU at all: the node "
+		    "has no driver it can use for one (an OpenCL ICD, a Level "
+		    "Zero driver or module that supports this GPU), or the job "
+		    "was given none." : "The program found no GPU it could "
+		    "use: the job (its step, container or launcher's task) was "
+		    "given none, or the ones it was given were hidden from it. A "
+		    "job that asks for no GPU is hidden from all of them by "
+		    "Slurm's device cgroup.";
 	} else {
 		m->confidence = "medium";
 		m->confidence_reason = "the job's own no-device line, with no "

@@ -91,6 +91,63 @@ m_cuda_multiproc(const struct facts *f, struct arena *a, struct rmatch *m)
 	return 1;
 }
 
+/* Intel GPUs refuse one allocation of 4 GiB or more unless relaxed
+ * allocation limits are enabled. */
+#define XPU_ALLOC_LIMIT	(4LL << 30)
+
+static int
+xpu_limit(const struct event *o)
+{
+	return ev_str_is(o, "what", "xpu_alloc_limit") ||
+	    (ev_str_is(o, "api", "XPU") &&
+	    ev_num_or(o, "requested_bytes", -1) >= XPU_ALLOC_LIMIT);
+}
+
+/* The device's own figures show room for the request, yet it failed:
+ * on an Intel GPU a request of 4 GiB or more is its single-allocation
+ * limit; elsewhere the figures cannot say what refused it. */
+static int
+m_cuda_room_xpu(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*o;
+
+	if (!cuda_rule(f, a, m, CC_ROOM, &o) || !xpu_limit(o))
+		return 0;
+	m->confidence = "medium";
+	m->confidence_reason = "the allocator's own figures: the device had "
+	    "room, and the request reaches Intel GPUs' single-allocation "
+	    "limit";
+	m->detail = arena_printf(a, "The Intel GPU refused one allocation of "
+	    "%s%s%s: its runtime caps a single allocation below 4 GiB unless "
+	    "relaxed allocation limits are enabled; not memory running short.",
+	    fmt_bytes(a, ev_num_or(o, "requested_bytes", -1)),
+	    ev_num_or(o, "free_bytes", -1) >= 0 ? " while this much of it was "
+	    "free: " : "", ev_num_or(o, "free_bytes", -1) >= 0 ? fmt_bytes(a,
+	    ev_num_or(o, "free_bytes", -1)) : "");
+	return 1;
+}
+
+static int
+m_cuda_room(const struct facts *f, struct arena *a, struct rmatch *m)
+{
+	const struct event	*o;
+
+	if (!cuda_rule(f, a, m, CC_ROOM, &o) || xpu_limit(o))
+		return 0;
+	m->confidence = "low";
+	m->confidence_reason = "the allocator's own figures show the device "
+	    "with room for the request; what refused it is not in them";
+	m->detail = arena_printf(a, "An allocation of %s failed while the "
+	    "device reported %s free: not the memory running short as the "
+	    "figures stand. A cap the message did not print (a per-process "
+	    "memory fraction set earlier in the process), a limit on one "
+	    "allocation's size, or memory another process took and released "
+	    "in between refuses it this way.", fmt_bytes(a, ev_num_or(o,
+	    "requested_bytes", -1)), fmt_bytes(a, ev_num_or(o, "free_bytes",
+	    -1)));
+	return 1;
+}
+
 /* The sentence of a verdict the allocator snapshot measured. */
 static const char *
 snap_detail(struct arena *a, const struct event *sn, const struct event *o,
@@ -801,6 +858,34 @@ const struct rule	rules_device[] = {
 	      "before the job starts; rerun it unchanged on a GPU whose free "
 	      "memory equals its capacity less the driver's reserve.",
 	  .match = m_held_at_start },
+	{ .id = "R-DEV-026", .cause = "not_oom_other", .boundary = "device",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 'Confirm the failure is allocation, not corruption'",
+	  .signals = "an Intel GPU's (XPU) allocator OOM asking for 4 GiB or "
+	      "more while its own figures show at least 1 GiB more than that "
+	      "free, or Intel's extension's 'Current platform can NOT "
+	      "allocate memory block with size larger than 4GB!'",
+	  .meaning = "A single allocation was larger than the GPU's runtime "
+	      "allows.",
+	  .next_action = "Set UR_L0_ENABLE_RELAXED_ALLOCATION_LIMITS=1 for the "
+	      "job (Level Zero's adapter then allows allocations past the "
+	      "limit) or split the tensor below 4 GiB, and require the OOM to "
+	      "disappear with the memory settings unchanged.",
+	  .match = m_cuda_room_xpu },
+	{ .id = "R-DEV-027", .cause = "inconclusive", .boundary = "device",
+	  .rclass = RC_INCIDENT,
+	  .seeds = "S004 'Confirm the failure is allocation, not corruption'",
+	  .signals = "a device allocator OOM whose own figures show at least "
+	      "1 GiB more free than the request (not an Intel GPU at its "
+	      "single-allocation limit, no 'allowed' cap printed); low",
+	  .meaning = "A device allocation failed although the device reported "
+	      "room for it.",
+	  .next_action = "Rerun with torch.cuda.memory_summary() and "
+	      "nvidia-smi's per-process usage logged at the failure, and print "
+	      "the process's memory fraction (a test or library may have set "
+	      "one); do not raise memory or shrink the batch until one of "
+	      "them explains the refusal.",
+	  .match = m_cuda_room },
 	{ .id = "R-DEV-009", .cause = "not_oom_other", .boundary = "none",
 	  .rclass = RC_INCIDENT,
 	  .seeds = "S004 'Confirm the failure is allocation, not corruption'",

@@ -339,8 +339,18 @@ m_stepd_memlimit(const struct facts *f, struct arena *a, struct rmatch *m)
 	m->confidence_reason = "slurmstepd's own RSS polling "
 	    "(jobacct_gather, OverMemoryKill) killed the step; no kernel OOM "
 	    "was involved";
+	if (f->first[EV_STEPD_MEMLIMIT] == NULL) {
+		m->confidence = "medium";
+		m->confidence_reason = "only srun's summary that the limit was "
+		    "exceeded: neither the use nor the limit it was held to "
+		    "was collected";
+	}
 	m->detail = "Slurm's accounting poller saw the step's RSS above its "
-	    "limit and killed it itself (not the kernel's cgroup OOM killer).";
+	    "limit and killed it itself (not the kernel's cgroup OOM killer). "
+	    "The poller adds up each process's RSS, so pages its processes "
+	    "share (forked workers, shared memory) count once per process: a "
+	    "job of many processes can be killed below its real use "
+	    "(JobAcctGatherParams=UsePss or NoShared count them once).";
 	return 1;
 }
 

@@ -394,10 +394,24 @@ filter_message(const struct event *s)
 static int
 m_submit(const struct facts *f, struct arena *a, struct rmatch *m)
 {
-	const struct event	*s = f->first[EV_SUBMIT_REJECTED];
+	const struct event	*s = NULL, *site = NULL;
 
-	if (s == NULL)
+	/* Slurm's own refusal decides; a site filter's message before it
+	 * says why in the site's words */
+	for (size_t i = 0; i < f->tl->n && s == NULL; i++) {
+		const struct event	*ev = f->tl->v[i];
+
+		if (ev->kind != EV_SUBMIT_REJECTED || facts_foreign(f, ev))
+			continue;
+		if (!ev_str_is(ev, "what", "site_filter"))
+			s = ev;
+		else if (site == NULL)
+			site = ev;
+	}
+	if (s == NULL && (s = site) == NULL)
 		return 0;
+	if (s != site)
+		rmatch_support(m, site);
 	m->initiating = s;
 	m->confidence = "high";
 	if (ev_str_is(s, "what", "cli_filter")) {
@@ -411,6 +425,20 @@ m_submit(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "or per CPU) was broken; nothing ran.", msg.n > 0 ?
 		    " (its message: \"" : "", (int)msg.n, msg.p != NULL ?
 		    msg.p : "", msg.n > 0 ? "\")" : "");
+	} else if (ev_str_is(s, "what", "site_filter")) {
+		m->confidence = "medium";
+		m->confidence_reason = "the site's own message at submission; "
+		    "Slurm's 'Batch job submission failed' line was not "
+		    "collected with it";
+		m->detail = arena_printf(a, "The site's submission filter (a "
+		    "job_submit plugin) refused the job in its own words "
+		    "(%.*s): a site rule about the options, partition or account "
+		    "the job asks for was broken, so it never queued. Nothing "
+		    "ran.", (int)ev_str(s, "reason").n, ev_str(s, "reason").p);
+		m->next_action = "Change the option the message names as the "
+		    "site's documentation asks (the partition for the resource, "
+		    "--gpus-per-node for --gpus, an account), resubmit, and "
+		    "require squeue to show the job queued.";
 	} else if (ev_str_is(s, "what", "pbs_value")) {
 		struct str	 res = ev_str(s, "resource");
 		const char	*any = "-l or #PBS";

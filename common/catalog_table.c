@@ -38,13 +38,31 @@
 
 const struct cat_sig catalog_table[] = {
 	/* --- PyTorch caching allocator (signatures.md 3.1, 3.2) --- */
+	/* Intel's extension for PyTorch refusing one allocation over its
+	 * platform's single-allocation limit before it asks the device, in
+	 * PyTorch's old figures; before the rows that would read it as an
+	 * ordinary device OOM. */
+	{ .id = "S-XPU-ALLOC-LIMIT", .kind = EV_CUDA_OOM, .cls = CAT_PRIMARY,
+	  .group = "device_oom",
+	  .needles = { "can NOT allocate memory block with size larger than" },
+	  .pcre = "Current platform can NOT allocate memory block with size "
+	    "larger than 4GB! Tried to allocate (?<requested_bytes>" SZ ")"
+	    "(?: \\(GPU +(?<gpu>[0-9]+); (?<capacity_bytes>" SZ ") total "
+	    "capacity)?",
+	  .ere = "Current platform can NOT allocate memory block with size "
+	    "larger than 4GB",
+	  .source = "intel-extension-for-pytorch's XPU allocator (\"Current "
+	    "platform can NOT allocate memory block with size larger than "
+	    "4GB! Tried to allocate ...\"); intel/intel-extension-for-"
+	    "pytorch#492, #629",
+	  .what = "xpu_alloc_limit", .no_baseline = 1 },
 	{ .id = "S-PT-OOM-NEW", .kind = EV_CUDA_OOM, .cls = CAT_PRIMARY,
 	  .group = "device_oom",
 	  .needles = { "Tried to allocate", "has a total capac" },
 	  /* The first sentence may be cut off (wrapped, or pasted from the
 	   * middle): the figures from "GPU N has a total" on still match. */
 	  .pcre = "(?:(?:(?<exception>[A-Za-z_.]*(?:Error)): )?"
-	    "(?:(?<api>CUDA|HIP) out|Out) of memory\\. Tried to allocate "
+	    "(?:(?<api>CUDA|HIP|XPU) out|Out) of memory\\. Tried to allocate "
 	    "(?<requested_bytes>" SZ ")\\. )?GPU (?<gpu>[0-9]+) has a total "
 	    "(?:capacity|capacty) of (?<capacity_bytes>" SZ ") of which "
 	    "(?<free_bytes>" SZ ") is free\\. "
@@ -59,12 +77,14 @@ const struct cat_sig catalog_table[] = {
 	    "private pools \\(e\\.g\\., CUDA Graphs\\), )?and "
 	    "(?<reserved_unallocated_bytes>" SZ ") is reserved by PyTorch but "
 	    "unallocated\\.",
-	  .ere = "(CUDA out|HIP out|Out) of memory\\. Tried to allocate " SZE
+	  .ere = "(CUDA out|HIP out|XPU out|Out) of memory\\. Tried to allocate " SZE
 	    "\\. GPU [0-9]+ has a total capaci?ty of",
 	  .source = "PyTorch 2.1 (\"capacty\") to 2.x main, "
 	    "c10/cuda/CUDACachingAllocator.cpp (hipified for ROCm: \"HIP "
 	    "out of memory\", api=HIP; ROCm/TheRock#1054, "
-	    "pytorch/pytorch#175431); signatures.md 3.1" },
+	    "pytorch/pytorch#175431; Intel GPUs' XPU allocator, \"XPU out of "
+	    "memory\", intel/intel-xpu-backend-for-triton#7477); "
+	    "signatures.md 3.1" },
 	/* The cudaMallocAsync backend's own message (PYTORCH_CUDA_ALLOC_CONF=
 	 * backend:cudaMallocAsync, ComfyUI's default): its figures come on
 	 * the lines after the head, which the log parser joins to it. Its
@@ -1338,6 +1358,29 @@ const struct cat_sig catalog_table[] = {
 	    "submit/allocate failed: %m\") with any slurm_strerror text "
 	    "(ESLURM_INVALID_TASK_MEMORY, _REQUESTED_NODE_CONFIG_UNAVAILABLE, "
 	    "_INVALID_TRES, _INVALID_GRES, ...); real Slurm 22.05 fixture" },
+	/* A site's job_submit plugin (job_submit/lua's slurm.log_user())
+	 * refusing a job in its own words, which sbatch prints as its
+	 * errors, often before or instead of "Batch job submission failed".
+	 * sbatch exits once the job is queued, so its errors are the
+	 * submission's (salloc's are not: it stays for the allocation). Not
+	 * a SPANK plugin's complaint (the job may still run) nor the
+	 * controller being busy (sbatch retries). */
+	{ .id = "S-SBATCH-SITE-REFUSED", .kind = EV_SUBMIT_REJECTED,
+	  .cls = CAT_PRIMARY, .group = "submit",
+	  .needles = { "sbatch: error: " },
+	  .pcre = "(?:^|[A-Za-z]Error: )sbatch: error: "
+	    "(?!spank: |Batch job submission "
+	    "failed|Job submit/allocate failed|Slurm temporarily unable|"
+	    "Unable to contact slurm controller|cli_filter plugin "
+	    "terminated)(?:\\*\\*\\* *)?"
+	    "(?<reason>.*[^ *])",
+	  .ere = "(^|[A-Za-z]Error: )sbatch: error: ",
+	  .source = "job_submit/lua's slurm.log_user() text as sbatch prints "
+	    "it (\"sbatch: error: %s\"), the site's own wording, also inside "
+	    "a submitting library's exception (submitit's FailedJobError); "
+	    "outerloop-science/outerloop#176, "
+	    "facebookincubator/submitit#1710",
+	  .what = "site_filter", .no_baseline = 1 },
 	/* PBS refusing a job at qsub: Torque names the limit ("MSG=cannot
 	 * satisfy queue max mem requirement"), PBS Pro does not. */
 	{ .id = "S-PBS-SUBMIT-REJECTED", .kind = EV_SUBMIT_REJECTED,
@@ -1578,17 +1621,19 @@ const struct cat_sig catalog_table[] = {
 	/* --- shell --- */
 	{ .id = "S-SHELL-KILLED", .kind = EV_SHELL_KILLED, .cls = CAT_SECONDARY,
 	  .group = "shell",
-	  .needles = { "Killed" },
+	  .needles = { "Killed", "killed" },
 	  .pcre = "^(?:(?:.*[^ ] )?(?<script>[^ :]+): line (?<script_line>"
 	    "[0-9]+): +(?<pid>[0-9]+) Killed(?: +(?<command>.*[^ ]))?|"
-	    "(?<progress>.*[0-9]%\\|.*\\[[^]]*\\])?Killed) *$",
+	    "(?<progress>.*[0-9]%\\|.*\\[[^]]*\\])?Killed|killed) *$",
 	  .ere = "^((.*[^ ] )?[^ :]+: line [0-9]+: +[0-9]+ Killed( .*)?|"
-	    "Killed) *$",
+	    "Killed|killed) *$",
 	  .source = "bash job-control report of SIGKILL; signatures.md 0.1. "
 	    "An interactive shell's \"Killed\" lands on the same line as a "
 	    "tqdm progress bar, which ends without a newline; a script's "
 	    "report lands after output its command left without one (a test "
-	    "runner's \"name ... \"; numba/numba-cuda#184)" },
+	    "runner's \"name ... \"; numba/numba-cuda#184). Tickets retype "
+	    "it in lower case on a line of its own (athena-team/athena#233, "
+	    "tloen/alpaca-lora#546)" },
 	/* bash's report of SIGKILL under a Chinese locale (glibc's zh_CN
 	 * strsignal: "已杀死"), alone or after the job's pid. */
 	{ .id = "S-SHELL-KILLED-ZH", .kind = EV_SHELL_KILLED,
@@ -3029,21 +3074,22 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-CUDA-NO-DEVICE", .kind = EV_GPU_NODEV, .cls = CAT_PRIMARY,
 	  .group = "gpu_access",
 	  .needles = { "no CUDA-capable device", "cudaErrorNoDevice",
-	      "CUDA_ERROR_NO_DEVICE", "No HIP GPUs are available",
+	      "CUDA_ERROR_NO_DEVICE", "GPUs are available",
 	      "hipErrorNoDevice", "no ROCm-capable device",
 	      "HIP_ERROR_NoDevice", "no supported devices found for platform" },
 	  .pcre = "(?:cuda runtime error \\((?<cuda_error>[0-9]+)\\) : |"
 	    "error=(?<cuda_error>[0-9]+) : |code=(?<cuda_error>[0-9]+)\\()?"
 	    "(?<error>no CUDA-capable device is detected|cudaErrorNoDevice|"
-	    "CUDA_ERROR_NO_DEVICE|No (?<api>HIP) GPUs are available|"
+	    "CUDA_ERROR_NO_DEVICE|No (?<api>HIP|CUDA) GPUs are available|"
 	    "(?<api>hip)ErrorNoDevice|(?<api>HIP)_ERROR_NoDevice|no "
 	    "(?<api>ROCm)-capable device is detected|no supported devices "
 	    "found for platform CUDA)",
 	  .ere = "no CUDA-capable device is detected|cudaErrorNoDevice|"
-	    "CUDA_ERROR_NO_DEVICE|No HIP GPUs are available|hipErrorNoDevice|"
-	    "HIP_ERROR_NoDevice|no ROCm-capable device is detected|no "
-	    "supported devices found for platform CUDA",
-	  .source = "cudaErrorNoDevice (100; 38 before CUDA 10.1) and "
+	    "CUDA_ERROR_NO_DEVICE|No (HIP|CUDA) GPUs are available|"
+	    "hipErrorNoDevice|HIP_ERROR_NoDevice|no ROCm-capable device is "
+	    "detected|no supported devices found for platform CUDA",
+	  .source = "PyTorch's _lazy_init (\"No CUDA GPUs are available\"); "
+	    "cudaErrorNoDevice (100; 38 before CUDA 10.1) and "
 	    "CUDA_ERROR_NO_DEVICE text: PyTorch THC and C10_CUDA_CHECK, "
 	    "cuda-samples helper_cuda.h, TensorFlow cuda_driver.cc; ROCm: "
 	    "PyTorch's hipified _lazy_init ('No HIP GPUs are available', "
@@ -3054,6 +3100,26 @@ const struct cat_sig catalog_table[] = {
 	    "(\"Unable to initialize backend 'cuda': INTERNAL: no supported "
 	    "devices found for platform CUDA\", jax-ml/jax#28194)",
 	  .what = "no_cuda_device", .no_baseline = 1 },
+	/* SYCL and OpenCL find no GPU at all: the runtime has no device of
+	 * the type asked for (a driver module that does not support this
+	 * GPU, none loaded), or the OpenCL loader no platform (no ICD). */
+	{ .id = "S-SYCL-OCL-NO-DEVICE", .kind = EV_GPU_NODEV,
+	  .cls = CAT_PRIMARY, .group = "gpu_access",
+	  .needles = { "No device of requested type",
+	      "what():  clGetPlatformIDs", "CL_PLATFORM_NOT_FOUND_KHR" },
+	  .pcre = "(?<error>No device of requested type "
+	    "'info::device_type::gpu' available)|what\\(\\): +"
+	    "(?<error>clGetPlatformIDs) *$|(?<error>CL_PLATFORM_NOT_FOUND_KHR)",
+	  .ere = "No device of requested type 'info::device_type::gpu' "
+	    "available|what\\(\\): +clGetPlatformIDs *$|"
+	    "CL_PLATFORM_NOT_FOUND_KHR",
+	  .source = "the SYCL runtime's device selector (\"No device of "
+	    "requested type 'info::device_type::gpu' available. Please "
+	    "check ...\", PI_ERROR_DEVICE_NOT_FOUND), the OpenCL C++ "
+	    "bindings' cl::Error named after the failing call "
+	    "(clGetPlatformIDs, CL_PLATFORM_NOT_FOUND_KHR = -1001: no "
+	    "platform); mrnorman/YAKL#102, leela-zero/leela-zero#503",
+	  .what = "no_platform", .no_baseline = 1 },
 	{ .id = "S-NVML-INIT-UNKNOWN", .kind = EV_GPU_NODEV, .cls = CAT_PRIMARY,
 	  .group = "gpu_access",
 	  .needles = { "Failed to initialize NVML" },
@@ -3421,16 +3487,25 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-SIGILL", .kind = EV_APP_ERROR, .cls = CAT_PRIMARY,
 	  .group = "app_error",
 	  .needles = { "Illegal instruction", "code 132", "code: 132",
-	      "status 132" },
+	      "status 132", "SIGILL: illegal instruction",
+	      "signal: illegal instruction", "trap invalid opcode" },
 	  .pcre = "(?<![A-Za-z])(?<error>Illegal instruction)(?! in )|"
 	    "(?:exit(?:ed with)? (?:code|status):?|exit code:) ?"
-	    "(?<exit_code>132)(?![0-9])",
+	    "(?<exit_code>132)(?![0-9])|(?<error>SIGILL: illegal instruction)"
+	    "|(?<error>signal: illegal instruction)|traps: (?<process>[^\\[ ]+)"
+	    "\\[[0-9]+\\] (?<error>trap invalid opcode)",
 	  .ere = "Illegal instruction|exit(ed with)? (code|status):? ?132|"
-	    "exit code: ?132",
+	    "exit code: ?132|SIGILL: illegal instruction|signal: illegal "
+	    "instruction|traps: [^[ ]+\\[[0-9]+\\] trap invalid opcode",
 	  .source = "strsignal(SIGILL) in a shell's or srun's report, "
 	    "faulthandler's \"Fatal Python error: Illegal instruction\", exit "
-	    "status 132 = 128 + SIGILL (docker, Kubernetes, Determined); "
-	    "gpustack/gpustack#1418, determined-ai/determined#3610",
+	    "status 132 = 128 + SIGILL (docker, Kubernetes, Determined); Go's "
+	    "runtime (\"SIGILL: illegal instruction\") and os/exec "
+	    "(\"signal: illegal instruction\"), as Ollama relays its runner's "
+	    "end; the kernel's do_trap line (\"traps: %s[%d] trap invalid "
+	    "opcode ip:...\"); gpustack/gpustack#1418, "
+	    "determined-ai/determined#3610, ollama/ollama#1435, "
+	    "ollama/ollama#2187",
 	  .what = "sigill", .no_baseline = 1 },
 	/* A process ended by SIGSEGV, in the words of a shell, srun, libc,
 	 * gfortran, UCX's or Python's crash handler, abrt. Not Ray's list of
@@ -3474,23 +3549,29 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-CUDA-DEVICES-BUSY", .kind = EV_GPU_BUSY, .cls = CAT_PRIMARY,
 	  .group = "gpu_busy",
 	  .needles = { "busy or unavailable", "cudaErrorDevicesUnavailable",
-	      "CUDA error 46", "CUDA Error 46", "Return value 46 from " },
+	      "CUDA error 46", "CUDA Error 46", "Return value 46 from ",
+	      "(0 vs. 216)", "(0 vs. 46)", "CUDA_ERROR_CONTEXT_ALREADY_IN_USE" },
 	  .pcre = "(?:cuda runtime error \\((?<cuda_error>[0-9]+)\\) : |"
 	    "error=(?<cuda_error>[0-9]+) : )?(?<error>all CUDA-capable "
 	    "devices are busy or unavailable|CUDA-capable device\\(s\\) "
 	    "is/are busy or unavailable|cudaErrorDevicesUnavailable)"
 	    "|CUDA [Ee]rror (?<cuda_error>46)(?![0-9])"
-	    "|Return value (?<cuda_error>46) from '(?<call>cu[A-Za-z]+)",
+	    "|Return value (?<cuda_error>46) from '(?<call>cu[A-Za-z]+)"
+	    "|CUDA_SUCCESS == [^ (]*(?<call>cu[A-Za-z]+)\\([^)]*\\) \\(0 vs\\. "
+	    "(?<cuda_error>46|216)\\)|(?<error>CUDA_ERROR_CONTEXT_ALREADY_IN_USE)",
 	  .ere = "CUDA-capable devices are busy or unavailable|CUDA-capable "
 	    "device\\(s\\) is/are busy or unavailable|"
 	    "cudaErrorDevicesUnavailable|CUDA [Ee]rror 46([^0-9]|$)|"
-	    "Return value 46 from 'cu[A-Za-z]",
+	    "Return value 46 from 'cu[A-Za-z]|CUDA_SUCCESS == [^ (]*cu[A-Za-z]+"
+	    "\\([^)]*\\) \\(0 vs\\. (46|216)\\)|CUDA_ERROR_CONTEXT_ALREADY_IN_USE",
 	  .source = "cudaErrorDevicesUnavailable (46): the text before CUDA "
 	    "10.1 ('all CUDA-capable devices ...', THC 'error=46') and after; "
 	    "the bare number as wrappers print it (CatBoost's and Isaac "
 	    "Sim's 'CUDA error 46', Charm++'s \"Return value %d from '%s'\" "
-	    "of the call it checked); signatures.md 3.3, 6.3, "
-	    "charmplusplus/charm#802",
+	    "of the call it checked), and TensorFlow's CHECK of a driver call "
+	    "(\"(0 vs. 216)\": CUDA_ERROR_CONTEXT_ALREADY_IN_USE, a GPU in "
+	    "exclusive-thread mode); signatures.md 3.3, 6.3, "
+	    "charmplusplus/charm#802, tensorflow/tensorflow#526",
 	  .no_baseline = 1 },
 	/* Ollama's GPU discovery when cuCtxCreate returns 46
 	 * (CUDA_ERROR_DEVICE_UNAVAILABLE): an exclusive-process GPU another
@@ -3513,17 +3594,23 @@ const struct cat_sig catalog_table[] = {
 	  .cls = CAT_PRIMARY, .group = "cuda_stack",
 	  .needles = { "no kernel image is available",
 	      "NoKernelImageForDevice", "CUDA_ERROR_NO_BINARY_FOR_GPU",
-	      "hipErrorNoBinaryForGpu" },
+	      "hipErrorNoBinaryForGpu", "invalid device function",
+	      "InvalidDeviceFunction" },
 	  .pcre = "(?<error>no kernel image is available for execution on the "
 	    "device|cudaErrorNoKernelImageForDevice|"
-	    "CUDA_ERROR_NO_BINARY_FOR_GPU|hipErrorNoBinaryForGpu)",
+	    "CUDA_ERROR_NO_BINARY_FOR_GPU|hipErrorNoBinaryForGpu|invalid "
+	    "device function|(?:cuda|hip)ErrorInvalidDeviceFunction)",
 	  .ere = "no kernel image is available for execution on the device|"
 	    "cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU|"
-	    "hipErrorNoBinaryForGpu",
+	    "hipErrorNoBinaryForGpu|invalid device function|"
+	    "(cuda|hip)ErrorInvalidDeviceFunction",
 	  .source = "cudaErrorNoKernelImageForDevice (209) and its driver "
 	    "twin, HIP's hipErrorNoBinaryForGpu (a code object without this "
 	    "GPU's target or xnack mode; OLCF Frontier guide): a binary built "
-	    "without code for this GPU's architecture; signatures.md 6.3",
+	    "without code for this GPU's architecture; signatures.md 6.3. "
+	    "cudaErrorInvalidDeviceFunction (98; 8 before CUDA 10.1, THC's "
+	    "\"cuda runtime error (8) : invalid device function\"), the same "
+	    "mismatch as older toolkits reported it; pytorch/pytorch#1557",
 	  .what = "no_kernel_image", .no_baseline = 1 },
 	/* ggml (llama.cpp, Ollama) says the same in its own words when a
 	 * kernel was built without code for this GPU; the launch then fails

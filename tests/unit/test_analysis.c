@@ -1829,6 +1829,60 @@ DEFINE_TEST(test_analysis_platform_lines)
 		{ "[HAMI-core ERROR (pid:1 thread=140160828682240 "
 		    "allocator.c:53)]: Device 0 OOM 18446744073707737660 / "
 		    "24146608128", "not_oom_other", "R-OTHER-021" },
+		/* an Intel GPU at its single-allocation limit with the device
+		 * free, in PyTorch's words and in Intel's extension's */
+		{ "torch.OutOfMemoryError: XPU out of memory. Tried to allocate "
+		    "4.00 GiB. GPU 0 has a total capacity of 15.11 GiB of which "
+		    "15.11 GiB is free. Of the allocated memory 1024 bytes is "
+		    "allocated by PyTorch, and 2.00 MiB is reserved by PyTorch "
+		    "but unallocated. Please use `empty_cache` to release all "
+		    "unoccupied cached memory.", "not_oom_other", "R-DEV-026" },
+		{ "RuntimeError: Current platform can NOT allocate memory block "
+		    "with size larger than 4GB! Tried to allocate 6.85 GiB (GPU  "
+		    "0; 15.56 GiB total capacity; 0 bytes already allocated; 0 "
+		    "bytes reserved in total by PyTorch)", "not_oom_other",
+		    "R-DEV-026" },
+		/* a CUDA OOM whose own figures show the device with room */
+		{ "CUDA out of memory. Tried to allocate 60.00 MiB. GPU 0 has a "
+		    "total capacty of "
+		    "11.00 GiB of which 4.48 GiB is free. Of the allocated memory "
+		    "5.19 GiB is allocated by PyTorch, and 283.84 MiB is reserved "
+		    "by PyTorch but unallocated. If reserved but unallocated "
+		    "memory is large try setting max_split_size_mb to avoid "
+		    "fragmentation.", "inconclusive", "R-DEV-027" },
+		/* no GPU at all, in PyTorch's, SYCL's and OpenCL's words */
+		{ "RuntimeError: No CUDA GPUs are available", "gpu_access_denied",
+		    "R-GPU-001" },
+		{ "  what():  No device of requested type "
+		    "'info::device_type::gpu' available. Please check https://"
+		    "software.intel.com/content/www/us/en/develop/articles/"
+		    "intel-oneapi-dpcpp-system-requirements.html -1 "
+		    "(PI_ERROR_DEVICE_NOT_FOUND)", "gpu_access_denied",
+		    "R-GPU-001" },
+		/* a build without code for this GPU, in THC's old words */
+		{ "RuntimeError: cuda runtime error (8) : invalid device function "
+		    "at /gpfsnyu/home/ks3286/pytorch/torch/lib/THC/generated/../"
+		    "generic/THCTensorMathPointwise.cu:247", "not_oom_other",
+		    "R-OTHER-021" },
+		/* a GPU in exclusive-thread mode, as TensorFlow's CHECK */
+		{ "Check failed: CUDA_SUCCESS == dynload::cuCtxSetCurrent(context) "
+		    "(0 vs. 216)", "gpu_other_tenant", "R-DEV-021" },
+		/* SIGILL in Go's words (Ollama's runner) */
+		{ "SIGILL: illegal instruction", "not_oom_other", "R-OTHER-027" },
+		/* a poster's lower-case "killed" on a line of its own */
+		{ "please be patient, enable tf.function, it takes time ...\n"
+		    "killed", "host_oom", "R-HOST-009" },
+		/* a site's job_submit plugin refusing the job through sbatch,
+		 * also inside a submitting library's exception */
+		{ "sbatch: error: *** Error partition 'h200_courant' is not valid "
+		    "for this job\nsbatch: error: *** Error: CPU job setup is not "
+		    "valid", "step_creation_failure", "R-STEP-003" },
+		{ "submitit.core.utils.FailedJobError: sbatch: error: Parameter "
+		    "--gres=gpu:1 no longer acceptable, please switch to --gpus=1",
+		    "step_creation_failure", "R-STEP-003" },
+		/* the oom-kill count cut after "cgroup" */
+		{ "slurmstepd: error: Detected 1 oom-kill event(s) in step "
+		    "370626.batch cgroup", "host_oom", "R-HOST-002" },
 		/* Snakemake relays sacct's state for the job it submitted */
 		{ "    message: SLURM-job '26605857' failed, SLURM status is: "
 		    "'TIMEOUT'.", "time_limit", "R-SCHED-002" },

@@ -354,6 +354,13 @@ static const struct row_line row_lines[] = {
 	R("S-HAMI-OOM", CX "f904-hami-vgpu-gpumem-3000mib-cap-oom-unreco"
 	  "gnized-error-code/evidence.log",
 	  "Device 0 OOM 3171158016"),
+	R("S-SYCL-OCL-NO-DEVICE", CX "d2011-jlse-arcticus-sycl-no-gpu-device-new-u"
+	  "md-drops-ats/evidence.log",
+	  "No device of requested type"),
+	R("S-XPU-ALLOC-LIMIT", FX "gpu-runtime-lines.txt", "can NOT allocate"),
+	R("S-SBATCH-SITE-REFUSED", CX "h2636-job-submit-plugin-refuses-gpus-flag-as"
+	  "-cpu-job/evidence.log",
+	  "is not valid for this job"),
 	R("S-FLUX-SHELL-OOM", CX "h2608-flux-shell-oom-plugin-memory-cgroup-"
 	  "out-of-memory-killed-1-task-memory-peak/evidence.log",
 	  "killed 1 task on"),
@@ -989,6 +996,35 @@ static const struct row_line variant_lines[] = {
 	  "800mb-alloc-oom-used-bytes-0-cached-block-no"
 	  "t-released/evidence.log",
 	  "limit set to"),
+	/* the same rows in other programs' and posters' words */
+	R("S-SHELL-KILLED", CX "e2227-athena-tf-training-killed-2gb-ram/evid"
+	  "ence.log",
+	  "killed"),
+	R("S-SIGILL", CX "f2530-ollama-cuda-runner-sigill-cpu-without-"
+	  "avx/evidence.log",
+	  "SIGILL: illegal"),
+	R("S-SIGILL", CX "f2529-ollama-xeon-x5660-no-avx-invalid-opcod"
+	  "e-trap/evidence.log",
+	  "signal: illegal"),
+	R("S-CUDA-NO-KERNEL-IMAGE", CX "h2639-pytorch-built-on-other-cluster-node-in"
+	  "valid-device-function/evidence.log",
+	  "error=8 : invalid device function"),
+	R("S-CUDA-DEVICES-BUSY", CX "d2013-tf07-k40m-cuctxsetcurrent-216-exclusiv"
+	  "e-thread-compute-mode/evidence.log",
+	  "(0 vs. 216)"),
+	R("S-PT-OOM-NEW", CX "d2009-a770-xpu-oom-4gib-single-allocation-li"
+	  "mit-15gib-free/evidence.log",
+	  "XPU out of memory"),
+	R("S-SBATCH-SITE-REFUSED", CX "h2637-submitit-gres-flag-rejected-by-site-su"
+	  "bmit-filter/evidence.log",
+	  "FailedJobError"),
+	R("S-SYCL-OCL-NO-DEVICE", CX "e2225-leelaz-cl-error-clgetplatformids-no-gp"
+	  "u-cloud-vm/evidence.log",
+	  "clGetPlatformIDs"),
+	R("S-CUDA-NO-DEVICE", FX "gpu-runtime-lines.txt", "No CUDA GPUs"),
+	R("S-SIGILL", CX "f2529-ollama-xeon-x5660-no-avx-invalid-opcod"
+	  "e-trap/evidence.log",
+	  "trap invalid opcode"),
 	/* sinfo -R's drain reason for an unkillable step */
 	R("S-STEPD-UNKILLABLE", CX "h2632-pyxis-epilog-enroot-mkdir-"
 	  "permission-node-drain-kill-task-failed/evidence.log",
