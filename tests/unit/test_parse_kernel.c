@@ -1193,3 +1193,49 @@ DEFINE_TEST(test_kernel_libcuda_segfault)
 	}
 	parsed_free(&p);
 }
+
+/* A syslog paste holds other daemons' lines beside the kernel's
+ * (ollama/ollama#1435, real): the kernel parser reads the trap line,
+ * and kernel_foreign hands the rest to the catalog with the kernel's
+ * line blanked in place, so line numbers and offsets stay. A dmesg with
+ * no other daemon's line gives none. */
+DEFINE_TEST(test_kernel_foreign_lines)
+{
+	static const char	journal[] =
+	    "Dec  8 15:52:15 constellation kernel: [ 1529.028302] traps: "
+	    "ollama-runner[2213] trap invalid opcode ip:472d79 sp:7ffdbe33f680 "
+	    "error:0 in ollama-runner[407000+da000]\n"
+	    "Dec  8 15:52:15 constellation ollama[2161]: 2023/12/08 15:52:15 "
+	    "llama.go:436: signal: illegal instruction (core dumped)\n";
+	struct parsed		 p;
+	const struct event	*ev;
+	const char		*nl = strchr(journal, '\n');
+	char			*rest;
+	size_t			 n;
+	char			*dmesg;
+
+	parse_text(&p, journal);
+	CHECK_EQ_U64(count(&p, EV_APP_ERROR), 1);
+	ev = nth(&p, EV_APP_ERROR, 0);
+	CHECK(ev != NULL);
+	if (ev != NULL) {
+		CHECK_EQ_STR(ev->sig, "S-SIGILL");
+		CHECK_FSTR(ev, "process", "ollama-runner");
+		CHECK_EQ_INT(ev->ref.line, 1);
+	}
+	parsed_free(&p);
+	rest = kernel_foreign(journal, sizeof(journal) - 1);
+	CHECK(rest != NULL);
+	if (rest != NULL) {
+		n = (size_t)(nl - journal);
+		for (size_t i = 0; i < n; i++)
+			if (rest[i] != ' ')
+				test_fail(__FILE__, __LINE__, "byte %zu kept", i);
+		CHECK(rest[n] == '\n');
+		CHECK(strcmp(rest + n + 1, nl + 1) == 0);
+		free(rest);
+	}
+	dmesg = test_slurp("fixtures/real/kernel/cgroup-v1-dmesg.txt", &n);
+	CHECK(kernel_foreign(dmesg, n) == NULL);
+	free(dmesg);
+}
