@@ -337,7 +337,10 @@ sigkill_event(const struct facts *f)
 		if (ev->kind == EV_PEER_TERMINATED &&
 		    ev_str_is(ev, "what", "srun_sigterm"))
 			break;
-		if (ev->kind == EV_SRUN_TASK_KILLED) {
+		/* the banner that names the task failure is never a kill of
+		 * its own */
+		if (ev->kind == EV_SRUN_TASK_KILLED &&
+		    !ev_str_is(ev, "what", "task_failure")) {
 			s = ev;
 			break;
 		}

@@ -403,6 +403,19 @@ static const struct words refused_words[] = {
 	      "nvidia.com/gpu under Allocatable; if it is missing, read the "
 	      "device plugin's log on that node (driver found, GPUs "
 	      "healthy) before resubmitting." },
+	{ .key = "nvml_unloadable", .detail = "The GPU's management library "
+	    "(NVML) could not be loaded where the device plugin or the "
+	    "program ran: the container runtime did not bring the driver's "
+	    "libraries in (Docker's or containerd's default runtime is not "
+	    "nvidia, the toolkit is not configured), so the node advertises "
+	    "no GPUs and none reach the workload.",
+	  .reason = "the device plugin's own line: the driver's NVML library "
+	      "could not be loaded in its container; the node's runtime "
+	      "configuration was not collected",
+	  .next = "Make nvidia the node's default container runtime "
+	      "(nvidia-ctk runtime configure --set-as-default, then restart "
+	      "the runtime and the device plugin) and require kubectl "
+	      "describe node to show nvidia.com/gpu under Allocatable." },
 	{ .key = "device_rules", .detail = "The container hook could not give "
 	    "the step access to its GPUs (adding the device rules of the "
 	    "step's cgroup failed), so the step never started with them." },

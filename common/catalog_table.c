@@ -1024,6 +1024,20 @@ const struct cat_sig catalog_table[] = {
 	    "[^ ]+ DUE TO NODE FAILURE",
 	  .source = "slurmstepd req.c SIG_NODE_FAIL (\", SEE SLURMCTLD LOG FOR "
 	    "DETAILS\" in recent versions)", .no_baseline = 1 },
+	/* Slurm 25.05 and later name the step teardown after a task failed
+	 * (--kill-on-bad-exit, SIG_TERM_KILL) in the cancel banner: the
+	 * teardown of the task failure before it, not a cancel of its own. */
+	{ .id = "S-BANNER-TASK-FAILURE", .kind = EV_SRUN_TASK_KILLED,
+	  .cls = CAT_SECONDARY, .group = "banner",
+	  .needles = { "DUE TO TASK FAILURE" },
+	  .pcre = "\\*\\*\\* (?:JOB|STEP) (?<job_id>[0-9]+|[A-Za-z_<>#-]{1,16})"
+	    "(?:\\.(?<step>[A-Za-z0-9_+]+))?(?: ON (?<node>[^ ]+))? CANCELLED "
+	    "AT (?<at>[^ ]+) DUE TO TASK FAILURE",
+	  .ere = "CANCELLED AT [^ ]+ DUE TO TASK FAILURE",
+	  .source = "slurmstepd req.c (\"... DUE TO TASK FAILURE ***\" for "
+	    "SIG_TERM_KILL, >= 25.05.0, commit 610dc2256f); signatures.md "
+	    "1.4; CSCS documentation, Open MPI known issues",
+	  .what = "task_failure", .no_baseline = 1 },
 	{ .id = "S-BANNER-CANCELLED", .kind = EV_CANCELLED, .cls = CAT_PRIMARY,
 	  .group = "banner",
 	  .needles = { " CANCELLED AT " },
@@ -1668,6 +1682,19 @@ const struct cat_sig catalog_table[] = {
 	  .ere = "Watchdog caught collective operation timeout: WorkNCCL\\(",
 	  .source = "ProcessGroupNCCL.cpp, PyTorch 1.8 - 2.x; "
 	    "signatures.md 4.1" },
+	/* The same line cut where the paste or a wrapped console ended it:
+	 * after "timeout:", or inside the phrase itself. No other software
+	 * prints these words. */
+	{ .id = "S-NCCL-WATCHDOG-CUT", .kind = EV_NCCL_TIMEOUT,
+	  .cls = CAT_SECONDARY, .group = "nccl",
+	  .needles = { "Watchdog caught collective op" },
+	  .pcre = "(?:\\[Rank (?<rank>[0-9]+)\\] )?Watchdog caught collective "
+	    "op(?:[a-z ]*:?\\s*$|eration timeout: WorkNCCL\\()",
+	  .ere = "Watchdog caught collective op([a-z ]*:? *$|eration timeout: "
+	    "WorkNCCL\\()",
+	  .source = "ProcessGroupNCCL.cpp's timeout line as pasted with its "
+	    "tail cut (Lightning-AI/litgpt#303) or wrapped after \"timeout:\"",
+	  .what = "cut", .no_baseline = 1 },
 	/* The watchdog's C++ stack when the timeout line itself was not
 	 * kept: the frame of its timeout check. */
 	{ .id = "S-NCCL-TIMEOUT-FRAME", .kind = EV_NCCL_TIMEOUT,
@@ -3046,6 +3073,21 @@ const struct cat_sig catalog_table[] = {
 	/* The Kubernetes scheduler placing a pod nowhere: no node offers
 	 * the GPUs it requests (the device plugin advertises none, or all
 	 * are taken or marked unhealthy). */
+	/* The NVIDIA device plugin (or GPU feature discovery) could not load
+	 * the driver's NVML library in its container: the runtime did not
+	 * inject the driver (the node's default runtime is not nvidia), so
+	 * the node advertises no GPUs. */
+	{ .id = "S-K8S-NVML-UNLOADABLE", .kind = EV_GPU_NODEV,
+	  .cls = CAT_PRIMARY, .group = "gpu_access",
+	  .needles = { "could not load NVML library" },
+	  .pcre = "(?:Failed to (?:start|initialize) (?:nvml|NVML)(?: with "
+	    "error)?: +)?(?<error>could not load NVML library)",
+	  .ere = "could not load NVML library",
+	  .source = "NVIDIA/k8s-device-plugin (\"Failed to initialize NVML: "
+	    "could not load NVML library.\", older \"Failed to start nvml "
+	    "with error:  could not load NVML library\"); "
+	    "NVIDIA/k8s-device-plugin#23",
+	  .what = "nvml_unloadable", .no_baseline = 1 },
 	{ .id = "S-K8S-GPU-UNSCHEDULABLE", .kind = EV_GPU_NODEV,
 	  .cls = CAT_PRIMARY, .group = "gpu_access",
 	  .needles = { "Insufficient nvidia.com/gpu", "Insufficient amd.com/gpu",

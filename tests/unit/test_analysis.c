@@ -1883,6 +1883,20 @@ DEFINE_TEST(test_analysis_platform_lines)
 		/* the oom-kill count cut after "cgroup" */
 		{ "slurmstepd: error: Detected 1 oom-kill event(s) in step "
 		    "370626.batch cgroup", "host_oom", "R-HOST-002" },
+		/* Slurm 25.05's banner for the teardown after a task failed:
+		 * the failure is elsewhere, never a cancel or a kill of its
+		 * own (the end of a DESI job's log, as posted) */
+		{ "[2026-04-29T23:36:37.809] error: *** STEP 52222788.0 ON "
+		    "nid002888 CANCELLED AT 2026-04-29T23:36:37 DUE TO TASK "
+		    "FAILURE ***\nsrun: error: nid002888: tasks 0-57,59-63: "
+		    "Terminated\nsrun: Force Terminated StepId=52222788.0",
+		    "inconclusive", "R-INC-001" },
+		/* the device plugin unable to load NVML in its container */
+		{ "loading NVML\nFailed to start nvml with error:  could not load "
+		    "NVML library", "gpu_access_denied", "R-GPU-001" },
+		/* the watchdog's line wrapped after "timeout:" */
+		{ "[Rank 0] Watchdog caught collective operation timeout:",
+		    "not_oom_other", "R-OTHER-028" },
 		/* Snakemake relays sacct's state for the job it submitted */
 		{ "    message: SLURM-job '26605857' failed, SLURM status is: "
 		    "'TIMEOUT'.", "time_limit", "R-SCHED-002" },

@@ -361,6 +361,15 @@ static const struct row_line row_lines[] = {
 	R("S-SBATCH-SITE-REFUSED", CX "h2636-job-submit-plugin-refuses-gpus-flag-as"
 	  "-cpu-job/evidence.log",
 	  "is not valid for this job"),
+	R("S-BANNER-TASK-FAILURE", CX "h2640-cscs-openmpi-iallreduce-gpu-buffers-se"
+	  "gfault-srun-terminates-peers/evidence.log",
+	  "DUE TO TASK FAILURE"),
+	R("S-K8S-NVML-UNLOADABLE", CX "f2533-k8s-device-plugin-nvml-not-loaded-dock"
+	  "er-default-runtime-not-nvidia/evidence.log",
+	  "could not load NVML"),
+	R("S-NCCL-WATCHDOG-CUT", CX "e2229-litgpt-fsdp-rank-cuda-oom-backward-the"
+	  "n-rank3-nccl-watchdog/evidence.log",
+	  "Watchdog caught collective ope"),
 	R("S-FLUX-SHELL-OOM", CX "h2608-flux-shell-oom-plugin-memory-cgroup-"
 	  "out-of-memory-killed-1-task-memory-peak/evidence.log",
 	  "killed 1 task on"),
@@ -1025,6 +1034,13 @@ static const struct row_line variant_lines[] = {
 	R("S-SIGILL", CX "f2529-ollama-xeon-x5660-no-avx-invalid-opcod"
 	  "e-trap/evidence.log",
 	  "trap invalid opcode"),
+	R("S-NCCL-WATCHDOG-CUT", CX "e1403-autocast-lightning-4gpu-ddp-post-fit-r"
+	  "ank0-only-save-checkpoint-barrier-watchdog-s"
+	  "run-abort/evidence.log",
+	  "Watchdog caught collective operation timeout:"),
+	R("S-BANNER-TASK-FAILURE", CX "h210-desispec-task-failure-but-sacct-complet"
+	  "ed/evidence.log",
+	  "DUE TO TASK FAILURE"),
 	/* sinfo -R's drain reason for an unkillable step */
 	R("S-STEPD-UNKILLABLE", CX "h2632-pyxis-epilog-enroot-mkdir-"
 	  "permission-node-drain-kill-task-failed/evidence.log",
