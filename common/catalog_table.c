@@ -56,6 +56,20 @@ const struct cat_sig catalog_table[] = {
 	    "4GB! Tried to allocate ...\"); intel/intel-extension-for-"
 	    "pytorch#492, #629",
 	  .what = "xpu_alloc_limit", .no_baseline = 1 },
+	/* Kaldi's CUDA allocator (cu-allocator.cc) failing a region, with
+	 * the device's figures from cudaMemGetInfo after the failure. */
+	{ .id = "S-KALDI-CU-ALLOC", .kind = EV_CUDA_OOM, .cls = CAT_PRIMARY,
+	  .group = "device_oom",
+	  .needles = { "Failed to allocate a memory region of" },
+	  .pcre = "Failed to allocate a memory region of (?<requested_bytes>"
+	    "[0-9]+) bytes\\.(?:.*?Memory info: free:(?<free_bytes>[0-9]+M), "
+	    "used:[0-9]+M, total:(?<capacity_bytes>[0-9]+M))?",
+	  .ere = "Failed to allocate a memory region of [0-9]+ bytes",
+	  .source = "Kaldi src/cudamatrix/cu-allocator.cc AllocateNewRegion "
+	    "(\"Failed to allocate a memory region of %d bytes.  Possibly "
+	    "this is due to sharing the GPU. ... Memory info: free:%dM, "
+	    "used:%dM, total:%dM\"); kaldi-asr/kaldi#4255",
+	  .what = "kaldi", .no_baseline = 1 },
 	{ .id = "S-PT-OOM-NEW", .kind = EV_CUDA_OOM, .cls = CAT_PRIMARY,
 	  .group = "device_oom",
 	  .needles = { "Tried to allocate", "has a total capac" },

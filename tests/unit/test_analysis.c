@@ -1897,6 +1897,16 @@ DEFINE_TEST(test_analysis_platform_lines)
 		/* the watchdog's line wrapped after "timeout:" */
 		{ "[Rank 0] Watchdog caught collective operation timeout:",
 		    "not_oom_other", "R-OTHER-028" },
+		/* Kaldi's allocator failing with the device half free: the
+		 * figures give it room (kaldi-asr/kaldi#4255) */
+		{ "ERROR (nnet3-train[5.5]:AllocateNewRegion():cu-allocator.cc:"
+		    "519) Failed to allocate a memory region of 8088715264 "
+		    "bytes.  Possibly this is due to sharing the GPU.  Try "
+		    "switching the GPUs to exclusive mode (nvidia-smi -c 3) and "
+		    "using the option --use-gpu=wait to scripts like "
+		    "steps/nnet3/chain/train.py.  Memory info: free:15426M, "
+		    "used:17053M, total:32480M, free/total:0.474948 CUDA error: "
+		    "'out of memory'", "inconclusive", "R-DEV-027" },
 		/* Snakemake relays sacct's state for the job it submitted */
 		{ "    message: SLURM-job '26605857' failed, SLURM status is: "
 		    "'TIMEOUT'.", "time_limit", "R-SCHED-002" },

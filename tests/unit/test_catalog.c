@@ -370,6 +370,9 @@ static const struct row_line row_lines[] = {
 	R("S-NCCL-WATCHDOG-CUT", CX "e2229-litgpt-fsdp-rank-cuda-oom-backward-the"
 	  "n-rank3-nccl-watchdog/evidence.log",
 	  "Watchdog caught collective ope"),
+	R("S-KALDI-CU-ALLOC", CX "d2016-kaldi-nnet3-train-alloc-fail-shared-gp"
+	  "u-17gb-used-by-others/evidence.log",
+	  "Failed to allocate a memory region"),
 	R("S-FLUX-SHELL-OOM", CX "h2608-flux-shell-oom-plugin-memory-cgroup-"
 	  "out-of-memory-killed-1-task-memory-peak/evidence.log",
 	  "killed 1 task on"),
