@@ -504,6 +504,15 @@ static const struct words node_enforcers[] = {
 	    "at the container's memory limit (docker --memory, compose "
 	    "mem_limit), or at the memory of the host or of Docker "
 	    "Desktop's VM where no limit was set." },
+	{ .key = "ecs", .detail = "Amazon ECS stopped the task because the "
+	    "kernel killed its container at the container's memory limit "
+	    "(the task definition's memory, or the task's where the container "
+	    "sets none): the workload needed more host memory than it was "
+	    "given.",
+	  .next = "Raise the container's memory in the task definition (or "
+	      "the AWS Batch job definition's memory) above its peak, or "
+	      "lower that peak, and require the task to stop with exit 0 "
+	      "instead of OutOfMemoryError." },
 	{ .key = "runc_init", .detail = "The container runtime (runc) could "
 	    "not start the container: the kernel OOM-killed its init process "
 	    "under the container's memory limit, too low for the container "

@@ -523,21 +523,25 @@ m_command_missing(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	struct str		 p, r;
 	const struct event	*s = command_event(f, "command_missing", &p);
+	const char		*who;
 
 	if (s == NULL)
 		return 0;
 	r = ev_str(s, "reason");
+	who = s->sig != NULL && strcmp(s->sig, "S-FLUX-START-FAILED") == 0 ?
+	    "Flux's job shell" : "Slurm";
 	m->initiating = s;
 	m->confidence = "medium";
-	m->confidence_reason = "Slurm's own line: it could not execute the "
-	    "task's command; the environment the task got (modules, PATH, "
-	    "mounts) is not in what was collected";
-	m->detail = arena_printf(a, "Slurm could not start the task's "
+	m->confidence_reason = arena_printf(a, "%s's own line: it could not "
+	    "execute the task's command; the environment the task got "
+	    "(modules, PATH, mounts) is not in what was collected",
+	    strcmp(who, "Slurm") == 0 ? "Slurm" : "Flux");
+	m->detail = arena_printf(a, "%s could not start the task's "
 	    "command %.*s (%.*s): the program is not on that node or not on "
 	    "the task's PATH (a module or environment not loaded in the step, "
 	    "a file system not mounted there), or it is not executable. The "
-	    "task never ran, so nothing ran out of memory.", (int)p.n, p.p,
-	    (int)r.n, r.p);
+	    "task never ran, so nothing ran out of memory.", who, (int)p.n,
+	    p.p, (int)r.n, r.p);
 	return 1;
 }
 
@@ -960,6 +964,9 @@ m_finishing(const struct facts *f, struct arena *a, struct rmatch *m)
 	"created the step: the steps ran one after another, which is " \
 	"slower, but nothing failed."
 static const struct words benign_words[] = {
+	{ .key = "vllm_wsl_pin", .detail = "vLLM turns pinned host memory "
+	    "off under WSL, where the driver allows little of it, and says "
+	    "so: transfers are slower, nothing failed." },
 	{ .key = "step_delayed", .detail = STEP_WAITED },
 	{ .key = "step_created", .detail = STEP_WAITED },
 	{ .key = "allocator_flush", .detail = "DeepSpeed reports allocator "

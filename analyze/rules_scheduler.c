@@ -19,6 +19,10 @@ static const struct words other_schedulers[] = {
 	  .detail = "The job reached its run-time (or CPU-time) limit and LSF "
 	    "ended it (TERM_RUNLIMIT, TERM_CPULIMIT; exit 140 is that "
 	    "signal); any kill was the scheduler's, not memory." },
+	{ .key = "flux", .reason = "Flux's own timeout exception",
+	  .detail = "The job reached its time limit and Flux ended it "
+	    "('resource allocation expired'); exit codes after it (142 is "
+	    "SIGALRM) are that end, not memory." },
 	{ .key = "pbs", .reason = "the PBS mom's own line about the limit",
 	  .detail = "The job ran past its walltime (or CPU-time) limit and "
 	    "PBS killed it; any kill was the scheduler's, not memory." },

@@ -347,7 +347,9 @@ const struct cat_sig catalog_table[] = {
 	    "memory|^Error text: out of memory|CUDA runtime error in "
 	    "[^ ]+(?: [^ ]+)*?: out of memory|CUDA failed with error out of "
 	    "memory|^out of memory cuda(?:Malloc|MallocManaged|MallocHost)"
-	    "\\(|CUDA error !+ <out of memory>)",
+	    "\\(|CUDA error !+ <out of memory>|CUDA failure 2: out of memory|"
+	    "cudaMalloc[A-Za-z]*(?:\\(\\))? failed with message: out of "
+	    "memory)",
 	  .ere = "CUDA [Ee]rror: out of memory|cudaErrorMemoryAllocation|"
 	    "CUDA_ERROR_OUT_OF_MEMORY|cuda runtime error \\(2\\) : out of "
 	    "memory|Cuda failure (2 )?'out of memory'|\\(error code out of "
@@ -358,7 +360,8 @@ const struct cat_sig catalog_table[] = {
 	    "memory|^Error text: out of memory|CUDA runtime error in .*: out "
 	    "of memory|CUDA failed with error out of memory|^out of memory "
 	    "cuda(Malloc|MallocManaged|MallocHost)\\(|CUDA error !+ <out of "
-	    "memory>",
+	    "memory>|CUDA failure 2: out of memory|cudaMalloc[A-Za-z]*(\\(\\))? "
+	    "failed with message: out of memory",
 	  .source = "CUDA runtime/driver error names; PyTorch 0.1-0.4 THC, "
 	    "C10_CUDA_CHECK, torch.AcceleratorError (2.8+); NCCL; LMDeploy "
 	    "TurboMind's check (\"CUDA runtime error: out of memory\"); "
@@ -372,7 +375,9 @@ const struct cat_sig catalog_table[] = {
 	    "(\"CUDA runtime error in ::cudaMallocAsync(...): out of "
 	    "memory\"), CTranslate2's (\"CUDA failed with error out of "
 	    "memory\", faster-whisper), SPECFEM's (\"CUDA error !!!!! <out "
-	    "of memory> !!!!!\", SPECFEM/specfem3d#1344); "
+	    "of memory> !!!!!\", SPECFEM/specfem3d#1344), CNTK's (\"CUDA "
+	    "failure 2: out of memory ; GPU=0 ; ...\", microsoft/CNTK#1193), "
+	    "heFFTe's (\"cudaMalloc() failed with message: out of memory\"); "
 	    "signatures.md 3.1, 3.3, 4.3, 6.3" },
 	/* TensorFlow's stream executor when the driver refuses a device
 	 * allocation (the BFC allocator growing its arena): the size, and
@@ -927,6 +932,24 @@ const struct cat_sig catalog_table[] = {
 	  .source = "submitit core/job_environment.py checkpoint_and_try_"
 	    "requeue(); lines from facebookincubator/submitit#1701, #1708",
 	  .what = "app_signal" },
+	/* Flux's job manager ending a job at its time limit: the
+	 * exception it raises when the allocation's expiration passes. */
+	{ .id = "S-FLUX-TIMEOUT", .kind = EV_TIME_LIMIT, .cls = CAT_PRIMARY,
+	  .group = "banner",
+	  .needles = { "resource allocation expired" },
+	  .pcre = "job\\.exception type=timeout severity=(?<severity>[0-9]+) "
+	    "(?<reason>resource allocation expired)|\"type\":\"timeout\","
+	    "\"severity\":(?<severity>[0-9]+)[^}]*\"note\":\"(?<reason>"
+	    "resource allocation expired)\"",
+	  .ere = "job\\.exception type=timeout severity=[0-9]+ resource "
+	    "allocation expired|\"type\":\"timeout\",\"severity\":[0-9]+.*"
+	    "\"note\":\"resource allocation expired\"",
+	  .source = "flux-core's job-exec timeout exception (\"resource "
+	    "allocation expired\"), as flux run and flux job attach print it "
+	    "and as the job's eventlog records it (flux job info ID "
+	    "eventlog); llnl/ATS#116, flux-framework/flux-core#4195, "
+	    "flux-framework/flux-sched#805",
+	  .what = "flux", .no_baseline = 1 },
 	/* Other batch systems' own words for the run-time limit. */
 	{ .id = "S-LSF-RUNLIMIT", .kind = EV_TIME_LIMIT, .cls = CAT_PRIMARY,
 	  .group = "banner",
@@ -1258,6 +1281,23 @@ const struct cat_sig catalog_table[] = {
 	  .ere = "slurmstepd.*: error: execve\\(\\): ",
 	  .source = "slurmstepd exec_task (\"execve(): %s: %m\") for the "
 	    "task's argv[0]; firelab/windninja#624, RRZE-HPC/likwid#259",
+	  .what = "command_missing", .no_baseline = 1 },
+	/* Flux's job shell could not start a task's command: not on the
+	 * node, not on its PATH or not executable there (the shell's FATAL
+	 * line, and the job exception Flux raises for it). */
+	{ .id = "S-FLUX-START-FAILED", .kind = EV_APP_ERROR,
+	  .cls = CAT_PRIMARY, .group = "setup",
+	  .needles = { ": start failed: " },
+	  .pcre = "(?:flux-shell\\[[0-9]+\\]: FATAL: |job\\.exception "
+	    "type=exec severity=[0-9]+ )task (?<task>[0-9]+): start failed: "
+	    "(?<path>[^:]+): (?<reason>No such file or directory|Permission "
+	    "denied)",
+	  .ere = "(flux-shell\\[[0-9]+\\]: FATAL: |job\\.exception type=exec "
+	    "severity=[0-9]+ )task [0-9]+: start failed: [^:]+: (No such file "
+	    "or directory|Permission denied)",
+	  .source = "flux-core's job shell (\"FATAL: task %d: start failed: "
+	    "%s: %s\") and the exec exception it raises; "
+	    "flux-framework/flux-core#4195",
 	  .what = "command_missing", .no_baseline = 1 },
 	/* slurmstepd could not exec the batch script it wrote into its spool
 	 * directory (gone, or the directory mounted noexec): the node, not
@@ -2524,6 +2564,17 @@ const struct cat_sig catalog_table[] = {
 	    "container/state.go); AbdBarho/stable-diffusion-webui-docker#457 "
 	    "shows the field",
 	  .what = "docker", .no_baseline = 1 },
+	/* Amazon ECS (and AWS Batch on it) stopping a task whose container
+	 * the kernel killed at its memory limit: the stopped reason. */
+	{ .id = "S-ECS-OOM", .kind = EV_ENFORCER_KILL,
+	  .cls = CAT_PRIMARY, .group = "enforcer",
+	  .needles = { "Container killed due to memory usage" },
+	  .pcre = "OutOfMemoryError: Container killed due to memory usage",
+	  .ere = "OutOfMemoryError: Container killed due to memory usage",
+	  .source = "Amazon ECS task stopped reason (\"OutOfMemoryError: "
+	    "Container killed due to memory usage\"), also AWS Batch's status "
+	    "reason; aws/amazon-ecs-agent#1187",
+	  .what = "ecs", .no_baseline = 1 },
 	/* runc could not start a container: the kernel killed its init
 	 * under the container's memory limit before it ran anything. */
 	{ .id = "S-RUNC-INIT-OOM", .kind = EV_ENFORCER_KILL,
@@ -3421,6 +3472,17 @@ const struct cat_sig catalog_table[] = {
 	    "(KeyError on a name unlinked twice) and its leak warning at "
 	    "shutdown; vllm-project/vllm#5468",
 	  .what = "resource_tracker", .no_baseline = 1 },
+	/* vLLM turning pinned host memory off under WSL, by design: a
+	 * slower transfer, not a failure. */
+	{ .id = "S-VLLM-WSL-NO-PIN", .kind = EV_BENIGN, .cls = CAT_CONTEXT,
+	  .group = "benign",
+	  .needles = { "as WSL is detected" },
+	  .pcre = "Using 'pin_memory=False' as WSL is detected",
+	  .ere = "Using 'pin_memory=False' as WSL is detected",
+	  .source = "vLLM's cache engine / platform check (\"Using "
+	    "'pin_memory=False' as WSL is detected. This may slow down the "
+	    "performance.\"); vllm-project/vllm#1084",
+	  .what = "vllm_wsl_pin", .no_baseline = 1 },
 	{ .id = "S-RAY-OBJECT-STORE-TMP", .kind = EV_BENIGN,
 	  .cls = CAT_CONTEXT, .group = "benign",
 	  .needles = { "The object store is using /tmp instead" },

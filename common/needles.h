@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define ND_MAX		512	/* needles in a set */
+#define ND_MAX		1024	/* needles in a set */
 #define ND_SHORT_MAX	16	/* short needles (searched one by one) */
 #define ND_LANES	4	/* long-needle windows moved side by side */
 #define ND_LANE_HITS	256	/* long-needle hits one lane keeps */

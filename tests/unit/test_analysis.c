@@ -1907,6 +1907,32 @@ DEFINE_TEST(test_analysis_platform_lines)
 		    "steps/nnet3/chain/train.py.  Memory info: free:15426M, "
 		    "used:17053M, total:32480M, free/total:0.474948 CUDA error: "
 		    "'out of memory'", "inconclusive", "R-DEV-027" },
+		/* Flux's time limit, as flux run prints it and as the job's
+		 * eventlog records it; Flux's job shell unable to start the
+		 * task's command */
+		{ "5.035s: job.exception type=timeout severity=0 resource "
+		    "allocation expired\nflux-job: task(s) exited with exit code "
+		    "142", "time_limit", "R-SCHED-001" },
+		{ "{\"timestamp\":1611769351.0589771,\"name\":\"exception\","
+		    "\"context\":{\"type\":\"timeout\",\"severity\":0,"
+		    "\"userid\":-1,\"note\":\"resource allocation expired\"}}",
+		    "time_limit", "R-SCHED-001" },
+		{ "0.778s: flux-shell[1]: FATAL: task 0: start failed: stress: No "
+		    "such file or directory", "not_oom_other", "R-OTHER-031" },
+		/* vLLM's own note that it runs without pinned memory on WSL */
+		{ "WARNING 09-18 10:59:09 cache_engine.py:96] Using "
+		    "'pin_memory=False' as WSL is detected. This may slow down the "
+		    "performance.", "no_incident", "R-NONE-003" },
+		/* device OOMs in CNTK's and heFFTe's words */
+		{ "RuntimeError: CUDA failure 2: out of memory ; GPU=0 ; "
+		    "hostname=<host> ; expr=cudaMalloc((void**) &deviceBufferPtr, "
+		    "sizeof(AllocatedElemType) * numElements)",
+		    "cuda_oom_exhaustion", "R-DEV-007" },
+		{ "  what():  cudaMalloc() failed with message: out of memory",
+		    "cuda_oom_exhaustion", "R-DEV-007" },
+		/* ECS's stopped reason for a container killed at its limit */
+		{ " Status reason\tOutOfMemoryError: Container killed due to "
+		    "memory usage Exit Code\t137", "host_oom", "R-HOST-014" },
 		/* Snakemake relays sacct's state for the job it submitted */
 		{ "    message: SLURM-job '26605857' failed, SLURM status is: "
 		    "'TIMEOUT'.", "time_limit", "R-SCHED-002" },

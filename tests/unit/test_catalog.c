@@ -373,6 +373,18 @@ static const struct row_line row_lines[] = {
 	R("S-KALDI-CU-ALLOC", CX "d2016-kaldi-nnet3-train-alloc-fail-shared-gp"
 	  "u-17gb-used-by-others/evidence.log",
 	  "Failed to allocate a memory region"),
+	R("S-FLUX-TIMEOUT", CX "h2649-flux-ats-test-timeout-exit-142-reporte"
+	  "d-as-fail/evidence.log",
+	  "type=timeout"),
+	R("S-FLUX-START-FAILED", CX "h2648-flux-exec-fail-stress-missing-on-nodes"
+	  "-then-timeout-hang/evidence.log",
+	  "flux-shell[1]: FATAL"),
+	R("S-VLLM-WSL-NO-PIN", CX "f2537-vllm-wsl-pin-memory-false-warning-beni"
+	  "gn/evidence.log",
+	  "pin_memory=False"),
+	R("S-ECS-OOM", CX "h2653-ecs-fargate-500mib-container-outofmemo"
+	  "ryerror-exit-137/evidence.log",
+	  "Container killed due to memory usage"),
 	R("S-FLUX-SHELL-OOM", CX "h2608-flux-shell-oom-plugin-memory-cgroup-"
 	  "out-of-memory-killed-1-task-memory-peak/evidence.log",
 	  "killed 1 task on"),
@@ -1044,6 +1056,18 @@ static const struct row_line variant_lines[] = {
 	R("S-BANNER-TASK-FAILURE", CX "h210-desispec-task-failure-but-sacct-complet"
 	  "ed/evidence.log",
 	  "DUE TO TASK FAILURE"),
+	R("S-FLUX-TIMEOUT", CX "h2650-flux-sched-premature-timeout-stale-R-s"
+	  "tarttime-busy-instance/evidence.log",
+	  "\"type\":\"timeout\""),
+	R("S-FLUX-START-FAILED", CX "h2648-flux-exec-fail-stress-missing-on-nodes"
+	  "-then-timeout-hang/evidence.log",
+	  "job.exception type=exec"),
+	R("S-CUDA-OOM-PLAIN", CX "d2019-cntk-python-lstm-cuda-failure-2-oom-se"
+	  "cond-training-instance-same-gpu/evidence.log",
+	  "CUDA failure 2: out of memory"),
+	R("S-CUDA-OOM-PLAIN", CX "d2020-heffte-ci-mpi-ranks-all-on-gpu0-cufft-"
+	  "cudamalloc-oom/evidence.log",
+	  "failed with message: out of memory"),
 	/* sinfo -R's drain reason for an unkillable step */
 	R("S-STEPD-UNKILLABLE", CX "h2632-pyxis-epilog-enroot-mkdir-"
 	  "permission-node-drain-kill-task-failed/evidence.log",
