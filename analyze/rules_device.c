@@ -584,6 +584,18 @@ static const struct words server_words[] = {
 	    "--max-batch-prefill-tokens (and --max-input-length / "
 	    "--max-total-tokens with it) or shard over more GPUs "
 	    "(--num-shard); require the warm-up to pass." },
+	{ .key = "cudnn_algo", .detail = "cuDNN found no convolution "
+	    "algorithm it could run: each needs workspace on the device, and "
+	    "the autotuner could get none, so the device was full when the "
+	    "convolution ran (the framework's own preallocation, another "
+	    "process or the model itself).",
+	  .reason = "the autotuner's failure names no figures; it fails this "
+	      "way when the device has no room for a workspace",
+	  .next = "Rerun with the framework's preallocation off "
+	      "(XLA_PYTHON_CLIENT_PREALLOCATE=false, TensorFlow's "
+	      "allow_growth), with nvidia-smi showing what else holds the "
+	      "GPU, or with a smaller batch; require the convolution to "
+	      "run." },
 	{ .key = "vllm_startup",
 	  .reason = "vLLM's start-up check: the device's free memory was "
 	    "below what --gpu-memory-utilization asks",
@@ -819,7 +831,8 @@ const struct rule	rules_device[] = {
 	      "RESOURCE_EXHAUSTED, TF 'OOM when allocating tensor' and its BFC "
 	      "'ran out of memory ... (rounded to N)', llama.cpp's cudaMalloc, "
 	      "ONNX Runtime's BFCArena, RELION's 'You ran out of memory on "
-	      "the GPU(s)': low confidence unless the line names "
+	      "the GPU(s)', cuDNN's autotuner finding no algorithm with room "
+	      "for its workspace: low confidence unless the line names "
 	      "CUDA or the GPU), with the BFC stats when printed (arena full: "
 	      "Limit - InUse < the request)",
 	  .meaning = "A device allocation failed; the breakdown is missing.",

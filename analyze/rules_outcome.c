@@ -100,6 +100,24 @@ static const struct words stack_words[] = {
 	      "driver's features, or correct its configuration), require "
 	      "a container with --gpus all to run nvidia-smi there, then "
 	      "rerun unchanged." },
+	{ .key = "ptxas", .detail = "The CUDA assembler (ptxas) refused the "
+	    "GPU code the framework generated: the toolkit it found is older "
+	    "than the PTX version the framework emits (a site's CUDA module "
+	    "older than the wheel's). A build and version problem, not "
+	    "memory.",
+	  .next = "Load a CUDA toolkit at least as new as the framework's "
+	      "wheel needs (or let the wheel use its own ptxas, e.g. JAX's "
+	      "cuda12 pip packages), require a small jit-compiled kernel to "
+	      "run, then rerun unchanged." },
+	{ .key = "hip_invalid_value", .detail = "The HIP runtime refused a "
+	    "call's arguments (invalid value): the ROCm runtime, the kernel "
+	    "driver and the program disagree (a runtime too new or too old "
+	    "for the driver, a release with a bug in that call), or the "
+	    "program passed a bad argument. Not memory running short.",
+	  .next = "Match the ROCm runtime to the node's amdgpu driver (the "
+	      "site's supported pair, or a newer point release), require "
+	      "rocminfo and a small allocation to work, then rerun "
+	      "unchanged." },
 	{ .key = "hami_wrap", .detail = "HAMi-core, the vGPU layer in the "
 	    "pod, counts the container's device memory below zero (it prints "
 	    "the count as an unsigned number near 2^64), so it refuses every "
@@ -340,6 +358,21 @@ m_node_fail(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "failed'), fix the epilog or the plugin, and resume the "
 		    "node; the job's memory settings are not the control to "
 		    "change.";
+	} else if (ev_str_is(s, "what", "slurmd_fatal")) {
+		struct str	r = ev_str(s, "reason");
+
+		m->confidence_reason = "slurmd's own fatal error at start-up";
+		m->detail = arena_printf(a, "slurmd could not start on %s%s "
+		    "(%.*s): the node is down for Slurm until its configuration "
+		    "matches the hardware (a gres.conf naming a device that is "
+		    "not there, a slurm.conf the node cannot satisfy); not the "
+		    "job's memory.", s->node != NULL ? "node " : "the node",
+		    s->node != NULL ? s->node : "", (int)r.n, r.p);
+		m->next_action = "Have the site fix the node's configuration "
+		    "to what the node has (gres.conf File= entries against "
+		    "ls /dev/nvidia*, slurm.conf's node line against slurmd "
+		    "-C), restart slurmd and resume the node; the job's memory "
+		    "settings are not the control to change.";
 	} else if (ev_str_is(s, "what", "epilog_error")) {
 		struct str	r = ev_str(s, "reason");
 
@@ -1451,7 +1484,8 @@ const struct rule	rules_outcome[] = {
 	      "on failed node', the '… CANCELLED AT … DUE TO NODE FAILURE' "
 	      "banner, slurmd's 'Prolog failure on node N' or '[job N] "
 	      "epilog failed status=…' (the node drained), a SPANK plugin's "
-	      "'spank-epilog: error: …', the kernel's EDAC "
+	      "'spank-epilog: error: …', slurmd's own 'slurmd: fatal: …' at "
+	      "start-up, the kernel's EDAC "
 	      "report of an uncorrectable error in the node's own memory "
 	      "('EDAC MCn: N UE memory … error on <DIMM>'); a node the job's "
 	      "NodeList names (when known)",

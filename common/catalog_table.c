@@ -1607,6 +1607,16 @@ const struct cat_sig catalog_table[] = {
 	    "and scontrol show node print the reason; usegalaxy-au/"
 	    "infrastructure#1849, awslabs/awsome-distributed-ai#185",
 	  .what = "unkillable", .no_baseline = 1 },
+	/* slurmd refusing to start on a node (its configuration names a
+	 * device or a file the node lacks): the node is down for Slurm. */
+	{ .id = "S-SLURMD-FATAL", .kind = EV_NODE_FAIL,
+	  .cls = CAT_PRIMARY, .group = "node",
+	  .needles = { "slurmd: fatal: " },
+	  .pcre = "slurmd: fatal: (?<reason>.*[^ ])",
+	  .ere = "slurmd: fatal: ",
+	  .source = "slurmd's fatal() at start-up (\"can't stat gres.conf "
+	    "file %s\", a bad slurm.conf); BiBiServ/bibigrid#705",
+	  .what = "slurmd_fatal", .no_baseline = 1 },
 	/* The kernel's EDAC driver reporting an uncorrectable error in the
 	 * node's own memory (not a GPU's): host hardware failed. Corrected
 	 * errors (CE) are not failures. */
@@ -3557,6 +3567,20 @@ const struct cat_sig catalog_table[] = {
 	    "failure, but may mean that there could be performance gains if "
 	    "more memory were available.\"); DeepLabCut/DeepLabCut#1089",
 	  .what = "bfc_not_failure", .no_baseline = 1 },
+	/* XLA or TensorFlow finding no cuDNN convolution algorithm it could
+	 * run: each needs workspace on the device, and the autotuner got
+	 * none (the device full: the framework's own preallocation, another
+	 * process, the model). */
+	{ .id = "S-CUDNN-CONV-ALGO", .kind = EV_CUDA_OOM_PLAIN,
+	  .cls = CAT_PRIMARY, .group = "device_oom",
+	  .needles = { "Failed to determine best cudnn convolution algorithm" },
+	  .pcre = "(?<error>Failed to determine best cudnn convolution "
+	    "algorithm)",
+	  .ere = "Failed to determine best cudnn convolution algorithm",
+	  .source = "XLA gpu_conv_algorithm_picker (\"Failed to determine best "
+	    "cudnn convolution algorithm for: ...\"), TensorFlow's autotuner; "
+	    "jax-ml/jax#9454, google-research/multinerf#2",
+	  .what = "cudnn_algo", .no_baseline = 1 },
 	/* cuDNN failing to start, and the free memory XLA prints beside it
 	 * (stream_executor cuda_dnn.cc): read together by R-OTHER-021. */
 	{ .id = "S-CUDNN-HANDLE", .kind = EV_APP_ERROR, .cls = CAT_CONTEXT,
@@ -3730,6 +3754,33 @@ const struct cat_sig catalog_table[] = {
 	    "\"cuda runtime error (8) : invalid device function\"), the same "
 	    "mismatch as older toolkits reported it; pytorch/pytorch#1557",
 	  .what = "no_kernel_image", .no_baseline = 1 },
+	/* ptxas refusing the PTX a framework generated: the CUDA toolkit's
+	 * assembler is older than the PTX ISA the compiler emitted (a
+	 * site's CUDA module older than the wheel's). */
+	{ .id = "S-PTXAS-FATAL", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "Ptx assembly aborted due to errors",
+	      "Unsupported .version" },
+	  .pcre = "(?<error>ptxas fatal +: Ptx assembly aborted due to errors|"
+	    "Unsupported \\.version [0-9.]+; current version is '[0-9.]+')",
+	  .ere = "ptxas fatal +: Ptx assembly aborted due to errors|"
+	    "Unsupported \\.version [0-9.]+; current version is",
+	  .source = "NVIDIA ptxas (\"ptxas fatal : Ptx assembly aborted due "
+	    "to errors\", \"Unsupported .version X; current version is "
+	    "'Y'\") as XLA relays it; jax-ml/jax#25344",
+	  .what = "ptxas", .no_baseline = 1 },
+	/* HIP refusing a call's arguments (hipErrorInvalidValue): the
+	 * ROCm runtime and the driver or the program disagree; never an
+	 * allocation that ran short. */
+	{ .id = "S-HIP-INVALID-VALUE", .kind = EV_CUDA_STACK,
+	  .cls = CAT_PRIMARY, .group = "cuda_stack",
+	  .needles = { "hipErrorInvalidValue", "HIP_ERROR_InvalidValue" },
+	  .pcre = "(?<error>hipErrorInvalidValue|HIP_ERROR_InvalidValue)",
+	  .ere = "hipErrorInvalidValue|HIP_ERROR_InvalidValue",
+	  .source = "HIP's hipErrorInvalidValue (1) as AMDGPU.jl, TensorFlow's "
+	    "rocm_driver.cc and hipSYCL print it; JuliaGPU/AMDGPU.jl#738, "
+	    "ROCm/tensorflow-upstream issues",
+	  .what = "hip_invalid_value", .no_baseline = 1 },
 	/* ggml (llama.cpp, Ollama) says the same in its own words when a
 	 * kernel was built without code for this GPU; the launch then fails
 	 * with "unspecified launch failure", which is not a device fault. */

@@ -1933,6 +1933,21 @@ DEFINE_TEST(test_analysis_platform_lines)
 		/* ECS's stopped reason for a container killed at its limit */
 		{ " Status reason\tOutOfMemoryError: Container killed due to "
 		    "memory usage Exit Code\t137", "host_oom", "R-HOST-014" },
+		/* cuDNN's autotuner finding no algorithm with room for its
+		 * workspace (google-research/multinerf#2's line) */
+		{ "jaxlib.xla_extension.XlaRuntimeError: UNKNOWN: Failed to "
+		    "determine best cudnn convolution algorithm for:",
+		    "cuda_oom_exhaustion", "R-DEV-007" },
+		/* ptxas older than the PTX a framework emits; HIP refusing a
+		 * call's arguments; slurmd unable to start on its node */
+		{ "ptxas fatal   : Ptx assembly aborted due to errors",
+		    "not_oom_other", "R-OTHER-021" },
+		{ "ERROR: HIPError(code hipErrorInvalidValue, one or more "
+		    "arguments outside of acceptable range)", "not_oom_other",
+		    "R-OTHER-021" },
+		{ "Feb 02 09:52:07 bibigrid-worker slurmd[12912]: slurmd: fatal: "
+		    "can't stat gres.conf file /dev/nvidia0: No such file or "
+		    "directory", "not_oom_other", "R-OTHER-004" },
 		/* Snakemake relays sacct's state for the job it submitted */
 		{ "    message: SLURM-job '26605857' failed, SLURM status is: "
 		    "'TIMEOUT'.", "time_limit", "R-SCHED-002" },

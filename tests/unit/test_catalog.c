@@ -385,6 +385,18 @@ static const struct row_line row_lines[] = {
 	R("S-ECS-OOM", CX "h2653-ecs-fargate-500mib-container-outofmemo"
 	  "ryerror-exit-137/evidence.log",
 	  "Container killed due to memory usage"),
+	R("S-CUDNN-CONV-ALGO", CX "e2237-flax-tfds-load-tf-grabs-gpu-cudnn-conv"
+	  "-algorithm-fail/evidence.log",
+	  "Failed to determine best cudnn"),
+	R("S-PTXAS-FATAL", CX "e2235-af3-narval-jaxlib-ptxas-isa-8.4-vs-cud"
+	  "a-12.2-module/evidence.log",
+	  "Ptx assembly aborted"),
+	R("S-HIP-INVALID-VALUE", CX "d2021-amdgpujl-mi100-zeros-hipmemgetinfo-inv"
+	  "alidvalue-rocm630-fixed-634/evidence.log",
+	  "hipErrorInvalidValue"),
+	R("S-SLURMD-FATAL", CX "h2657-bibigrid-slurmd-gres-nvidia0-missing/e"
+	  "vidence.log",
+	  "slurmd: fatal"),
 	R("S-FLUX-SHELL-OOM", CX "h2608-flux-shell-oom-plugin-memory-cgroup-"
 	  "out-of-memory-killed-1-task-memory-peak/evidence.log",
 	  "killed 1 task on"),
@@ -1068,6 +1080,10 @@ static const struct row_line variant_lines[] = {
 	R("S-CUDA-OOM-PLAIN", CX "d2020-heffte-ci-mpi-ranks-all-on-gpu0-cufft-"
 	  "cudamalloc-oom/evidence.log",
 	  "failed with message: out of memory"),
+	R("S-HIP-INVALID-VALUE", CX "e504-rocm-tf-mi250x-lumi-query-memory-info-i"
+	  "nvalid-value-old-host-amdgpu-driver/evidence"
+	  ".log",
+	  "HIP_ERROR_InvalidValue"),
 	/* sinfo -R's drain reason for an unkillable step */
 	R("S-STEPD-UNKILLABLE", CX "h2632-pyxis-epilog-enroot-mkdir-"
 	  "permission-node-drain-kill-task-failed/evidence.log",
