@@ -358,6 +358,21 @@ m_node_fail(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "failed'), fix the epilog or the plugin, and resume the "
 		    "node; the job's memory settings are not the control to "
 		    "change.";
+	} else if (ev_str_is(s, "what", "gres_count")) {
+		m->confidence_reason = "slurmctld's own line: the node "
+		    "registered fewer GPUs than its configuration; why is in "
+		    "the node's kernel log and nvidia-smi";
+		m->detail = arena_printf(a, "slurmctld took %s%s out of "
+		    "service: it registered fewer GPUs than slurm.conf gives it "
+		    "(a GPU lost from the bus, a MIG layout changed, gres.conf "
+		    "out of step with the node), so jobs meant for it fail or "
+		    "wait; not the job's memory.", s->node != NULL ? "node " :
+		    "the node", s->node != NULL ? s->node : "");
+		m->next_action = "On the node compare nvidia-smi -L with "
+		    "gres.conf and slurm.conf's Gres= count; read its kernel "
+		    "log for an Xid (79: fallen off the bus) before resetting "
+		    "or replacing the GPU, or correct the configuration after a "
+		    "deliberate change; then resume the node.";
 	} else if (ev_str_is(s, "what", "slurmd_fatal")) {
 		struct str	r = ev_str(s, "reason");
 
@@ -1485,7 +1500,9 @@ const struct rule	rules_outcome[] = {
 	      "banner, slurmd's 'Prolog failure on node N' or '[job N] "
 	      "epilog failed status=…' (the node drained), a SPANK plugin's "
 	      "'spank-epilog: error: …', slurmd's own 'slurmd: fatal: …' at "
-	      "start-up, the kernel's EDAC "
+	      "start-up, slurmctld draining a node that registered fewer GPUs "
+	      "than configured ('gres/gpu: Count changed', 'gres/gpu count "
+	      "reported lower than configured'), the kernel's EDAC "
 	      "report of an uncorrectable error in the node's own memory "
 	      "('EDAC MCn: N UE memory … error on <DIMM>'); a node the job's "
 	      "NodeList names (when known)",

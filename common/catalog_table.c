@@ -1607,6 +1607,24 @@ const struct cat_sig catalog_table[] = {
 	    "and scontrol show node print the reason; usegalaxy-au/"
 	    "infrastructure#1849, awslabs/awsome-distributed-ai#185",
 	  .what = "unkillable", .no_baseline = 1 },
+	/* slurmctld taking a node out of service because it registered
+	 * fewer GPUs than slurm.conf gives it: a GPU lost, a MIG layout
+	 * changed, gres.conf out of step with the node. */
+	{ .id = "S-CTLD-GRES-COUNT", .kind = EV_NODE_FAIL,
+	  .cls = CAT_PRIMARY, .group = "node",
+	  .needles = { "gres/gpu: Count changed on node",
+	      "with reason:gres/gpu count reported lower" },
+	  .pcre = "gres/gpu: Count changed on node (?<node>[^\\s]+) "
+	    "\\((?<was>[0-9]+) != (?<now>[0-9]+)\\)|Setting node (?<node>"
+	    "[^\\s]+) state to [A-Z]+ with reason:(?<reason>gres/gpu count "
+	    "reported lower than configured \\([0-9]+ < [0-9]+\\))",
+	  .ere = "gres/gpu: Count changed on node [^ ]+ \\([0-9]+ != [0-9]+\\)|"
+	    "Setting node [^ ]+ state to [A-Z]+ with reason:gres/gpu count "
+	    "reported lower than configured",
+	  .source = "slurmctld node_mgr.c _node_config_validate (\"gres/gpu: "
+	    "Count changed on node %s (%d != %d)\", \"Setting node %s state "
+	    "to INVAL with reason:%s\"); ComputeCanada/puppet-magic_castle#361",
+	  .what = "gres_count", .no_baseline = 1 },
 	/* slurmd refusing to start on a node (its configuration names a
 	 * device or a file the node lacks): the node is down for Slurm. */
 	{ .id = "S-SLURMD-FATAL", .kind = EV_NODE_FAIL,
@@ -2158,6 +2176,19 @@ const struct cat_sig catalog_table[] = {
 	  .source = "HPE Cray PALS launcher's report of a rank ended by a "
 	    "signal; NOAA-EMC/global-workflow#2266 (WCOSS2)",
 	  .what = "pals_died", .no_baseline = 1 },
+	/* IBM jsrun (Summit, Sierra, Lassen): the launcher's report that a
+	 * rank ended on a signal, after which it tears the rest down. */
+	{ .id = "S-JSRUN-TERMINATED", .kind = EV_LAUNCHER_EXIT,
+	  .cls = CAT_SECONDARY, .group = "mpi",
+	  .needles = { "One or more process (first noticed rank" },
+	  .pcre = "One or more process \\(first noticed rank (?<rank>[0-9]+)\\) "
+	    "terminated with signal (?<signal>[0-9]+)",
+	  .ere = "One or more process \\(first noticed rank [0-9]+\\) "
+	    "terminated with signal [0-9]+",
+	  .source = "IBM Job Step Manager's jsrun (\"ERROR:  One or more "
+	    "process (first noticed rank %d) terminated with signal %d\"); "
+	    "STEllAR-GROUP/octotiger#290",
+	  .what = "jsrun", .no_baseline = 1 },
 	{ .id = "S-OMPI-EXITED-IMPROPERLY", .kind = EV_LAUNCHER_EXIT,
 	  .cls = CAT_SECONDARY, .group = "mpi",
 	  .needles = { "has exited due to process rank" },
@@ -3110,17 +3141,21 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-CUDA-ORDINAL-RANGE", .kind = EV_GPU_NODEV,
 	  .cls = CAT_PRIMARY, .group = "gpu_access",
 	  .needles = { "device < num_gpus", "invalid device ordinal",
-	      "cudaErrorInvalidDevice", "CUDA_ERROR_INVALID_DEVICE" },
+	      "cudaErrorInvalidDevice", "CUDA_ERROR_INVALID_DEVICE",
+	      "what():  Invalid device ids" },
 	  .pcre = "(?<error>device >= 0 && device < num_gpus) INTERNAL ASSERT "
 	    "FAILED|(?<error>invalid device ordinal|cudaErrorInvalidDevice"
-	    "(?![A-Za-z])|CUDA_ERROR_INVALID_DEVICE(?![A-Z_]))",
+	    "(?![A-Za-z])|CUDA_ERROR_INVALID_DEVICE(?![A-Z_]))|what\\(\\): +"
+	    "(?<error>Invalid device ids) *$",
 	  .ere = "device >= 0 && device < num_gpus INTERNAL ASSERT FAILED|"
 	    "invalid device ordinal|cudaErrorInvalidDevice|"
-	    "CUDA_ERROR_INVALID_DEVICE",
+	    "CUDA_ERROR_INVALID_DEVICE|what\\(\\): +Invalid device ids *$",
 	  .source = "PyTorch aten/src/ATen/cuda/CUDAContext.cpp "
 	    "getDeviceProperties TORCH_INTERNAL_ASSERT (1.x-2.x), raised "
 	    "lazily as torch.cuda.DeferredCudaCallError; cudaErrorInvalidDevice "
 	    "(101, \"invalid device ordinal\") and CUDA_ERROR_INVALID_DEVICE; "
+	    "dorado's check of the CUDA devices it was asked for against "
+	    "those it sees (\"Invalid device ids\", nanoporetech/dorado#1469); "
 	    "ACEsuit/mace",
 	  .what = "ordinal_out_of_range", .no_baseline = 1 },
 	/* A rank could not map another rank's GPU buffer: with one GPU

@@ -1948,6 +1948,16 @@ DEFINE_TEST(test_analysis_platform_lines)
 		{ "Feb 02 09:52:07 bibigrid-worker slurmd[12912]: slurmd: fatal: "
 		    "can't stat gres.conf file /dev/nvidia0: No such file or "
 		    "directory", "not_oom_other", "R-OTHER-004" },
+		/* slurmctld draining a node that registered fewer GPUs than
+		 * configured (ComputeCanada/puppet-magic_castle#361) */
+		{ "May 23 12:49:52 mgmt1.int.p2-ecole.calculquebec.cloud "
+		    "slurmctld[80708]: slurmctld: error: Setting node nodegpu1 "
+		    "state to INVAL with reason:gres/gpu count reported lower "
+		    "than configured (3 < 4)", "not_oom_other", "R-OTHER-004" },
+		/* dorado asked for devices it cannot see */
+		{ "terminate called after throwing an instance of "
+		    "'std::runtime_error'\n  what():  Invalid device ids",
+		    "gpu_access_denied", "R-GPU-001" },
 		/* Snakemake relays sacct's state for the job it submitted */
 		{ "    message: SLURM-job '26605857' failed, SLURM status is: "
 		    "'TIMEOUT'.", "time_limit", "R-SCHED-002" },

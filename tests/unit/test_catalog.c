@@ -397,6 +397,12 @@ static const struct row_line row_lines[] = {
 	R("S-SLURMD-FATAL", CX "h2657-bibigrid-slurmd-gres-nvidia0-missing/e"
 	  "vidence.log",
 	  "slurmd: fatal"),
+	R("S-CTLD-GRES-COUNT", CX "h2661-magic-castle-mig-division-decrease-gre"
+	  "s-count-node-inval/evidence.log",
+	  "Count changed on node"),
+	R("S-JSRUN-TERMINATED", CX "f2544-octotiger-summit-jsrun-no-gpus-in-reso"
+	  "urce-set-invalid-device-ordinal/evidence.log",
+	  "first noticed rank"),
 	R("S-FLUX-SHELL-OOM", CX "h2608-flux-shell-oom-plugin-memory-cgroup-"
 	  "out-of-memory-killed-1-task-memory-peak/evidence.log",
 	  "killed 1 task on"),
@@ -1084,6 +1090,12 @@ static const struct row_line variant_lines[] = {
 	  "nvalid-value-old-host-amdgpu-driver/evidence"
 	  ".log",
 	  "HIP_ERROR_InvalidValue"),
+	R("S-CTLD-GRES-COUNT", CX "h2661-magic-castle-mig-division-decrease-gre"
+	  "s-count-node-inval/evidence.log",
+	  "with reason:gres/gpu"),
+	R("S-CUDA-ORDINAL-RANGE", CX "h2659-dorado-singularity-invalid-device-ids-"
+	  "cuda-visible-devices/evidence.log",
+	  "Invalid device ids"),
 	/* sinfo -R's drain reason for an unkillable step */
 	R("S-STEPD-UNKILLABLE", CX "h2632-pyxis-epilog-enroot-mkdir-"
 	  "permission-node-drain-kill-task-failed/evidence.log",
