@@ -574,6 +574,15 @@ cuda_rule(const struct facts *f, struct arena *a, struct rmatch *m,
 		m->confidence_reason = "only part of the OOM message was "
 		    "quoted: the request size, the device capacity or the "
 		    "allocator's allocated and reserved figures are missing";
+	} else if (c == CC_FRAG && req > 0 && u < req + req / 4) {
+		/* relieved of its splits, the cache would hold this request
+		 * and little more: the next allocation would fail as well */
+		m->confidence = "medium";
+		m->confidence_reason = "the unallocated cache only just holds "
+		    "the request (less than a quarter more): freed of its "
+		    "fragmentation it would serve this allocation and little "
+		    "after it, so the workload may need more than the device "
+		    "has all the same";
 	} else if (c == CC_EXHAUST && u >= req && beyond_device(oom)) {
 		m->confidence = "medium";
 		m->confidence_reason = reserved_of(oom) > ev_num_or(oom,

@@ -19,6 +19,13 @@ static const struct words other_schedulers[] = {
 	  .detail = "The job reached its run-time (or CPU-time) limit and LSF "
 	    "ended it (TERM_RUNLIMIT, TERM_CPULIMIT; exit 140 is that "
 	    "signal); any kill was the scheduler's, not memory." },
+	{ .key = "aws_host", .reason = "AWS Batch's own status reason",
+	  .detail = "AWS Batch reports that the EC2 instance under the job "
+	    "was terminated (Spot capacity reclaimed, or the instance "
+	    "retired): the job ended with its host, not for its memory.",
+	  .next = "Give the job retries (the job definition's retryStrategy) "
+	      "or an on-demand compute environment to fall back to, and "
+	      "rerun it unchanged." },
 	{ .key = "flux", .reason = "Flux's own timeout exception",
 	  .detail = "The job reached its time limit and Flux ended it "
 	    "('resource allocation expired'); exit codes after it (142 is "

@@ -950,6 +950,20 @@ const struct cat_sig catalog_table[] = {
 	    "eventlog); llnl/ATS#116, flux-framework/flux-core#4195, "
 	    "flux-framework/flux-sched#805",
 	  .what = "flux", .no_baseline = 1 },
+	/* AWS Batch's status reason when the EC2 instance under a job went
+	 * away (Spot capacity reclaimed, the instance retired): the job
+	 * ended with its host. */
+	{ .id = "S-AWS-HOST-TERMINATED", .kind = EV_PREEMPTED,
+	  .cls = CAT_PRIMARY, .group = "banner",
+	  .needles = { "Host EC2 " },
+	  .pcre = "Host EC2 (?:\\(instance (?<instance>[^)]+)\\) )?"
+	    "[Tt]erminated",
+	  .ere = "Host EC2 (\\(instance [^)]+\\) )?[Tt]erminated",
+	  .source = "AWS Batch job StatusReason (\"Host EC2 (instance %s) "
+	    "terminated.\", the console's \"Host EC2 Terminated\"); "
+	    "azavea/raster-vision-aws#15, "
+	    "ministryofjustice/modernisation-platform-environments#17291",
+	  .what = "aws_host", .no_baseline = 1 },
 	/* Other batch systems' own words for the run-time limit. */
 	{ .id = "S-LSF-RUNLIMIT", .kind = EV_TIME_LIMIT, .cls = CAT_PRIMARY,
 	  .group = "banner",
@@ -2945,16 +2959,20 @@ const struct cat_sig catalog_table[] = {
 	{ .id = "S-RLIMIT-MEMLOCK", .kind = EV_RLIMIT, .cls = CAT_PRIMARY,
 	  .group = "setup",
 	  .needles = { "Call to ibv_reg_", "UCX ERROR ibv_reg_",
-	      "ERROR ibv_create_", "ERROR mlx5dv_create_" },
+	      "ERROR ibv_create_", "ERROR mlx5dv_create_",
+	      ": ibv_create_", ": mlx5dv_create_" },
 	  .pcre = "(?:Call to (?<api>ibv_reg_(?:dmabuf_)?mr[a-z0-9_]*) failed"
-	    "(?: with error)?|UCX +ERROR (?<api>ibv_reg_(?:dmabuf_)?mr|"
-	    "(?:ibv|mlx5dv)_create_(?:cq|qp|srq)(?:_ex)?)\\([^)]*\\) failed:) "
-	    "(?<error>Cannot allocate memory)",
+	    "(?: with error)?|(?:UCX +)?ERROR (?:[a-z0-9_]+: )?(?<api>ibv_reg_"
+	    "(?:dmabuf_)?mr|(?:ibv|mlx5dv)_create_(?:cq|qp|srq)(?:_ex)?)"
+	    "\\([^)]*\\) failed:) (?<error>Cannot allocate memory)",
 	  .ere = "Call to ibv_reg_(dmabuf_)?mr[a-z0-9_]* failed( with error)? "
-	    "Cannot allocate memory|UCX +ERROR (ibv_reg_(dmabuf_)?mr|"
-	    "(ibv|mlx5dv)_create_(cq|qp|srq)(_ex)?)\\([^)]*\\) failed: Cannot "
-	    "allocate memory",
-	  .source = "NCCL misc/ibvwrap.cc (\"Call to ibv_reg_mr%s failed "
+	    "Cannot allocate memory|(UCX +)?ERROR ([a-z0-9_]+: )?(ibv_reg_"
+	    "(dmabuf_)?mr|(ibv|mlx5dv)_create_(cq|qp|srq)(_ex)?)\\([^)]*\\) "
+	    "failed: Cannot allocate memory",
+	  .source = "UCX's ib_log.c with the device first (\"UCX  ERROR mlx5_0: "
+	    "ibv_create_cq() failed: Cannot allocate memory. Please set max "
+	    "locked memory (ulimit -l) ...\", openucx/ucx#8746, "
+	    "NVIDIA/cudf-spark#7632); NCCL misc/ibvwrap.cc (\"Call to ibv_reg_mr%s failed "
 	    "with error %s\", ibv_reg_dmabuf_mr likewise): the verbs "
 	    "library's ENOMEM when pinning exceeds RLIMIT_MEMLOCK or the "
 	    "buffers are more than the adapter registers; NVIDIA/nccl-tests"

@@ -1462,6 +1462,27 @@ DEFINE_TEST(test_analysis_launcher_signaled)
 	}
 }
 
+/* Fragmentation by the seed's rule, but the unallocated cache holds the
+ * request with less than a quarter to spare: medium, not high (a real
+ * line, tianzhi0549/FCOS#70, whose thread found a one-off spike). */
+DEFINE_TEST(test_analysis_marginal_fragmentation)
+{
+	const char	*in[1] = { "frag/job.log" };
+	struct analysis	*an;
+
+	CHECK(system("mkdir frag && printf 'RuntimeError: CUDA out of memory. "
+	    "Tried to allocate 1.56 GiB (GPU 1; 11.92 GiB total capacity; "
+	    "7.99 GiB already allocated; 1.20 GiB free; 1.74 GiB cached)\n' "
+	    ">frag/job.log") == 0);
+	if ((an = run(in, 1, 1)) == NULL)
+		return;
+	CHECK_EQ_STR(an->verdict.cause, "cuda_oom_fragmentation");
+	CHECK_EQ_STR(an->verdict.confidence, "medium");
+	CHECK(strstr(an->verdict.confidence_reason, "only just holds") !=
+	    NULL);
+	analysis_free(an);
+}
+
 /* A container that did not start names the runtime's own error and a
  * control on the node, not the step's memory request: a failure of its
  * own, not of Slurm's step set-up (R-OTHER-033); Slurm's SPANK line
@@ -1958,6 +1979,13 @@ DEFINE_TEST(test_analysis_platform_lines)
 		{ "terminate called after throwing an instance of "
 		    "'std::runtime_error'\n  what():  Invalid device ids",
 		    "gpu_access_denied", "R-GPU-001" },
+		/* AWS Batch: the EC2 host under the job went away */
+		{ "\"StatusReason\": \"Host EC2 (instance i-08784105ffff56b4f) "
+		    "terminated.\"", "time_limit", "R-SCHED-001" },
+		/* UCX naming the device before the verbs call that could not
+		 * pin memory */
+		{ "ERROR mlx5_0: ibv_create_cq() failed: Cannot allocate memory.",
+		    "not_oom_other", "R-OTHER-024" },
 		/* Snakemake relays sacct's state for the job it submitted */
 		{ "    message: SLURM-job '26605857' failed, SLURM status is: "
 		    "'TIMEOUT'.", "time_limit", "R-SCHED-002" },

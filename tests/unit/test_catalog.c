@@ -403,6 +403,9 @@ static const struct row_line row_lines[] = {
 	R("S-JSRUN-TERMINATED", CX "f2544-octotiger-summit-jsrun-no-gpus-in-reso"
 	  "urce-set-invalid-device-ordinal/evidence.log",
 	  "first noticed rank"),
+	R("S-AWS-HOST-TERMINATED", CX "h2665-moj-aws-batch-shredder-spot-fleet-recl"
+	  "aimed-host-ec2-terminated/evidence.log",
+	  "Host EC2 (instance"),
 	R("S-FLUX-SHELL-OOM", CX "h2608-flux-shell-oom-plugin-memory-cgroup-"
 	  "out-of-memory-killed-1-task-memory-peak/evidence.log",
 	  "killed 1 task on"),
@@ -1096,6 +1099,16 @@ static const struct row_line variant_lines[] = {
 	R("S-CUDA-ORDINAL-RANGE", CX "h2659-dorado-singularity-invalid-device-ids-"
 	  "cuda-visible-devices/evidence.log",
 	  "Invalid device ids"),
+	R("S-AWS-HOST-TERMINATED", CX "h2664-raster-vision-aws-batch-gpu-spot-host-"
+	  "ec2-terminated/evidence.log",
+	  "Host EC2 Terminated"),
+	R("S-RLIMIT-MEMLOCK", CX "d2026-spark-rapids-ucx-rdma-container-ibv-cr"
+	  "eate-cq-enomem-memlock/evidence.log",
+	  "ERROR mlx5_0: ibv_create_cq"),
+	R("S-RLIMIT-MEMLOCK", CX "d2028-ucx-ibv-create-cq-memlock-error-on-nod"
+	  "e-without-ib-benchmark-completes/evidence.lo"
+	  "g",
+	  "UCX  ERROR mlx5_0"),
 	/* sinfo -R's drain reason for an unkillable step */
 	R("S-STEPD-UNKILLABLE", CX "h2632-pyxis-epilog-enroot-mkdir-"
 	  "permission-node-drain-kill-task-failed/evidence.log",
