@@ -574,15 +574,21 @@ cuda_rule(const struct facts *f, struct arena *a, struct rmatch *m,
 		m->confidence_reason = "only part of the OOM message was "
 		    "quoted: the request size, the device capacity or the "
 		    "allocator's allocated and reserved figures are missing";
-	} else if (c == CC_FRAG && req > 0 && u < req + req / 4) {
-		/* relieved of its splits, the cache would hold this request
-		 * and little more: the next allocation would fail as well */
+	} else if (c == CC_FRAG) {
+		/* The threshold infers fragmentation from two figures; real
+		 * threads of such OOMs end about as often with a smaller
+		 * batch as with an allocator setting. A snapshot (above)
+		 * measures it instead. */
 		m->confidence = "medium";
-		m->confidence_reason = "the unallocated cache only just holds "
-		    "the request (less than a quarter more): freed of its "
-		    "fragmentation it would serve this allocation and little "
-		    "after it, so the workload may need more than the device "
-		    "has all the same";
+		m->confidence_reason = req > 0 && u < req + req / 4 ? "the "
+		    "unallocated cache only just holds the request (less than "
+		    "a quarter more): freed of its fragmentation it would serve "
+		    "this allocation and little after it, so the workload may "
+		    "need more than the device has all the same" : "inferred "
+		    "from the allocator's figures (the unallocated cache holds "
+		    "the request and is at least a tenth of what was reserved), "
+		    "not measured; an allocator snapshot (--attach) would show "
+		    "whether the free blocks were too small for it";
 	} else if (c == CC_EXHAUST && u >= req && beyond_device(oom)) {
 		m->confidence = "medium";
 		m->confidence_reason = reserved_of(oom) > ev_num_or(oom,
