@@ -298,10 +298,80 @@ job_node(const struct facts *f, const char *node)
 	return strncmp(node, nl.p + k, (size_t)(br - nl.p) - k) == 0;
 }
 
+/* A node's failure in its own words, by "what": detail is a format
+ * taking where ("node " or "the node"), the node's name, and the
+ * field's text (%.*s) when the entry names one. */
+static const struct node_words {
+	const char	*key, *field, *reason, *detail, *next;
+} node_words[] = {
+	{ "host_memory_ue", "dimm", "the node's kernel logged the "
+	    "uncorrectable error itself (EDAC)",
+	  "The kernel on %s%s logged an uncorrectable error in the node's "
+	    "own memory (a DIMM, EDAC '%.*s'): host hardware failed. What ran "
+	    "there crashed, hung or was killed with it; not the job's memory "
+	    "use and not a GPU.",
+	  "Drain the node and have the site run its memory diagnostics (the "
+	    "DIMM the EDAC line names, the BMC's event log) and replace the "
+	    "failing module; rerun the job unchanged on other nodes." },
+	{ "epilog_failed", NULL, "slurmd's own line; what the Epilog (or a "
+	    "plugin's job_epilog) found is in the lines before it in the "
+	    "node's log",
+	  "The Epilog on %s%s failed after the job's processes had ended, so "
+	    "Slurm drains the node: a fault of the node's set-up (its epilog "
+	    "script, a SPANK plugin's clean-up), not of the job's memory.",
+	  "Have the site read the node's slurmd log for the Epilog's own "
+	    "error (the lines before 'epilog failed'), fix the epilog or the "
+	    "plugin, and resume the node; the job's memory settings are not "
+	    "the control to change." },
+	{ "gres_count", NULL, "slurmctld's own line: the node registered "
+	    "fewer GPUs than its configuration; why is in the node's kernel "
+	    "log and nvidia-smi",
+	  "slurmctld took %s%s out of service: it registered fewer GPUs "
+	    "than slurm.conf gives it (a GPU lost from the bus, a MIG layout "
+	    "changed, gres.conf out of step with the node), so jobs meant for "
+	    "it fail or wait; not the job's memory.",
+	  "On the node compare nvidia-smi -L with gres.conf and slurm.conf's "
+	    "Gres= count; read its kernel log for an Xid (79: fallen off the "
+	    "bus) before resetting or replacing the GPU, or correct the "
+	    "configuration after a deliberate change; then resume the node." },
+	{ "slurmd_fatal", "reason", "slurmd's own fatal error at start-up",
+	  "slurmd could not start on %s%s (%.*s): the node is down for Slurm "
+	    "until its configuration matches the hardware (a gres.conf naming "
+	    "a device that is not there, a slurm.conf the node cannot "
+	    "satisfy); not the job's memory.",
+	  "Have the site fix the node's configuration to what the node has "
+	    "(gres.conf File= entries against ls /dev/nvidia*, slurm.conf's "
+	    "node line against slurmd -C), restart slurmd and resume the "
+	    "node; the job's memory settings are not the control to change." },
+	{ "epilog_error", "reason", "the plugin's own error from the node's "
+	    "epilog; whether Slurm drained the node for it is in slurmctld's "
+	    "log and sinfo -R",
+	  "A SPANK plugin's epilog on %s%s failed after the job (%.*s): a "
+	    "fault of the node's set-up (the plugin's directories, "
+	    "permissions or clean-up), which fails the Epilog and drains the "
+	    "node; not the job's memory.",
+	  "Have the site fix what the plugin's error names on the node (a "
+	    "directory it cannot create, its permissions or its "
+	    "configuration), check that the plugin's epilog now succeeds, and "
+	    "resume the drained nodes; the job's memory settings are not the "
+	    "control to change." },
+};
+
+static const struct node_words *
+node_words_of(const struct event *ev)
+{
+	for (size_t i = 0; i < sizeof(node_words) / sizeof(node_words[0]);
+	    i++)
+		if (ev_str_is(ev, "what", node_words[i].key))
+			return &node_words[i];
+	return NULL;
+}
+
 static int
 m_node_fail(const struct facts *f, struct arena *a, struct rmatch *m)
 {
 	const struct event	*s = NULL;
+	const struct node_words	*w;
 
 	for (size_t i = 0; s == NULL && i < f->tl->n; i++) {
 		const struct event	*ev = f->tl->v[i];
@@ -329,82 +399,15 @@ m_node_fail(const struct facts *f, struct arena *a, struct rmatch *m)
 		    "Slurm took the node out of service (drained or down) and "
 		    "revoked the allocation: the job never ran there.",
 		    s->node != NULL ? s->node : "?");
-	} else if (ev_str_is(s, "what", "host_memory_ue")) {
-		m->confidence_reason = "the node's kernel logged the "
-		    "uncorrectable error itself (EDAC)";
-		m->detail = arena_printf(a, "The kernel on %s%s logged an "
-		    "uncorrectable error in the node's own memory (a DIMM, "
-		    "EDAC '%.*s'): host hardware failed. What ran there "
-		    "crashed, hung or was killed with it; not the job's memory "
-		    "use and not a GPU.", s->node != NULL ? "node " : "the node",
-		    s->node != NULL ? s->node : "", (int)ev_str(s, "dimm").n,
-		    ev_str(s, "dimm").p != NULL ? ev_str(s, "dimm").p : "");
-		m->next_action = "Drain the node and have the site run its "
-		    "memory diagnostics (the DIMM the EDAC line names, the BMC's "
-		    "event log) and replace the failing module; rerun the job "
-		    "unchanged on other nodes.";
-	} else if (ev_str_is(s, "what", "epilog_failed")) {
-		m->confidence_reason = "slurmd's own line; what the Epilog "
-		    "(or a plugin's job_epilog) found is in the lines before it "
-		    "in the node's log";
-		m->detail = arena_printf(a, "The Epilog on %s%s failed after "
-		    "the job's processes had ended, so Slurm drains the node: "
-		    "a fault of the node's set-up (its epilog script, a SPANK "
-		    "plugin's clean-up), not of the job's memory.",
-		    s->node != NULL ? "node " : "the node",
-		    s->node != NULL ? s->node : "");
-		m->next_action = "Have the site read the node's slurmd log "
-		    "for the Epilog's own error (the lines before 'epilog "
-		    "failed'), fix the epilog or the plugin, and resume the "
-		    "node; the job's memory settings are not the control to "
-		    "change.";
-	} else if (ev_str_is(s, "what", "gres_count")) {
-		m->confidence_reason = "slurmctld's own line: the node "
-		    "registered fewer GPUs than its configuration; why is in "
-		    "the node's kernel log and nvidia-smi";
-		m->detail = arena_printf(a, "slurmctld took %s%s out of "
-		    "service: it registered fewer GPUs than slurm.conf gives it "
-		    "(a GPU lost from the bus, a MIG layout changed, gres.conf "
-		    "out of step with the node), so jobs meant for it fail or "
-		    "wait; not the job's memory.", s->node != NULL ? "node " :
-		    "the node", s->node != NULL ? s->node : "");
-		m->next_action = "On the node compare nvidia-smi -L with "
-		    "gres.conf and slurm.conf's Gres= count; read its kernel "
-		    "log for an Xid (79: fallen off the bus) before resetting "
-		    "or replacing the GPU, or correct the configuration after a "
-		    "deliberate change; then resume the node.";
-	} else if (ev_str_is(s, "what", "slurmd_fatal")) {
-		struct str	r = ev_str(s, "reason");
+	} else if ((w = node_words_of(s)) != NULL) {
+		struct str	v = w->field != NULL ? ev_str(s, w->field) :
+				    str_make(NULL, 0);
 
-		m->confidence_reason = "slurmd's own fatal error at start-up";
-		m->detail = arena_printf(a, "slurmd could not start on %s%s "
-		    "(%.*s): the node is down for Slurm until its configuration "
-		    "matches the hardware (a gres.conf naming a device that is "
-		    "not there, a slurm.conf the node cannot satisfy); not the "
-		    "job's memory.", s->node != NULL ? "node " : "the node",
-		    s->node != NULL ? s->node : "", (int)r.n, r.p);
-		m->next_action = "Have the site fix the node's configuration "
-		    "to what the node has (gres.conf File= entries against "
-		    "ls /dev/nvidia*, slurm.conf's node line against slurmd "
-		    "-C), restart slurmd and resume the node; the job's memory "
-		    "settings are not the control to change.";
-	} else if (ev_str_is(s, "what", "epilog_error")) {
-		struct str	r = ev_str(s, "reason");
-
-		m->confidence_reason = "the plugin's own error from the node's "
-		    "epilog; whether Slurm drained the node for it is in "
-		    "slurmctld's log and sinfo -R";
-		m->detail = arena_printf(a, "A SPANK plugin's epilog on %s%s "
-		    "failed after the job (%.*s): a fault of the node's set-up "
-		    "(the plugin's directories, permissions or clean-up), which "
-		    "fails the Epilog and drains the node; not the job's "
-		    "memory.", s->node != NULL ? "node " : "the node",
-		    s->node != NULL ? s->node : "", (int)r.n, r.p);
-		m->next_action = "Have the site fix what the plugin's error "
-		    "names on the node (a directory it cannot create, its "
-		    "permissions or its configuration), check that the plugin's "
-		    "epilog now succeeds, and resume the drained nodes; the job's "
-		    "memory settings are not the control to change.";
+		m->confidence_reason = w->reason;
+		m->detail = arena_printf(a, w->detail, s->node != NULL ?
+		    "node " : "the node", s->node != NULL ? s->node : "",
+		    (int)v.n, v.p != NULL ? v.p : "");
+		m->next_action = w->next;
 	}
 	return 1;
 }
